@@ -2,11 +2,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
@@ -29,7 +29,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+export const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../drizzle',
+);
 
 export interface DatabaseOptions {
   /** A PostgreSQL connection string; when absent, embedded PGlite in `dataDir`. */
@@ -43,7 +46,9 @@ export interface DatabaseOptions {
 
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.url ? openPostgres(options.url, options.poolSize ?? 10) : await openPglite(options);
+  const database = options.url
+    ? openPostgres(options.url, options.poolSize ?? 10)
+    : await openPglite(options);
   await migrateDatabase(database);
   return database;
 }

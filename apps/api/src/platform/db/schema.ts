@@ -52,7 +52,10 @@ export const lookupValues = pgTable(
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
   },
-  (t) => [uniqueIndex('lookup_values_kind_code_uq').on(t.kind, t.code), index('lookup_values_kind_idx').on(t.kind, t.position)],
+  (t) => [
+    uniqueIndex('lookup_values_kind_code_uq').on(t.kind, t.code),
+    index('lookup_values_kind_idx').on(t.kind, t.position),
+  ],
 );
 
 /** A partner organisation: a developer or aggregator, a carrier, or the platform itself. */

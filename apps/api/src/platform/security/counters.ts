@@ -1,0 +1,42 @@
+import type { SqlExecutor } from '../db/index.ts';
+
+export interface CounterHit {
+  hits: number;
+  /** Epoch ms when the window ends. */
+  resetAt: number;
+}
+
+/**
+ * Fixed-window counters kept in the database so every instance shares them (rate limits, sign-in
+ * throttling). One statement per hit: starts a new window when the old one has ended.
+ */
+export function createCounters(sql: SqlExecutor) {
+  return {
+    async hit(key: string, windowMs: number, now = Date.now()): Promise<CounterHit> {
+      const { rows } = await sql.query<{ hits: number; reset_at: string | number }>(
+        `INSERT INTO rate_limit_counters (key, hits, reset_at) VALUES ($1, 1, $2)
+         ON CONFLICT (key) DO UPDATE SET
+           hits = CASE WHEN rate_limit_counters.reset_at <= $3 THEN 1 ELSE rate_limit_counters.hits + 1 END,
+           reset_at = CASE WHEN rate_limit_counters.reset_at <= $3 THEN $2 ELSE rate_limit_counters.reset_at END
+         RETURNING hits, reset_at`,
+        [key, now + windowMs, now],
+      );
+      const row = rows[0];
+      if (!row) throw new Error('counter upsert returned no row');
+      return { hits: row.hits, resetAt: Number(row.reset_at) };
+    },
+    async peek(key: string, now = Date.now()): Promise<CounterHit | null> {
+      const { rows } = await sql.query<{ hits: number; reset_at: string | number }>(
+        'SELECT hits, reset_at FROM rate_limit_counters WHERE key = $1 AND reset_at > $2',
+        [key, now],
+      );
+      const row = rows[0];
+      return row ? { hits: row.hits, resetAt: Number(row.reset_at) } : null;
+    },
+    async reset(key: string): Promise<void> {
+      await sql.query('DELETE FROM rate_limit_counters WHERE key = $1', [key]);
+    },
+  };
+}
+
+export type Counters = ReturnType<typeof createCounters>;

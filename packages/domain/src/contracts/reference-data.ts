@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+export const ZCountry = z.object({
+  country_id: z.string().length(2),
+  name: z.string(),
+  dialling_code: z.string(),
+  region: z.enum(['India', 'Rest of World']),
+});
+export type TCountry = z.infer<typeof ZCountry>;
+
+export const ZCarrier = z.object({
+  carrier_id: z.number().int(),
+  carrier_name: z.string(),
+  country_id: z.string(),
+  country_name: z.string(),
+  mcc_mnc: z.string().nullable(),
+});
+export type TCarrier = z.infer<typeof ZCarrier>;
+
+/** The small lookup lists of reference data; each is served at /api/v1/reference/{kind}. */
+export const LOOKUP_KINDS = [
+  'categories',
+  'industry-types',
+  'hosting-regions',
+  'document-types',
+  'agent-message-types',
+  'billing-categories',
+  'supported-platforms',
+] as const;
+export type LookupKind = (typeof LOOKUP_KINDS)[number];
+
+export const ZLookupValue = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export type TLookupValue = z.infer<typeof ZLookupValue>;
+
+/** Billing categories are named billingCategoryName in the spec's entities. */
+export const ZBillingCategory = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  billingCategoryName: z.string(),
+});
+export type TBillingCategory = z.infer<typeof ZBillingCategory>;
+
+export const ZCarrierListQuery = z.object({
+  start: z.coerce.number().int().min(0).default(0),
+  end: z.coerce.number().int().min(1).default(30),
+  country_id: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'country_id must be a two-letter country code')
+    .transform((v) => v.toUpperCase())
+    .optional(),
+  search: z.string().trim().max(100).optional(),
+});
