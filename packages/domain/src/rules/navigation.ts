@@ -117,7 +117,7 @@ export function profileMenuFor(user: NavUser): ProfileMenuItem[] {
 
 /** Pages under a path containing /mef render with no header or footer. */
 export function isBarePage(pathname: string): boolean {
-  return /(^|\/)mef(\/|$)/.test(pathname);
+  return pathname.includes('/mef');
 }
 
 /** Whether the header is the bare (logo only) variant. */
