@@ -1,0 +1,31 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/index.ts';
+import { users } from '../../platform/db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** SQL for user accounts, as needed by sign-in and token verification. */
+export function createUsersRepository(db: Db) {
+  return {
+    async findById(userId: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
+      return row;
+    },
+
+    /** Case-insensitive, served by the unique index on lower(email). */
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+        .limit(1);
+      return row;
+    },
+
+    async recordSignIn(userId: string, at: Date): Promise<void> {
+      await db.update(users).set({ lastSignInAt: at }).where(eq(users.userId, userId));
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
+import type { AuthenticatedUser } from '../../platform/auth/types.ts';
+import type { Db } from '../../platform/db/index.ts';
+import { createUsersRepository, type UserRow } from './users.repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Statuses that may sign in and call the API: `pending_setup` has set a password but not yet set up
+ * their user details (the first-time flow continues signed in).
+ */
+const SIGN_IN_STATUSES = new Set(['active', 'pending_setup']);
+/** Statuses that have not chosen a password yet. */
+const NOT_ACTIVATED_STATUSES = new Set(['invited']);
+
+/** What the identity provider needs to know about an account (its `sub` and claims). */
+export interface SignInAccount {
+  userId: string;
+  email: string;
+}
+
+export type PasswordCheck =
+  | { outcome: 'success'; account: SignInAccount }
+  | { outcome: 'invalid' }
+  /** Invited (or any account without a password): no password set yet. */
+  | { outcome: 'not_activated' }
+  /** Any other status (for example disabled). */
+  | { outcome: 'inactive' };
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Account lookup for sign-in and token verification. Only active (or pending_setup) users can sign in
+ * or call the API; unknown emails cost the same argon2id verification as known ones so timing reveals nothing.
+ */
+export function createUsersService(deps: { db: Db }) {
+  const repository = createUsersRepository(deps.db);
+  let dummyHash: Promise<string> | undefined;
+  const getDummyHash = () => {
+    dummyHash ??= hashPassword(randomBytes(32).toString('base64url'));
+    return dummyHash;
+  };
+  // Computed now, so the first unknown email is not slower than the others.
+  void getDummyHash();
+
+  const toAccount = (row: UserRow): SignInAccount => ({ userId: row.userId, email: row.email });
+
+  return {
+    /** Checks an email and password; the argon2id verification always runs. */
+    async checkPassword(email: string, password: string): Promise<PasswordCheck> {
+      const row = await repository.findByEmail(normaliseEmail(email));
+      const matches = await verifyPassword(row?.passwordHash ?? (await getDummyHash()), password);
+      if (!row) return { outcome: 'invalid' };
+      // A state other than "wrong password" is told only to someone who knows the password, or when
+      // the account has no password to know.
+      if (row.passwordHash && !matches) return { outcome: 'invalid' };
+      if (NOT_ACTIVATED_STATUSES.has(row.status)) return { outcome: 'not_activated' };
+      if (!SIGN_IN_STATUSES.has(row.status)) return { outcome: 'inactive' };
+      if (!row.passwordHash) return { outcome: 'not_activated' };
+      return { outcome: 'success', account: toAccount(row) };
+    },
+
+    async recordSignIn(userId: string, at = new Date()): Promise<void> {
+      await repository.recordSignIn(userId, at);
+    },
+
+    /** The account behind a token's `sub` (users.user_id), when it may still sign in. */
+    async findAccount(userId: string): Promise<SignInAccount | null> {
+      const row = await findActiveRow(userId);
+      return row ? toAccount(row) : null;
+    },
+
+    /** The caller behind a verified access token, or null when the user is unknown or not active. */
+    async findAuthenticatedUser(userId: string): Promise<AuthenticatedUser | null> {
+      const row = await findActiveRow(userId);
+      return row ? { userId: row.userId, partnerId: row.partnerId, email: row.email, role: row.role } : null;
+    },
+  };
+
+  async function findActiveRow(userId: string): Promise<UserRow | undefined> {
+    if (!UUID.test(userId)) return undefined;
+    const row = await repository.findById(userId);
+    return row && SIGN_IN_STATUSES.has(row.status) ? row : undefined;
+  }
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,48 @@
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import { createUsersService } from '../../modules/users/users.service.ts';
+import type { TokenVerifier } from '../auth/types.ts';
+import { createTokenVerifier, discoveredKeySet, localKeySet } from '../auth/verifier.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/index.ts';
+import { createCounters } from '../security/counters.ts';
+import { loadIdentitySecrets, publicJwks } from './keys.ts';
+import { createIdentityPlugin } from './plugin.ts';
+import { createProvider } from './provider.ts';
+import { createSignInService } from './sign-in.service.ts';
+
+export interface Identity {
+  /** Register with `{ prefix: '/oidc' }`. A no-op when an external provider is configured. */
+  oidcPlugin: FastifyPluginAsync;
+  verifier: TokenVerifier;
+  close(): Promise<void>;
+}
+
+/**
+ * The identity side of the API: the built-in OpenID provider (when OIDC_ISSUER is unset) with our
+ * sign-in pages, and the access-token verifier for the secure prefix.
+ */
+export async function createIdentity(deps: {
+  config: Config;
+  database: Database;
+  log: FastifyBaseLogger;
+}): Promise<Identity> {
+  const { config, database, log } = deps;
+  const users = createUsersService({ db: database.db });
+
+  if (!config.builtInOidc) {
+    return {
+      oidcPlugin: async () => {},
+      verifier: createTokenVerifier({ config, users, keys: discoveredKeySet(config.OIDC_ISSUER) }),
+      close: async () => {},
+    };
+  }
+
+  const secrets = await loadIdentitySecrets(database);
+  const provider = createProvider({ config, db: database.db, users, secrets, log });
+  const signIn = createSignInService({ users, counters: createCounters(database.sql) });
+  return {
+    oidcPlugin: createIdentityPlugin({ provider, config, signIn }),
+    verifier: createTokenVerifier({ config, users, keys: localKeySet(publicJwks(secrets.signingKeys)) }),
+    close: async () => {},
+  };
+}
