@@ -16,7 +16,8 @@ CREATE TABLE "countries" (
 	"country_id" text PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
 	"dialling_code" text NOT NULL,
-	"region" text NOT NULL
+	"region" text NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "lookup_values" (

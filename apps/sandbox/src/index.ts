@@ -6,7 +6,11 @@ import type { FastifyPluginAsync } from 'fastify';
  * "Messaging networks" capability; until then it only reports that it is mounted.
  */
 export const sandboxPlugin: FastifyPluginAsync = async (app) => {
-  app.get('/healthz', async () => ({ status_code: 10, message: 'Sandbox is mounted.', data: { networks: [] } }));
+  app.get('/healthz', async () => ({
+    status_code: 10,
+    message: 'Sandbox is mounted.',
+    data: { networks: [] },
+  }));
 };
 
 export default sandboxPlugin;

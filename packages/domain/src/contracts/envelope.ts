@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_WINDOW } from '../constants/product.ts';
 
 /** Every API response: `{ status_code, message, data }` (10 success, 11 failed, 13 custom). */
 export function ZEnvelope<T extends z.ZodType>(data: T) {
@@ -20,6 +21,35 @@ export const ZListQuery = z.object({
 export type TListQuery = z.output<typeof ZListQuery>;
 /** The largest window one call may ask for. */
 export const MAX_LIST_WINDOW = 500;
+
+interface ListWindow {
+  start: number;
+  end: number;
+}
+// The checks read only start and end; the cast is because TypeScript cannot see them through the generic shape.
+const windowOf = (q: unknown) => q as ListWindow;
+
+/**
+ * A list query with the window rules every list call shares: `start` and `end` (end exclusive)
+ * default to `defaults`, `end` must be after `start`, and a window spans at most MAX_LIST_WINDOW.
+ * `extra` adds the call's own filters.
+ */
+export function ZListWindowQuery<S extends z.ZodRawShape>(defaults: ListWindow = LIST_WINDOW, extra?: S) {
+  return z
+    .object({
+      start: z.coerce.number().int().min(0).default(defaults.start),
+      end: z.coerce.number().int().min(1).default(defaults.end),
+      ...(extra ?? ({} as S)),
+    })
+    .refine((q) => windowOf(q).end > windowOf(q).start, {
+      path: ['end'],
+      message: 'end must be greater than start',
+    })
+    .refine((q) => windowOf(q).end - windowOf(q).start <= MAX_LIST_WINDOW, {
+      path: ['end'],
+      message: `a list window may span at most ${MAX_LIST_WINDOW} items (end - start)`,
+    });
+}
 
 export function ZListResult<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), total: z.number().int().min(0) });

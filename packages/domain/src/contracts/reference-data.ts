@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { INDUSTRY_TYPES_WINDOW, LIST_WINDOW } from '../constants/product.ts';
+import { ZListWindowQuery } from './envelope.ts';
 
 export const ZCountry = z.object({
   country_id: z.string().length(2),
@@ -40,13 +42,21 @@ export const ZBillingCategory = z.object({
 });
 export type TBillingCategory = z.infer<typeof ZBillingCategory>;
 
-export const ZCarrierListQuery = z.object({
-  start: z.coerce.number().int().min(0).default(0),
-  end: z.coerce.number().int().min(1).default(30),
+const ZSearch = z.string().trim().max(100).optional();
+
+/** Query of a reference list: window 0-30 by default (spec section 9), optional name search. */
+export const ZReferenceListQuery = ZListWindowQuery(LIST_WINDOW, { search: ZSearch });
+export type TReferenceListQuery = z.output<typeof ZReferenceListQuery>;
+
+/** Industry types default to the 0-500 window (spec section 9). */
+export const ZIndustryTypesQuery = ZListWindowQuery(INDUSTRY_TYPES_WINDOW, { search: ZSearch });
+
+export const ZCarrierListQuery = ZListWindowQuery(LIST_WINDOW, {
   country_id: z
     .string()
     .regex(/^[A-Za-z]{2}$/, 'country_id must be a two-letter country code')
     .transform((v) => v.toUpperCase())
     .optional(),
-  search: z.string().trim().max(100).optional(),
+  search: ZSearch,
 });
+export type TCarrierListQuery = z.output<typeof ZCarrierListQuery>;

@@ -92,6 +92,8 @@ function openPostgres(url: string, poolSize: number): Database {
       },
     },
     close: () => pool.end(),
+    // Exposed for pg-boss, which needs multi-statement simple queries on one connection.
+    ...{ pool },
   };
 }
 
@@ -108,4 +110,19 @@ async function migrateDatabase(database: Database): Promise<void> {
 /** The PGlite instance behind a database, for dumping it (tests) or handing it to pg-boss. */
 export function pgliteOf(database: Database): PGlite | undefined {
   return (database as Database & { lite?: PGlite }).lite;
+}
+
+/** The pg pool behind a PostgreSQL database (pg-boss). */
+export function poolOf(database: Database): pg.Pool | undefined {
+  return (database as Database & { pool?: pg.Pool }).pool;
+}
+
+/** `select 1`: whether the database answers (readiness). */
+export async function pingDatabase(database: Database): Promise<boolean> {
+  try {
+    const { rows } = await database.sql.query<{ ok: number }>('select 1 as ok');
+    return rows[0]?.ok === 1;
+  } catch {
+    return false;
+  }
 }

@@ -22,6 +22,8 @@ export const countries = pgTable('countries', {
   name: text('name').notNull(),
   diallingCode: text('dialling_code').notNull(),
   region: text('region').notNull(), // 'India' | 'Rest of World'
+  /** Display order by English name (set by the seed), independent of the database's collation. */
+  position: integer('position').notNull().default(0),
 });
 
 /** Mobile network operators that bots launch to. */
@@ -87,7 +89,8 @@ export const users = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     role: text('role'),
-    status: text('status').notNull().default('active'), // 'invited' | 'active'
+    // 'active'; 'pending_setup' (signed up, user details not yet set up: partner details answer 'User details not present'); 'invited'; 'disabled'
+    status: text('status').notNull().default('active'),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

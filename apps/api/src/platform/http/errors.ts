@@ -56,3 +56,11 @@ export class TooManyRequestsError extends AppError {
     super(429, message);
   }
 }
+export class ServiceUnavailableError extends AppError {
+  constructor(
+    message = 'The server is currently unable to handle the request. Please try again later.',
+    data: unknown = null,
+  ) {
+    super(503, message, data);
+  }
+}

@@ -1,0 +1,73 @@
+import { type Config, ConfigError, loadConfig } from './platform/config.ts';
+import { seedDemoData, seedReferenceData } from './platform/db/seed/index.ts';
+import { buildServer, openConfiguredDatabase } from './server.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Starts one Portico process: PORTICO_ROLE=all (API, identity provider, web app and job workers),
+ * api (no job workers) or worker (job workers, answering only /healthz and /readyz).
+ */
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const database = await openConfiguredDatabase(config);
+  const server = await buildServer({ config, database });
+  const { app } = server;
+
+  const reference = await seedReferenceData(database);
+  app.log.info({ reference }, 'reference data seeded');
+  if (config.DEMO) {
+    if (config.NODE_ENV === 'production' && config.DATABASE_URL) {
+      app.log.warn(
+        'DEMO=1 with a PostgreSQL server: demo accounts with a published password are being seeded',
+      );
+    }
+    const demo = await seedDemoData(database);
+    app.log.info({ demo }, 'demo data seeded (accounts listed in the README)');
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('graceful shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      await server.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    { role: config.PORTICO_ROLE, url: config.PUBLIC_URL, database: database.kind },
+    'Portico is running',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

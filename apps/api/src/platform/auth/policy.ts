@@ -1,0 +1,80 @@
+import {
+  hasNoDeveloperSubRole,
+  isBillingRole,
+  isPlatformAdminRole,
+  isProviderAdminRole,
+  isReadOnlyUserRole,
+  ROLES,
+} from '@portico/domain';
+import { ForbiddenError, UnauthorizedError } from '../http/errors.ts';
+import type { AuthenticatedUser } from './types.ts';
+
+type Role = string | null;
+
+/** Who may act, in the spec's groups (section 6), each a rule over partners_profile.role. */
+export const ROLE_GROUPS = {
+  /** Every signed-in user. */
+  anyone: () => true,
+  /** Every platform admin, marketing admin included. */
+  platformAdmin: (role: Role) => isPlatformAdminRole(role),
+  /** The provider's own admins (SUPER_ADMIN, ADMIN_*_READONLY, ADMIN_*_READWRITE), not marketing. */
+  providerAdmin: (role: Role) => isProviderAdminRole(role),
+  superAdmin: (role: Role) => role === ROLES.SUPER_ADMIN_PORTICO,
+  providerReadWrite: (role: Role) =>
+    role === ROLES.SUPER_ADMIN_PORTICO || role === ROLES.ADMIN_PORTICO_READWRITE,
+  /** Every carrier (billing) role. */
+  carrier: (role: Role) => isBillingRole(role),
+  /** The carrier's user manager (shown as Manage Users). */
+  carrierAdmin: (role: Role) => role === ROLES.ADMIN_BILLING,
+  /** Every developer-side account: DEVELOPER, the child aggregator roles, or no role. */
+  developer: (role: Role) =>
+    role === null ||
+    role === ROLES.DEVELOPER ||
+    role === ROLES.CHILD_AGGREGATOR_READONLY ||
+    role === ROLES.CHILD_AGGREGATOR_READWRITE,
+  /** The partner's main developer or aggregator account (DEVELOPER or no role), not a child user. */
+  developerOwner: (role: Role) => hasNoDeveloperSubRole(role),
+  /** Developer-side accounts that may change things (everyone but the read-only child aggregator). */
+  developerWriter: (role: Role) =>
+    role === null || role === ROLES.DEVELOPER || role === ROLES.CHILD_AGGREGATOR_READWRITE,
+  /** The child aggregator read-only user (spec: "read-only user"). */
+  readOnlyUser: (role: Role) => isReadOnlyUserRole(role),
+} as const satisfies Record<string, (role: Role) => boolean>;
+export type RoleGroup = keyof typeof ROLE_GROUPS;
+
+/**
+ * The policy table: every action a secure route (or a service) performs, and the groups allowed to
+ * perform it. A secure route declares its action in `config.action`; the secure scope refuses to
+ * register one that does not. Later issues add their actions here.
+ */
+export const POLICY = {
+  /** GET partner details: everyone signed in reads their own. */
+  'partner-details.read': ['anyone'],
+  /** The encoded reference token for the external analytics (admins, carriers) and firewall (admins) links. */
+  'reference-token.issue': ['platformAdmin', 'carrier'],
+} as const satisfies Record<string, readonly RoleGroup[]>;
+export type PolicyAction = keyof typeof POLICY;
+
+export function isPolicyAction(value: unknown): value is PolicyAction {
+  return typeof value === 'string' && Object.hasOwn(POLICY, value);
+}
+
+/** Whether a user with this role may perform the action. */
+export function can(role: Role, action: PolicyAction): boolean {
+  const groups: readonly RoleGroup[] = POLICY[action];
+  return groups.some((group) => ROLE_GROUPS[group](role));
+}
+
+/** Throws UnauthorizedError without a user and ForbiddenError when the policy does not allow the action. */
+export function authorize(user: AuthenticatedUser | undefined, action: PolicyAction): AuthenticatedUser {
+  if (!user) throw new UnauthorizedError();
+  if (!can(user.role, action)) throw new ForbiddenError();
+  return user;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The policy action a secure route performs (checked before its handler). */
+    action?: PolicyAction;
+  }
+}

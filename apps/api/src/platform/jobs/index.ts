@@ -1,0 +1,121 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Database } from '../db/index.ts';
+import { BOSS_SCHEMA, bossDb, PgBoss } from './boss.ts';
+import type { JobRegistry, QueueDeclarations, RegisteredJob } from './registry.ts';
+
+export type { JobContext, JobDefinition, QueueDeclarations } from './registry.ts';
+export { JobRegistry } from './registry.ts';
+
+export interface JobQueueOptions<D extends QueueDeclarations> {
+  database: Database;
+  registry: JobRegistry<D>;
+  log: FastifyBaseLogger;
+  /** Seconds a worker waits between fetches when its queue is empty. */
+  pollingIntervalSeconds?: number;
+}
+
+export interface JobQueue<D extends QueueDeclarations> {
+  /** Installs pg-boss if needed, creates every queue, starts its workers and schedules. Throws if a declared queue has no handler. */
+  start(): Promise<void>;
+  /** Validates the payload against the queue's schema and enqueues it; returns the job id. */
+  send<Q extends keyof D & string>(
+    queue: Q,
+    payload: z.input<D[Q]>,
+    options?: PgBoss.SendOptions,
+  ): Promise<string | null>;
+  /** Whether workers are running (readiness). */
+  isStarted(): boolean;
+  stop(): Promise<void>;
+  /** The underlying pg-boss instance once started (tests inspect job state through it). */
+  boss(): PgBoss | undefined;
+}
+
+/**
+ * The job queue on pg-boss 10. Workers and schedules run only where start() is called
+ * (PORTICO_ROLE all or worker); elsewhere send() starts a send-only instance on first use.
+ */
+export function createJobQueue<D extends QueueDeclarations>(options: JobQueueOptions<D>): JobQueue<D> {
+  const { database, registry, log } = options;
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+  let boss: PgBoss | undefined;
+  let starting: Promise<PgBoss> | undefined;
+  let working = false;
+  let openedFor: 'work' | 'send' | undefined;
+
+  const open = (mode: 'work' | 'send') => {
+    if (mode === 'work' && openedFor === 'send') {
+      throw new Error('The job queue was opened send-only; start() must run before the first send()');
+    }
+    openedFor ??= mode;
+    starting ??= (async () => {
+      const instance = new PgBoss({
+        db: bossDb(database),
+        schema: BOSS_SCHEMA,
+        // Maintenance and cron only where workers run.
+        supervise: mode === 'work',
+        schedule: mode === 'work',
+        migrate: true,
+      });
+      instance.on('error', (error) => log.error({ err: error }, 'job queue error'));
+      await instance.start();
+      for (const queue of registry.queues()) await instance.createQueue(queue);
+      boss = instance;
+      return instance;
+    })();
+    return starting;
+  };
+
+  const runBatch = (instance: PgBoss, job: RegisteredJob) => async (batch: PgBoss.Job<unknown>[]) => {
+    for (const item of batch) {
+      const jobLog = log.child({ queue: job.queue, jobId: item.id });
+      try {
+        const payload = job.payload.parse(item.data ?? {});
+        await job.handler(payload, { jobId: item.id, log: jobLog });
+      } catch (error) {
+        jobLog.error({ err: error }, 'job failed');
+        await instance.fail(job.queue, item.id, {
+          message: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+  };
+
+  return {
+    async start() {
+      registry.assertComplete();
+      const instance = await open('work');
+      for (const job of registry.jobs()) {
+        await instance.updateQueue(job.queue, {
+          name: job.queue,
+          ...(job.retryLimit !== undefined ? { retryLimit: job.retryLimit } : {}),
+          ...(job.expireInSeconds !== undefined ? { expireInSeconds: job.expireInSeconds } : {}),
+        });
+        await instance.work(
+          job.queue,
+          { batchSize: job.batchSize ?? 10, pollingIntervalSeconds },
+          runBatch(instance, job),
+        );
+        if (job.schedule) {
+          await instance.schedule(job.queue, job.schedule.cron, job.schedule.payload as object, {
+            tz: 'UTC',
+          });
+        }
+      }
+      working = true;
+    },
+    async send(queue, payload, sendOptions) {
+      const data = registry.parse(queue, payload) as object;
+      const instance = boss ?? (await open('send'));
+      return sendOptions ? instance.send(queue, data, sendOptions) : instance.send(queue, data);
+    },
+    isStarted: () => working,
+    async stop() {
+      const instance = boss ?? (starting ? await starting.catch(() => undefined) : undefined);
+      working = false;
+      if (!instance) return;
+      await instance.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    },
+    boss: () => boss,
+  };
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTHZ_MATRIX, SUBJECTS, subjectName } from './authz-matrix.ts';
+import { createTestApp, expectEnvelope, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('authorisation matrix', () => {
+  it('lists every secure route with the policy action it declares', () => {
+    const registered = t.server.secureRoutes.map((r) => `${r.method} ${r.url} ${r.action}`).sort();
+    const listed = AUTHZ_MATRIX.map((e) => `${e.method} ${e.url} ${e.action}`).sort();
+    expect(listed).toEqual(registered);
+  });
+
+  for (const entry of AUTHZ_MATRIX) {
+    describe(`${entry.method} ${entry.url}`, () => {
+      it('when called without a token then 401', async () => {
+        const response = await t.app.inject({ method: entry.method, url: entry.url });
+        expectEnvelope(response, 401);
+      });
+
+      it.each(SUBJECTS.map((s) => [subjectName(s), s] as const))('as %s', async (_name, subject) => {
+        const response = await t.injectAs(subject, {
+          method: entry.method,
+          url: entry.url,
+          ...(entry.payload !== undefined ? { payload: entry.payload as object } : {}),
+        });
+        if (entry.allowed.includes(subject)) {
+          expectEnvelope(response, entry.okStatus ?? 200);
+        } else {
+          const body = expectEnvelope(response, 403);
+          expect(body.message).toBe('You are not allowed to do this.');
+        }
+      });
+    });
+  }
+});

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from '@portico/domain';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { expect } from 'vitest';
+import { type Config, loadConfig } from '../src/platform/config.ts';
+import type { Database } from '../src/platform/db/index.ts';
+import { buildServer, type Server } from '../src/server.ts';
+import { openTestDatabase } from './database.ts';
+import { type Account, createFactories, type Factories, type Subject } from './factories.ts';
+import { mintAccessToken } from './tokens.ts';
+
+export interface TestAppOptions {
+  /** Environment for loadConfig on top of the test defaults. */
+  env?: Record<string, string>;
+  extraRoutes?: { api?: FastifyPluginAsyncZod[]; secure?: FastifyPluginAsyncZod[] };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  server: Server;
+  database: Database;
+  config: Config;
+  factories: Factories;
+  /** A token for a user: the built-in provider's real signing key, its claims. */
+  tokenFor(userId: string, claims?: Record<string, unknown>): Promise<string>;
+  /** The cached account of a role (created on first use) and its token. */
+  accountOf(subject: Subject): Promise<Account & { token: string }>;
+  /** app.inject as a user of this role, with the Bearer token and the XSRF pair. */
+  injectAs(subject: Subject, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** The configuration the tests run with (quiet logs, a generous rate limit). */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    PORTICO_ROLE: 'api',
+    RATE_LIMIT_MAX: '100000',
+    ...env,
+  });
+}
+
+/** A matching XSRF cookie and header, as the web client sends them on a mutating call. */
+export function xsrfHeaders(token = randomBytes(32).toString('base64url')): Record<string, string> {
+  return { cookie: `${XSRF_COOKIE_NAME}=${token}`, [XSRF_HEADER_NAME.toLowerCase()]: token };
+}
+
+/**
+ * The real app on a fresh database of its own (fastify/demo's test helper). Jobs do not run unless
+ * the env asks for PORTICO_ROLE all or worker.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const testDatabase = await openTestDatabase();
+  const config = testConfig(options.env);
+  const server = await buildServer({
+    config,
+    database: testDatabase.database,
+    jobPollingIntervalSeconds: 0.5,
+    ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
+  });
+  const { app, database } = server;
+  await app.ready();
+  const factories = createFactories(database);
+
+  const tokenFor = (userId: string, claims: Record<string, unknown> = {}) =>
+    mintAccessToken(database, config, { sub: userId, ...claims });
+
+  const accounts = new Map<Subject, Promise<Account & { token: string }>>();
+  const accountOf = (subject: Subject) => {
+    let account = accounts.get(subject);
+    if (!account) {
+      account = factories
+        .account(subject)
+        .then(async (a) => ({ ...a, token: await tokenFor(a.user.userId) }));
+      accounts.set(subject, account);
+    }
+    return account;
+  };
+
+  return {
+    app,
+    server,
+    database,
+    config,
+    factories,
+    tokenFor,
+    accountOf,
+    async injectAs(subject, inject) {
+      const { token } = await accountOf(subject);
+      return app.inject({
+        ...inject,
+        headers: { authorization: `Bearer ${token}`, ...xsrfHeaders(), ...inject.headers },
+      });
+    },
+    async close() {
+      await server.close();
+      await testDatabase.close();
+    },
+  };
+}
+
+export interface EnvelopeBody {
+  status_code: number;
+  message: string;
+  data: unknown;
+}
+
+/** Asserts the response is the JSON envelope with these statuses and returns its body. */
+export function expectEnvelope(
+  response: LightMyRequestResponse,
+  httpStatus: number,
+  statusCode: number = httpStatus < 400 ? 10 : 11,
+): EnvelopeBody {
+  expect(response.statusCode, response.body).toBe(httpStatus);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  const body = response.json<EnvelopeBody>();
+  expect(Object.keys(body).sort()).toEqual(['data', 'message', 'status_code']);
+  expect(body.status_code).toBe(statusCode);
+  expect(typeof body.message).toBe('string');
+  expect(body.message.length).toBeGreaterThan(0);
+  return body;
+}

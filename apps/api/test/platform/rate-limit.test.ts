@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, type Server } from '../../src/server.ts';
+import { createTestApp, expectEnvelope, type TestApp, testConfig } from '../helpers.ts';
+
+const LIMIT = 3;
+let t: TestApp;
+let secondInstance: Server;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_MAX: String(LIMIT), RATE_LIMIT_WINDOW_MS: '60000' } });
+  // A second API instance on the same database: counters are shared, not per process.
+  secondInstance = await buildServer({
+    config: testConfig({ RATE_LIMIT_MAX: String(LIMIT), RATE_LIMIT_WINDOW_MS: '60000' }),
+    database: t.database,
+  });
+});
+afterAll(async () => {
+  await secondInstance.close();
+  await t.close();
+});
+
+const from = (ip: string, app = t.app) =>
+  app.inject({ method: 'GET', url: '/api/v1/reference/hosting-regions', remoteAddress: ip });
+
+describe('rate limiting', () => {
+  it('when a client exceeds the limit then 429 in the envelope with Retry-After', async () => {
+    for (let i = 1; i <= LIMIT; i += 1) {
+      const response = await from('198.51.100.1');
+      expectEnvelope(response, 200);
+      expect(response.headers['x-ratelimit-remaining']).toBe(String(LIMIT - i));
+    }
+    const limited = await from('198.51.100.1');
+    const body = expectEnvelope(limited, 429);
+    expect(body.message).toBe('Too many requests. Please wait a moment and try again.');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('when another client calls then it has its own budget', async () => {
+    expectEnvelope(await from('198.51.100.2'), 200);
+  });
+
+  it('when the same client moves to another instance then the count is shared through the database', async () => {
+    for (let i = 0; i < LIMIT; i += 1)
+      expectEnvelope(await from('198.51.100.3', i % 2 ? secondInstance.app : t.app), 200);
+    expectEnvelope(await from('198.51.100.3', secondInstance.app), 429);
+    const { rows } = await t.database.sql.query<{ hits: number }>(
+      'SELECT hits FROM rate_limit_counters WHERE key = $1',
+      ['rl:198.51.100.3'],
+    );
+    expect(rows[0]?.hits).toBe(LIMIT + 1);
+  });
+
+  it('when unknown API routes are hammered then they count too', async () => {
+    for (let i = 0; i < LIMIT; i += 1) {
+      expectEnvelope(
+        await t.app.inject({ method: 'GET', url: '/api/v1/nope', remoteAddress: '198.51.100.4' }),
+        404,
+      );
+    }
+    expectEnvelope(
+      await t.app.inject({ method: 'GET', url: '/api/v1/nope', remoteAddress: '198.51.100.4' }),
+      429,
+    );
+  });
+
+  it('when health checks are polled then they are never limited', async () => {
+    for (let i = 0; i < LIMIT + 3; i += 1) {
+      expectEnvelope(
+        await t.app.inject({ method: 'GET', url: '/healthz', remoteAddress: '198.51.100.1' }),
+        200,
+      );
+      expectEnvelope(
+        await t.app.inject({ method: 'GET', url: '/readyz', remoteAddress: '198.51.100.1' }),
+        200,
+      );
+    }
+  });
+
+  it('when the window has passed then the client may call again', async () => {
+    await t.database.sql.query('UPDATE rate_limit_counters SET reset_at = $1 WHERE key = $2', [
+      Date.now() - 1,
+      'rl:198.51.100.1',
+    ]);
+    expectEnvelope(await from('198.51.100.1'), 200);
+  });
+});
