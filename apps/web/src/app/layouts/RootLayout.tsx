@@ -1,0 +1,70 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import { isBarePage } from '@portico/domain';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { CenteredStatus } from '@/lib/ui/CenteredStatus';
+import { AccessGate } from '../guards/AccessGate';
+import { AppFooter } from './AppFooter';
+import { AppHeader } from './header/AppHeader';
+import { PageErrorBoundary } from './PageErrorBoundary';
+
+function Page() {
+  const { pathname } = useLocation();
+  return (
+    <PageErrorBoundary resetKey={pathname}>
+      <AccessGate>
+        <Suspense fallback={<CenteredStatus label="Loading…" />}>
+          <Outlet />
+        </Suspense>
+      </AccessGate>
+    </PageErrorBoundary>
+  );
+}
+
+/**
+ * The layout rules of spec section 2: pages under a /mef path are bare (no header, no footer);
+ * every other page gets the header variant for its visitor and the footer.
+ */
+export function RootLayout() {
+  const { pathname } = useLocation();
+
+  if (isBarePage(pathname)) {
+    return (
+      <Box component="main" id="main">
+        <Page />
+      </Box>
+    );
+  }
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="a"
+        href="#main"
+        sx={{
+          position: 'absolute',
+          left: 16,
+          top: -48,
+          zIndex: 2000,
+          px: 2,
+          py: 1,
+          borderRadius: 1,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          textDecoration: 'none',
+          '&:focus': { top: 12 },
+        }}
+      >
+        Skip to main content
+      </Box>
+      <AppHeader />
+      <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
+        <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+          <Page />
+        </Container>
+      </Box>
+      <AppFooter />
+    </Box>
+  );
+}

@@ -1,0 +1,215 @@
+import AddCircleOutlined from '@mui/icons-material/AddCircleOutlined';
+import ArrowForward from '@mui/icons-material/ArrowForward';
+import ChatOutlined from '@mui/icons-material/ChatOutlined';
+import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { EmptyState } from '@/lib/ui/EmptyState';
+import { PageFrame } from '@/lib/ui/PageFrame';
+import { ProgressBar } from '@/lib/ui/ProgressBar';
+
+export interface MyBotsPageProps {
+  firstName: string | null;
+  /** Profile completion in percent. */
+  profileCompleted: number | null;
+  /** Where "Complete Profile" goes. */
+  completeProfileHref: string;
+  /** False for an aggregator whose launch is not yet approved. */
+  approved: boolean;
+}
+
+interface NextStep {
+  id: string;
+  title: string;
+  text: string;
+  to: string;
+  icon: ReactNode;
+  needsApproval?: boolean;
+}
+
+const NEXT_STEPS: readonly NextStep[] = [
+  {
+    id: 'create-bot',
+    title: 'Create your first bot',
+    text: 'Describe an RCS or WhatsApp bot and choose the carriers it should reach.',
+    to: '/u/create-bot/rcs-bot-details',
+    icon: <AddCircleOutlined />,
+  },
+  {
+    id: 'brand',
+    title: 'Register your brand',
+    text: 'Carriers review the brand behind every bot: add its details once and reuse them.',
+    to: '/u/my-brands',
+    icon: <LocalOfferOutlined />,
+    needsApproval: true,
+  },
+  {
+    id: 'pricing',
+    title: 'Check pricing',
+    text: 'See what each carrier charges per message before you launch.',
+    to: '/u/my-carriers',
+    icon: <ChatOutlined />,
+  },
+  {
+    id: 'assets',
+    title: 'Read the developer guides',
+    text: 'Downloads, FAQs and videos on building rich conversations.',
+    to: '/developer-assets',
+    icon: <MenuBookOutlined />,
+  },
+];
+
+/** The developer's home (/u/dashboard, "My Bots"). */
+export default function MyBotsPage({
+  firstName,
+  profileCompleted,
+  completeProfileHref,
+  approved,
+}: MyBotsPageProps) {
+  const completion = Math.max(0, Math.min(100, profileCompleted ?? 0));
+  return (
+    <PageFrame
+      title="My Bots"
+      breadcrumbs={[{ label: 'Developer console' }]}
+      description={
+        firstName
+          ? `Welcome back, ${firstName}. Build, launch and monitor your RCS and WhatsApp bots from here.`
+          : 'Build, launch and monitor your RCS and WhatsApp bots from here.'
+      }
+    >
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+          <Paper
+            variant="outlined"
+            sx={{ p: { xs: 2.5, sm: 3 } }}
+            component="section"
+            aria-labelledby="next-steps"
+          >
+            <Typography id="next-steps" variant="h2" sx={{ mb: 0.5 }}>
+              What you can do next
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+              A few steps take a bot from idea to launch.
+            </Typography>
+            <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+              {NEXT_STEPS.map((step) => {
+                const locked = step.needsApproval === true && !approved;
+                return (
+                  <Box
+                    component="li"
+                    key={step.id}
+                    sx={{
+                      display: 'flex',
+                      gap: 2,
+                      alignItems: 'center',
+                      p: 2,
+                      borderRadius: 2,
+                      border: 1,
+                      borderColor: 'divider',
+                      bgcolor: locked ? 'background.default' : 'transparent',
+                    }}
+                  >
+                    <Box
+                      aria-hidden
+                      sx={{
+                        flex: '0 0 auto',
+                        width: 40,
+                        height: 40,
+                        borderRadius: 2,
+                        display: 'grid',
+                        placeItems: 'center',
+                        bgcolor: locked ? 'background.paper' : 'custom.lightest',
+                        color: locked ? 'text.secondary' : 'primary.main',
+                      }}
+                    >
+                      {locked ? <LockOutlined /> : step.icon}
+                    </Box>
+                    <Box sx={{ flex: 1, minWidth: 0 }}>
+                      <Typography
+                        variant="h3"
+                        component="h3"
+                        sx={{ fontSize: '0.9375rem', color: locked ? 'text.secondary' : 'text.primary' }}
+                      >
+                        {step.title}
+                      </Typography>
+                      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                        {locked ? 'Available once your launch is approved.' : step.text}
+                      </Typography>
+                    </Box>
+                    {!locked && (
+                      <Button
+                        component={RouterLink}
+                        to={step.to}
+                        size="small"
+                        endIcon={<ArrowForward />}
+                        aria-label={step.title}
+                        sx={{ flex: '0 0 auto' }}
+                      >
+                        Start
+                      </Button>
+                    )}
+                  </Box>
+                );
+              })}
+            </Box>
+          </Paper>
+          <Box component="section" aria-labelledby="your-bots">
+            <Typography id="your-bots" variant="h2" sx={{ mb: 1.5 }}>
+              Your bots
+            </Typography>
+            <EmptyState
+              headingLevel="h3"
+              icon={<SmartToyOutlined />}
+              title="No bots yet"
+              message="Bots arrive with the Bots capability. Nothing is listed here yet."
+            />
+          </Box>
+        </Box>
+        <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-labelledby="profile-progress">
+          <Typography id="profile-progress" variant="h2" sx={{ mb: 2 }}>
+            Your profile
+          </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', mb: 1 }}>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              Profile completion
+            </Typography>
+            <Typography variant="h3" component="p" sx={{ color: 'primary.main' }}>
+              {completion}%
+            </Typography>
+          </Box>
+          <ProgressBar value={completion} label="Profile completion" />
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 2 }}>
+            {completion < 100
+              ? 'Carriers see your company details when they review a launch. A complete profile speeds that up.'
+              : 'Your profile is complete. Carriers have everything they need to review your launches.'}
+          </Typography>
+          {completion < 100 && (
+            <Button
+              variant="contained"
+              component={RouterLink}
+              to={completeProfileHref}
+              sx={{ mt: 2 }}
+              fullWidth
+            >
+              Complete Profile
+            </Button>
+          )}
+        </Paper>
+      </Box>
+    </PageFrame>
+  );
+}

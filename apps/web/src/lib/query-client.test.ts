@@ -1,0 +1,42 @@
+import { AxiosError, AxiosHeaders } from 'axios';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/http/api-error';
+import { createQueryClient, shouldRetry } from './query-client';
+
+const withResponse = () => {
+  const config = { headers: new AxiosHeaders() };
+  return new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, {
+    status: 404,
+    statusText: 'Not Found',
+    data: null,
+    headers: {},
+    config,
+  });
+};
+
+describe('query retries', () => {
+  const retry = shouldRetry(3);
+
+  it('never retries the HTTP error class', () => {
+    expect(retry(0, new ApiError('Bot name already taken', { statusCode: 11, httpStatus: 200 }))).toBe(false);
+    expect(retry(0, withResponse())).toBe(false);
+  });
+
+  it('retries other failures up to 3 times', () => {
+    const network = new AxiosError('Network Error', 'ERR_NETWORK');
+    expect([0, 1, 2, 3].map((count) => retry(count, network))).toEqual([true, true, true, false]);
+    expect(retry(2, new Error('boom'))).toBe(true);
+  });
+
+  it('partner details retry once', () => {
+    const once = shouldRetry(1);
+    expect(once(0, new Error('x'))).toBe(true);
+    expect(once(1, new Error('x'))).toBe(false);
+  });
+
+  it('does not refetch when the window regains focus', () => {
+    const defaults = createQueryClient().getDefaultOptions().queries;
+    expect(defaults?.refetchOnWindowFocus).toBe(false);
+    expect(typeof defaults?.retry).toBe('function');
+  });
+});

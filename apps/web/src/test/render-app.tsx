@@ -1,0 +1,43 @@
+import type { TPartnerDetails } from '@portico/domain';
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { AppProviders } from '@/app/App';
+import { AppRoutes } from '@/app/routes';
+import { SessionBridge } from '@/app/session';
+import { storeToken } from '@/lib/auth/token';
+import { appConfigQueryOptions } from '@/lib/config/app-config';
+import { queryClient as libQueryClient } from '@/lib/query-client';
+import { APP_CONFIG } from './fixtures';
+
+interface RenderAppOptions {
+  /** Partner details as the query would hold them (null: 'User details not present'); undefined: signed out. */
+  details?: TPartnerDetails | null;
+}
+
+/**
+ * Renders the whole app at a path, with the partner-details query already answered (the real API
+ * is covered by the e2e journeys).
+ */
+export function renderApp(path: string, { details }: RenderAppOptions = {}) {
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false },
+    },
+  });
+  client.setQueryData(appConfigQueryOptions.queryKey, APP_CONFIG);
+  libQueryClient.setQueryData(appConfigQueryOptions.queryKey, APP_CONFIG);
+  if (details !== undefined) {
+    storeToken({ access_token: 'test-jwt', expiresAt: Date.now() + 3_600_000 });
+    client.setQueryData(['partner-details'], details);
+  }
+  const utils = render(
+    <AppProviders client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <SessionBridge />
+        <AppRoutes />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...utils, client };
+}
