@@ -1,0 +1,46 @@
+/**
+ * Starts the whole product for the browser journeys: a fresh database (PGlite in a temp dir, or a
+ * fresh database on the PostgreSQL server when TEST_DATABASE_URL is set), demo data, the built SPA.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const port = process.env.E2E_PORT ?? '3100';
+
+async function freshPostgres(url: string): Promise<string> {
+  const name = 'portico_e2e';
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+const env: Record<string, string> = {
+  ...(process.env as Record<string, string>),
+  NODE_ENV: 'production',
+  DEMO: '1',
+  PORT: port,
+  PUBLIC_URL: `http://localhost:${port}`,
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_MAX: '100000',
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portico-e2e-')),
+};
+delete env.DATABASE_URL;
+if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = await freshPostgres(process.env.TEST_DATABASE_URL);
+
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));
