@@ -18,6 +18,8 @@ export const ZConfig = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('127.0.0.1'),
+    /** Set behind a load balancer so rate limits and sign-in throttling see the client's address. */
+    TRUST_PROXY: booleanFlag,
     PUBLIC_URL: optionalUrl,
     DATABASE_URL: optionalUrl,
     DATA_DIR: z.string().default('./.data'),

@@ -228,6 +228,8 @@ describe('the bare header', () => {
     expect(screen.getByRole('link', { name: 'Portico home' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Open profile menu' })).toBeNull();
+    // No menu, but a way out.
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
   });
 
   it('is used when there are no partner details', async () => {

@@ -5,7 +5,7 @@ import { activeNavItemId, BARE_HEADER_PATHS, isBareHeader, logoTarget, navBarFor
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { usePartnerDetails } from '@/features/partner/api/get-partner-details';
-import { startSignIn } from '@/lib/auth/session';
+import { signOut, startSignIn } from '@/lib/auth/session';
 import { useHasValidToken } from '@/lib/auth/use-token';
 import { useAppConfig, useBrandName } from '@/lib/config/app-config';
 import { Logo } from './Logo';
@@ -68,6 +68,26 @@ function PublicHeader({ pathname, brand }: { pathname: string; brand: string }) 
 }
 
 /**
+ * The bare header has no menu (spec section 2), but whoever sees it signed in (marketing admins,
+ * the first-time flow) must still be able to sign out.
+ */
+function BareSignOut() {
+  const [signingOut, setSigningOut] = useState(false);
+  return (
+    <Button
+      variant="text"
+      disabled={signingOut}
+      onClick={() => {
+        setSigningOut(true);
+        signOut().catch(() => setSigningOut(false));
+      }}
+    >
+      Sign out
+    </Button>
+  );
+}
+
+/**
  * The header variants of spec section 2: public (no valid token), bare (first-time pages, no partner
  * details, marketing admins) or the audience's bar with the profile menu.
  */
@@ -83,7 +103,15 @@ export function AppHeader() {
   if (!signedIn) return <PublicHeader pathname={pathname} brand={brand} />;
 
   const logo = <Logo to={logoTarget(user)} brand={brand} />;
-  if (!user || isBareHeader(pathname, user)) return <HeaderShell>{logo}</HeaderShell>;
+  if (!user || isBareHeader(pathname, user)) {
+    return (
+      <HeaderShell>
+        {logo}
+        <Box sx={{ flex: 1 }} />
+        <BareSignOut />
+      </HeaderShell>
+    );
+  }
 
   return (
     <HeaderShell>
