@@ -3,11 +3,12 @@
  * fresh database on the PostgreSQL server when TEST_DATABASE_URL is set), demo data, the built SPA.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { EXTERNAL_LINKS } from './stack-env.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = process.env.E2E_PORT ?? '3100';
@@ -24,6 +25,8 @@ async function freshPostgres(url: string): Promise<string> {
   return target.toString();
 }
 
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portico-e2e-'));
+
 const env: Record<string, string> = {
   ...(process.env as Record<string, string>),
   NODE_ENV: 'production',
@@ -32,7 +35,9 @@ const env: Record<string, string> = {
   PUBLIC_URL: `http://localhost:${port}`,
   LOG_LEVEL: 'warn',
   RATE_LIMIT_MAX: '100000',
-  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portico-e2e-')),
+  ANALYTICS_DASHBOARD_URL: EXTERNAL_LINKS.analyticsDashboard,
+  FIREWALL_TOOL_URL: EXTERNAL_LINKS.firewallTool,
+  DATA_DIR: dataDir,
 };
 delete env.DATABASE_URL;
 if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = await freshPostgres(process.env.TEST_DATABASE_URL);
@@ -43,4 +48,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code) => {
+  // The PGlite database of this run (~40 MB) goes with it.
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

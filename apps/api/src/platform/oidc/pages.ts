@@ -31,6 +31,7 @@ function layout({ brandName, assetsPath, title, body, scripts = [] }: Layout): s
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="same-origin">
 <title>${escapeHtml(title)} · ${brand}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${escapeHtml(assetsPath)}/signin.css">
 ${scripts.map((src) => `<script src="${escapeHtml(`${assetsPath}/${src}`)}" defer></script>`).join('\n')}
 </head>
