@@ -1,0 +1,179 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** gzip at zlib's default level (6), what a compressing proxy or @fastify/compress would send. */
+export function gzipBytes(body: Uint8Array): number {
+  return gzipSync(body).length;
+}
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export const ENTRY_KEY = 'index.html';
+/** The /u/dashboard route: the router's lazy route module, and the page it lazily renders. */
+export const DASHBOARD_ROUTE_CHAIN = [
+  'src/app/pages/DashboardRoute.tsx',
+  'src/features/bots/pages/MyBotsPage.tsx',
+];
+
+export interface JsFile {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+export interface JsTotal {
+  files: JsFile[];
+  bytes: number;
+  gzipBytes: number;
+}
+
+function total(files: JsFile[]): JsTotal {
+  const sorted = [...files].sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return {
+    files: sorted,
+    bytes: files.reduce((sum, f) => sum + f.bytes, 0),
+    gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
+  };
+}
+
+export function readManifest(distDir: string): Manifest {
+  const file = path.join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build -w @portico/web\` first`);
+  return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+}
+
+/** The chunk keys `from` loads before running: itself and its static imports, transitively. */
+function staticClosure(manifest: Manifest, from: string, into = new Set<string>()): Set<string> {
+  if (into.has(from)) return into;
+  const chunk = manifest[from];
+  if (!chunk) throw new Error(`manifest has no chunk '${from}'`);
+  into.add(from);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+/**
+ * The JavaScript of the developer dashboard by the build manifest: the entry and its static imports,
+ * then each lazily loaded module of the /u/dashboard route chain (found through the dynamicImports of
+ * the chunk before it) with its static imports.
+ */
+export function dashboardJsFromManifest(distDir: string): JsTotal & { chunks: string[] } {
+  const manifest = readManifest(distDir);
+  const entry = manifest[ENTRY_KEY];
+  if (!entry?.isEntry) throw new Error(`manifest entry '${ENTRY_KEY}' not found`);
+  const keys = staticClosure(manifest, ENTRY_KEY);
+  let parent = ENTRY_KEY;
+  for (const moduleKey of DASHBOARD_ROUTE_CHAIN) {
+    if (!manifest[parent]?.dynamicImports?.includes(moduleKey)) {
+      throw new Error(`'${moduleKey}' is not a dynamic import of '${parent}' in the manifest`);
+    }
+    staticClosure(manifest, moduleKey, keys);
+    parent = moduleKey;
+  }
+  const files = [...keys]
+    .map((key) => manifest[key]?.file)
+    .filter((file): file is string => typeof file === 'string' && file.endsWith('.js'))
+    .map((file) => {
+      const body = readFileSync(path.join(distDir, file));
+      return { file: `/${file}`, bytes: body.length, gzipBytes: gzipBytes(body) };
+    });
+  return { ...total(files), chunks: [...keys] };
+}
+
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  store(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair?.indexOf('=') ?? -1;
+      if (!pair || eq <= 0) continue;
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (value) this.cookies.set(name, value);
+      else this.cookies.delete(name);
+    }
+  }
+  header(): Record<string, string> {
+    return this.cookies.size
+      ? { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
+      : {};
+  }
+}
+
+/**
+ * The server-rendered sign-in page as a browser reaches it (authorization request with PKCE ->
+ * redirect to /oidc/interaction/...), fetched over HTTP; then every `<script src>` it references,
+ * fetched and gzipped.
+ */
+export async function signInPageJs(
+  baseUrl: string,
+  client: { clientId: string; redirectUri: string; audience: string; scope: string },
+): Promise<JsTotal & { pageUrl: string; scripts: string[] }> {
+  const jar = new CookieJar();
+  const local = (url: string) => {
+    const parsed = new URL(url, baseUrl);
+    return new URL(`${parsed.pathname}${parsed.search}`, baseUrl).href;
+  };
+  const get = async (url: string) => {
+    const response = await fetch(local(url), {
+      redirect: 'manual',
+      headers: { accept: 'text/html', ...jar.header() },
+    });
+    jar.store(response);
+    return response;
+  };
+
+  const discovery = await get('/oidc/.well-known/openid-configuration');
+  if (!discovery.ok) throw new Error(`discovery answered ${discovery.status}`);
+  const { authorization_endpoint } = (await discovery.json()) as { authorization_endpoint: string };
+  const authorize = new URL(authorization_endpoint);
+  authorize.search = new URLSearchParams({
+    client_id: client.clientId,
+    response_type: 'code',
+    response_mode: 'fragment',
+    redirect_uri: client.redirectUri,
+    scope: client.scope,
+    code_challenge: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url'),
+    code_challenge_method: 'S256',
+    state: randomBytes(16).toString('base64url'),
+    resource: client.audience,
+  }).toString();
+
+  let response = await get(authorize.href);
+  let pageUrl = authorize.href;
+  for (let hops = 0; response.status >= 300 && response.status < 400 && hops < 5; hops += 1) {
+    const location = response.headers.get('location');
+    if (!location) throw new Error(`redirect ${response.status} without a location`);
+    pageUrl = local(location);
+    response = await get(pageUrl);
+  }
+  const html = await response.text();
+  if (response.status !== 200 || !/<form[^>]*method="post"/i.test(html) || !/name="password"/.test(html)) {
+    throw new Error(`expected the sign-in page at ${pageUrl}, got HTTP ${response.status}`);
+  }
+
+  const scripts = [...html.matchAll(/<script\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/gi)].map((m) => m[1] ?? '');
+  const files: JsFile[] = [];
+  for (const src of scripts) {
+    const script = await fetch(local(new URL(src, pageUrl).href));
+    if (!script.ok) throw new Error(`${src} answered ${script.status}`);
+    const body = new Uint8Array(await script.arrayBuffer());
+    files.push({ file: src, bytes: body.length, gzipBytes: gzipBytes(body) });
+  }
+  // Inline scripts (the CSP forbids them, so there should be none) count too.
+  for (const match of html.matchAll(/<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const body = new TextEncoder().encode(match[1] ?? '');
+    if (body.length > 0) files.push({ file: '(inline)', bytes: body.length, gzipBytes: gzipBytes(body) });
+  }
+  return { ...total(files), pageUrl: new URL(pageUrl).pathname, scripts };
+}

@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Database, openDatabase, poolOf } from '@portico/api/platform/db/index';
+import pg from 'pg';
+
+export const BENCH_DATABASE_NAME = 'portico_bench';
+
+export interface BenchDatabase {
+  database: Database;
+  /** What the environment entry says about it, e.g. `postgres 15.20` or `pglite`. */
+  description: string;
+  /** PGlite's data directory or the PostgreSQL URL of the bench database (for the server's config). */
+  location: { dataDir: string } | { url: string };
+  /** Closes the connection and removes what was created (temp dir or the bench database). */
+  dispose(): Promise<void>;
+}
+
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withAdmin<T>(serverUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (a fresh `portico_bench`
+ * database, dropped afterwards), else PGlite in a temporary directory. Migrated, not yet seeded.
+ */
+export async function openBenchDatabase(env: NodeJS.ProcessEnv = process.env): Promise<BenchDatabase> {
+  const serverUrl = env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const version = await withAdmin(serverUrl, async (admin) => {
+      await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE_NAME} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${BENCH_DATABASE_NAME}`);
+      const { rows } = await admin.query<{ server_version: string }>('SHOW server_version');
+      return rows[0]?.server_version ?? 'unknown';
+    });
+    const url = databaseUrl(serverUrl, BENCH_DATABASE_NAME);
+    const database = await openDatabase({ url });
+    let disposed = false;
+    return {
+      database,
+      description: `postgres ${version.split(' ')[0]}`,
+      location: { url },
+      async dispose() {
+        if (disposed) return;
+        disposed = true;
+        // A connection still open when the database is dropped is terminated: expected, not an error.
+        poolOf(database)?.on('error', () => {});
+        await database.close();
+        await withAdmin(serverUrl, (admin) =>
+          admin.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE_NAME} WITH (FORCE)`),
+        );
+      },
+    };
+  }
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'portico-bench-'));
+  const dataDir = path.join(dir, 'pglite');
+  const database = await openDatabase({ dataDir });
+  let disposed = false;
+  return {
+    database,
+    description: 'pglite',
+    location: { dataDir: dir },
+    async dispose() {
+      if (disposed) return;
+      disposed = true;
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export interface LoadTarget {
+  label: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+export interface LoadJob {
+  /** Measured in alternating slices (A B, then B A, ...), so drift and noisy neighbours hit both alike. */
+  targets: LoadTarget[];
+  connections: number;
+  /** Warm-up per target, before the first slice (not measured). */
+  warmupSeconds: number;
+  /** Measured time per target = slices x sliceSeconds. */
+  slices: number;
+  sliceSeconds: number;
+}
+
+export interface LoadSummary {
+  label: string;
+  url: string;
+  /** Completed requests / measured seconds, over all slices. */
+  requestsPerSecond: number;
+  /** Each slice's requests/s, to show the spread. */
+  sliceRequestsPerSecond: number[];
+  requestsTotal: number;
+  measuredSeconds: number;
+  latencyMeanMs: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  latencyMaxMs: number;
+  /** Over warm-up and measurement. */
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  /**
+   * CPU time (user + system) of this process (the servers, and PGlite when it is the database) per
+   * measured request. Unlike requests/s it is barely moved by other work on the machine.
+   */
+  serverCpuMsPerRequest: number;
+}
+
+type WorkerMessage =
+  | { type: 'mark'; phase: 'start' | 'end'; target: number }
+  | { type: 'done'; ok: true; summaries: Omit<LoadSummary, 'serverCpuMsPerRequest'>[] }
+  | { type: 'done'; ok: false; error: string };
+
+export class NonSuccessResponses extends Error {}
+
+/**
+ * Runs a load job with autocannon in a child process (its CPU and GC never share an event loop with
+ * the servers measured). Throws when any response was not 2xx, or any request failed or timed out:
+ * then we would be measuring errors, not the endpoint.
+ */
+export function runLoad(job: LoadJob): Promise<LoadSummary[]> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./load-worker.ts', import.meta.url)), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let answered = false;
+    const cpuMicros = job.targets.map(() => 0);
+    let sliceStart: NodeJS.CpuUsage | null = null;
+    child.on('message', (message: WorkerMessage) => {
+      if (message.type === 'mark') {
+        if (message.phase === 'start') sliceStart = process.cpuUsage();
+        else if (sliceStart) {
+          const used = process.cpuUsage(sliceStart);
+          cpuMicros[message.target] = (cpuMicros[message.target] ?? 0) + used.user + used.system;
+          sliceStart = null;
+        }
+        child.send('ok');
+        return;
+      }
+      answered = true;
+      if (!message.ok) return reject(new Error(`load generator failed: ${message.error}`));
+      const summaries = message.summaries.map((s, i) => ({
+        ...s,
+        serverCpuMsPerRequest: s.requestsTotal ? (cpuMicros[i] ?? 0) / 1000 / s.requestsTotal : 0,
+      }));
+      for (const s of summaries) {
+        if (s.non2xx > 0 || s.errors > 0 || s.timeouts > 0 || s.requestsTotal === 0) {
+          return reject(
+            new NonSuccessResponses(
+              `${s.url}: ${s.non2xx} non-2xx responses, ${s.errors} errors, ${s.timeouts} timeouts, ` +
+                `${s.requestsTotal} measured (status codes ${JSON.stringify(s.statusCodes)}); refusing to report these figures`,
+            ),
+          );
+        }
+      }
+      resolve(summaries);
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (!answered) reject(new Error(`load generator exited with ${code} before answering`));
+    });
+    child.send(job);
+  });
+}

@@ -1,0 +1,236 @@
+/**
+ * `npm run bench` (after the web build): one run on loopback that measures
+ * - GET partner details and one reference-data list through the full stack (buildServer: rate limit,
+ *   security headers, XSRF, auth, envelope, zod serialisation) against a bare Fastify route running
+ *   the same repository SQL on the same database, and
+ * - the gzipped JavaScript of the sign-in page and of the developer dashboard shell,
+ * then writes bench/results/latest.json and prints a markdown table. Targets are reported, never
+ * asserted: the exit code is non-zero only when something failed.
+ */
+import os from 'node:os';
+import { OAUTH_SCOPE } from '@portico/domain';
+import { portalClient } from '../../apps/api/test/tokens.ts';
+import { BARE_COUNTRIES_PATH, BARE_PARTNER_DETAILS_PATH } from './bare.ts';
+import { measureInBrowser } from './browser.ts';
+import { dashboardJsFromManifest, type JsTotal, signInPageJs } from './bundle.ts';
+import { type LoadSummary, runLoad } from './load.ts';
+import { addResults, type BenchResult, markdownTable, result, round } from './results.ts';
+import {
+  BENCH_USER,
+  type BenchStack,
+  COUNTRIES_PATH,
+  log,
+  PARTNER_DETAILS_PATH,
+  startBenchStack,
+} from './stack.ts';
+
+const KB = 1000;
+const THROUGHPUT_TARGET = '>= 0.5';
+const JS_TARGET = '<= 180';
+
+const numberFromEnv = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+/** Measured seconds per side and endpoint. */
+const DURATION_SECONDS = numberFromEnv('BENCH_DURATION_SECONDS', 10);
+const WARMUP_SECONDS = numberFromEnv('BENCH_WARMUP_SECONDS', 2);
+const CONNECTIONS = Math.round(numberFromEnv('BENCH_CONNECTIONS', 10));
+/** Each side's measured time is split into this many alternating slices (A B, B A, ...). */
+const SLICES = Math.round(numberFromEnv('BENCH_SLICES', 4));
+
+interface Pair {
+  full: LoadSummary;
+  bare: LoadSummary;
+}
+
+async function measurePair(
+  label: string,
+  full: string,
+  bare: string,
+  headers: Record<string, string>,
+): Promise<Pair> {
+  log(`${label}: full stack ${full} vs bare route ${bare}`);
+  const accept = { accept: 'application/json' };
+  const [fullSummary, bareSummary] = await runLoad({
+    targets: [
+      { label: 'full stack', url: full, headers: { ...accept, ...headers } },
+      { label: 'bare route', url: bare, headers: accept },
+    ],
+    connections: CONNECTIONS,
+    warmupSeconds: WARMUP_SECONDS,
+    slices: SLICES,
+    sliceSeconds: DURATION_SECONDS / SLICES,
+  });
+  if (!fullSummary || !bareSummary) throw new Error('the load generator answered too few summaries');
+  return { full: fullSummary, bare: bareSummary };
+}
+
+function apiResults(endpoint: string, pair: Pair): BenchResult[] {
+  const rps = (s: LoadSummary) => round(s.requestsPerSecond, 0);
+  const p99 = (s: LoadSummary) => round(s.latencyP99Ms, 2);
+  const cpu = (s: LoadSummary) => round(s.serverCpuMsPerRequest, 3);
+  return [
+    result(`api.${endpoint}.rps`, 'requests/s', rps(pair.full), THROUGHPUT_TARGET, {
+      name: `bare.${endpoint}.rps`,
+      value: rps(pair.bare),
+    }),
+    result(`api.${endpoint}.p99-ms`, 'p99 latency (ms)', p99(pair.full), 'n/a', {
+      name: `bare.${endpoint}.p99-ms`,
+      value: p99(pair.bare),
+    }),
+    result(
+      `api.${endpoint}.server-cpu-ms`,
+      'CPU ms per request of the server process (PGlite included when it is the database)',
+      cpu(pair.full),
+      'n/a',
+      { name: `bare.${endpoint}.server-cpu-ms`, value: cpu(pair.bare) },
+    ),
+  ];
+}
+
+const kb = (bytes: number) => round(bytes / KB, 2);
+
+function jsDetails(title: string, js: JsTotal & { wireBytes?: number }): string {
+  const wire = js.wireBytes !== undefined ? `, ${kb(js.wireBytes)} KB over the wire` : '';
+  const lines = js.files.map((f) => `- ${f.file}: ${kb(f.gzipBytes)} KB gzip (${kb(f.bytes)} KB raw)`);
+  return [
+    `### ${title}: ${kb(js.gzipBytes)} KB gzip, ${kb(js.bytes)} KB raw${wire}, ${js.files.length} files`,
+    ...(lines.length ? lines : ['- (no JavaScript)']),
+  ].join('\n');
+}
+
+function loadDetails(label: string, pair: Pair): string {
+  const line = (side: string, s: LoadSummary) =>
+    `| ${label} | ${side} | ${round(s.requestsPerSecond, 0)} | ${s.sliceRequestsPerSecond.join(', ')} | ${s.latencyMeanMs} | ${s.latencyP50Ms} | ${s.latencyP99Ms} | ${s.latencyMaxMs} | ${round(s.serverCpuMsPerRequest, 3)} | ${s.requestsTotal} |`;
+  return [line('full stack', pair.full), line('bare route', pair.bare)].join('\n');
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const loadBefore = os.loadavg()[0] ?? 0;
+  let stack: BenchStack | undefined;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      log(`${signal}: cleaning up`);
+      void (stack?.close() ?? Promise.resolve()).finally(() => process.exit(130));
+    });
+  }
+
+  try {
+    stack = await startBenchStack();
+    const { fullUrl, bare, accessToken, config } = stack;
+    const manifestJs = dashboardJsFromManifest(stack.webDist);
+
+    const partnerDetails = await measurePair(
+      'partner-details',
+      `${fullUrl}${PARTNER_DETAILS_PATH}`,
+      `${bare.url}${BARE_PARTNER_DETAILS_PATH}`,
+      { authorization: `Bearer ${accessToken}` },
+    );
+    const countries = await measurePair(
+      'reference-countries',
+      `${fullUrl}${COUNTRIES_PATH}`,
+      `${bare.url}${BARE_COUNTRIES_PATH}`,
+      {},
+    );
+
+    log('sign-in page JavaScript (HTTP)');
+    const signInJs = await signInPageJs(fullUrl, { ...portalClient(config), scope: `openid ${OAUTH_SCOPE}` });
+    log('sign-in page and dashboard JavaScript (Chromium)');
+    const browser = await measureInBrowser(config.PUBLIC_URL, BENCH_USER);
+
+    const results: BenchResult[] = [
+      ...apiResults('partner-details', partnerDetails),
+      ...apiResults('reference-countries', countries),
+      result(
+        'web.signin.js-gzip-kb',
+        'gzip KB of JavaScript (1 KB = 1000 bytes)',
+        kb(signInJs.gzipBytes),
+        JS_TARGET,
+      ),
+      result(
+        'web.dashboard.js-gzip-kb',
+        'gzip KB of JavaScript, measured in Chromium (1 KB = 1000 bytes)',
+        kb(browser.dashboard.gzipBytes),
+        JS_TARGET,
+      ),
+      result(
+        'web.dashboard.js-gzip-kb.manifest',
+        'gzip KB of JavaScript, from the Vite manifest (1 KB = 1000 bytes)',
+        kb(manifestJs.gzipBytes),
+        JS_TARGET,
+      ),
+    ];
+    const loadAfter = os.loadavg()[0] ?? 0;
+    const written = addResults(results, {
+      environment: {
+        database: stack.bench.description,
+        node: process.version,
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? 'unknown',
+        platform: `${os.platform()} ${os.release()}`,
+        loadGenerator: 'autocannon 9.0.0 in a child process; servers in the bench process',
+        connections: CONNECTIONS,
+        warmupSeconds: WARMUP_SECONDS,
+        durationSeconds: DURATION_SECONDS,
+        slices: SLICES,
+        porticoRole: config.PORTICO_ROLE,
+        gzip: 'zlib default level (6)',
+        loadAverageBefore: round(loadBefore, 2),
+        loadAverageAfter: round(loadAfter, 2),
+      },
+    });
+
+    const busy = Math.max(loadBefore, loadAfter) > os.cpus().length + 1;
+    const manifestFiles = new Set(manifestJs.files.map((f) => f.file));
+    const browserFiles = new Set(browser.dashboard.files.map((f) => f.file));
+    const onlyBrowser = [...browserFiles].filter((f) => !manifestFiles.has(f));
+    const onlyManifest = [...manifestFiles].filter((f) => !browserFiles.has(f));
+
+    const out = [
+      `## Portico bench (${stack.bench.description}, node ${process.version}, ${os.cpus().length} CPUs, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${DURATION_SECONDS} s in ${SLICES} alternating slices per side)`,
+      '',
+      ...(busy
+        ? [
+            `> Warning: the 1-minute load average was ${round(loadBefore, 2)} before and ${round(loadAfter, 2)} after the run on ${os.cpus().length} CPUs: other work shared the machine, so the figures are noisy (the alternating slices keep the ratios fairer).`,
+            '',
+          ]
+        : []),
+      markdownTable(results),
+      '',
+      'Targets are reported, not asserted. Ratios are full stack / bare route.',
+      '',
+      '### Load details',
+      '| endpoint | side | requests/s | per slice | mean ms | p50 ms | p99 ms | max ms | server CPU ms/req | requests |',
+      '|---|---|---:|---|---:|---:|---:|---:|---:|---:|',
+      loadDetails('partner-details', partnerDetails),
+      loadDetails('reference-countries', countries),
+      '',
+      jsDetails(`Sign-in page ${signInJs.pageUrl} (HTTP, every <script>)`, signInJs),
+      '',
+      jsDetails('Sign-in page (Chromium)', browser.signIn),
+      '',
+      jsDetails('Developer dashboard /u/dashboard (Chromium, signed in, cold cache)', browser.dashboard),
+      '',
+      jsDetails('Developer dashboard (Vite manifest: entry + /u/dashboard route chunks)', manifestJs),
+      '',
+      onlyBrowser.length || onlyManifest.length
+        ? `Browser and manifest differ: only in the browser ${onlyBrowser.join(', ') || '-'}; only in the manifest ${onlyManifest.join(', ') || '-'}. The table's web.dashboard.js-gzip-kb is the browser's figure.`
+        : 'Browser and manifest load the same JavaScript files.',
+      '',
+      `Written to bench/results/latest.json at ${written.at} (${round((Date.now() - started) / 1000, 1)} s).`,
+    ];
+    process.stdout.write(`${out.join('\n')}\n`);
+  } finally {
+    await stack?.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
