@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Database, openDatabase, poolOf } from '@portico/api/platform/db/index';
-import pg from 'pg';
+import { databaseUrl, withAdmin } from '../../apps/api/test/database.ts';
 
 export const BENCH_DATABASE_NAME = 'portico_bench';
 
@@ -14,22 +14,6 @@ export interface BenchDatabase {
   location: { dataDir: string } | { url: string };
   /** Closes the connection and removes what was created (temp dir or the bench database). */
   dispose(): Promise<void>;
-}
-
-function databaseUrl(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function withAdmin<T>(serverUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /**

@@ -27,7 +27,8 @@ export function databaseUrl(serverUrl: string, name: string): string {
   return url.toString();
 }
 
-async function withAdmin<T>(serverUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `run` with a connection to the server's maintenance database (create and drop databases). */
+export async function withAdmin<T>(serverUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
