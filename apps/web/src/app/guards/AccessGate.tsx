@@ -1,3 +1,5 @@
+import ErrorOutlined from '@mui/icons-material/ErrorOutlined';
+import Button from '@mui/material/Button';
 import {
   audienceOf,
   DEVELOPER_HOME,
@@ -11,10 +13,10 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { SignInRedirect } from '@/features/auth/components/SignInRedirect';
 import { usePartnerDetails } from '@/features/partner/api/get-partner-details';
-import { PartnerDetailsError } from '@/features/partner/components/PartnerDetailsError';
 import { isLogoutCallback } from '@/lib/auth/oidc';
 import { useHasValidToken } from '@/lib/auth/use-token';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
+import { MessagePanel } from '@/lib/ui/MessagePanel';
 import { ForbiddenPage } from '../pages/ForbiddenPage';
 
 /** A signed-in account without partner details counts as a developer with no role. */
@@ -49,7 +51,19 @@ export function AccessGate({ children }: { children: ReactNode }) {
     return <CenteredStatus label="Loading your workspace…" />;
   }
   if (partner.status === 'error') {
-    return <PartnerDetailsError message={partner.error} onRetry={partner.refetch} />;
+    return (
+      <MessagePanel
+        tone="error"
+        icon={<ErrorOutlined />}
+        title="Your account details could not be loaded"
+        message={partner.error}
+        actions={
+          <Button variant="contained" onClick={partner.refetch}>
+            Try again
+          </Button>
+        }
+      />
+    );
   }
 
   const user = partner.navUser ?? NO_DETAILS;

@@ -1,10 +1,12 @@
+import ErrorOutlined from '@mui/icons-material/ErrorOutlined';
+import Button from '@mui/material/Button';
 import { DEVELOPER_HOME, homePathFor } from '@portico/domain';
 import { lazy } from 'react';
 import { Navigate } from 'react-router';
 import { usePartnerDetails } from '@/features/partner/api/get-partner-details';
-import { PartnerDetailsError } from '@/features/partner/components/PartnerDetailsError';
 import { useHasValidToken } from '@/lib/auth/use-token';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
+import { MessagePanel } from '@/lib/ui/MessagePanel';
 
 const LandingPage = lazy(() => import('@/features/home/pages/LandingPage'));
 
@@ -18,7 +20,19 @@ export default function HomeRoute() {
     return <Navigate to={partner.navUser ? homePathFor(partner.navUser) : DEVELOPER_HOME} replace />;
   }
   if (partner.status === 'error') {
-    return <PartnerDetailsError message={partner.error} onRetry={partner.refetch} />;
+    return (
+      <MessagePanel
+        tone="error"
+        icon={<ErrorOutlined />}
+        title="Your account details could not be loaded"
+        message={partner.error}
+        actions={
+          <Button variant="contained" onClick={partner.refetch}>
+            Try again
+          </Button>
+        }
+      />
+    );
   }
   return <CenteredStatus label="Loading your workspace…" />;
 }
