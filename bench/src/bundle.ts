@@ -19,11 +19,8 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 export const ENTRY_KEY = 'index.html';
-/** The /u/dashboard route: the router's lazy route module, and the page it lazily renders. */
-export const DASHBOARD_ROUTE_CHAIN = [
-  'src/app/pages/DashboardRoute.tsx',
-  'src/features/bots/pages/MyBotsPage.tsx',
-];
+/** The /u/dashboard route chain: the router's lazy route module (its page is a static import of it). */
+export const DASHBOARD_ROUTE_CHAIN = ['src/app/pages/DashboardRoute.tsx'];
 
 export interface JsFile {
   file: string;
