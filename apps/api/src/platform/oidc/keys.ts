@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Database } from '../db/index.ts';
-import { appSecrets } from '../db/schema.ts';
+import { loadOrCreateSecret } from '../security/secrets.ts';
 
 const SIGNING_KEYS = 'oidc.signing_keys';
 const COOKIE_KEYS = 'oidc.cookie_keys';
@@ -23,10 +22,10 @@ export interface IdentitySecrets {
  * start. Insert-if-absent then read back, so instances starting together all end up with the same keys.
  */
 export async function loadIdentitySecrets(database: Database): Promise<IdentitySecrets> {
-  const signingKeys = await loadOrCreate<SigningKeys>(database, SIGNING_KEYS, async () => ({
+  const signingKeys = await loadOrCreateSecret<SigningKeys>(database, SIGNING_KEYS, async () => ({
     keys: [await generateSigningKey()],
   }));
-  const cookies = await loadOrCreate<{ keys: string[] }>(database, COOKIE_KEYS, async () => ({
+  const cookies = await loadOrCreateSecret<{ keys: string[] }>(database, COOKIE_KEYS, async () => ({
     keys: [randomBytes(32).toString('base64url')],
   }));
   return { signingKeys, cookieKeys: cookies.keys };
@@ -45,25 +44,4 @@ async function generateSigningKey(): Promise<JWK> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true, modulusLength: 2048 });
   const jwk = await exportJWK(privateKey);
   return { ...jwk, kid: await calculateJwkThumbprint(jwk), alg: 'RS256', use: 'sig' };
-}
-
-async function loadOrCreate<T>(database: Database, name: string, create: () => Promise<T>): Promise<T> {
-  const existing = await read<T>(database, name);
-  if (existing) return existing;
-  await database.db
-    .insert(appSecrets)
-    .values({ name, value: await create() })
-    .onConflictDoNothing({ target: appSecrets.name });
-  const stored = await read<T>(database, name);
-  if (!stored) throw new Error(`app secret ${name} could not be stored`);
-  return stored;
-}
-
-async function read<T>(database: Database, name: string): Promise<T | undefined> {
-  const [row] = await database.db
-    .select({ value: appSecrets.value })
-    .from(appSecrets)
-    .where(eq(appSecrets.name, name))
-    .limit(1);
-  return row?.value as T | undefined;
 }
