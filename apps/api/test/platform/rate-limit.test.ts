@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCounters } from '../../src/platform/security/counters.ts';
+import { createBatchedCounter } from '../../src/platform/security/rate-limit.ts';
 import { buildServer, type Server } from '../../src/server.ts';
 import { createTestApp, expectEnvelope, type TestApp, testConfig } from '../helpers.ts';
 
@@ -83,5 +85,26 @@ describe('rate limiting', () => {
       'rl:198.51.100.1',
     ]);
     expectEnvelope(await from('198.51.100.1'), 200);
+  });
+
+  it('when traffic is far below the limit then hits are written in batches and still all counted', async () => {
+    const counters = createCounters(t.database.sql);
+    const counter = createBatchedCounter(counters, 1000, 60_000);
+    for (let i = 1; i <= 10; i += 1) expect((await counter.hit('rl:batch', 60_000)).current).toBe(i);
+    expect(await counters.peek('rl:batch')).toBeNull();
+    await counter.close(60_000);
+    expect((await counters.peek('rl:batch'))?.hits).toBe(10);
+  });
+
+  it('when a client reaches half its budget then every hit is written through', async () => {
+    const counters = createCounters(t.database.sql);
+    const counter = createBatchedCounter(counters, 4, 60_000);
+    await counter.hit('rl:through', 60_000);
+    expect(await counters.peek('rl:through')).toBeNull();
+    await counter.hit('rl:through', 60_000);
+    expect((await counters.peek('rl:through'))?.hits).toBe(2);
+    await counters.add('rl:through', 5, 60_000);
+    expect((await counter.hit('rl:through', 60_000)).current).toBe(8);
+    await counter.close(60_000);
   });
 });

@@ -11,6 +11,8 @@ export interface AuthenticatedUser {
 export interface TokenVerifier {
   /** Resolves the caller, or throws UnauthorizedError. */
   verify(token: string): Promise<AuthenticatedUser>;
+  /** Drops what this instance remembers about the user's tokens (after a disable or revocation). */
+  forgetUser(userId: string): void;
 }
 
 declare module 'fastify' {

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { mintAccessToken } from '../../../test/tokens.ts';
 import { AppError, UnauthorizedError } from '../http/errors.ts';
+import { loadIdentitySecrets, publicJwks } from '../oidc/keys.ts';
 import { createIdentityTestApp, createTestUser, type IdentityTestApp } from '../oidc/testing.ts';
-import { createTokenVerifier, discoveredKeySet } from './verifier.ts';
+import { createTokenVerifier, discoveredKeySet, localKeySet, VERIFIED_TOKEN_TTL_MS } from './verifier.ts';
 
 describe('access token verifier', () => {
   let testDatabase: TestDatabase;
@@ -117,5 +118,36 @@ describe('access token verifier', () => {
     const error = await verifier.verify(await mint()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).httpStatus).toBe(503);
+  });
+
+  it('when a verified token comes again then the user is remembered for a short time only', async () => {
+    let clock = Date.now();
+    let active = true;
+    let lookups = 0;
+    const verifier = createTokenVerifier({
+      config: test.config,
+      users: {
+        findAuthenticatedUser: async (id) => {
+          lookups += 1;
+          return active ? { userId: id, partnerId: randomUUID(), email: 'dev@portico.test', role: 'DEVELOPER' } : null;
+        },
+      },
+      keys: localKeySet(publicJwks((await loadIdentitySecrets(test.database)).signingKeys)),
+      now: () => clock,
+    });
+    const token = await mint();
+    await verifier.verify(token);
+    await verifier.verify(token);
+    expect(lookups).toBe(1);
+
+    active = false;
+    clock += VERIFIED_TOKEN_TTL_MS + 1;
+    await expect(verifier.verify(token)).rejects.toBeInstanceOf(UnauthorizedError);
+
+    active = true;
+    await verifier.verify(token);
+    verifier.forgetUser(userId);
+    active = false;
+    await expect(verifier.verify(token)).rejects.toBeInstanceOf(UnauthorizedError);
   });
 });

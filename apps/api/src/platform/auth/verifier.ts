@@ -16,21 +16,38 @@ import type { AuthenticatedUser, TokenVerifier } from './types.ts';
 export const ACCESS_TOKEN_ALGORITHMS = ['RS256', 'ES256', 'PS256'];
 const MAX_TOKEN_LENGTH = 8192;
 const CLOCK_TOLERANCE_SECONDS = 5;
+/**
+ * How long a verified token's user is remembered by this instance. A user disabled (or whose
+ * sessions are revoked) is refused by every instance within this time (decision 0006).
+ */
+export const VERIFIED_TOKEN_TTL_MS = 10_000;
+const VERIFIED_TOKEN_CACHE_SIZE = 5_000;
 
 export interface TokenVerifierDeps {
   config: Pick<Config, 'OIDC_ISSUER' | 'OIDC_AUDIENCE'>;
   users: Pick<UsersService, 'findAuthenticatedUser'>;
   /** Where signing keys come from: the built-in provider's keys or the external provider's JWKS. */
   keys: JWTVerifyGetKey;
+  now?: () => number;
 }
 
 /**
  * Verifies a Bearer access token: signature (allow-listed algorithms) against the provider's keys,
  * issuer, audience, `typ: at+jwt`, expiry, the `user_info` scope; then loads the active user behind `sub`.
  */
-export function createTokenVerifier({ config, users, keys }: TokenVerifierDeps): TokenVerifier {
+export function createTokenVerifier({
+  config,
+  users,
+  keys,
+  now = Date.now,
+}: TokenVerifierDeps): TokenVerifier {
+  // Insertion-ordered, so the first key is the oldest when the cache is full.
+  const verified = new Map<string, { user: AuthenticatedUser; until: number }>();
   return {
     async verify(token: string): Promise<AuthenticatedUser> {
+      const remembered = verified.get(token);
+      if (remembered && remembered.until > now()) return remembered.user;
+      if (remembered) verified.delete(token);
       if (!token || token.length > MAX_TOKEN_LENGTH || token.split('.').length !== 3) {
         throw new UnauthorizedError('The access token is malformed.');
       }
@@ -55,7 +72,16 @@ export function createTokenVerifier({ config, users, keys }: TokenVerifierDeps):
       const user = typeof payload.sub === 'string' ? await users.findAuthenticatedUser(payload.sub) : null;
       if (!user)
         throw new UnauthorizedError('The account for this access token does not exist or is not active.');
+      if (verified.size >= VERIFIED_TOKEN_CACHE_SIZE) {
+        const oldest = verified.keys().next().value;
+        if (oldest !== undefined) verified.delete(oldest);
+      }
+      const expiresAt = typeof payload.exp === 'number' ? payload.exp * 1000 : 0;
+      verified.set(token, { user, until: Math.min(now() + VERIFIED_TOKEN_TTL_MS, expiresAt) });
       return user;
+    },
+    forgetUser(userId: string): void {
+      for (const [token, entry] of verified) if (entry.user.userId === userId) verified.delete(token);
     },
   };
 }

@@ -11,20 +11,26 @@ export interface CounterHit {
  * throttling). One statement per hit: starts a new window when the old one has ended.
  */
 export function createCounters(sql: SqlExecutor) {
+  async function add(key: string, count: number, windowMs: number, now = Date.now()): Promise<CounterHit> {
+    const { rows } = await sql.query<{ hits: number; reset_at: string | number }>(
+      `INSERT INTO rate_limit_counters (key, hits, reset_at) VALUES ($1, $4, $2)
+       ON CONFLICT (key) DO UPDATE SET
+         hits = CASE WHEN rate_limit_counters.reset_at <= $3 THEN $4 ELSE rate_limit_counters.hits + $4 END,
+         reset_at = CASE WHEN rate_limit_counters.reset_at <= $3 THEN $2 ELSE rate_limit_counters.reset_at END
+       RETURNING hits, reset_at`,
+      [key, now + windowMs, now, count],
+    );
+    const row = rows[0];
+    if (!row) throw new Error('counter upsert returned no row');
+    return { hits: row.hits, resetAt: Number(row.reset_at) };
+  }
+
   return {
-    async hit(key: string, windowMs: number, now = Date.now()): Promise<CounterHit> {
-      const { rows } = await sql.query<{ hits: number; reset_at: string | number }>(
-        `INSERT INTO rate_limit_counters (key, hits, reset_at) VALUES ($1, 1, $2)
-         ON CONFLICT (key) DO UPDATE SET
-           hits = CASE WHEN rate_limit_counters.reset_at <= $3 THEN 1 ELSE rate_limit_counters.hits + 1 END,
-           reset_at = CASE WHEN rate_limit_counters.reset_at <= $3 THEN $2 ELSE rate_limit_counters.reset_at END
-         RETURNING hits, reset_at`,
-        [key, now + windowMs, now],
-      );
-      const row = rows[0];
-      if (!row) throw new Error('counter upsert returned no row');
-      return { hits: row.hits, resetAt: Number(row.reset_at) };
+    hit(key: string, windowMs: number, now = Date.now()): Promise<CounterHit> {
+      return add(key, 1, windowMs, now);
     },
+    /** Adds `count` hits at once (an instance pushing the hits it counted since its last write). */
+    add,
     async peek(key: string, now = Date.now()): Promise<CounterHit | null> {
       const { rows } = await sql.query<{ hits: number; reset_at: string | number }>(
         'SELECT hits, reset_at FROM rate_limit_counters WHERE key = $1 AND reset_at > $2',

@@ -13,20 +13,95 @@ export interface RateLimitingOptions {
 }
 
 const KEY_PREFIX = 'rl:';
+/** How often an instance pushes the hits it counted locally to the shared counters. */
+export const RATE_LIMIT_FLUSH_MS = 250;
+
+interface WindowState {
+  /** The shared count as of this instance's last write. */
+  shared: number;
+  /** Hits counted here and not written yet. */
+  pending: number;
+  resetAt: number;
+}
+
+/**
+ * Counts rate-limit hits for one instance against the shared database counters without a write per
+ * request: hits are counted in memory and pushed every {@link RATE_LIMIT_FLUSH_MS}, and once a
+ * client's estimate reaches half its budget every hit is written through, so the decision near the
+ * limit is made on the count every instance shares (decision 0004). Far below the limit the shared
+ * count can lag other instances by one flush, which only delays nothing-to-decide traffic.
+ */
+export function createBatchedCounter(counters: Counters, max: number, flushMs: number = RATE_LIMIT_FLUSH_MS) {
+  const windows = new Map<string, WindowState>();
+  let timer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> = Promise.resolve();
+
+  const write = async (key: string, state: WindowState, windowMs: number) => {
+    const count = state.pending;
+    if (count === 0) return;
+    state.pending = 0;
+    try {
+      const written = await counters.add(key, count, windowMs);
+      state.shared = written.hits;
+      state.resetAt = written.resetAt;
+    } catch (error) {
+      state.pending += count;
+      throw error;
+    }
+  };
+
+  const flush = (windowMs: number): Promise<void> => {
+    const now = Date.now();
+    const writes: Promise<void>[] = [];
+    for (const [key, state] of windows) {
+      if (state.pending > 0) writes.push(write(key, state, windowMs).catch(() => undefined));
+      else if (state.resetAt <= now) windows.delete(key);
+    }
+    flushing = Promise.all(writes).then(() => undefined);
+    return flushing;
+  };
+
+  return {
+    async hit(key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+      const now = Date.now();
+      let state = windows.get(key);
+      if (!state || state.resetAt <= now) {
+        state = { shared: 0, pending: 0, resetAt: now + windowMs };
+        windows.set(key, state);
+      }
+      state.pending += 1;
+      if ((state.shared + state.pending) * 2 >= max) {
+        await write(key, state, windowMs);
+      } else {
+        timer ??= setInterval(() => void flush(windowMs), flushMs).unref();
+      }
+      return { current: state.shared + state.pending, ttl: Math.max(0, state.resetAt - Date.now()) };
+    },
+    /** Writes what is pending and stops the timer (on close). */
+    async close(windowMs: number): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await flushing;
+      await flush(windowMs);
+    },
+  };
+}
+
+type BatchedCounter = ReturnType<typeof createBatchedCounter>;
 
 /**
  * A @fastify/rate-limit store over the shared database counters, so every instance behind a load
  * balancer counts the same window (DESIGN.md: nothing another instance needs lives in memory).
  */
-export function databaseRateLimitStore(counters: Counters) {
+export function databaseRateLimitStore(counter: BatchedCounter) {
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {
     incr(
       key: string,
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
     ): void {
-      counters.hit(`${KEY_PREFIX}${key}`, timeWindow).then(
-        ({ hits, resetAt }) => callback(null, { current: hits, ttl: Math.max(0, resetAt - Date.now()) }),
+      counter.hit(`${KEY_PREFIX}${key}`, timeWindow).then(
+        (result) => callback(null, result),
         (error: Error) => callback(error),
       );
     }
@@ -43,11 +118,13 @@ export function databaseRateLimitStore(counters: Counters) {
  */
 export const rateLimiting = fp(
   async (app: FastifyInstance, options: RateLimitingOptions) => {
+    const counter = createBatchedCounter(options.counters, options.max);
+    app.addHook('onClose', async () => counter.close(options.windowMs));
     await app.register(rateLimit, {
       global: false,
       max: options.max,
       timeWindow: options.windowMs,
-      store: databaseRateLimitStore(options.counters),
+      store: databaseRateLimitStore(counter),
       keyGenerator: (request) => request.ip,
       errorResponseBuilder: (_request, context) =>
         new TooManyRequestsError(undefined, Math.ceil(context.ttl / 1000)),
