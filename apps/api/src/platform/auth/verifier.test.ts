@@ -129,7 +129,9 @@ describe('access token verifier', () => {
       users: {
         findAuthenticatedUser: async (id) => {
           lookups += 1;
-          return active ? { userId: id, partnerId: randomUUID(), email: 'dev@portico.test', role: 'DEVELOPER' } : null;
+          return active
+            ? { userId: id, partnerId: randomUUID(), email: 'dev@portico.test', role: 'DEVELOPER' }
+            : null;
         },
       },
       keys: localKeySet(publicJwks((await loadIdentitySecrets(test.database)).signingKeys)),
