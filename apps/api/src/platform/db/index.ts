@@ -101,11 +101,27 @@ async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific database type.
     await migratePglite(database.db as any, { migrationsFolder });
-  } else {
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific database type.
-    await migratePg(database.db as any, { migrationsFolder });
+    return;
+  }
+  const pool = poolOf(database);
+  if (!pool) throw new Error('expected a PostgreSQL pool');
+  // Several instances starting at once against one server: the first migrates, the others wait on
+  // the lock and then find nothing left to apply (drizzle's own migrator does not lock).
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
   }
 }
+
+/** The advisory lock key that serialises migrations across instances (any constant bigint). */
+const MIGRATION_LOCK_KEY = 7_400_121_001;
 
 /** The PGlite instance behind a database, for dumping it (tests) or handing it to pg-boss. */
 export function pgliteOf(database: Database): PGlite | undefined {
