@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectEnvelope, type TestApp } from '../helpers.ts';
 
@@ -15,6 +16,11 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'index.html'), INDEX);
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("portal")');
   await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // What the build's precompress step writes beside an asset.
+  await writeFile(
+    path.join(dist, 'assets', 'index-abc123.js.br'),
+    brotliCompressSync('console.log("portal")'),
+  );
   t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
 });
 afterAll(async () => {
@@ -69,5 +75,19 @@ describe('serving the portal', () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/..%2f..%2fpackage.json' });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('"name"');
+  });
+
+  it('when the browser accepts brotli then the precompressed asset is sent as it is', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe('console.log("portal")');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("portal")');
   });
 });

@@ -44,6 +44,8 @@ export async function registerWebApp(
     root: distDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each text asset (apps/web/build/precompress.ts).
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
