@@ -21,6 +21,7 @@ import { DOCS_PREFIX, openApi, SECURE_PREFIX } from './platform/http/openapi.ts'
 import { payloadRequired } from './platform/http/payload.ts';
 import { genReqId, REQUEST_ID_HEADER, requestIdHeader } from './platform/http/request-id.ts';
 import { type SecureRoute, secureScope } from './platform/http/secure-scope.ts';
+import { createWalletModule } from './modules/wallet/index.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs/index.ts';
 import { purgeExpiredJob } from './platform/jobs/maintenance.jobs.ts';
 import { type AppQueues, createAppJobRegistry } from './platform/jobs/queues.ts';
@@ -94,7 +95,19 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const registry = createAppJobRegistry().register(purgeExpiredJob(database));
+  // ---- wallet ----
+  const wallet = await createWalletModule({
+    config,
+    database,
+    // TODO(merge): replace with platform/mail's sender (issue 3); until then the email is only logged.
+    sendMail: async (mail) => {
+      app.log.info({ to: mail.to, subject: mail.subject }, 'mail not sent: no mailer wired yet');
+    },
+    jobs: () => jobs,
+    deliver: async (url, headers, payload) => (await app.inject({ method: 'POST', url, headers, payload })).statusCode,
+    log: app.log,
+  });
+  const registry = createAppJobRegistry().register(purgeExpiredJob(database)).register(wallet.lowBalanceJob);
   const jobs = createJobQueue({
     database,
     registry,
@@ -161,11 +174,12 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
           prefix: '/secure',
           verifier: identity.verifier,
           registry: secureRoutes,
-          routes: [partnersRoutes(partners), ...(options.extraRoutes?.secure ?? [])],
+          routes: [partnersRoutes(partners), wallet.secureRoutes, ...(options.extraRoutes?.secure ?? [])],
         });
       },
       { prefix: API_PREFIX },
     );
+    await app.register(wallet.paymentRoutes);
     await app.register(identity.oidcPlugin, { prefix: OIDC_PREFIX });
     // The network sandbox stands in for whichever networks have no real URL configured.
     if (usesSandbox(config)) await app.register(sandboxPlugin, { prefix: SANDBOX_PREFIX });

@@ -15,3 +15,7 @@ export * from './rules/navigation.ts';
 export * from './rules/roles.ts';
 export * from './rules/user-info.ts';
 export * from './rules/validation.ts';
+// ---- wallet ----
+export * from './contracts/wallet.ts';
+export * from './rules/money.ts';
+export * from './rules/pricing.ts';
