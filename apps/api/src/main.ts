@@ -1,6 +1,6 @@
+import { seedDemoWallets, seedRatePlans } from './modules/wallet/wallet.seed.ts';
 import { type Config, ConfigError, loadConfig } from './platform/config.ts';
 import { DEMO_PARTNERS, seedDemoData, seedReferenceData } from './platform/db/seed/index.ts';
-import { seedDemoWallets, seedRatePlans } from './modules/wallet/wallet.seed.ts';
 import { buildServer, openConfiguredDatabase } from './server.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -39,8 +39,13 @@ async function main(): Promise<void> {
     }
     const demo = await seedDemoData(database);
     // ---- wallet ----
-    const walletPartners = Object.values(DEMO_PARTNERS).filter((p) => p.hasEwallet).map((p) => p.partnerId);
-    app.log.info({ movements: await seedDemoWallets(database, walletPartners) }, 'demo wallet history seeded');
+    const walletPartners = Object.values(DEMO_PARTNERS)
+      .filter((p) => p.hasEwallet)
+      .map((p) => p.partnerId);
+    app.log.info(
+      { movements: await seedDemoWallets(database, walletPartners) },
+      'demo wallet history seeded',
+    );
     app.log.info({ demo }, 'demo data seeded (accounts listed in the README)');
   }
 

@@ -14,6 +14,7 @@ import { createPartnersService } from './modules/partners/partners.service.ts';
 import { createReferenceDataRepository } from './modules/reference-data/reference-data.repository.ts';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes.ts';
 import { createReferenceDataService } from './modules/reference-data/reference-data.service.ts';
+import { createWalletModule } from './modules/wallet/index.ts';
 import type { Config } from './platform/config.ts';
 import { type Database, openDatabase } from './platform/db/index.ts';
 import { errorHandling, type NotFoundFallback } from './platform/http/error-handler.ts';
@@ -21,7 +22,6 @@ import { DOCS_PREFIX, openApi, SECURE_PREFIX } from './platform/http/openapi.ts'
 import { payloadRequired } from './platform/http/payload.ts';
 import { genReqId, REQUEST_ID_HEADER, requestIdHeader } from './platform/http/request-id.ts';
 import { type SecureRoute, secureScope } from './platform/http/secure-scope.ts';
-import { createWalletModule } from './modules/wallet/index.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs/index.ts';
 import { purgeExpiredJob } from './platform/jobs/maintenance.jobs.ts';
 import { type AppQueues, createAppJobRegistry } from './platform/jobs/queues.ts';
@@ -104,7 +104,8 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
       app.log.info({ to: mail.to, subject: mail.subject }, 'mail not sent: no mailer wired yet');
     },
     jobs: () => jobs,
-    deliver: async (url, headers, payload) => (await app.inject({ method: 'POST', url, headers, payload })).statusCode,
+    deliver: async (url, headers, payload) =>
+      (await app.inject({ method: 'POST', url, headers, payload })).statusCode,
     log: app.log,
   });
   const registry = createAppJobRegistry().register(purgeExpiredJob(database)).register(wallet.lowBalanceJob);

@@ -15,7 +15,14 @@ const positiveMoney = (field: string, min: bigint, max: bigint, minLabel: string
     `${field} must be at most ${maxLabel}`,
   );
 
-export const LEDGER_TRANSACTION_KINDS = ['topup', 'debit', 'hold', 'capture', 'release', 'adjustment'] as const;
+export const LEDGER_TRANSACTION_KINDS = [
+  'topup',
+  'debit',
+  'hold',
+  'capture',
+  'release',
+  'adjustment',
+] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
 /** GET wallet balance (the spec's "wallet balance through a gateway"). */
@@ -210,7 +217,10 @@ export const ZCarrierPricing = z.object({
 });
 export type TCarrierPricing = z.infer<typeof ZCarrierPricing>;
 
-export const ZPricingQuery = ZListWindowQuery({ start: 0, end: 30 }, { search: z.string().trim().max(100).optional() });
+export const ZPricingQuery = ZListWindowQuery(
+  { start: 0, end: 30 },
+  { search: z.string().trim().max(100).optional() },
+);
 export const ZPricingList = z.object({
   region: z.enum(['India', 'Rest of World']),
   items: z.array(ZCarrierPricing),

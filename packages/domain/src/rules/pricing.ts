@@ -34,7 +34,8 @@ export function effectiveVersion<V extends { effectiveFrom: Date; ratePlanId: nu
     if (
       !best ||
       version.effectiveFrom.getTime() > best.effectiveFrom.getTime() ||
-      (version.effectiveFrom.getTime() === best.effectiveFrom.getTime() && version.ratePlanId > best.ratePlanId)
+      (version.effectiveFrom.getTime() === best.effectiveFrom.getTime() &&
+        version.ratePlanId > best.ratePlanId)
     ) {
       best = version;
     }
@@ -64,12 +65,16 @@ export function messagePrice(
   messageType: string,
   count = 1,
 ): bigint | null {
-  const line = plan.prices.find((p) => p.billingCategory === billingCategory && p.messageType === messageType);
+  const line = plan.prices.find(
+    (p) => p.billingCategory === billingCategory && p.messageType === messageType,
+  );
   return line ? line.priceMicros * BigInt(count) : null;
 }
 
 /** The price of verifying a bot on several carriers: the sum of each carrier's verification price. */
-export function verificationTotal(plans: readonly Pick<RatePlanVersion, 'verificationPriceMicros'>[]): bigint {
+export function verificationTotal(
+  plans: readonly Pick<RatePlanVersion, 'verificationPriceMicros'>[],
+): bigint {
   return plans.reduce((sum, plan) => sum + plan.verificationPriceMicros, 0n);
 }
 

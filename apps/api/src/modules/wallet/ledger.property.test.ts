@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { createLedger, INSUFFICIENT_BALANCE, type Ledger } from './ledger.ts';
 import { createLedgerRepository } from './ledger.repository.ts';
+import { createLedger, INSUFFICIENT_BALANCE, type Ledger } from './ledger.ts';
 import { createWalletRepository } from './wallet.repository.ts';
 
 let t: TestApp;
@@ -79,62 +79,69 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 describe('ledger invariants under random interleavings (fast-check)', () => {
   it('when top-ups, debits, holds, captures and releases run concurrently with retried keys then every transaction sums to zero, balance = sum of entries >= 0 and each key applies once', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(opArb, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 4 }), async (callers) => {
-        const partnerId = await newPartner();
-        const holds: string[] = [];
-        const applied = new Map<string, string>();
-        // Each caller runs its operations in order; callers run at the same time; each op is sent twice (a retry).
-        await Promise.all(
-          callers.map((ops, c) =>
-            (async () => {
-              for (const op of ops) {
-                // Keys are shared between callers on purpose: the same key from two callers must apply once.
-                const idempotencyKey = `${op.op}-${op.key}`;
-                const base = { partnerId, idempotencyKey, description: `${op.op} by ${c}` };
-                const attempt = async () => {
-                  if (op.op === 'topup') return ledger.credit({ ...base, amount: BigInt(op.amount) });
-                  if (op.op === 'debit') return ledger.debit({ ...base, amount: BigInt(op.amount) });
-                  if (op.op === 'hold') return ledger.hold({ ...base, amount: BigInt(op.amount) });
-                  if (op.op !== 'capture' && op.op !== 'release') return null;
-                  const holdId = holds[op.holdIndex % Math.max(holds.length, 1)];
-                  if (!holdId) return null;
-                  return op.op === 'capture' ? ledger.capture({ ...base, holdId }) : ledger.release({ ...base, holdId });
-                };
-                for (let retry = 0; retry < 2; retry += 1) {
-                  try {
-                    const result = await attempt();
-                    if (!result) continue;
-                    const first = applied.get(idempotencyKey);
-                    if (first) expect(result.transaction.transactionId).toBe(first);
-                    else applied.set(idempotencyKey, result.transaction.transactionId);
-                    if (op.op === 'hold' && !holds.includes(result.transaction.transactionId)) {
-                      holds.push(result.transaction.transactionId);
+      fc.asyncProperty(
+        fc.array(fc.array(opArb, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 4 }),
+        async (callers) => {
+          const partnerId = await newPartner();
+          const holds: string[] = [];
+          const applied = new Map<string, string>();
+          // Each caller runs its operations in order; callers run at the same time; each op is sent twice (a retry).
+          await Promise.all(
+            callers.map((ops, c) =>
+              (async () => {
+                for (const op of ops) {
+                  // Keys are shared between callers on purpose: the same key from two callers must apply once.
+                  const idempotencyKey = `${op.op}-${op.key}`;
+                  const base = { partnerId, idempotencyKey, description: `${op.op} by ${c}` };
+                  const attempt = async () => {
+                    if (op.op === 'topup') return ledger.credit({ ...base, amount: BigInt(op.amount) });
+                    if (op.op === 'debit') return ledger.debit({ ...base, amount: BigInt(op.amount) });
+                    if (op.op === 'hold') return ledger.hold({ ...base, amount: BigInt(op.amount) });
+                    if (op.op !== 'capture' && op.op !== 'release') return null;
+                    const holdId = holds[op.holdIndex % Math.max(holds.length, 1)];
+                    if (!holdId) return null;
+                    return op.op === 'capture'
+                      ? ledger.capture({ ...base, holdId })
+                      : ledger.release({ ...base, holdId });
+                  };
+                  for (let retry = 0; retry < 2; retry += 1) {
+                    try {
+                      const result = await attempt();
+                      if (!result) continue;
+                      const first = applied.get(idempotencyKey);
+                      if (first) expect(result.transaction.transactionId).toBe(first);
+                      else applied.set(idempotencyKey, result.transaction.transactionId);
+                      if (op.op === 'hold' && !holds.includes(result.transaction.transactionId)) {
+                        holds.push(result.transaction.transactionId);
+                      }
+                    } catch (error) {
+                      // Refusals are allowed (short balance, a key reused for another request, a settled hold); nothing may move.
+                      expect(error).toBeInstanceOf(Error);
+                      expect((error as Error).message).toMatch(
+                        /Insufficient|idempotency key|already|Hold not found/,
+                      );
                     }
-                  } catch (error) {
-                    // Refusals are allowed (short balance, a key reused for another request, a settled hold); nothing may move.
-                    expect(error).toBeInstanceOf(Error);
-                    expect((error as Error).message).toMatch(/Insufficient|idempotency key|already|Hold not found/);
                   }
                 }
-              }
-            })(),
-          ),
-        );
-        const inv = await invariants(partnerId);
-        expect(inv.unbalanced).toBe(0);
-        expect(inv.walletBalance).toBe(inv.walletSum);
-        expect(inv.holdsBalance).toBe(inv.holdsSum);
-        expect(inv.walletBalance >= 0n).toBe(true);
-        expect(inv.holdsBalance >= 0n).toBe(true);
-        expect(inv.duplicateKeys).toBe(0);
-        expect(inv.negativeRunning).toBe(0);
-        // Holds still held are exactly the holds account's balance.
-        const { rows } = await t.database.sql.query<{ total: string | null }>(
-          "SELECT sum(amount)::text AS total FROM ledger_holds WHERE partner_id = $1 AND status = 'held'",
-          [partnerId],
-        );
-        expect(BigInt(rows[0]?.total ?? 0)).toBe(inv.holdsBalance);
-      }),
+              })(),
+            ),
+          );
+          const inv = await invariants(partnerId);
+          expect(inv.unbalanced).toBe(0);
+          expect(inv.walletBalance).toBe(inv.walletSum);
+          expect(inv.holdsBalance).toBe(inv.holdsSum);
+          expect(inv.walletBalance >= 0n).toBe(true);
+          expect(inv.holdsBalance >= 0n).toBe(true);
+          expect(inv.duplicateKeys).toBe(0);
+          expect(inv.negativeRunning).toBe(0);
+          // Holds still held are exactly the holds account's balance.
+          const { rows } = await t.database.sql.query<{ total: string | null }>(
+            "SELECT sum(amount)::text AS total FROM ledger_holds WHERE partner_id = $1 AND status = 'held'",
+            [partnerId],
+          );
+          expect(BigInt(rows[0]?.total ?? 0)).toBe(inv.holdsBalance);
+        },
+      ),
       { numRuns: 15 },
     );
   });
@@ -146,7 +153,12 @@ describe('concurrent debits on one wallet', () => {
     await ledger.credit({ partnerId, idempotencyKey: 'seed', amount: 100_000_000n, description: 'seed' });
     const results = await Promise.allSettled(
       Array.from({ length: 40 }, (_, i) =>
-        ledger.debit({ partnerId, idempotencyKey: `debit-${i}`, amount: 3_000_000n, description: `debit ${i}` }),
+        ledger.debit({
+          partnerId,
+          idempotencyKey: `debit-${i}`,
+          amount: 3_000_000n,
+          description: `debit ${i}`,
+        }),
       ),
     );
     const succeeded = results.filter((r) => r.status === 'fulfilled');
@@ -184,15 +196,20 @@ describe('concurrent debits on one wallet', () => {
   it('when a hold is captured twice with different keys then the second is refused and the money is charged once', async () => {
     const partnerId = await newPartner();
     await ledger.credit({ partnerId, idempotencyKey: 'seed', amount: 10_000_000n, description: 'seed' });
-    const hold = await ledger.hold({ partnerId, idempotencyKey: 'h', amount: 4_000_000n, description: 'hold' });
+    const hold = await ledger.hold({
+      partnerId,
+      idempotencyKey: 'h',
+      amount: 4_000_000n,
+      description: 'hold',
+    });
     const holdId = hold.transaction.transactionId;
     await ledger.capture({ partnerId, idempotencyKey: 'c1', holdId, description: 'capture' });
-    await expect(ledger.capture({ partnerId, idempotencyKey: 'c2', holdId, description: 'capture' })).rejects.toThrow(
-      /already captured/,
-    );
-    await expect(ledger.release({ partnerId, idempotencyKey: 'r1', holdId, description: 'release' })).rejects.toThrow(
-      /already captured/,
-    );
+    await expect(
+      ledger.capture({ partnerId, idempotencyKey: 'c2', holdId, description: 'capture' }),
+    ).rejects.toThrow(/already captured/);
+    await expect(
+      ledger.release({ partnerId, idempotencyKey: 'r1', holdId, description: 'release' }),
+    ).rejects.toThrow(/already captured/);
     const inv = await invariants(partnerId);
     expect(inv.walletBalance).toBe(6_000_000n);
     expect(inv.holdsBalance).toBe(0n);

@@ -11,7 +11,12 @@ export type HoldRow = typeof ledgerHolds.$inferSelect;
 export function createLedgerRepository() {
   return {
     /** Creates the account when missing (a concurrent creator wins harmlessly). */
-    async ensureAccount(db: Db, partnerId: string | null, kind: AccountKind, currency: string): Promise<void> {
+    async ensureAccount(
+      db: Db,
+      partnerId: string | null,
+      kind: AccountKind,
+      currency: string,
+    ): Promise<void> {
       await db.insert(ledgerAccounts).values({ partnerId, kind, currency }).onConflictDoNothing();
     },
 
@@ -52,7 +57,10 @@ export function createLedgerRepository() {
         .select()
         .from(ledgerTransactions)
         .where(
-          and(eq(ledgerTransactions.partnerId, partnerId), eq(ledgerTransactions.idempotencyKey, idempotencyKey)),
+          and(
+            eq(ledgerTransactions.partnerId, partnerId),
+            eq(ledgerTransactions.idempotencyKey, idempotencyKey),
+          ),
         );
       return row;
     },

@@ -1,12 +1,12 @@
 import { crossesBelowThreshold, type LedgerTransactionKind, WALLET_CURRENCY } from '@portico/domain';
 import type { Db } from '../../platform/db/index.ts';
 import { ConflictError, NotFoundError } from '../../platform/http/errors.ts';
-import {
-  type AccountKind,
-  type AccountRow,
-  type HoldRow,
-  type LedgerRepository,
-  type TransactionRow,
+import type {
+  AccountKind,
+  AccountRow,
+  HoldRow,
+  LedgerRepository,
+  TransactionRow,
 } from './ledger.repository.ts';
 
 export const INSUFFICIENT_BALANCE = 'Insufficient wallet balance.';
@@ -241,7 +241,11 @@ export function createLedger({ db, repository, recordAlert }: LedgerDeps) {
         amount: request.amount,
         legs: async ({ tx, wallet }) => [
           { account: wallet, amount: -request.amount, tracked: true },
-          { account: await lockPartnerAccount(tx, request.partnerId, 'holds'), amount: request.amount, tracked: true },
+          {
+            account: await lockPartnerAccount(tx, request.partnerId, 'holds'),
+            amount: request.amount,
+            tracked: true,
+          },
         ],
         after: (tx, transaction) =>
           repository.insertHold(tx, {
@@ -263,7 +267,12 @@ export function createLedger({ db, repository, recordAlert }: LedgerDeps) {
     setThreshold(partnerId: string, threshold: bigint | null): Promise<void> {
       return db.transaction(async (tx) => {
         const wallet = await lockPartnerAccount(tx, partnerId, 'wallet');
-        await repository.setThreshold(tx, wallet.accountId, threshold, threshold !== null && wallet.balance < threshold);
+        await repository.setThreshold(
+          tx,
+          wallet.accountId,
+          threshold,
+          threshold !== null && wallet.balance < threshold,
+        );
       });
     },
 

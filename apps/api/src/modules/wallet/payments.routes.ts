@@ -35,7 +35,9 @@ export function paymentRoutes(options: PaymentRoutesOptions): FastifyPluginAsync
   const { wallet, provider } = options;
   return async (app) => {
     // The signature covers the raw body: keep it as text.
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
 
     app.post(`${WEBHOOK_PREFIX}/${provider.name}`, async (request) => {
       if (typeof request.body !== 'string') throw new BadRequestError('The webhook body must be JSON.');
@@ -68,7 +70,11 @@ export function paymentRoutes(options: PaymentRoutesOptions): FastifyPluginAsync
       if (!parsed.success) throw new BadRequestError('Choose Pay, Fail or Abandon.');
       const topup = await wallet.pendingTopupForCheckout(topupId);
       const outcome: PaymentOutcome = parsed.data.outcome;
-      const body = JSON.stringify({ topup_id: topup.topupId, outcome, payment_id: `sbx_${topupId.slice(0, 8)}` });
+      const body = JSON.stringify({
+        topup_id: topup.topupId,
+        outcome,
+        payment_id: `sbx_${topupId.slice(0, 8)}`,
+      });
       const status = await options.deliver(
         `${WEBHOOK_PREFIX}/${provider.name}`,
         { 'content-type': 'application/json', [SIGNATURE_HEADER]: signWebhook(secret, body) },

@@ -31,7 +31,11 @@ export const SANDBOX_CHECKOUT_PREFIX = '/payments/sandbox/checkout';
 export const WEBHOOK_PREFIX = '/payments/webhooks';
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`, as Stripe-style providers sign. */
-export function signWebhook(secret: string, rawBody: string, timestamp = Math.floor(Date.now() / 1000)): string {
+export function signWebhook(
+  secret: string,
+  rawBody: string,
+  timestamp = Math.floor(Date.now() / 1000),
+): string {
   const mac = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
   return `t=${timestamp},v1=${mac}`;
 }
@@ -51,7 +55,8 @@ export function verifySignature(
   );
   const timestamp = Number(parts.t);
   const given = parts.v1;
-  if (!Number.isInteger(timestamp) || typeof given !== 'string' || !/^[0-9a-f]{64}$/.test(given)) return false;
+  if (!Number.isInteger(timestamp) || typeof given !== 'string' || !/^[0-9a-f]{64}$/.test(given))
+    return false;
   if (Math.abs(nowSeconds - timestamp) > SIGNATURE_TOLERANCE_SECONDS) return false;
   const expected = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
   return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given, 'hex'));
@@ -60,9 +65,14 @@ export function verifySignature(
 const OUTCOMES: readonly PaymentOutcome[] = ['succeeded', 'failed', 'abandoned'];
 
 /** The sandbox provider's webhook secret: PAYMENT_WEBHOOK_SECRET, else one generated into app_secrets. */
-export async function sandboxWebhookSecret(database: Database, configured: string | undefined): Promise<string> {
+export async function sandboxWebhookSecret(
+  database: Database,
+  configured: string | undefined,
+): Promise<string> {
   if (configured) return configured;
-  return loadOrCreateSecret(database, 'payments.sandbox.webhook_secret', () => randomBytes(32).toString('hex'));
+  return loadOrCreateSecret(database, 'payments.sandbox.webhook_secret', () =>
+    randomBytes(32).toString('hex'),
+  );
 }
 
 /** The built-in sandbox provider: our own hosted checkout page (Pay / Fail / Abandon). */

@@ -69,7 +69,12 @@ export function createRatePlansRepository(db: Db) {
         .from(ratePlans)
         .innerJoin(carriers, eq(carriers.carrierId, ratePlans.carrierId))
         .where(where)
-        .orderBy(asc(carriers.countryId), asc(carriers.name), desc(ratePlans.effectiveFrom), desc(ratePlans.ratePlanId))
+        .orderBy(
+          asc(carriers.countryId),
+          asc(carriers.name),
+          desc(ratePlans.effectiveFrom),
+          desc(ratePlans.ratePlanId),
+        )
         .limit(window.end - window.start)
         .offset(window.start);
       const [total] = await db.select({ n: count() }).from(ratePlans).where(where);
@@ -109,7 +114,8 @@ export function createRatePlansRepository(db: Db) {
         .where(eq(partners.partnerId, partnerId));
       const fromAddress = row?.address?.countryId;
       const fromCompany = row?.company?.countryId;
-      const id = typeof fromAddress === 'string' ? fromAddress : typeof fromCompany === 'string' ? fromCompany : null;
+      const id =
+        typeof fromAddress === 'string' ? fromAddress : typeof fromCompany === 'string' ? fromCompany : null;
       return id;
     },
 

@@ -2,7 +2,14 @@ import { formatCurrency, formatDateTime, type TWalletTransaction } from '@portic
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 
-const COLUMNS = ['Date', 'Description', 'Type', 'Amount (USD)', 'Running balance (USD)', 'Reference'] as const;
+const COLUMNS = [
+  'Date',
+  'Description',
+  'Type',
+  'Amount (USD)',
+  'Running balance (USD)',
+  'Reference',
+] as const;
 
 /**
  * A spreadsheet cell must never be read as a formula: text starting with = + - @ (or a tab / carriage
@@ -26,7 +33,11 @@ function rowOf(item: TWalletTransaction, offset: string): string[] {
 export async function walletXlsx(items: TWalletTransaction[], offset = '+00:00'): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Wallet history');
-  sheet.columns = COLUMNS.map((header, i) => ({ header, key: String(i), width: [22, 40, 12, 16, 22, 38][i] }));
+  sheet.columns = COLUMNS.map((header, i) => ({
+    header,
+    key: String(i),
+    width: [22, 40, 12, 16, 22, 38][i],
+  }));
   sheet.getRow(1).font = { bold: true };
   for (const item of items) {
     const [date = '', description = '', kind = '', , , reference = ''] = rowOf(item, offset);
@@ -70,7 +81,10 @@ export function walletPdf(
       if (doc.y > doc.page.height - 60) doc.addPage();
       const y = doc.y;
       let x = doc.page.margins.left;
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8).fillColor('#222222');
+      doc
+        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+        .fontSize(8)
+        .fillColor('#222222');
       let height = 0;
       cells.forEach((cell, i) => {
         const width = widths[i] ?? 80;
@@ -85,7 +99,17 @@ export function walletPdf(
     drawRow(COLUMNS, true);
     for (const item of items) {
       const [date = '', description = '', kind = '', , , reference = ''] = rowOf(item, offset);
-      drawRow([date, description, kind, formatCurrency(item.amount), formatCurrency(item.running_balance), reference], false);
+      drawRow(
+        [
+          date,
+          description,
+          kind,
+          formatCurrency(item.amount),
+          formatCurrency(item.running_balance),
+          reference,
+        ],
+        false,
+      );
     }
     if (items.length === 0) doc.font('Helvetica').text('No transactions match the filters.');
     doc.end();

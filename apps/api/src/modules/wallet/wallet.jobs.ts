@@ -26,10 +26,15 @@ export function jobLowBalanceNotifier(jobs: JobQueue<AppQueues>): LowBalanceNoti
   };
 }
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Emails the partner's main account(s) that the wallet is below its threshold. */
-export function lowBalanceAlertJob(deps: { wallets: WalletRepository; sendMail: SendMail; brandName: string; walletUrl: string }) {
+export function lowBalanceAlertJob(deps: {
+  wallets: WalletRepository;
+  sendMail: SendMail;
+  brandName: string;
+  walletUrl: string;
+}) {
   return defineJob({
     queue: 'wallet.low-balance-alert',
     retryLimit: 5,
@@ -39,7 +44,7 @@ export function lowBalanceAlertJob(deps: { wallets: WalletRepository; sendMail: 
       const recipients = await deps.wallets.alertRecipients(payload.partnerId);
       const subject = `${deps.brandName}: your wallet balance is low (${balance})`;
       const text = `Your ${deps.brandName} wallet balance is ${balance}, below your alert threshold of ${threshold}. Top up at ${deps.walletUrl} so your campaigns keep sending.`;
-      const html = `<p>Your ${escape(deps.brandName)} wallet balance is <strong>${escape(balance)}</strong>, below your alert threshold of ${escape(threshold)}.</p><p><a href="${escape(deps.walletUrl)}">Top up your wallet</a> so your campaigns keep sending.</p>`;
+      const html = `<p>Your ${escapeHtml(deps.brandName)} wallet balance is <strong>${escapeHtml(balance)}</strong>, below your alert threshold of ${escapeHtml(threshold)}.</p><p><a href="${escapeHtml(deps.walletUrl)}">Top up your wallet</a> so your campaigns keep sending.</p>`;
       for (const to of recipients) await deps.sendMail({ to, subject, text, html });
       log.info({ alertId: payload.alertId, recipients: recipients.length }, 'low-balance alert sent');
     },

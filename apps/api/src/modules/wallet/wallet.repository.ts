@@ -137,7 +137,10 @@ export function createWalletRepository(db: Db) {
     },
 
     async alertCount(partnerId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(walletAlerts).where(eq(walletAlerts.partnerId, partnerId));
+      const [row] = await db
+        .select({ n: count() })
+        .from(walletAlerts)
+        .where(eq(walletAlerts.partnerId, partnerId));
       return row?.n ?? 0;
     },
 

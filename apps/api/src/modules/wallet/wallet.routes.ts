@@ -41,7 +41,11 @@ export function walletRoutes(wallet: WalletService, options: WalletRoutesOptions
       '/wallet/balance',
       {
         config: { action: 'wallet.read' },
-        schema: { tags, summary: 'The wallet balance, held amount and low-balance state', response: { 200: ZEnvelope(ZWalletBalance) } },
+        schema: {
+          tags,
+          summary: 'The wallet balance, held amount and low-balance state',
+          response: { 200: ZEnvelope(ZWalletBalance) },
+        },
       },
       async (request) => ok(await wallet.balance(userOf(request))),
     );
@@ -67,7 +71,11 @@ export function walletRoutes(wallet: WalletService, options: WalletRoutesOptions
       '/wallet/transactions/export',
       {
         config: { action: 'wallet.read' },
-        schema: { tags, summary: 'Wallet history as Excel (xlsx) or PDF, with the same filters', querystring: ZWalletExportQuery },
+        schema: {
+          tags,
+          summary: 'Wallet history as Excel (xlsx) or PDF, with the same filters',
+          querystring: ZWalletExportQuery,
+        },
       },
       async (request, reply) => {
         const { format, ...filters } = request.query;
@@ -85,7 +93,9 @@ export function walletRoutes(wallet: WalletService, options: WalletRoutesOptions
         reply
           .header(
             'content-type',
-            format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/pdf',
+            format === 'xlsx'
+              ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+              : 'application/pdf',
           )
           .header('content-disposition', `attachment; filename="wallet-history-${stamp}.${format}"`)
           .header('cache-control', 'no-store');
@@ -113,7 +123,8 @@ export function walletRoutes(wallet: WalletService, options: WalletRoutesOptions
         config: { action: 'wallet.topup' },
         schema: {
           tags,
-          summary: "Starts a top-up: answers the provider's checkout URL; the wallet is credited when the provider confirms",
+          summary:
+            "Starts a top-up: answers the provider's checkout URL; the wallet is credited when the provider confirms",
           body: ZTopupRequest,
           response: { 200: ZEnvelope(ZTopup) },
         },
@@ -125,7 +136,12 @@ export function walletRoutes(wallet: WalletService, options: WalletRoutesOptions
       '/wallet/topups/:topupId',
       {
         config: { action: 'wallet.read' },
-        schema: { tags, summary: 'One top-up and its status', params: ZTopupParams, response: { 200: ZEnvelope(ZTopup) } },
+        schema: {
+          tags,
+          summary: 'One top-up and its status',
+          params: ZTopupParams,
+          response: { 200: ZEnvelope(ZTopup) },
+        },
       },
       async (request) => ok(await wallet.topup(userOf(request), request.params.topupId)),
     );
@@ -165,14 +181,24 @@ export function walletRoutes(wallet: WalletService, options: WalletRoutesOptions
           config: { action: 'wallet.pay' },
           schema: {
             tags,
-            summary: outcome === 'capture' ? 'Charges a hold (on submission), exactly once' : 'Gives a hold back (on cancel), exactly once',
+            summary:
+              outcome === 'capture'
+                ? 'Charges a hold (on submission), exactly once'
+                : 'Gives a hold back (on cancel), exactly once',
             params: ZHoldParams,
             body: ZHoldSettleRequest,
             response: { 200: ZEnvelope(ZHold) },
           },
         },
         async (request) =>
-          ok(await wallet.settleHold(userOf(request), request.params.holdId, outcome, request.body.idempotency_key)),
+          ok(
+            await wallet.settleHold(
+              userOf(request),
+              request.params.holdId,
+              outcome,
+              request.body.idempotency_key,
+            ),
+          ),
       );
     }
 

@@ -2,8 +2,8 @@ import { BOT_MESSAGE_CATEGORIES, DEFAULT_PLAN_CODE, PARTNER_CODE, WALLET_CURRENC
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/index.ts';
 import { carriers, countries, lookupValues } from '../../platform/db/schema.ts';
-import { createLedger } from './ledger.ts';
 import { createLedgerRepository } from './ledger.repository.ts';
+import { createLedger } from './ledger.ts';
 import { createRatePlansRepository } from './rate-plans.repository.ts';
 import { createWalletRepository } from './wallet.repository.ts';
 
@@ -77,21 +77,68 @@ export async function seedDemoWallets(database: Database, partnerIds: readonly s
   for (const partnerId of partnerIds) {
     const base = partnerId.slice(-4);
     const steps = [
-      () => ledger.credit({ partnerId, idempotencyKey: 'demo:topup-1', amount: 250_000_000n, description: 'Wallet top-up (sandbox)', reference: `sbx_demo${base}1` }),
-      () => ledger.debit({ partnerId, idempotencyKey: 'demo:debit-1', amount: 12_480_000n, description: 'Campaign messages: Diwali offers (3,120 messages)', reference: 'campaign:demo-diwali' }),
-      () => ledger.hold({ partnerId, idempotencyKey: 'demo:hold-1', amount: 25_000_000n, description: 'Bot verification hold (Reliance Jio)', reference: 'bot:demo-support-bot' }),
-      () => ledger.credit({ partnerId, idempotencyKey: 'demo:topup-2', amount: 100_000_000n, description: 'Wallet top-up (sandbox)', reference: `sbx_demo${base}2` }),
-      () => ledger.debit({ partnerId, idempotencyKey: 'demo:debit-2', amount: 4_215_500n, description: 'Campaign messages: OTP reminders (1,405 messages)', reference: 'campaign:demo-otp' }),
+      () =>
+        ledger.credit({
+          partnerId,
+          idempotencyKey: 'demo:topup-1',
+          amount: 250_000_000n,
+          description: 'Wallet top-up (sandbox)',
+          reference: `sbx_demo${base}1`,
+        }),
+      () =>
+        ledger.debit({
+          partnerId,
+          idempotencyKey: 'demo:debit-1',
+          amount: 12_480_000n,
+          description: 'Campaign messages: Diwali offers (3,120 messages)',
+          reference: 'campaign:demo-diwali',
+        }),
+      () =>
+        ledger.hold({
+          partnerId,
+          idempotencyKey: 'demo:hold-1',
+          amount: 25_000_000n,
+          description: 'Bot verification hold (Reliance Jio)',
+          reference: 'bot:demo-support-bot',
+        }),
+      () =>
+        ledger.credit({
+          partnerId,
+          idempotencyKey: 'demo:topup-2',
+          amount: 100_000_000n,
+          description: 'Wallet top-up (sandbox)',
+          reference: `sbx_demo${base}2`,
+        }),
+      () =>
+        ledger.debit({
+          partnerId,
+          idempotencyKey: 'demo:debit-2',
+          amount: 4_215_500n,
+          description: 'Campaign messages: OTP reminders (1,405 messages)',
+          reference: 'campaign:demo-otp',
+        }),
     ];
     for (const step of steps) {
       const result = await step();
       if (!result.replayed) moved += 1;
     }
     // The verification hold of step 3 is captured, as the launch stepper does on submission.
-    const hold = await ledger.hold({ partnerId, idempotencyKey: 'demo:hold-1', amount: 25_000_000n, description: 'Bot verification hold (Reliance Jio)', reference: 'bot:demo-support-bot' });
+    const hold = await ledger.hold({
+      partnerId,
+      idempotencyKey: 'demo:hold-1',
+      amount: 25_000_000n,
+      description: 'Bot verification hold (Reliance Jio)',
+      reference: 'bot:demo-support-bot',
+    });
     const captured = await ledger.findHold(partnerId, hold.transaction.transactionId);
     if (captured?.status === 'held') {
-      await ledger.capture({ partnerId, idempotencyKey: 'demo:capture-1', holdId: captured.holdId, description: 'Bot verification charged', reference: 'bot:demo-support-bot' });
+      await ledger.capture({
+        partnerId,
+        idempotencyKey: 'demo:capture-1',
+        holdId: captured.holdId,
+        description: 'Bot verification charged',
+        reference: 'bot:demo-support-bot',
+      });
       moved += 1;
     }
   }

@@ -5,8 +5,8 @@ import {
   formatMicros,
   PARTNER_CODE,
   parseMoney,
-  type Region,
   REGIONS,
+  type Region,
   type TCarrierPricing,
   type THold,
   type TListResult,
@@ -110,9 +110,16 @@ export function createWalletService({ ledger, wallets, plans, provider, notifier
       const plan = current.get(carrier.carrierId);
       if (!plan) throw new ConflictError(`${carrier.name} has no rate plan in force.`);
       if (plan.currency !== WALLET_CURRENCY) {
-        throw new ConflictError(`${carrier.name} is priced in ${plan.currency}; the wallet is in ${WALLET_CURRENCY}.`);
+        throw new ConflictError(
+          `${carrier.name} is priced in ${plan.currency}; the wallet is in ${WALLET_CURRENCY}.`,
+        );
       }
-      return { carrier_id: carrier.carrierId, carrier_name: carrier.name, plan_code: plan.plan_code, price: plan.verification_price };
+      return {
+        carrier_id: carrier.carrierId,
+        carrier_name: carrier.name,
+        plan_code: plan.plan_code,
+        price: plan.verification_price,
+      };
     });
     const micros = verificationTotal(
       items.map((item) => ({ verificationPriceMicros: parseMoney(item.price) ?? 0n })),
@@ -241,7 +248,10 @@ export function createWalletService({ ledger, wallets, plans, provider, notifier
           reference: request.reference,
         }),
       );
-      const hold = await ledger.findHold(partnerId, result.transaction.holdId ?? result.transaction.transactionId);
+      const hold = await ledger.findHold(
+        partnerId,
+        result.transaction.holdId ?? result.transaction.transactionId,
+      );
       if (!hold) throw new NotFoundError('Hold not found.');
       return presentHold(hold);
     },
@@ -260,10 +270,11 @@ export function createWalletService({ ledger, wallets, plans, provider, notifier
         holdId,
         idempotencyKey,
         reference: existing.reference,
-        description:
-          outcome === 'capture' ? 'Bot verification charged' : 'Bot verification hold released',
+        description: outcome === 'capture' ? 'Bot verification charged' : 'Bot verification hold released',
       };
-      await afterMovement(outcome === 'capture' ? await ledger.capture(request) : await ledger.release(request));
+      await afterMovement(
+        outcome === 'capture' ? await ledger.capture(request) : await ledger.release(request),
+      );
       const hold = await ledger.findHold(partnerId, holdId);
       if (!hold) throw new NotFoundError('Hold not found.');
       return presentHold(hold);
@@ -296,7 +307,10 @@ export function createWalletService({ ledger, wallets, plans, provider, notifier
     },
 
     /** Every version of the rate plans (admins), newest first per carrier. */
-    async ratePlans(window: { start: number; end: number }, carrierId?: number): Promise<TListResult<TRatePlan>> {
+    async ratePlans(
+      window: { start: number; end: number },
+      carrierId?: number,
+    ): Promise<TListResult<TRatePlan>> {
       const { rows, total } = await plans.list(window, carrierId);
       const versions = await plans.versionsOf([...new Set(rows.map((r) => r.carrierId))]);
       return {
@@ -314,20 +328,28 @@ export function createWalletService({ ledger, wallets, plans, provider, notifier
     },
 
     /** A new version of a carrier's plan, from its effective date on; the past is never rewritten. */
-    async createRatePlan(user: AuthenticatedUser, input: TRatePlanCreate, now = new Date()): Promise<TRatePlan> {
+    async createRatePlan(
+      user: AuthenticatedUser,
+      input: TRatePlanCreate,
+      now = new Date(),
+    ): Promise<TRatePlan> {
       const body = ZRatePlanCreate.parse(input);
       const carrier = await plans.carrier(body.carrier_id);
       if (!carrier) throw new BadRequestError('Carrier: no such carrier.');
       const effectiveFrom = new Date(body.effective_from);
       // A minute of slack for the time the form took to submit.
       if (effectiveFrom.getTime() < now.getTime() - 60_000) {
-        throw new BadRequestError('Effective from must not be in the past: a new version never rewrites what was charged.');
+        throw new BadRequestError(
+          'Effective from must not be in the past: a new version never rewrites what was charged.',
+        );
       }
       const seen = new Set<string>();
       for (const price of body.prices) {
         const key = `${price.billing_category}|${price.message_type}`;
         if (seen.has(key)) {
-          throw new BadRequestError(`Prices: ${price.billing_category} / ${price.message_type} is listed twice.`);
+          throw new BadRequestError(
+            `Prices: ${price.billing_category} / ${price.message_type} is listed twice.`,
+          );
         }
         seen.add(key);
       }
