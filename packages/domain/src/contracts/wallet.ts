@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { BOT_MESSAGE_CATEGORIES } from '../constants/statuses.ts';
 import { parseMoney } from '../rules/money.ts';
 import { ZListWindowQuery } from './envelope.ts';
 
@@ -160,10 +159,15 @@ export const ZHoldSettleRequest = z.object({ idempotency_key: ZIdempotencyKey })
 
 // ---- rate plans and pricing ----
 
-export const MESSAGE_TYPES = BOT_MESSAGE_CATEGORIES;
+/**
+ * Message types of a price line: the bot message categories (BOT_MESSAGE_CATEGORIES, checked equal in
+ * money.test.ts). Written out so the web's wallet chunk does not share the shell's statuses module.
+ */
+export const MESSAGE_TYPES = ['Promotional', 'OTP', 'Multi-Use', 'Transactional'] as const;
+
 export const ZRatePlanPrice = z.object({
   billing_category: z.string().min(1),
-  message_type: z.enum(BOT_MESSAGE_CATEGORIES),
+  message_type: z.enum(MESSAGE_TYPES),
   price: positiveMoney('Price', 0n, 1_000_000_000n, '0.00', '1,000.00'),
 });
 

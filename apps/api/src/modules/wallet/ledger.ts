@@ -190,7 +190,7 @@ export function createLedger({ db, repository, recordAlert }: LedgerDeps) {
       holdId: hold.holdId,
       check: async (tx) => {
         const locked = await repository.lockHold(tx, request.partnerId, request.holdId);
-        if (!locked || locked.status !== 'held') {
+        if (locked?.status !== 'held') {
           throw new ConflictError(`This hold was already ${locked?.status ?? 'settled'}.`);
         }
       },
