@@ -123,6 +123,8 @@ test('when a read-only admin opens rate plans then nothing can be edited', async
   await page.goto('/admin/rate-plans');
   await expect(page.getByRole('heading', { name: 'Rate Plans', level: 1 })).toBeVisible();
   await expect(page.getByText('Read-only admins can view rate plans but not change them.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Carrier' }).click();
+  await page.getByRole('option', { name: 'Reliance Jio (IN)' }).click();
   await expect(page.getByRole('table', { name: 'Rate plan versions' })).toContainText('Reliance Jio');
   await expect(page.getByRole('button', { name: 'New version' })).toHaveCount(0);
   await screenshots(page, 'rate-plans-readonly');
@@ -133,6 +135,9 @@ test('when a read-write admin adds a version from tomorrow then it is listed as 
 }) => {
   await signInFromLanding(page, 'admin-readwrite@portico.test');
   await page.goto('/admin/rate-plans');
+  await page.getByRole('combobox', { name: 'Carrier' }).click();
+  await page.getByRole('option', { name: 'Bharti Airtel (IN)' }).click();
+  await expect(page.getByRole('table', { name: 'Rate plan versions' })).toContainText('Bharti Airtel');
   await page.getByRole('button', { name: 'New version' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New rate plan version' });
   await expect(dialog).toBeVisible();

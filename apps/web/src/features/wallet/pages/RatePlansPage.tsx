@@ -9,6 +9,7 @@ import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -17,12 +18,14 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import { formatCurrency, formatDateTime, type TRatePlan } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { carrierOptionsQueryOptions } from '../api/get-carrier-options';
 import { ratePlansQueryOptions } from '../api/rate-plans';
 import { PriceGrid } from '../components/PriceGrid';
 import { RatePlanDialog } from '../components/RatePlanDialog';
@@ -105,8 +108,10 @@ export default function RatePlansPage({ canEdit }: { canEdit: boolean }) {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(10);
   const [dialog, setDialog] = useState<{ from: TRatePlan | null } | null>(null);
+  const [carrierId, setCarrierId] = useState<number | undefined>(undefined);
   const start = page * pageSize;
-  const plans = useQuery(ratePlansQueryOptions({ start, end: start + pageSize }));
+  const plans = useQuery(ratePlansQueryOptions({ start, end: start + pageSize, carrierId }));
+  const carriers = useQuery(carrierOptionsQueryOptions);
 
   return (
     <PageFrame
@@ -127,6 +132,27 @@ export default function RatePlansPage({ canEdit }: { canEdit: boolean }) {
         </Alert>
       )}
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        <Box sx={{ p: 2 }}>
+          <TextField
+            select
+            size="small"
+            label="Carrier"
+            value={carrierId ?? ''}
+            onChange={(event) => {
+              setCarrierId(event.target.value === '' ? undefined : Number(event.target.value));
+              setPage(0);
+            }}
+            helperText={carriers.isError ? 'Carriers could not be loaded' : undefined}
+            sx={{ width: { xs: '100%', sm: 320 } }}
+          >
+            <MenuItem value="">All carriers</MenuItem>
+            {(carriers.data?.items ?? []).map((carrier) => (
+              <MenuItem key={carrier.carrier_id} value={carrier.carrier_id}>
+                {carrier.carrier_name} ({carrier.country_id})
+              </MenuItem>
+            ))}
+          </TextField>
+        </Box>
         {plans.isFetching && <LinearProgress aria-label="Loading rate plans" sx={{ height: 3 }} />}
         {plans.isError ? (
           <Box sx={{ p: 2 }}>
