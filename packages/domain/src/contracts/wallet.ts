@@ -9,10 +9,15 @@ export const ZMoney = z
   .refine((v) => parseMoney(v) !== null, 'must be an amount such as 25 or 25.50 (at most 6 decimals)');
 
 const positiveMoney = (field: string, min: bigint, max: bigint, minLabel: string, maxLabel: string) =>
-  ZMoney.refine((v) => (parseMoney(v) ?? 0n) >= min, `${field} must be at least ${minLabel}`).refine(
-    (v) => (parseMoney(v) ?? 0n) <= max,
-    `${field} must be at most ${maxLabel}`,
-  );
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => parseMoney(v) !== null,
+      `${field} must be an amount such as 25 or 25.50 (at most 6 decimals)`,
+    )
+    .refine((v) => (parseMoney(v) ?? 0n) >= min, `${field} must be at least ${minLabel}`)
+    .refine((v) => (parseMoney(v) ?? 0n) <= max, `${field} must be at most ${maxLabel}`);
 
 export const LEDGER_TRANSACTION_KINDS = [
   'topup',

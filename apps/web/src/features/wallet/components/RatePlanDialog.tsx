@@ -47,6 +47,14 @@ export function RatePlanDialog({ open, onClose, from }: RatePlanDialogProps) {
     Object.fromEntries((from?.prices ?? []).map((p) => [key(p.billing_category, p.message_type), p.price])),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** Editing a field clears its message (what was typed is kept). */
+  const clear = (...names: string[]) =>
+    setErrors((current) => {
+      if (!names.some((name) => name in current)) return current;
+      const next = { ...current };
+      for (const name of names) delete next[name];
+      return next;
+    });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -108,7 +116,10 @@ export function RatePlanDialog({ open, onClose, from }: RatePlanDialogProps) {
               value={carrierId}
               error={Boolean(errors.carrier_id)}
               helperText={errors.carrier_id ?? (carriers.isError ? 'Carriers could not be loaded' : ' ')}
-              onChange={(event) => setCarrierId(event.target.value === '' ? '' : Number(event.target.value))}
+              onChange={(event) => {
+                clear('carrier_id');
+                setCarrierId(event.target.value === '' ? '' : Number(event.target.value));
+              }}
             >
               {(carriers.data?.items ?? []).map((carrier) => (
                 <MenuItem key={carrier.carrier_id} value={carrier.carrier_id}>
@@ -122,7 +133,10 @@ export function RatePlanDialog({ open, onClose, from }: RatePlanDialogProps) {
               value={planCode}
               error={Boolean(errors.plan_code)}
               helperText={errors.plan_code ?? ' '}
-              onChange={(event) => setPlanCode(event.target.value.toUpperCase())}
+              onChange={(event) => {
+                clear('plan_code');
+                setPlanCode(event.target.value.toUpperCase());
+              }}
             />
             <TextField
               label="Currency"
@@ -130,7 +144,10 @@ export function RatePlanDialog({ open, onClose, from }: RatePlanDialogProps) {
               value={currency}
               error={Boolean(errors.currency)}
               helperText={errors.currency ?? ' '}
-              onChange={(event) => setCurrency(event.target.value.toUpperCase())}
+              onChange={(event) => {
+                clear('currency');
+                setCurrency(event.target.value.toUpperCase());
+              }}
             />
             <TextField
               label="Effective from"
@@ -139,7 +156,10 @@ export function RatePlanDialog({ open, onClose, from }: RatePlanDialogProps) {
               value={effectiveFrom}
               error={Boolean(errors.effective_from)}
               helperText={errors.effective_from ?? 'Your local time'}
-              onChange={(event) => setEffectiveFrom(event.target.value)}
+              onChange={(event) => {
+                clear('effective_from');
+                setEffectiveFrom(event.target.value);
+              }}
               slotProps={{ inputLabel: { shrink: true } }}
             />
             <TextField
@@ -149,7 +169,10 @@ export function RatePlanDialog({ open, onClose, from }: RatePlanDialogProps) {
               inputMode="decimal"
               error={Boolean(errors.verification_price)}
               helperText={errors.verification_price ?? 'Per carrier'}
-              onChange={(event) => setVerification(event.target.value)}
+              onChange={(event) => {
+                clear('verification_price');
+                setVerification(event.target.value);
+              }}
             />
           </Box>
           <Typography variant="h3" sx={{ fontSize: '0.9375rem', mb: 1 }}>
@@ -190,9 +213,10 @@ export function RatePlanDialog({ open, onClose, from }: RatePlanDialogProps) {
                         inputMode="decimal"
                         error={Boolean(errors[name])}
                         helperText={errors[name]}
-                        onChange={(event) =>
-                          setPrices((current) => ({ ...current, [name]: event.target.value }))
-                        }
+                        onChange={(event) => {
+                          clear(name, 'prices');
+                          setPrices((current) => ({ ...current, [name]: event.target.value }));
+                        }}
                         slotProps={{ htmlInput: { 'aria-label': `${category} ${type} price` } }}
                       />
                     );

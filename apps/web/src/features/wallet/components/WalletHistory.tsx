@@ -165,7 +165,7 @@ export function WalletHistory() {
       ) : (
         <>
           <TableContainer>
-            <Table size="small" aria-label="Transactions">
+            <Table size="small" aria-label="Transactions" sx={{ minWidth: 760 }}>
               <TableHead>
                 <TableRow>
                   <TableCell>Date</TableCell>

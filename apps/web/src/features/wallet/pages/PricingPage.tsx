@@ -157,7 +157,7 @@ export default function PricingPage({ hasEwallet, isAdmin }: PricingPageProps) {
         ) : (
           <>
             <TableContainer>
-              <Table size="small" aria-label="Carrier prices">
+              <Table size="small" aria-label="Carrier prices" sx={{ minWidth: 720 }}>
                 <TableHead>
                   <TableRow>
                     <TableCell padding="checkbox" />

@@ -170,7 +170,7 @@ export default function RatePlansPage({ canEdit }: { canEdit: boolean }) {
         ) : (
           <>
             <TableContainer>
-              <Table size="small" aria-label="Rate plan versions">
+              <Table size="small" aria-label="Rate plan versions" sx={{ minWidth: 860 }}>
                 <TableHead>
                   <TableRow>
                     <TableCell padding="checkbox" />
