@@ -113,8 +113,23 @@ export function createLedger({ db, repository, recordAlert }: LedgerDeps) {
     const platform = movement.platform ? await platformAccount(movement.platform, WALLET_CURRENCY) : null;
     const fingerprint = `${movement.kind}:${movement.amount}:${movement.holdId ?? ''}`;
     return db.transaction(async (tx) => {
-      const wallet = await lockPartnerAccount(tx, request.partnerId, 'wallet');
-      const first = await repository.transactionByKey(tx, request.partnerId, request.idempotencyKey);
+      let locked = await repository.lockWalletWithKey(
+        tx,
+        request.partnerId,
+        WALLET_CURRENCY,
+        request.idempotencyKey,
+      );
+      if (!locked) {
+        await repository.ensureAccount(tx, request.partnerId, 'wallet', WALLET_CURRENCY);
+        locked = await repository.lockWalletWithKey(
+          tx,
+          request.partnerId,
+          WALLET_CURRENCY,
+          request.idempotencyKey,
+        );
+      }
+      if (!locked) throw new Error(`wallet of partner ${request.partnerId} could not be created`);
+      const { account: wallet, first } = locked;
       if (first) {
         if (first.requestFingerprint !== fingerprint) throw new ConflictError(KEY_REUSED);
         return { transaction: first, replayed: true, crossing: null };
@@ -133,48 +148,52 @@ export function createLedger({ db, repository, recordAlert }: LedgerDeps) {
         balances.set(leg.account.accountId, after);
       }
 
-      const transaction = await repository.insertTransaction(tx, {
-        partnerId: request.partnerId,
-        kind: movement.kind,
-        idempotencyKey: request.idempotencyKey,
-        requestFingerprint: fingerprint,
-        amount: movement.amount,
-        currency: WALLET_CURRENCY,
-        description: request.description,
-        reference: request.reference ?? null,
-        holdId: movement.holdId ?? null,
-      });
-      await repository.insertEntries(
-        tx,
-        legs.map((leg) => ({
-          transactionId: transaction.transactionId,
+      // The wallet's low-balance state: one alert per crossing below the threshold, cleared above it.
+      const walletAfter = balances.get(wallet.accountId) ?? wallet.balance;
+      const threshold = wallet.lowBalanceThreshold;
+      const crossed =
+        !wallet.lowBalanceAlerted &&
+        threshold !== null &&
+        crossesBelowThreshold(wallet.balance, walletAfter, threshold);
+      const alerted = crossed
+        ? true
+        : wallet.lowBalanceAlerted && (threshold === null || walletAfter >= threshold)
+          ? false
+          : wallet.lowBalanceAlerted;
+
+      const transaction = await repository.writeMovement(tx, {
+        transaction: {
+          partnerId: request.partnerId,
+          kind: movement.kind,
+          idempotencyKey: request.idempotencyKey,
+          requestFingerprint: fingerprint,
+          amount: movement.amount,
+          currency: WALLET_CURRENCY,
+          description: request.description,
+          reference: request.reference ?? null,
+          holdId: movement.holdId ?? null,
+        },
+        entries: legs.map((leg) => ({
           accountId: leg.account.accountId,
           amount: leg.amount,
           balanceAfter: leg.tracked ? (balances.get(leg.account.accountId) ?? null) : null,
         })),
-      );
+        balances: [...balances].map(([accountId, balance]) => ({
+          accountId,
+          balance,
+          lowBalanceAlerted: accountId === wallet.accountId ? alerted : null,
+        })),
+      });
 
       let crossing: LowBalanceCrossing | null = null;
-      for (const [accountId, balance] of balances) {
-        if (accountId !== wallet.accountId) {
-          await repository.setBalance(tx, accountId, balance);
-          continue;
-        }
-        const threshold = wallet.lowBalanceThreshold;
-        let alerted = wallet.lowBalanceAlerted;
-        if (!alerted && crossesBelowThreshold(wallet.balance, balance, threshold) && threshold !== null) {
-          alerted = true;
-          const alertId = await recordAlert(tx, {
-            partnerId: request.partnerId,
-            balance,
-            threshold,
-            transactionId: transaction.transactionId,
-          });
-          crossing = { partnerId: request.partnerId, alertId, balance, threshold };
-        } else if (alerted && (threshold === null || balance >= threshold)) {
-          alerted = false;
-        }
-        await repository.setBalance(tx, accountId, balance, alerted);
+      if (crossed && threshold !== null) {
+        const alertId = await recordAlert(tx, {
+          partnerId: request.partnerId,
+          balance: walletAfter,
+          threshold,
+          transactionId: transaction.transactionId,
+        });
+        crossing = { partnerId: request.partnerId, alertId, balance: walletAfter, threshold };
       }
       await movement.after?.(tx, transaction);
       return { transaction, replayed: false, crossing };
