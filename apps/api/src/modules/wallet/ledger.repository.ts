@@ -76,8 +76,11 @@ export function createLedgerRepository() {
       return { account, first: row.t_transaction_id ? transactionOf(row, 't_') : undefined };
     },
 
-    /** One round trip: the transaction row, its entries and the new balances. */
-    async writeMovement(db: Db, write: MovementWrite): Promise<TransactionRow> {
+    /**
+     * One round trip: the transaction row, its entries and the new balances; undefined (and nothing
+     * written) when the idempotency key was recorded meanwhile.
+     */
+    async writeMovement(db: Db, write: MovementWrite): Promise<TransactionRow | undefined> {
       const t = write.transaction;
       const entryValues = sql.join(
         write.entries.map(
@@ -99,6 +102,8 @@ export function createLedgerRepository() {
               INSERT INTO ledger_transactions (partner_id, kind, idempotency_key, request_fingerprint, amount, currency, description, reference, hold_id)
               VALUES (${t.partnerId}, ${t.kind}, ${t.idempotencyKey}, ${t.requestFingerprint}, ${t.amount.toString()}::bigint,
                       ${t.currency}, ${t.description}, ${t.reference ?? null}, ${t.holdId ?? null}::uuid)
+              -- A concurrent request with the same key that committed after our snapshot: write nothing.
+              ON CONFLICT (partner_id, idempotency_key) DO NOTHING
               RETURNING *
             ), entries AS (
               INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
@@ -109,7 +114,7 @@ export function createLedgerRepository() {
               UPDATE ledger_accounts a
                  SET balance = v.balance, low_balance_alerted = coalesce(v.alerted, a.low_balance_alerted)
                 FROM (VALUES ${balanceValues}) AS v(account_id, balance, alerted)
-               WHERE a.account_id = v.account_id
+               WHERE a.account_id = v.account_id AND EXISTS (SELECT 1 FROM tx)
               RETURNING 1
             )
             SELECT transaction_id, partner_id, kind, idempotency_key, request_fingerprint, amount::text AS amount, currency,
@@ -117,7 +122,7 @@ export function createLedgerRepository() {
                    (SELECT count(*) FROM entries)::int AS entry_count, (SELECT count(*) FROM balances)::int AS balance_count
               FROM tx`,
       );
-      if (!row) throw new Error('ledger movement insert returned nothing');
+      if (!row) return undefined;
       if (
         Number(row.entry_count) !== write.entries.length ||
         Number(row.balance_count) !== write.balances.length

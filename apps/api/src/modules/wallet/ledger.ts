@@ -161,7 +161,7 @@ export function createLedger({ db, repository, recordAlert }: LedgerDeps) {
           ? false
           : wallet.lowBalanceAlerted;
 
-      const transaction = await repository.writeMovement(tx, {
+      const written = await repository.writeMovement(tx, {
         transaction: {
           partnerId: request.partnerId,
           kind: movement.kind,
@@ -184,6 +184,14 @@ export function createLedger({ db, repository, recordAlert }: LedgerDeps) {
           lowBalanceAlerted: accountId === wallet.accountId ? alerted : null,
         })),
       });
+      if (!written) {
+        // The key's first request committed after our lock's snapshot (READ COMMITTED): replay it.
+        const earlier = await repository.transactionByKey(tx, request.partnerId, request.idempotencyKey);
+        if (!earlier) throw new Error('idempotency key conflict without a transaction');
+        if (earlier.requestFingerprint !== fingerprint) throw new ConflictError(KEY_REUSED);
+        return { transaction: earlier, replayed: true, crossing: null };
+      }
+      const transaction = written;
 
       let crossing: LowBalanceCrossing | null = null;
       if (crossed && threshold !== null) {
