@@ -83,9 +83,16 @@ async function measure(opened: Opened): Promise<BenchResult[]> {
   );
   const partners = rows.map((r) => r.partner_id);
   for (const partnerId of partners) {
-    await ledger.credit({ partnerId, idempotencyKey: 'bench-seed', amount: 10n ** 12n, description: 'bench seed' });
+    await ledger.credit({
+      partnerId,
+      idempotencyKey: 'bench-seed',
+      amount: 10n ** 12n,
+      description: 'bench seed',
+    });
   }
-  await database.sql.exec('CREATE TABLE bench_bare_inserts (id bigint PRIMARY KEY, partner_id uuid NOT NULL, amount bigint NOT NULL)');
+  await database.sql.exec(
+    'CREATE TABLE bench_bare_inserts (id bigint PRIMARY KEY, partner_id uuid NOT NULL, amount bigint NOT NULL)',
+  );
 
   const bare = async (offset: number) =>
     perSecond(DEBITS, (i) =>
@@ -97,7 +104,12 @@ async function measure(opened: Opened): Promise<BenchResult[]> {
     );
   const debits = (label: string, walletOf: (i: number) => string) =>
     perSecond(DEBITS, (i) =>
-      ledger.debit({ partnerId: walletOf(i), idempotencyKey: `${label}-${i}`, amount: 1000n, description: 'bench debit' }),
+      ledger.debit({
+        partnerId: walletOf(i),
+        idempotencyKey: `${label}-${i}`,
+        amount: 1000n,
+        description: 'bench debit',
+      }),
     );
 
   const first = partners[0] ?? '';
@@ -116,10 +128,16 @@ async function measure(opened: Opened): Promise<BenchResult[]> {
 
   const r = (v: number) => round(v, 0);
   return [
-    result(`ledger.${kind}.one-wallet.debits-per-s`, `debits/s, ${CALLERS} callers, 1 wallet`, r(oneWallet), RATIO_TARGET, {
-      name: `bare.${kind}.inserts-per-s`,
-      value: r(bareOne),
-    }),
+    result(
+      `ledger.${kind}.one-wallet.debits-per-s`,
+      `debits/s, ${CALLERS} callers, 1 wallet`,
+      r(oneWallet),
+      RATIO_TARGET,
+      {
+        name: `bare.${kind}.inserts-per-s`,
+        value: r(bareOne),
+      },
+    ),
     result(
       `ledger.${kind}.${WALLETS}-wallets.debits-per-s`,
       `debits/s, ${CALLERS} callers, ${WALLETS} wallets`,
