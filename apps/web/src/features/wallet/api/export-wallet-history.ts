@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@/lib/http/api-error';
 import { http } from '@/lib/http/client';
 import { filterParams, type WalletHistoryFilters } from './get-wallet-transactions';
+import { useAction } from './use-action';
 
 export type ExportFormat = 'xlsx' | 'pdf';
 
@@ -35,8 +35,7 @@ export async function exportWalletHistory(
 }
 
 export function useExportWalletHistory() {
-  return useMutation({
-    mutationFn: ({ format, filters }: { format: ExportFormat; filters: WalletHistoryFilters }) =>
-      exportWalletHistory(format, filters),
-  });
+  return useAction(({ format, filters }: { format: ExportFormat; filters: WalletHistoryFilters }) =>
+    exportWalletHistory(format, filters),
+  );
 }

@@ -5,8 +5,9 @@ import {
   ZListResult,
   ZRatePlan,
 } from '@portico/domain';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
+import { useAction } from './use-action';
 
 const ZRatePlanList = ZListResult(ZRatePlan);
 const RATE_PLANS_KEY = ['rate-plans'] as const;
@@ -42,11 +43,8 @@ export async function createRatePlan(body: TRatePlanCreate): Promise<TRatePlan> 
 
 export function useCreateRatePlan() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: createRatePlan,
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: RATE_PLANS_KEY });
-      void client.invalidateQueries({ queryKey: ['pricing'] });
-    },
+  return useAction(createRatePlan, () => {
+    void client.invalidateQueries({ queryKey: RATE_PLANS_KEY });
+    void client.invalidateQueries({ queryKey: ['pricing'] });
   });
 }

@@ -1,7 +1,8 @@
 import { type TWalletBalance, ZWalletBalance } from '@portico/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
 import { WALLET_QUERY_KEY, walletBalanceQueryOptions } from './get-wallet-balance';
+import { useAction } from './use-action';
 
 /** PUT the low-balance alert threshold (null: no alert). */
 export async function setLowBalanceThreshold(threshold: string | null): Promise<TWalletBalance> {
@@ -10,11 +11,8 @@ export async function setLowBalanceThreshold(threshold: string | null): Promise<
 
 export function useSetLowBalanceThreshold() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: setLowBalanceThreshold,
-    onSuccess: (balance) => {
-      client.setQueryData(walletBalanceQueryOptions.queryKey, balance);
-      void client.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
-    },
+  return useAction(setLowBalanceThreshold, (balance) => {
+    client.setQueryData(walletBalanceQueryOptions.queryKey, balance);
+    void client.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
   });
 }

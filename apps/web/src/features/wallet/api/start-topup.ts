@@ -1,7 +1,8 @@
 import { type TTopup, type TTopupRequest, ZTopup } from '@portico/domain';
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
 import { WALLET_QUERY_KEY } from './get-wallet-balance';
+import { useAction } from './use-action';
 
 /** POST a top-up: the answer carries the provider's checkout URL, where the browser goes to pay. */
 export async function startTopup(request: TTopupRequest): Promise<TTopup> {
@@ -9,7 +10,7 @@ export async function startTopup(request: TTopupRequest): Promise<TTopup> {
 }
 
 export function useStartTopup() {
-  return useMutation({ mutationFn: startTopup });
+  return useAction(startTopup);
 }
 
 export async function getTopup(topupId: string): Promise<TTopup> {
