@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatCurrency } from '@portico/domain';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { PageFrame } from '@/lib/ui/PageFrame';
@@ -28,8 +28,10 @@ const CRUMBS = [{ label: 'Developer console', to: '/u/dashboard' }];
 /** /u/my-wallet: balance, top-up, low-balance alert and history. */
 export default function WalletPage({ hasEwallet, canWrite }: WalletPageProps) {
   const balance = useWalletBalance(hasEwallet);
-  const [params, setParams] = useSearchParams();
-  const topupId = params.get('topup');
+  // useLocation rather than useSearchParams: the shell already bundles it (see decision 0009).
+  const location = useLocation();
+  const navigate = useNavigate();
+  const topupId = new URLSearchParams(location.search).get('topup');
 
   if (!hasEwallet) {
     return (
@@ -49,7 +51,9 @@ export default function WalletPage({ hasEwallet, canWrite }: WalletPageProps) {
       breadcrumbs={CRUMBS}
       description="Prepaid money for bot verification and campaign messages. Top-ups are credited once the payment provider confirms them."
     >
-      {topupId && <TopupOutcome topupId={topupId} onClose={() => setParams({}, { replace: true })} />}
+      {topupId && (
+        <TopupOutcome topupId={topupId} onClose={() => navigate(location.pathname, { replace: true })} />
+      )}
       <LowBalanceBanner enabled showAction={false} />
       <Box
         sx={{
