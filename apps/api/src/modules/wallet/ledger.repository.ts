@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.ts';
-import { ledgerAccounts, ledgerEntries, ledgerHolds, ledgerTransactions } from '../../platform/db/schema.ts';
+import { ledgerAccounts, ledgerHolds, ledgerTransactions } from '../../platform/db/schema.ts';
 
 export type AccountKind = 'wallet' | 'holds' | 'payments' | 'revenue';
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
@@ -185,23 +185,6 @@ export function createLedgerRepository() {
           ),
         );
       return row;
-    },
-
-    async insertTransaction(db: Db, values: typeof ledgerTransactions.$inferInsert): Promise<TransactionRow> {
-      const [row] = await db.insert(ledgerTransactions).values(values).returning();
-      if (!row) throw new Error('ledger transaction insert returned nothing');
-      return row;
-    },
-
-    async insertEntries(db: Db, values: (typeof ledgerEntries.$inferInsert)[]): Promise<void> {
-      await db.insert(ledgerEntries).values(values);
-    },
-
-    async setBalance(db: Db, accountId: string, balance: bigint, lowBalanceAlerted?: boolean): Promise<void> {
-      await db
-        .update(ledgerAccounts)
-        .set({ balance, ...(lowBalanceAlerted === undefined ? {} : { lowBalanceAlerted }) })
-        .where(eq(ledgerAccounts.accountId, accountId));
     },
 
     async setThreshold(db: Db, accountId: string, threshold: bigint | null, alerted: boolean): Promise<void> {

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../platform/db/index.ts';
-import { UnauthorizedError } from '../../platform/http/errors.ts';
+import { BadRequestError, UnauthorizedError } from '../../platform/http/errors.ts';
 import { loadOrCreateSecret } from '../../platform/security/secrets.ts';
 
 export type PaymentOutcome = 'succeeded' | 'failed' | 'abandoned';
@@ -89,11 +89,11 @@ export function createSandboxProvider(secret: string): PaymentProvider {
       try {
         body = JSON.parse(rawBody);
       } catch {
-        throw new UnauthorizedError('Invalid webhook body.');
+        throw new BadRequestError('The webhook body is not JSON.');
       }
       const event = body as { topup_id?: unknown; outcome?: unknown; payment_id?: unknown };
       if (typeof event.topup_id !== 'string' || !OUTCOMES.includes(event.outcome as PaymentOutcome)) {
-        throw new UnauthorizedError('Invalid webhook body.');
+        throw new BadRequestError('The webhook names no top-up or an unknown outcome.');
       }
       return {
         topupId: event.topup_id,

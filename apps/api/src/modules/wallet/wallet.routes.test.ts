@@ -134,6 +134,15 @@ describe('top-up through the sandbox provider', () => {
       401,
     );
     expectEnvelope(await webhook(topup.topup_id, 'succeeded', 'nonsense'), 401);
+    // Signed, but not an event we know: 400, nothing moves.
+    const odd = JSON.stringify({ topup_id: topup.topup_id, outcome: 'refunded' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/payments/webhooks/sandbox',
+      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signWebhook(secret, odd) },
+      payload: odd,
+    });
+    expectEnvelope(response, 400);
     expect((await balanceOf()).balance).toBe(before.balance);
   });
 
