@@ -13,6 +13,7 @@ import { portalClient } from '../../apps/api/test/tokens.ts';
 import { BARE_COUNTRIES_PATH, BARE_PARTNER_DETAILS_PATH } from './bare.ts';
 import { measureInBrowser } from './browser.ts';
 import { dashboardJsFromManifest, type JsTotal, signInPageJs } from './bundle.ts';
+import { benchLedger } from './ledger.ts';
 import { type LoadSummary, runLoad } from './load.ts';
 import { addResults, type BenchResult, markdownTable, result, round } from './results.ts';
 import {
@@ -139,6 +140,8 @@ async function main(): Promise<void> {
     const signInJs = await signInPageJs(fullUrl, { ...portalClient(config), scope: `openid ${OAUTH_SCOPE}` });
     log('sign-in page and dashboard JavaScript (Chromium)');
     const browser = await measureInBrowser(config.PUBLIC_URL, BENCH_USER);
+    // ---- wallet ----
+    const ledger = await benchLedger();
 
     const results: BenchResult[] = [
       ...apiResults('partner-details', partnerDetails),
@@ -161,6 +164,7 @@ async function main(): Promise<void> {
         kb(manifestJs.gzipBytes),
         JS_TARGET,
       ),
+      ...ledger,
     ];
     const loadAfter = os.loadavg()[0] ?? 0;
     const written = addResults(results, {
@@ -199,7 +203,7 @@ async function main(): Promise<void> {
         : []),
       markdownTable(results),
       '',
-      'Targets are reported, not asserted. Ratios are full stack / bare route.',
+      'Targets are reported, not asserted. Ratios are full stack / bare route; ledger.* ratios are ledger debits / bare single-row inserts (same count, same 8 callers, same database).',
       '',
       '### Load details',
       '| endpoint | side | requests/s | per slice | mean ms | p50 ms | p99 ms | max ms | server CPU ms/req | requests |',

@@ -1,5 +1,6 @@
+import { seedDemoWallets, seedRatePlans } from './modules/wallet/wallet.seed.ts';
 import { type Config, ConfigError, loadConfig } from './platform/config.ts';
-import { seedDemoData, seedReferenceData } from './platform/db/seed/index.ts';
+import { DEMO_PARTNERS, seedDemoData, seedReferenceData } from './platform/db/seed/index.ts';
 import { buildServer, openConfiguredDatabase } from './server.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
 
   const reference = await seedReferenceData(database);
   app.log.info({ reference }, 'reference data seeded');
+  // ---- wallet ----
+  app.log.info({ ratePlans: await seedRatePlans(database) }, 'default rate plans seeded');
   if (config.DEMO) {
     if (config.NODE_ENV === 'production' && config.DATABASE_URL) {
       app.log.warn(
@@ -35,6 +38,14 @@ async function main(): Promise<void> {
       );
     }
     const demo = await seedDemoData(database);
+    // ---- wallet ----
+    const walletPartners = Object.values(DEMO_PARTNERS)
+      .filter((p) => p.hasEwallet)
+      .map((p) => p.partnerId);
+    app.log.info(
+      { movements: await seedDemoWallets(database, walletPartners) },
+      'demo wallet history seeded',
+    );
     app.log.info({ demo }, 'demo data seeded (accounts listed in the README)');
   }
 

@@ -14,6 +14,7 @@ import { createPartnersService } from './modules/partners/partners.service.ts';
 import { createReferenceDataRepository } from './modules/reference-data/reference-data.repository.ts';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes.ts';
 import { createReferenceDataService } from './modules/reference-data/reference-data.service.ts';
+import { createWalletModule } from './modules/wallet/index.ts';
 import type { Config } from './platform/config.ts';
 import { type Database, openDatabase } from './platform/db/index.ts';
 import { errorHandling, type NotFoundFallback } from './platform/http/error-handler.ts';
@@ -94,7 +95,20 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const registry = createAppJobRegistry().register(purgeExpiredJob(database));
+  // ---- wallet ----
+  const wallet = await createWalletModule({
+    config,
+    database,
+    // TODO(merge): replace with platform/mail's sender (issue 3); until then the email is only logged.
+    sendMail: async (mail) => {
+      app.log.info({ to: mail.to, subject: mail.subject }, 'mail not sent: no mailer wired yet');
+    },
+    jobs: () => jobs,
+    deliver: async (url, headers, payload) =>
+      (await app.inject({ method: 'POST', url, headers, payload })).statusCode,
+    log: app.log,
+  });
+  const registry = createAppJobRegistry().register(purgeExpiredJob(database)).register(wallet.lowBalanceJob);
   const jobs = createJobQueue({
     database,
     registry,
@@ -161,11 +175,12 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
           prefix: '/secure',
           verifier: identity.verifier,
           registry: secureRoutes,
-          routes: [partnersRoutes(partners), ...(options.extraRoutes?.secure ?? [])],
+          routes: [partnersRoutes(partners), wallet.secureRoutes, ...(options.extraRoutes?.secure ?? [])],
         });
       },
       { prefix: API_PREFIX },
     );
+    await app.register(wallet.paymentRoutes);
     await app.register(identity.oidcPlugin, { prefix: OIDC_PREFIX });
     // The network sandbox stands in for whichever networks have no real URL configured.
     if (usesSandbox(config)) await app.register(sandboxPlugin, { prefix: SANDBOX_PREFIX });

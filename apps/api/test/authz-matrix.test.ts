@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHZ_MATRIX, SUBJECTS, subjectName } from './authz-matrix.ts';
-import { createTestApp, expectEnvelope, type TestApp } from './helpers.ts';
+import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,17 +18,25 @@ describe('authorisation matrix', () => {
   for (const entry of AUTHZ_MATRIX) {
     describe(`${entry.method} ${entry.url}`, () => {
       it('when called without a token then 401', async () => {
-        const response = await t.app.inject({ method: entry.method, url: entry.url });
+        // With the XSRF pair, so a mutating route is refused for the missing token, not the missing pair.
+        const response = await t.app.inject({
+          method: entry.method,
+          url: entry.path ?? entry.url,
+          headers: xsrfHeaders(),
+        });
         expectEnvelope(response, 401);
       });
 
       it.each(SUBJECTS.map((s) => [subjectName(s), s] as const))('as %s', async (_name, subject) => {
         const response = await t.injectAs(subject, {
           method: entry.method,
-          url: entry.url,
+          url: entry.path ?? entry.url,
           ...(entry.payload !== undefined ? { payload: entry.payload as object } : {}),
         });
-        if (entry.allowed.includes(subject)) {
+        if (entry.allowed.includes(subject) && entry.download) {
+          expect(response.statusCode, response.body).toBe(200);
+          expect(response.headers['content-disposition']).toMatch(/^attachment;/);
+        } else if (entry.allowed.includes(subject)) {
           expectEnvelope(response, entry.okStatus ?? 200);
         } else {
           const body = expectEnvelope(response, 403);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openDatabase } from '../src/platform/db/index.ts';
+import { type Database, openDatabase, poolOf } from '../src/platform/db/index.ts';
 
 /** What the global setup prepared: a PGlite dump to load, or a PostgreSQL template database to copy. */
 export type TestDatabaseSpec =
@@ -64,6 +64,8 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   return {
     database,
     close: async () => {
+      // A pooled connection still closing when the database is dropped is terminated: expected, not an error.
+      poolOf(database)?.on('error', () => {});
       await database.close();
       await withAdmin(spec.serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },

@@ -9,9 +9,13 @@ export * from './constants/time-zones.ts';
 export * from './contracts/envelope.ts';
 export * from './contracts/partner-details.ts';
 export * from './contracts/reference-data.ts';
+// ---- wallet ----
+export * from './contracts/wallet.ts';
 export * from './rules/channels.ts';
 export * from './rules/formats.ts';
+export * from './rules/money.ts';
 export * from './rules/navigation.ts';
+export * from './rules/pricing.ts';
 export * from './rules/roles.ts';
 export * from './rules/user-info.ts';
 export * from './rules/validation.ts';

@@ -45,6 +45,11 @@ export const ZConfig = z
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().optional(),
+    // ---- wallet ----
+    /** The payment provider of top-ups; only the built-in sandbox exists so far. */
+    PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    /** Secret that signs payment webhooks; unset: one generated into app_secrets. */
+    PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
   })
   .transform((env) => {
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');

@@ -13,6 +13,8 @@ const ServerErrorPage = lazy(() => import('./pages/ServerErrorPage'));
 const CallbackPage = lazy(() => import('@/features/auth/pages/CallbackPage'));
 const PolicyPage = lazy(() => import('@/features/legal/pages/PolicyPage'));
 const CountryCarrierPage = lazy(() => import('@/features/reference/pages/CountryCarrierPage'));
+// ---- wallet ----
+const WalletRoutes = lazy(() => import('./pages/WalletRoutes'));
 
 /** Screens built so far, by page path; every other page of PAGE_ROUTES renders its placeholder frame. */
 const SCREENS: Readonly<Record<string, ComponentType>> = {
@@ -22,6 +24,10 @@ const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/rbm-terms': () => <PolicyPage policy="messaging-terms" />,
   '/rbm-policies': () => <PolicyPage policy="messaging-policies" />,
   '/country-carrier-page': CountryCarrierPage,
+  // ---- wallet ----
+  '/u/my-wallet': () => <WalletRoutes screen="wallet" />,
+  '/u/my-carriers': () => <WalletRoutes screen="pricing" />,
+  '/admin/rate-plans': () => <WalletRoutes screen="rate-plans" />,
 };
 
 /** Sets the document title for the page it wraps: "{page} · {brand}". */

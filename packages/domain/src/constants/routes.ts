@@ -88,6 +88,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/admin/analytics', 'Billing', 'Billing analytics'),
   admin('/admin/edit-profile', 'Edit Profile', 'Accounts'),
   admin('/admin/change-password', 'Change Password', 'Accounts'),
+  // ---- wallet ----
+  admin('/admin/rate-plans', 'Rate Plans', 'Wallet, rate plans and pricing'),
   // First-time flow (bare header)
   { path: '/u/setup-user', title: 'Set Up Your Account', area: 'first-time', capability: 'Accounts' },
   { path: '/setup-user', title: 'Set Up Your Account', area: 'first-time', capability: 'Accounts' },

@@ -52,6 +52,19 @@ export const POLICY = {
   'partner-details.read': ['anyone'],
   /** The encoded reference token for the external analytics (admins, carriers) and firewall (admins) links. */
   'reference-token.issue': ['platformAdmin', 'carrier'],
+  // ---- wallet ----
+  /** Wallet balance, history, exports, top-up status, verification prices (partners with hasEwallet). */
+  'wallet.read': ['developer'],
+  /** The low-balance alert threshold. */
+  'wallet.manage': ['developerWriter'],
+  'wallet.topup': ['developerWriter'],
+  /** Verification payment: hold, capture, release. */
+  'wallet.pay': ['developerWriter'],
+  /** The PRICING page (developers; admins see it under /u too). */
+  'pricing.read': ['developer', 'platformAdmin'],
+  'rate-plans.read': ['providerAdmin'],
+  /** New rate plan versions: read-write provider admins only (read-only admins are refused). */
+  'rate-plans.write': ['providerReadWrite'],
 } as const satisfies Record<string, readonly RoleGroup[]>;
 export type PolicyAction = keyof typeof POLICY;
 

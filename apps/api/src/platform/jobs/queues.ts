@@ -8,6 +8,11 @@ import { type JobDefinition, JobRegistry } from './registry.ts';
 export const APP_QUEUES = {
   /** Deletes expired OIDC payloads and ended rate-limit windows. */
   'maintenance.purge-expired': z.object({}).strict(),
+  // ---- wallet ----
+  /** One email per low-balance crossing (modules/wallet/wallet.jobs.ts). */
+  'wallet.low-balance-alert': z
+    .object({ partnerId: z.uuid(), alertId: z.uuid(), balance: z.string(), threshold: z.string() })
+    .strict(),
 } as const satisfies Record<string, z.ZodType>;
 export type AppQueues = typeof APP_QUEUES;
 export type AppQueue = keyof AppQueues & string;

@@ -1,0 +1,105 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Database } from '../../platform/db/index.ts';
+import { BadRequestError, UnauthorizedError } from '../../platform/http/errors.ts';
+import { loadOrCreateSecret } from '../../platform/security/secrets.ts';
+
+export type PaymentOutcome = 'succeeded' | 'failed' | 'abandoned';
+
+export interface PaymentEvent {
+  topupId: string;
+  outcome: PaymentOutcome;
+  providerReference: string | null;
+}
+
+/**
+ * A payment provider: a hosted checkout the browser is sent to, and a signed webhook that tells us
+ * the outcome. The sandbox provider implements it; a real provider is one more implementation
+ * selected by PAYMENT_PROVIDER.
+ */
+export interface PaymentProvider {
+  readonly name: string;
+  /** Where the browser goes to pay for this top-up. */
+  checkoutUrl(topupId: string): string;
+  /** Verifies the signature of a webhook call over its raw body and reads the event; throws 401 when forged. */
+  verifyWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string): PaymentEvent;
+}
+
+export const SIGNATURE_HEADER = 'x-payment-signature';
+/** A signature older than this is refused (replay window); late deliveries are re-signed by the provider. */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+export const SANDBOX_CHECKOUT_PREFIX = '/payments/sandbox/checkout';
+export const WEBHOOK_PREFIX = '/payments/webhooks';
+
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`, as Stripe-style providers sign. */
+export function signWebhook(
+  secret: string,
+  rawBody: string,
+  timestamp = Math.floor(Date.now() / 1000),
+): string {
+  const mac = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+  return `t=${timestamp},v1=${mac}`;
+}
+
+export function verifySignature(
+  secret: string,
+  header: string | undefined,
+  rawBody: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
+  if (!header) return false;
+  const parts = Object.fromEntries(
+    header.split(',').map((part) => {
+      const [key, ...value] = part.trim().split('=');
+      return [key, value.join('=')];
+    }),
+  );
+  const timestamp = Number(parts.t);
+  const given = parts.v1;
+  if (!Number.isInteger(timestamp) || typeof given !== 'string' || !/^[0-9a-f]{64}$/.test(given))
+    return false;
+  if (Math.abs(nowSeconds - timestamp) > SIGNATURE_TOLERANCE_SECONDS) return false;
+  const expected = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+  return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given, 'hex'));
+}
+
+const OUTCOMES: readonly PaymentOutcome[] = ['succeeded', 'failed', 'abandoned'];
+
+/** The sandbox provider's webhook secret: PAYMENT_WEBHOOK_SECRET, else one generated into app_secrets. */
+export async function sandboxWebhookSecret(
+  database: Database,
+  configured: string | undefined,
+): Promise<string> {
+  if (configured) return configured;
+  return loadOrCreateSecret(database, 'payments.sandbox.webhook_secret', () =>
+    randomBytes(32).toString('hex'),
+  );
+}
+
+/** The built-in sandbox provider: our own hosted checkout page (Pay / Fail / Abandon). */
+export function createSandboxProvider(secret: string): PaymentProvider {
+  return {
+    name: 'sandbox',
+    checkoutUrl: (topupId) => `${SANDBOX_CHECKOUT_PREFIX}/${topupId}`,
+    verifyWebhook(headers, rawBody) {
+      const header = headers[SIGNATURE_HEADER];
+      if (!verifySignature(secret, Array.isArray(header) ? header[0] : header, rawBody)) {
+        throw new UnauthorizedError('Invalid webhook signature.');
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(rawBody);
+      } catch {
+        throw new BadRequestError('The webhook body is not JSON.');
+      }
+      const event = body as { topup_id?: unknown; outcome?: unknown; payment_id?: unknown };
+      if (typeof event.topup_id !== 'string' || !OUTCOMES.includes(event.outcome as PaymentOutcome)) {
+        throw new BadRequestError('The webhook names no top-up or an unknown outcome.');
+      }
+      return {
+        topupId: event.topup_id,
+        outcome: event.outcome as PaymentOutcome,
+        providerReference: typeof event.payment_id === 'string' ? event.payment_id : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db/index.ts';
+import { carriers, countries, partners, ratePlanPrices, ratePlans } from '../../platform/db/schema.ts';
+
+export type RatePlanRow = typeof ratePlans.$inferSelect & {
+  carrierName: string;
+  countryId: string;
+  prices: { billingCategory: string; messageType: string; price: bigint }[];
+};
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** SQL of rate plans (versions + prices) and the carriers the pricing page lists. */
+export function createRatePlansRepository(db: Db) {
+  async function withPrices(
+    rows: (typeof ratePlans.$inferSelect & { carrierName: string; countryId: string })[],
+  ): Promise<RatePlanRow[]> {
+    if (rows.length === 0) return [];
+    const prices = await db
+      .select()
+      .from(ratePlanPrices)
+      .where(
+        inArray(
+          ratePlanPrices.ratePlanId,
+          rows.map((r) => r.ratePlanId),
+        ),
+      )
+      .orderBy(asc(ratePlanPrices.billingCategory), asc(ratePlanPrices.messageType));
+    return rows.map((row) => ({
+      ...row,
+      prices: prices
+        .filter((p) => p.ratePlanId === row.ratePlanId)
+        .map((p) => ({ billingCategory: p.billingCategory, messageType: p.messageType, price: p.price })),
+    }));
+  }
+
+  const planColumns = {
+    ratePlanId: ratePlans.ratePlanId,
+    carrierId: ratePlans.carrierId,
+    planCode: ratePlans.planCode,
+    partnerCode: ratePlans.partnerCode,
+    currency: ratePlans.currency,
+    effectiveFrom: ratePlans.effectiveFrom,
+    verificationPrice: ratePlans.verificationPrice,
+    createdBy: ratePlans.createdBy,
+    createdAt: ratePlans.createdAt,
+    carrierName: carriers.name,
+    countryId: carriers.countryId,
+  };
+
+  return {
+    /** Every version of these carriers' plans (few per carrier), with their prices. */
+    async versionsOf(carrierIds: number[]): Promise<RatePlanRow[]> {
+      if (carrierIds.length === 0) return [];
+      const rows = await db
+        .select(planColumns)
+        .from(ratePlans)
+        .innerJoin(carriers, eq(carriers.carrierId, ratePlans.carrierId))
+        .where(inArray(ratePlans.carrierId, carrierIds))
+        .orderBy(asc(ratePlans.carrierId), asc(ratePlans.effectiveFrom), asc(ratePlans.ratePlanId));
+      return withPrices(rows);
+    },
+
+    /** One window of versions, newest first (admin list). */
+    async list(window: { start: number; end: number }, carrierId?: number) {
+      const where = carrierId ? eq(ratePlans.carrierId, carrierId) : undefined;
+      const rows = await db
+        .select(planColumns)
+        .from(ratePlans)
+        .innerJoin(carriers, eq(carriers.carrierId, ratePlans.carrierId))
+        .where(where)
+        .orderBy(
+          asc(carriers.countryId),
+          asc(carriers.name),
+          desc(ratePlans.effectiveFrom),
+          desc(ratePlans.ratePlanId),
+        )
+        .limit(window.end - window.start)
+        .offset(window.start);
+      const [total] = await db.select({ n: count() }).from(ratePlans).where(where);
+      return { rows: await withPrices(rows), total: total?.n ?? 0 };
+    },
+
+    async insertVersion(
+      plan: typeof ratePlans.$inferInsert,
+      prices: { billingCategory: string; messageType: string; price: bigint }[],
+    ): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(ratePlans).values(plan).returning({ id: ratePlans.ratePlanId });
+        if (!row) throw new Error('rate plan insert returned nothing');
+        await tx.insert(ratePlanPrices).values(prices.map((p) => ({ ...p, ratePlanId: row.id })));
+        return row.id;
+      });
+    },
+
+    async carrier(carrierId: number) {
+      const [row] = await db.select().from(carriers).where(eq(carriers.carrierId, carrierId));
+      return row;
+    },
+
+    async carriersById(carrierIds: number[]) {
+      if (carrierIds.length === 0) return [];
+      return db
+        .select({ carrierId: carriers.carrierId, name: carriers.name })
+        .from(carriers)
+        .where(and(inArray(carriers.carrierId, carrierIds), eq(carriers.active, true)));
+    },
+
+    /** The partner's region: the region of its address's country (else its company's country). */
+    async partnerCountry(partnerId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ address: partners.address, company: partners.company })
+        .from(partners)
+        .where(eq(partners.partnerId, partnerId));
+      const fromAddress = row?.address?.countryId;
+      const fromCompany = row?.company?.countryId;
+      const id =
+        typeof fromAddress === 'string' ? fromAddress : typeof fromCompany === 'string' ? fromCompany : null;
+      return id;
+    },
+
+    async countryRegion(countryId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ region: countries.region })
+        .from(countries)
+        .where(eq(countries.countryId, countryId));
+      return row?.region ?? null;
+    },
+
+    /** Active carriers of one region (pricing page), by country then name. */
+    async carriersInRegion(region: string, window: { start: number; end: number }, search?: string) {
+      const conditions: SQL[] = [eq(carriers.active, true), eq(countries.region, region)];
+      if (search) conditions.push(ilike(carriers.name, `%${escapeLike(search)}%`));
+      const where = and(...conditions);
+      const rows = await db
+        .select({
+          carrierId: carriers.carrierId,
+          name: carriers.name,
+          countryId: carriers.countryId,
+          countryName: countries.name,
+        })
+        .from(carriers)
+        .innerJoin(countries, eq(countries.countryId, carriers.countryId))
+        .where(where)
+        .orderBy(asc(countries.position), asc(carriers.name))
+        .limit(window.end - window.start)
+        .offset(window.start);
+      const [total] = await db
+        .select({ n: count() })
+        .from(carriers)
+        .innerJoin(countries, eq(countries.countryId, carriers.countryId))
+        .where(where);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async carriersWithoutPlan(): Promise<number[]> {
+      const rows = await db
+        .select({ carrierId: carriers.carrierId, plan: ratePlans.ratePlanId })
+        .from(carriers)
+        .leftJoin(ratePlans, eq(ratePlans.carrierId, carriers.carrierId));
+      return [...new Set(rows.filter((r) => r.plan === null).map((r) => r.carrierId))];
+    },
+  };
+}
+export type RatePlansRepository = ReturnType<typeof createRatePlansRepository>;

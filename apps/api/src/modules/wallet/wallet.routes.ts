@@ -1,0 +1,253 @@
+import {
+  ZEnvelope,
+  ZHold,
+  ZHoldSettleRequest,
+  ZListResult,
+  ZLowBalanceSettings,
+  ZPricingList,
+  ZPricingQuery,
+  ZRatePlan,
+  ZRatePlanCreate,
+  ZRatePlansQuery,
+  ZTopup,
+  ZTopupRequest,
+  ZVerificationHoldRequest,
+  ZVerificationPricing,
+  ZVerificationPricingQuery,
+  ZWalletBalance,
+  ZWalletExportQuery,
+  ZWalletTransaction,
+  ZWalletTransactionsQuery,
+} from '@portico/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/http/envelope.ts';
+import { userOf } from '../../platform/http/secure-scope.ts';
+import { walletPdf, walletXlsx } from './wallet.export.ts';
+import type { WalletService } from './wallet.service.ts';
+
+const tags = ['wallet'];
+const ZHoldParams = z.object({ holdId: z.uuid('holdId must be a UUID') });
+const ZTopupParams = z.object({ topupId: z.uuid('topupId must be a UUID') });
+
+export interface WalletRoutesOptions {
+  brandName: string;
+}
+
+/** Secure wallet, pricing and rate-plan routes (mounted under /api/v1/secure). */
+export function walletRoutes(wallet: WalletService, options: WalletRoutesOptions): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/wallet/balance',
+      {
+        config: { action: 'wallet.read' },
+        schema: {
+          tags,
+          summary: 'The wallet balance, held amount and low-balance state',
+          response: { 200: ZEnvelope(ZWalletBalance) },
+        },
+      },
+      async (request) => ok(await wallet.balance(userOf(request))),
+    );
+
+    app.get(
+      '/wallet/transactions',
+      {
+        config: { action: 'wallet.read' },
+        schema: {
+          tags,
+          summary: 'Wallet history, newest first: filters kind, from, to (UTC dates), search',
+          querystring: ZWalletTransactionsQuery,
+          response: { 200: ZEnvelope(ZListResult(ZWalletTransaction)) },
+        },
+      },
+      async (request) => {
+        const { start, end, ...filters } = request.query;
+        return ok(await wallet.history(userOf(request), filters, { start, end }));
+      },
+    );
+
+    app.get(
+      '/wallet/transactions/export',
+      {
+        config: { action: 'wallet.read' },
+        schema: {
+          tags,
+          summary: 'Wallet history as Excel (xlsx) or PDF, with the same filters',
+          querystring: ZWalletExportQuery,
+        },
+      },
+      async (request, reply) => {
+        const { format, ...filters } = request.query;
+        const user = userOf(request);
+        const items = await wallet.exportRows(user, filters);
+        const stamp = new Date().toISOString().slice(0, 10);
+        const body =
+          format === 'xlsx'
+            ? await walletXlsx(items)
+            : await walletPdf(items, {
+                brandName: options.brandName,
+                balance: (await wallet.balance(user)).balance,
+                generatedAt: new Date(),
+              });
+        reply
+          .header(
+            'content-type',
+            format === 'xlsx'
+              ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+              : 'application/pdf',
+          )
+          .header('content-disposition', `attachment; filename="wallet-history-${stamp}.${format}"`)
+          .header('cache-control', 'no-store');
+        return reply.send(body);
+      },
+    );
+
+    app.put(
+      '/wallet/low-balance',
+      {
+        config: { action: 'wallet.manage' },
+        schema: {
+          tags,
+          summary: 'Sets (or with null, clears) the low-balance alert threshold',
+          body: ZLowBalanceSettings,
+          response: { 200: ZEnvelope(ZWalletBalance) },
+        },
+      },
+      async (request) => ok(await wallet.setLowBalanceThreshold(userOf(request), request.body.threshold)),
+    );
+
+    app.post(
+      '/wallet/topups',
+      {
+        config: { action: 'wallet.topup' },
+        schema: {
+          tags,
+          summary:
+            "Starts a top-up: answers the provider's checkout URL; the wallet is credited when the provider confirms",
+          body: ZTopupRequest,
+          response: { 200: ZEnvelope(ZTopup) },
+        },
+      },
+      async (request) => ok(await wallet.startTopup(userOf(request), request.body.amount)),
+    );
+
+    app.get(
+      '/wallet/topups/:topupId',
+      {
+        config: { action: 'wallet.read' },
+        schema: {
+          tags,
+          summary: 'One top-up and its status',
+          params: ZTopupParams,
+          response: { 200: ZEnvelope(ZTopup) },
+        },
+      },
+      async (request) => ok(await wallet.topup(userOf(request), request.params.topupId)),
+    );
+
+    app.get(
+      '/wallet/verification-pricing',
+      {
+        config: { action: 'wallet.read' },
+        schema: {
+          tags,
+          summary: 'The price of verifying a bot on these carriers (rate plans in force now)',
+          querystring: ZVerificationPricingQuery,
+          response: { 200: ZEnvelope(ZVerificationPricing) },
+        },
+      },
+      async (request) => ok(await wallet.verificationPricing(userOf(request), request.query.carrier_ids)),
+    );
+
+    app.post(
+      '/wallet/holds',
+      {
+        config: { action: 'wallet.pay' },
+        schema: {
+          tags,
+          summary: 'Verification payment: prices the verification and holds it (idempotent by key)',
+          body: ZVerificationHoldRequest,
+          response: { 200: ZEnvelope(ZHold) },
+        },
+      },
+      async (request) => ok(await wallet.holdVerification(userOf(request), request.body)),
+    );
+
+    for (const outcome of ['capture', 'release'] as const) {
+      app.post(
+        `/wallet/holds/:holdId/${outcome}`,
+        {
+          config: { action: 'wallet.pay' },
+          schema: {
+            tags,
+            summary:
+              outcome === 'capture'
+                ? 'Charges a hold (on submission), exactly once'
+                : 'Gives a hold back (on cancel), exactly once',
+            params: ZHoldParams,
+            body: ZHoldSettleRequest,
+            response: { 200: ZEnvelope(ZHold) },
+          },
+        },
+        async (request) =>
+          ok(
+            await wallet.settleHold(
+              userOf(request),
+              request.params.holdId,
+              outcome,
+              request.body.idempotency_key,
+            ),
+          ),
+      );
+    }
+
+    app.get(
+      '/pricing',
+      {
+        config: { action: 'pricing.read' },
+        schema: {
+          tags,
+          summary: "PRICING: the carriers of the caller's region with the rate plan in force now",
+          querystring: ZPricingQuery,
+          response: { 200: ZEnvelope(ZPricingList) },
+        },
+      },
+      async (request) => {
+        const { start, end, search } = request.query;
+        return ok(await wallet.pricing(userOf(request), { start, end }, search));
+      },
+    );
+
+    app.get(
+      '/rate-plans',
+      {
+        config: { action: 'rate-plans.read' },
+        schema: {
+          tags,
+          summary: 'Every rate plan version (platform admins), newest first per carrier',
+          querystring: ZRatePlansQuery,
+          response: { 200: ZEnvelope(ZListResult(ZRatePlan)) },
+        },
+      },
+      async (request) => {
+        const { start, end, carrier_id } = request.query;
+        return ok(await wallet.ratePlans({ start, end }, carrier_id));
+      },
+    );
+
+    app.post(
+      '/rate-plans',
+      {
+        config: { action: 'rate-plans.write' },
+        schema: {
+          tags,
+          summary: 'A new version of a carrier rate plan from its effective date (never in the past)',
+          body: ZRatePlanCreate,
+          response: { 200: ZEnvelope(ZRatePlan) },
+        },
+      },
+      async (request) => ok(await wallet.createRatePlan(userOf(request), request.body)),
+    );
+  };
+}

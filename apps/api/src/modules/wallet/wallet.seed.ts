@@ -1,0 +1,146 @@
+import { BOT_MESSAGE_CATEGORIES, DEFAULT_PLAN_CODE, PARTNER_CODE, WALLET_CURRENCY } from '@portico/domain';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../platform/db/index.ts';
+import { carriers, countries, lookupValues } from '../../platform/db/schema.ts';
+import { createLedgerRepository } from './ledger.repository.ts';
+import { createLedger } from './ledger.ts';
+import { createRatePlansRepository } from './rate-plans.repository.ts';
+import { createWalletRepository } from './wallet.repository.ts';
+
+/** Launch date of the default plans (spec section 9: 01/01/2023). */
+const DEFAULT_PLAN_START = new Date('2023-01-01T00:00:00Z');
+
+/** Per-message prices in micros by message type; billing categories scale them. */
+const BASE_PRICE: Record<(typeof BOT_MESSAGE_CATEGORIES)[number], bigint> = {
+  Promotional: 4_000n,
+  OTP: 2_500n,
+  'Multi-Use': 3_500n,
+  Transactional: 3_000n,
+};
+const CATEGORY_FACTOR: Record<string, bigint> = {
+  CONVERSATIONAL: 5n,
+  SINGLE_MESSAGE: 2n,
+  BASIC_MESSAGE: 1n,
+  CONVERSATIONAL_LEGACY: 4n,
+};
+
+/**
+ * The default plan MPG01 (partner code DG) for every carrier that has no plan yet, in force since
+ * the launch date. Idempotent: carriers with a plan are left alone, so admins' versions survive.
+ */
+export async function seedRatePlans(database: Database): Promise<number> {
+  const plans = createRatePlansRepository(database.db);
+  const missing = await plans.carriersWithoutPlan();
+  if (missing.length === 0) return 0;
+  const categories = await database.db
+    .select({ code: lookupValues.code })
+    .from(lookupValues)
+    .where(eq(lookupValues.kind, 'billing-categories'));
+  const rows = await database.db
+    .select({ carrierId: carriers.carrierId, region: countries.region })
+    .from(carriers)
+    .innerJoin(countries, eq(countries.countryId, carriers.countryId));
+  for (const carrierId of missing) {
+    // Indian carriers are priced lower than the rest of the world.
+    const india = rows.find((r) => r.carrierId === carrierId)?.region === 'India';
+    const scale = india ? 1n : 3n;
+    await plans.insertVersion(
+      {
+        carrierId,
+        planCode: DEFAULT_PLAN_CODE,
+        partnerCode: PARTNER_CODE,
+        currency: WALLET_CURRENCY,
+        effectiveFrom: DEFAULT_PLAN_START,
+        verificationPrice: (india ? 25n : 50n) * 1_000_000n,
+      },
+      categories.flatMap((category) =>
+        BOT_MESSAGE_CATEGORIES.map((messageType) => ({
+          billingCategory: category.code,
+          messageType,
+          price: BASE_PRICE[messageType] * (CATEGORY_FACTOR[category.code] ?? 1n) * scale,
+        })),
+      ),
+    );
+  }
+  return missing.length;
+}
+
+/** Demo wallet history of the demo developer partners, moved through the ledger (idempotent by key). */
+export async function seedDemoWallets(database: Database, partnerIds: readonly string[]): Promise<number> {
+  const wallets = createWalletRepository(database.db);
+  const ledger = createLedger({
+    db: database.db,
+    repository: createLedgerRepository(),
+    recordAlert: (tx, alert) => wallets.insertAlert(tx, alert),
+  });
+  let moved = 0;
+  for (const partnerId of partnerIds) {
+    const base = partnerId.slice(-4);
+    const steps = [
+      () =>
+        ledger.credit({
+          partnerId,
+          idempotencyKey: 'demo:topup-1',
+          amount: 250_000_000n,
+          description: 'Wallet top-up (sandbox)',
+          reference: `sbx_demo${base}1`,
+        }),
+      () =>
+        ledger.debit({
+          partnerId,
+          idempotencyKey: 'demo:debit-1',
+          amount: 12_480_000n,
+          description: 'Campaign messages: Diwali offers (3,120 messages)',
+          reference: 'campaign:demo-diwali',
+        }),
+      () =>
+        ledger.hold({
+          partnerId,
+          idempotencyKey: 'demo:hold-1',
+          amount: 25_000_000n,
+          description: 'Bot verification hold (Reliance Jio)',
+          reference: 'bot:demo-support-bot',
+        }),
+      () =>
+        ledger.credit({
+          partnerId,
+          idempotencyKey: 'demo:topup-2',
+          amount: 100_000_000n,
+          description: 'Wallet top-up (sandbox)',
+          reference: `sbx_demo${base}2`,
+        }),
+      () =>
+        ledger.debit({
+          partnerId,
+          idempotencyKey: 'demo:debit-2',
+          amount: 4_215_500n,
+          description: 'Campaign messages: OTP reminders (1,405 messages)',
+          reference: 'campaign:demo-otp',
+        }),
+    ];
+    for (const step of steps) {
+      const result = await step();
+      if (!result.replayed) moved += 1;
+    }
+    // The verification hold of step 3 is captured, as the launch stepper does on submission.
+    const hold = await ledger.hold({
+      partnerId,
+      idempotencyKey: 'demo:hold-1',
+      amount: 25_000_000n,
+      description: 'Bot verification hold (Reliance Jio)',
+      reference: 'bot:demo-support-bot',
+    });
+    const captured = await ledger.findHold(partnerId, hold.transaction.transactionId);
+    if (captured?.status === 'held') {
+      await ledger.capture({
+        partnerId,
+        idempotencyKey: 'demo:capture-1',
+        holdId: captured.holdId,
+        description: 'Bot verification charged',
+        reference: 'bot:demo-support-bot',
+      });
+      moved += 1;
+    }
+  }
+  return moved;
+}

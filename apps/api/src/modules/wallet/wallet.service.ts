@@ -1,0 +1,379 @@
+import {
+  DEFAULT_PLAN_CODE,
+  effectiveUntil,
+  effectiveVersion,
+  formatMicros,
+  PARTNER_CODE,
+  parseMoney,
+  REGIONS,
+  type Region,
+  type TCarrierPricing,
+  type THold,
+  type TListResult,
+  type TPricingList,
+  type TRatePlan,
+  type TRatePlanCreate,
+  type TTopup,
+  type TVerificationHoldRequest,
+  type TVerificationPricing,
+  type TWalletBalance,
+  type TWalletTransaction,
+  verificationTotal,
+  WALLET_CURRENCY,
+  ZRatePlanCreate,
+} from '@portico/domain';
+import type { AuthenticatedUser } from '../../platform/auth/types.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/http/errors.ts';
+import type { Ledger, LedgerResult, LowBalanceCrossing } from './ledger.ts';
+import type { PaymentEvent, PaymentProvider } from './payments.ts';
+import type { RatePlanRow, RatePlansRepository } from './rate-plans.repository.ts';
+import {
+  presentCarrierPricing,
+  presentHold,
+  presentRatePlan,
+  presentTopup,
+  presentTransaction,
+} from './wallet.presenter.ts';
+import type { HistoryFilters, WalletRepository } from './wallet.repository.ts';
+
+/** Sends the one low-balance alert of a threshold crossing (the email job). */
+export interface LowBalanceNotifier {
+  notify(partnerId: string, balance: bigint, threshold: bigint, alertId: string): Promise<void>;
+}
+
+export const NO_WALLET = 'This account has no wallet.';
+/** The most rows one export carries. */
+export const EXPORT_ROW_LIMIT = 10_000;
+
+export interface WalletDeps {
+  ledger: Ledger;
+  wallets: WalletRepository;
+  plans: RatePlansRepository;
+  provider: PaymentProvider;
+  notifier: LowBalanceNotifier;
+  log?: { error(obj: object, msg: string): void };
+}
+
+export function createWalletService({ ledger, wallets, plans, provider, notifier, log }: WalletDeps) {
+  async function requireWallet(user: AuthenticatedUser): Promise<string> {
+    const partner = await wallets.partner(user.partnerId);
+    if (!partner?.hasEwallet) throw new ForbiddenError(NO_WALLET);
+    return partner.partnerId;
+  }
+
+  /** After commit: one alert per crossing (the job is keyed by the alert, so a retry sends nothing twice). */
+  async function afterMovement(result: LedgerResult): Promise<LedgerResult> {
+    if (result.crossing) await notify(result.crossing);
+    return result;
+  }
+  async function notify(crossing: LowBalanceCrossing) {
+    try {
+      await notifier.notify(crossing.partnerId, crossing.balance, crossing.threshold, crossing.alertId);
+    } catch (error) {
+      // The alert row is recorded; the banner shows it. Losing the email must not fail the payment.
+      log?.error({ err: error, alertId: crossing.alertId }, 'low-balance alert could not be queued');
+    }
+  }
+
+  async function accountsOf(partnerId: string) {
+    const rows = await wallets.accounts(partnerId, WALLET_CURRENCY);
+    return { wallet: rows.find((r) => r.kind === 'wallet'), holds: rows.find((r) => r.kind === 'holds') };
+  }
+
+  function present(rows: RatePlanRow[], at: Date): Map<number, TRatePlan> {
+    const byCarrier = new Map<number, RatePlanRow[]>();
+    for (const row of rows) byCarrier.set(row.carrierId, [...(byCarrier.get(row.carrierId) ?? []), row]);
+    const current = new Map<number, TRatePlan>();
+    for (const [carrierId, versions] of byCarrier) {
+      const version = effectiveVersion(versions, at);
+      if (version) current.set(carrierId, presentRatePlan(version, effectiveUntil(versions, version)));
+    }
+    return current;
+  }
+
+  async function currentPlans(carrierIds: number[], at = new Date()) {
+    return present(await plans.versionsOf(carrierIds), at);
+  }
+
+  async function regionOf(partnerId: string): Promise<Region> {
+    const country = await plans.partnerCountry(partnerId);
+    const region = country ? await plans.countryRegion(country) : null;
+    return (REGIONS as readonly string[]).includes(region ?? '') ? (region as Region) : 'Rest of World';
+  }
+
+  async function verificationQuote(carrierIds: number[]): Promise<TVerificationPricing & { micros: bigint }> {
+    const found = await plans.carriersById(carrierIds);
+    const missing = carrierIds.filter((id) => !found.some((c) => c.carrierId === id));
+    if (missing.length > 0) throw new BadRequestError(`Unknown carrier: ${missing.join(', ')}`);
+    const current = await currentPlans(carrierIds);
+    const items = found.map((carrier) => {
+      const plan = current.get(carrier.carrierId);
+      if (!plan) throw new ConflictError(`${carrier.name} has no rate plan in force.`);
+      if (plan.currency !== WALLET_CURRENCY) {
+        throw new ConflictError(
+          `${carrier.name} is priced in ${plan.currency}; the wallet is in ${WALLET_CURRENCY}.`,
+        );
+      }
+      return {
+        carrier_id: carrier.carrierId,
+        carrier_name: carrier.name,
+        plan_code: plan.plan_code,
+        price: plan.verification_price,
+      };
+    });
+    const micros = verificationTotal(
+      items.map((item) => ({ verificationPriceMicros: parseMoney(item.price) ?? 0n })),
+    );
+    return { currency: WALLET_CURRENCY, items, total: formatMicros(micros), micros };
+  }
+
+  return {
+    async balance(user: AuthenticatedUser): Promise<TWalletBalance> {
+      const partnerId = await requireWallet(user);
+      const { wallet, holds } = await accountsOf(partnerId);
+      const balance = wallet?.balance ?? 0n;
+      const threshold = wallet?.lowBalanceThreshold ?? null;
+      return {
+        currency: WALLET_CURRENCY,
+        balance: formatMicros(balance),
+        held: formatMicros(holds?.balance ?? 0n),
+        low_balance_threshold: threshold === null ? null : formatMicros(threshold),
+        low_balance: threshold !== null && balance < threshold,
+      };
+    },
+
+    async history(
+      user: AuthenticatedUser,
+      filters: HistoryFilters,
+      window: { start: number; end: number },
+    ): Promise<TListResult<TWalletTransaction>> {
+      const partnerId = await requireWallet(user);
+      const { wallet } = await accountsOf(partnerId);
+      if (!wallet) return { items: [], total: 0 };
+      const { rows, total } = await wallets.history(wallet.accountId, filters, window);
+      return { items: rows.map(presentTransaction), total };
+    },
+
+    /** Every history row the filters select (newest first), up to EXPORT_ROW_LIMIT. */
+    async exportRows(user: AuthenticatedUser, filters: HistoryFilters) {
+      const result = await this.history(user, filters, { start: 0, end: EXPORT_ROW_LIMIT });
+      return result.items;
+    },
+
+    async setLowBalanceThreshold(user: AuthenticatedUser, threshold: string | null): Promise<TWalletBalance> {
+      const partnerId = await requireWallet(user);
+      await ledger.setThreshold(partnerId, threshold === null ? null : (parseMoney(threshold) ?? 0n));
+      return this.balance(user);
+    },
+
+    async startTopup(user: AuthenticatedUser, amount: string): Promise<TTopup> {
+      const partnerId = await requireWallet(user);
+      const micros = parseMoney(amount);
+      if (micros === null) throw new BadRequestError('Amount must be a number such as 25 or 25.50');
+      const row = await wallets.insertTopup({
+        partnerId,
+        userId: user.userId,
+        amount: micros,
+        currency: WALLET_CURRENCY,
+        provider: provider.name,
+      });
+      return presentTopup(row, provider.checkoutUrl(row.topupId));
+    },
+
+    async topup(user: AuthenticatedUser, topupId: string): Promise<TTopup> {
+      const partnerId = await requireWallet(user);
+      const row = await wallets.topupOfPartner(partnerId, topupId);
+      if (!row) throw new NotFoundError('Top-up not found.');
+      return presentTopup(row, provider.checkoutUrl(row.topupId));
+    },
+
+    /** A top-up for the provider's own checkout page (no user: the id is the secret). */
+    async pendingTopupForCheckout(topupId: string) {
+      const row = await wallets.topup(topupId);
+      if (!row || row.provider !== provider.name) throw new NotFoundError('This checkout does not exist.');
+      return row;
+    },
+
+    /**
+     * The provider's verified outcome of a top-up. Success credits the wallet through the ledger
+     * with the key `topup:<id>`, so a second or late callback moves nothing; a failure or an
+     * abandonment only closes a pending top-up. A success after an abandonment still credits: the
+     * provider took the money.
+     */
+    async applyPaymentEvent(event: PaymentEvent): Promise<{ status: string; credited: boolean }> {
+      const row = await wallets.topup(event.topupId);
+      if (!row || row.provider !== provider.name) throw new NotFoundError('Top-up not found.');
+      if (event.outcome !== 'succeeded') {
+        const changed = await wallets.completeTopup(row.topupId, ['pending'], {
+          status: event.outcome,
+          providerReference: event.providerReference,
+        });
+        return { status: changed?.status ?? row.status, credited: false };
+      }
+      if (row.status === 'failed') return { status: row.status, credited: false };
+      const result = await afterMovement(
+        await ledger.credit({
+          partnerId: row.partnerId,
+          idempotencyKey: `topup:${row.topupId}`,
+          amount: row.amount,
+          kind: 'topup',
+          description: `Wallet top-up (${provider.name})`,
+          reference: event.providerReference ?? row.topupId,
+        }),
+      );
+      await wallets.completeTopup(row.topupId, ['pending', 'abandoned'], {
+        status: 'succeeded',
+        transactionId: result.transaction.transactionId,
+        providerReference: event.providerReference,
+      });
+      return { status: 'succeeded', credited: !result.replayed };
+    },
+
+    async verificationPricing(user: AuthenticatedUser, carrierIds: number[]): Promise<TVerificationPricing> {
+      await requireWallet(user);
+      const { micros: _micros, ...quote } = await verificationQuote(carrierIds);
+      return quote;
+    },
+
+    /** The launch stepper's Payment step: price the verification and hold it. */
+    async holdVerification(user: AuthenticatedUser, request: TVerificationHoldRequest): Promise<THold> {
+      const partnerId = await requireWallet(user);
+      const quote = await verificationQuote(request.carrier_ids);
+      const result = await afterMovement(
+        await ledger.hold({
+          partnerId,
+          idempotencyKey: request.idempotency_key,
+          amount: quote.micros,
+          description: `Bot verification hold (${quote.items.map((i) => i.carrier_name).join(', ')})`,
+          reference: request.reference,
+        }),
+      );
+      const hold = await ledger.findHold(
+        partnerId,
+        result.transaction.holdId ?? result.transaction.transactionId,
+      );
+      if (!hold) throw new NotFoundError('Hold not found.');
+      return presentHold(hold);
+    },
+
+    async settleHold(
+      user: AuthenticatedUser,
+      holdId: string,
+      outcome: 'capture' | 'release',
+      idempotencyKey: string,
+    ): Promise<THold> {
+      const partnerId = await requireWallet(user);
+      const existing = await ledger.findHold(partnerId, holdId);
+      if (!existing) throw new NotFoundError('Hold not found.');
+      const request = {
+        partnerId,
+        holdId,
+        idempotencyKey,
+        reference: existing.reference,
+        description: outcome === 'capture' ? 'Bot verification charged' : 'Bot verification hold released',
+      };
+      await afterMovement(
+        outcome === 'capture' ? await ledger.capture(request) : await ledger.release(request),
+      );
+      const hold = await ledger.findHold(partnerId, holdId);
+      if (!hold) throw new NotFoundError('Hold not found.');
+      return presentHold(hold);
+    },
+
+    /** A charge for later issues (campaign messages): idempotent by key, refused when short. */
+    async debit(request: {
+      partnerId: string;
+      amount: bigint;
+      idempotencyKey: string;
+      description: string;
+      reference?: string | null;
+    }): Promise<LedgerResult> {
+      return afterMovement(await ledger.debit(request));
+    },
+
+    /** The PRICING page: the partner's region's carriers with the plan in force now. */
+    async pricing(
+      user: AuthenticatedUser,
+      window: { start: number; end: number },
+      search?: string,
+    ): Promise<TPricingList> {
+      const region = await regionOf(user.partnerId);
+      const { rows, total } = await plans.carriersInRegion(region, window, search);
+      const current = await currentPlans(rows.map((r) => r.carrierId));
+      const items: TCarrierPricing[] = rows.map((carrier) =>
+        presentCarrierPricing(carrier, current.get(carrier.carrierId) ?? null),
+      );
+      return { region, items, total };
+    },
+
+    /** Every version of the rate plans (admins), newest first per carrier. */
+    async ratePlans(
+      window: { start: number; end: number },
+      carrierId?: number,
+    ): Promise<TListResult<TRatePlan>> {
+      const { rows, total } = await plans.list(window, carrierId);
+      const versions = await plans.versionsOf([...new Set(rows.map((r) => r.carrierId))]);
+      return {
+        items: rows.map((row) =>
+          presentRatePlan(
+            row,
+            effectiveUntil(
+              versions.filter((v) => v.carrierId === row.carrierId),
+              row,
+            ),
+          ),
+        ),
+        total,
+      };
+    },
+
+    /** A new version of a carrier's plan, from its effective date on; the past is never rewritten. */
+    async createRatePlan(
+      user: AuthenticatedUser,
+      input: TRatePlanCreate,
+      now = new Date(),
+    ): Promise<TRatePlan> {
+      const body = ZRatePlanCreate.parse(input);
+      const carrier = await plans.carrier(body.carrier_id);
+      if (!carrier) throw new BadRequestError('Carrier: no such carrier.');
+      const effectiveFrom = new Date(body.effective_from);
+      // A minute of slack for the time the form took to submit.
+      if (effectiveFrom.getTime() < now.getTime() - 60_000) {
+        throw new BadRequestError(
+          'Effective from must not be in the past: a new version never rewrites what was charged.',
+        );
+      }
+      const seen = new Set<string>();
+      for (const price of body.prices) {
+        const key = `${price.billing_category}|${price.message_type}`;
+        if (seen.has(key)) {
+          throw new BadRequestError(
+            `Prices: ${price.billing_category} / ${price.message_type} is listed twice.`,
+          );
+        }
+        seen.add(key);
+      }
+      const id = await plans.insertVersion(
+        {
+          carrierId: body.carrier_id,
+          planCode: body.plan_code ?? DEFAULT_PLAN_CODE,
+          partnerCode: PARTNER_CODE,
+          currency: body.currency,
+          effectiveFrom,
+          verificationPrice: parseMoney(body.verification_price) ?? 0n,
+          createdBy: user.userId,
+        },
+        body.prices.map((p) => ({
+          billingCategory: p.billing_category,
+          messageType: p.message_type,
+          price: parseMoney(p.price) ?? 0n,
+        })),
+      );
+      const versions = await plans.versionsOf([body.carrier_id]);
+      const created = versions.find((v) => v.ratePlanId === id);
+      if (!created) throw new Error('created rate plan not found');
+      return presentRatePlan(created, effectiveUntil(versions, created));
+    },
+  };
+}
+export type WalletService = ReturnType<typeof createWalletService>;

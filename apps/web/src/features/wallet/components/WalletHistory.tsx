@@ -1,0 +1,234 @@
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  formatCurrency,
+  formatDateTime,
+  LEDGER_TRANSACTION_KINDS,
+  type LedgerTransactionKind,
+} from '@portico/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '@/lib/http/api-error';
+import { EmptyState } from '@/lib/ui/EmptyState';
+import { useExportWalletHistory } from '../api/export-wallet-history';
+import { type WalletHistoryFilters, walletTransactionsQueryOptions } from '../api/get-wallet-transactions';
+
+const PAGE_SIZES = [10, 25, 50];
+const KIND_LABELS: Record<LedgerTransactionKind, string> = {
+  topup: 'Top-up',
+  debit: 'Charge',
+  hold: 'Hold',
+  capture: 'Capture',
+  release: 'Release',
+  adjustment: 'Adjustment',
+};
+
+/** The wallet's history: date, description, amount, running balance, reference; filters, pages, exports. */
+export function WalletHistory() {
+  const [filters, setFilters] = useState<WalletHistoryFilters>({});
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(10);
+  const start = page * pageSize;
+  const history = useQuery(walletTransactionsQueryOptions({ start, end: start + pageSize }, filters));
+  const exporter = useExportWalletHistory();
+  const dateError =
+    filters.from && filters.to && filters.from > filters.to ? 'To must not be before From' : null;
+
+  const update = (next: Partial<WalletHistoryFilters>) => {
+    setFilters((current) => ({ ...current, ...next }));
+    setPage(0);
+  };
+
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="wallet-history"
+      sx={{ overflow: 'hidden' }}
+    >
+      <Box
+        sx={{
+          p: 2,
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 2,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+        }}
+      >
+        <Typography id="wallet-history" variant="h2">
+          Transaction history
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          {(['xlsx', 'pdf'] as const).map((format) => (
+            <Button
+              key={format}
+              size="small"
+              variant="outlined"
+              startIcon={<FileDownloadOutlined />}
+              disabled={exporter.isPending || dateError !== null}
+              onClick={() => exporter.mutate({ format, filters })}
+            >
+              {format === 'xlsx' ? 'Excel' : 'PDF'}
+            </Button>
+          ))}
+        </Box>
+      </Box>
+      <Box
+        sx={{
+          px: 2,
+          pb: 2,
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '160px 170px 170px minmax(0, 1fr)' },
+        }}
+      >
+        <TextField
+          select
+          size="small"
+          label="Type"
+          value={filters.kind ?? ''}
+          onChange={(event) =>
+            update({ kind: (event.target.value || undefined) as LedgerTransactionKind | undefined })
+          }
+        >
+          <MenuItem value="">All types</MenuItem>
+          {LEDGER_TRANSACTION_KINDS.map((kind) => (
+            <MenuItem key={kind} value={kind}>
+              {KIND_LABELS[kind]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          type="date"
+          label="From"
+          value={filters.from ?? ''}
+          onChange={(event) => update({ from: event.target.value || undefined })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="To"
+          value={filters.to ?? ''}
+          error={dateError !== null}
+          helperText={dateError ?? undefined}
+          onChange={(event) => update({ to: event.target.value || undefined })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          label="Search description or reference"
+          value={filters.search ?? ''}
+          onChange={(event) => update({ search: event.target.value || undefined })}
+        />
+      </Box>
+      {exporter.isError && (
+        <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
+          {errorMessage(exporter.error)}
+        </Alert>
+      )}
+      {history.isFetching && <LinearProgress aria-label="Loading transactions" sx={{ height: 3 }} />}
+      {dateError ? null : history.isError ? (
+        <Box sx={{ p: 2 }}>
+          <Alert severity="error">Transactions could not be loaded: {errorMessage(history.error)}</Alert>
+        </Box>
+      ) : history.data && history.data.items.length === 0 ? (
+        <Box sx={{ p: 2 }}>
+          <EmptyState
+            headingLevel="h3"
+            icon={<ReceiptLongOutlined />}
+            title="No transactions"
+            message={
+              Object.values(filters).some(Boolean)
+                ? 'No transaction matches these filters.'
+                : 'Top-ups and charges will be listed here.'
+            }
+          />
+        </Box>
+      ) : (
+        <>
+          <TableContainer>
+            <Table size="small" aria-label="Transactions" sx={{ minWidth: 760 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Date</TableCell>
+                  <TableCell>Description</TableCell>
+                  <TableCell align="right">Amount</TableCell>
+                  <TableCell align="right">Balance</TableCell>
+                  <TableCell>Reference</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {(history.data?.items ?? []).map((item) => (
+                  <TableRow key={item.transaction_id} hover>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {String(formatDateTime(item.created_at))}
+                    </TableCell>
+                    <TableCell>
+                      <Typography variant="body2">{item.description}</Typography>
+                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                        {KIND_LABELS[item.kind]}
+                      </Typography>
+                    </TableCell>
+                    <TableCell
+                      align="right"
+                      sx={{
+                        fontVariantNumeric: 'tabular-nums',
+                        whiteSpace: 'nowrap',
+                        color: item.amount.startsWith('-') ? 'text.primary' : 'success.dark',
+                        fontWeight: 500,
+                      }}
+                    >
+                      {item.amount.startsWith('-') ? '' : '+'}
+                      {formatCurrency(item.amount)}
+                    </TableCell>
+                    <TableCell
+                      align="right"
+                      sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+                    >
+                      {formatCurrency(item.running_balance)}
+                    </TableCell>
+                    <TableCell
+                      sx={{ color: 'text.secondary', wordBreak: 'break-all', fontSize: '0.8125rem' }}
+                    >
+                      {item.reference ?? '—'}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={history.data?.total ?? 0}
+            page={page}
+            rowsPerPage={pageSize}
+            rowsPerPageOptions={PAGE_SIZES}
+            onPageChange={(_event, next) => setPage(next)}
+            onRowsPerPageChange={(event) => {
+              setPageSize(Number(event.target.value));
+              setPage(0);
+            }}
+          />
+        </>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,195 @@
+import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
+import SellOutlined from '@mui/icons-material/SellOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatCurrency, formatDate, type TCarrierPricing } from '@portico/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Fragment, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { errorMessage } from '@/lib/http/api-error';
+import { EmptyState } from '@/lib/ui/EmptyState';
+import { PageFrame } from '@/lib/ui/PageFrame';
+import { pricingQueryOptions } from '../api/get-pricing';
+import { LowBalanceBanner } from '../components/LowBalanceBanner';
+import { PriceGrid } from '../components/PriceGrid';
+
+const PAGE_SIZES = [10, 25, 50];
+
+export interface PricingPageProps {
+  /** Show the low-balance banner (the partner has a wallet). */
+  hasEwallet: boolean;
+  /** Platform admins get a link to the rate plan editor. */
+  isAdmin: boolean;
+}
+
+function CarrierRow({ carrier }: { carrier: TCarrierPricing }) {
+  const [open, setOpen] = useState(false);
+  const { plan } = carrier;
+  const id = `prices-${carrier.carrier_id}`;
+  return (
+    <Fragment>
+      <TableRow hover>
+        <TableCell padding="checkbox">
+          {plan && (
+            <IconButton
+              size="small"
+              aria-label={`${open ? 'Hide' : 'Show'} ${carrier.carrier_name} prices`}
+              aria-expanded={open}
+              aria-controls={id}
+              onClick={() => setOpen(!open)}
+            >
+              {open ? <KeyboardArrowUp /> : <KeyboardArrowDown />}
+            </IconButton>
+          )}
+        </TableCell>
+        <TableCell sx={{ fontWeight: 500 }}>{carrier.carrier_name}</TableCell>
+        <TableCell>
+          <Chip label={carrier.country_id} size="small" variant="outlined" sx={{ mr: 1 }} />
+          {carrier.country_name}
+        </TableCell>
+        <TableCell>{plan ? `${plan.plan_code} · ${plan.partner_code}` : '—'}</TableCell>
+        <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          {plan ? formatCurrency(plan.verification_price) : 'No plan yet'}
+        </TableCell>
+        <TableCell sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+          {plan ? `since ${formatDate(plan.effective_from)}` : ''}
+          {plan?.effective_to ? `, until ${formatDate(plan.effective_to)}` : ''}
+        </TableCell>
+      </TableRow>
+      {plan && (
+        <TableRow>
+          <TableCell colSpan={6} sx={{ py: 0, borderBottom: open ? undefined : 'none' }}>
+            <Collapse in={open} unmountOnExit>
+              <Box id={id} sx={{ py: 2, overflowX: 'auto' }}>
+                <PriceGrid plan={plan} caption={`${carrier.carrier_name} prices per message`} />
+              </Box>
+            </Collapse>
+          </TableCell>
+        </TableRow>
+      )}
+    </Fragment>
+  );
+}
+
+/** /u/my-carriers (PRICING): each carrier of the partner's region with its prices. */
+export default function PricingPage({ hasEwallet, isAdmin }: PricingPageProps) {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(10);
+  const start = page * pageSize;
+  const pricing = useQuery(
+    pricingQueryOptions({ start, end: start + pageSize, search: search.trim() || undefined }),
+  );
+
+  return (
+    <PageFrame
+      title="Pricing"
+      breadcrumbs={[{ label: 'Developer console', to: '/u/dashboard' }]}
+      description="What each carrier charges: bot verification, and each message by billing category and message type. Prices are per message, in the plan's currency."
+      actions={
+        isAdmin ? (
+          <Button component={RouterLink} to="/admin/rate-plans" variant="outlined">
+            Rate plans
+          </Button>
+        ) : undefined
+      }
+    >
+      <LowBalanceBanner enabled={hasEwallet} />
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        <Box
+          sx={{
+            p: 2,
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 2,
+            alignItems: 'center',
+            justifyContent: 'space-between',
+          }}
+        >
+          <TextField
+            size="small"
+            label="Search carriers"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(0);
+            }}
+            sx={{ width: { xs: '100%', sm: 300 } }}
+          />
+          <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
+            {pricing.data
+              ? `${pricing.data.total} carrier${pricing.data.total === 1 ? '' : 's'} · region ${pricing.data.region}`
+              : ' '}
+          </Typography>
+        </Box>
+        {pricing.isFetching && <LinearProgress aria-label="Loading prices" sx={{ height: 3 }} />}
+        {pricing.isError ? (
+          <Box sx={{ p: 2 }}>
+            <Alert severity="error">Prices could not be loaded: {errorMessage(pricing.error)}</Alert>
+          </Box>
+        ) : pricing.data && pricing.data.items.length === 0 ? (
+          <Box sx={{ p: 2 }}>
+            <EmptyState
+              headingLevel="h3"
+              icon={<SellOutlined />}
+              title="No carriers"
+              message={
+                search ? `No carrier matches “${search}”.` : 'No carrier in your region has prices yet.'
+              }
+            />
+          </Box>
+        ) : (
+          <>
+            <TableContainer>
+              <Table size="small" aria-label="Carrier prices" sx={{ minWidth: 720 }}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell padding="checkbox" />
+                    <TableCell>Carrier</TableCell>
+                    <TableCell>Country</TableCell>
+                    <TableCell>Plan</TableCell>
+                    <TableCell align="right">Verification</TableCell>
+                    <TableCell>In force</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {(pricing.data?.items ?? []).map((carrier) => (
+                    <CarrierRow key={carrier.carrier_id} carrier={carrier} />
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <TablePagination
+              component="div"
+              count={pricing.data?.total ?? 0}
+              page={page}
+              rowsPerPage={pageSize}
+              rowsPerPageOptions={PAGE_SIZES}
+              onPageChange={(_event, next) => setPage(next)}
+              onRowsPerPageChange={(event) => {
+                setPageSize(Number(event.target.value));
+                setPage(0);
+              }}
+            />
+          </>
+        )}
+      </Paper>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,120 @@
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { formatCurrency } from '@portico/domain';
+import { useLocation, useNavigate } from 'react-router';
+import { errorMessage } from '@/lib/http/api-error';
+import { EmptyState } from '@/lib/ui/EmptyState';
+import { PageFrame } from '@/lib/ui/PageFrame';
+import { useWalletBalance } from '../api/get-wallet-balance';
+import { LowBalanceBanner } from '../components/LowBalanceBanner';
+import { LowBalanceForm } from '../components/LowBalanceForm';
+import { TopupForm } from '../components/TopupForm';
+import { TopupOutcome } from '../components/TopupOutcome';
+import { WalletHistory } from '../components/WalletHistory';
+
+export interface WalletPageProps {
+  /** The partner has a wallet (hasEwallet). */
+  hasEwallet: boolean;
+  /** May top up and set the alert (not the read-only child aggregator user). */
+  canWrite: boolean;
+}
+
+const CRUMBS = [{ label: 'Developer console', to: '/u/dashboard' }];
+
+/** /u/my-wallet: balance, top-up, low-balance alert and history. */
+export default function WalletPage({ hasEwallet, canWrite }: WalletPageProps) {
+  const balance = useWalletBalance(hasEwallet);
+  // useLocation rather than useSearchParams: the shell already bundles it (see decision 0009).
+  const location = useLocation();
+  const navigate = useNavigate();
+  const topupId = new URLSearchParams(location.search).get('topup');
+
+  if (!hasEwallet) {
+    return (
+      <PageFrame title="My Wallet" breadcrumbs={CRUMBS}>
+        <EmptyState
+          icon={<AccountBalanceWalletOutlined />}
+          title="No wallet on this account"
+          message="Your organisation does not pay from a prepaid wallet. Contact support to have one set up."
+        />
+      </PageFrame>
+    );
+  }
+
+  return (
+    <PageFrame
+      title="My Wallet"
+      breadcrumbs={CRUMBS}
+      description="Prepaid money for bot verification and campaign messages. Top-ups are credited once the payment provider confirms them."
+    >
+      {topupId && (
+        <TopupOutcome topupId={topupId} onClose={() => navigate(location.pathname, { replace: true })} />
+      )}
+      <LowBalanceBanner enabled showAction={false} />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          mb: 3,
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1.4fr)' },
+          alignItems: 'stretch',
+        }}
+      >
+        <Paper variant="outlined" component="section" aria-labelledby="wallet-balance" sx={{ p: 3 }}>
+          <Typography id="wallet-balance" variant="overline" sx={{ color: 'text.secondary' }}>
+            Available balance
+          </Typography>
+          {balance.isPending ? (
+            <Skeleton width={180} height={56} />
+          ) : balance.isError ? (
+            <Alert severity="error">The balance could not be loaded: {errorMessage(balance.error)}</Alert>
+          ) : (
+            <>
+              <Typography
+                data-testid="wallet-balance"
+                component="p"
+                sx={{ fontSize: '2.25rem', fontWeight: 600, color: 'primary.main', lineHeight: 1.2 }}
+              >
+                {formatCurrency(balance.data.balance)}
+              </Typography>
+              <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+                {formatCurrency(balance.data.held)} reserved by pending verifications ·{' '}
+                {balance.data.currency}
+              </Typography>
+            </>
+          )}
+          {canWrite && balance.data && (
+            <Box sx={{ mt: 3 }}>
+              <LowBalanceForm
+                key={balance.data.low_balance_threshold ?? 'off'}
+                current={balance.data.low_balance_threshold}
+              />
+            </Box>
+          )}
+        </Paper>
+        <Paper variant="outlined" component="section" aria-labelledby="wallet-topup" sx={{ p: 3 }}>
+          <Typography id="wallet-topup" variant="h2" sx={{ mb: 0.5 }}>
+            Top up
+          </Typography>
+          {canWrite ? (
+            <>
+              <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+                You pay on the payment provider&apos;s page, then come back here.
+              </Typography>
+              <TopupForm />
+            </>
+          ) : (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              Your account can view the wallet but not top it up. Ask your organisation&apos;s owner.
+            </Typography>
+          )}
+        </Paper>
+      </Box>
+      <WalletHistory />
+    </PageFrame>
+  );
+}
