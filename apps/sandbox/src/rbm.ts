@@ -215,6 +215,8 @@ export function rbmPlugin(ctx: SandboxContext): FastifyPluginAsync {
     );
 
     app.addHook('onRequest', async (request) => {
+      // Uploaded files are public by URL (a handset fetches them like a phone would).
+      if (request.method === 'GET' && request.url.includes('/rbm/files/')) return;
       checkBearer(request, ctx.credentials.rbm);
       if (ctx.chance(ctx.behaviour.serverErrorRatio))
         throw new RbmError(503, 'The service is currently unavailable.');

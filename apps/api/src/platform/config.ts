@@ -59,12 +59,30 @@ export const ZConfig = z
     WHATSAPP_WABA_ID: z.string().min(1).default('200000000000001'),
     NETWORK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     NETWORK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+    /** JSON of the mounted sandbox's behaviour (apps/sandbox/README.md), e.g. {"deliveryDelayMs":100}. */
+    SANDBOX_BEHAVIOUR: z
+      .string()
+      .optional()
+      .transform((v, issue) => {
+        if (!v) return undefined;
+        try {
+          return JSON.parse(v) as Record<string, unknown>;
+        } catch {
+          issue.addIssue({ code: 'custom', message: 'SANDBOX_BEHAVIOUR must be JSON' });
+          return z.NEVER;
+        }
+      }),
   })
   .superRefine((env, issues) => {
     for (const [url, secrets] of NETWORK_SECRETS) {
       if (!env[url]) continue;
       for (const secret of secrets) {
-        if (!env[secret]) issues.addIssue({ code: 'custom', path: [secret], message: `${secret} is required when ${url} is set` });
+        if (!env[secret])
+          issues.addIssue({
+            code: 'custom',
+            path: [secret],
+            message: `${secret} is required when ${url} is set`,
+          });
       }
     }
   })

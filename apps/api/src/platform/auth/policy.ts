@@ -52,6 +52,11 @@ export const POLICY = {
   'partner-details.read': ['anyone'],
   /** The encoded reference token for the external analytics (admins, carriers) and firewall (admins) links. */
   'reference-token.issue': ['platformAdmin', 'carrier'],
+  // ---- networks ----
+  /** A test message through a connector from the platform's own test sender (provider read-write admins). */
+  'network-messages.test-send': ['providerReadWrite'],
+  /** Messages sent through the networks, their webhook events and connector health (platform admins). */
+  'network-messages.read': ['platformAdmin'],
 } as const satisfies Record<string, readonly RoleGroup[]>;
 export type PolicyAction = keyof typeof POLICY;
 
