@@ -1,4 +1,4 @@
-import { ALL_ROLES, BILLING_ROLES, PLATFORM_ADMIN_ROLES } from '@portico/domain';
+import { ALL_ROLES, BILLING_ROLES, PLATFORM_ADMIN_ROLES, ROLES } from '@portico/domain';
 import type { PolicyAction } from '../src/platform/auth/policy.ts';
 import type { Subject } from './factories.ts';
 
@@ -34,6 +34,45 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
     url: '/api/v1/secure/reference-token',
     action: 'reference-token.issue',
     allowed: [...PLATFORM_ADMIN_ROLES, ...BILLING_ROLES],
+  },
+  // ---- networks ----
+  {
+    method: 'POST',
+    url: '/api/v1/secure/network-messages/test',
+    action: 'network-messages.test-send',
+    allowed: [ROLES.SUPER_ADMIN_PORTICO, ROLES.ADMIN_PORTICO_READWRITE],
+    payload: {
+      network: 'rbm',
+      recipient: '+919800000001',
+      content: { kind: 'text', text: 'Authorisation matrix' },
+    },
+    okStatus: 201,
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/secure/network-messages',
+    action: 'network-messages.read',
+    allowed: PLATFORM_ADMIN_ROLES,
+  },
+  {
+    method: 'GET',
+    // The literal ':messageId' names no message: allowed callers reach the handler and get 404.
+    url: '/api/v1/secure/network-messages/:messageId',
+    action: 'network-messages.read',
+    allowed: PLATFORM_ADMIN_ROLES,
+    okStatus: 404,
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/secure/network-events',
+    action: 'network-messages.read',
+    allowed: PLATFORM_ADMIN_ROLES,
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/secure/network-health',
+    action: 'network-messages.read',
+    allowed: PLATFORM_ADMIN_ROLES,
   },
 ];
 

@@ -21,6 +21,14 @@ let rbm: NetworkConnector;
 let maap: NetworkConnector;
 let whatsapp: NetworkConnector;
 
+interface HandsetItem {
+  id: string;
+  text?: string;
+  carousel?: boolean;
+  cards?: Array<{ title?: string }>;
+  suggestions: Array<{ type: string; text: string }>;
+}
+
 const QUIET: SandboxBehaviourInput = { receipts: false, agentReviewDelayMs: 20, templateReviewDelayMs: 20 };
 const configure = (behaviour: SandboxBehaviourInput) =>
   fetch(`${base}/config`, {
@@ -31,7 +39,7 @@ const configure = (behaviour: SandboxBehaviourInput) =>
 const handset = async (msisdn: string) => {
   const response = await fetch(`${base}/api/handsets/${encodeURIComponent(msisdn)}`);
   return (await response.json()) as {
-    items: Array<Record<string, unknown>>;
+    items: HandsetItem[];
     invites: Array<{ agentId: string; inviteStatus: string }>;
   };
 };
@@ -131,7 +139,7 @@ describe('RBM connector against the sandbox', () => {
         suggestions: [{ type: 'reply', text: 'Pick Offer', postbackData: 'pick-Offer' }],
       },
     ]);
-    expect((item?.suggestions as Array<{ type: string }>).map((s) => s.type)).toEqual([
+    expect(item?.suggestions.map((s) => s.type)).toEqual([
       'reply',
       'dial',
       'open_url',
@@ -168,7 +176,7 @@ describe('RBM connector against the sandbox', () => {
     });
     const [item] = (await handset(msisdn)).items;
     expect(item?.carousel).toBe(true);
-    expect((item?.cards as Array<{ title: string }>).map((c) => c.title)).toEqual(['One', 'Two', 'Three']);
+    expect(item?.cards?.map((c) => c.title)).toEqual(['One', 'Two', 'Three']);
   });
 
   it('when the number is not RCS-capable then capability says so and a send is a not_capable error', async () => {
@@ -356,8 +364,8 @@ describe('MaaP connector against the sandbox', () => {
     const { items } = await handset(msisdn);
     expect(items.map((i) => i.id)).toEqual(['maap-1', 'maap-2']);
     expect(items[0]?.text).toBe('Hello');
-    expect((items[0]?.suggestions as unknown[]).length).toBe(5);
-    expect((items[1]?.cards as unknown[]).length).toBe(2);
+    expect(items[0]?.suggestions?.length).toBe(5);
+    expect(items[1]?.cards?.length).toBe(2);
   });
 
   it('when a contact is not RCS-capable then capability is false and a send is not_capable', async () => {
@@ -413,7 +421,7 @@ describe('WhatsApp connector against the sandbox', () => {
     expect(networkMessageId).toMatch(/^wamid\./);
     const [item] = (await handset(msisdn)).items;
     expect(item).toMatchObject({ id: networkMessageId, text: 'Pick one' });
-    expect((item?.suggestions as Array<{ text: string }>).map((s) => s.text)).toEqual(['Yes', 'No']);
+    expect(item?.suggestions.map((s) => s.text)).toEqual(['Yes', 'No']);
   });
 
   it('when a template is submitted then it is PENDING, then APPROVED, and a send fills its parameters', async () => {
