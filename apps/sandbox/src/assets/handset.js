@@ -22,7 +22,13 @@
   };
   const NETWORK_NAMES = { rbm: 'Google RBM', maap: 'GSMA MaaP', whatsapp: 'WhatsApp' };
   // Glyphs every system font has (no emoji font is assumed), like the icons a phone puts on action chips.
-  const ICONS = { reply: '', dial: '\u260e ', open_url: '\u2197 ', view_location: '\u25ce ', calendar: '\u25f7 ' };
+  const ICONS = {
+    reply: '',
+    dial: '\u260e ',
+    open_url: '\u2197 ',
+    view_location: '\u25ce ',
+    calendar: '\u25f7 ',
+  };
 
   const showError = (message) => {
     errorBox.textContent = message || '';
