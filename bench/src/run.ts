@@ -14,6 +14,7 @@ import { BARE_COUNTRIES_PATH, BARE_PARTNER_DETAILS_PATH } from './bare.ts';
 import { measureInBrowser } from './browser.ts';
 import { dashboardJsFromManifest, type JsTotal, signInPageJs } from './bundle.ts';
 import { type LoadSummary, runLoad } from './load.ts';
+import { runNetworksBench } from './networks.ts';
 import { addResults, type BenchResult, markdownTable, result, round } from './results.ts';
 import {
   BENCH_USER,
@@ -118,6 +119,8 @@ async function main(): Promise<void> {
   }
 
   try {
+    // Issue 4: the sandbox's ceiling and the connector against it, before the API stack starts.
+    const networks = await runNetworksBench();
     stack = await startBenchStack();
     const { fullUrl, bare, accessToken, config } = stack;
     const manifestJs = dashboardJsFromManifest(stack.webDist);
@@ -161,6 +164,7 @@ async function main(): Promise<void> {
         kb(manifestJs.gzipBytes),
         JS_TARGET,
       ),
+      ...networks.results,
     ];
     const loadAfter = os.loadavg()[0] ?? 0;
     const written = addResults(results, {
@@ -214,6 +218,8 @@ async function main(): Promise<void> {
       jsDetails('Developer dashboard /u/dashboard (Chromium, signed in, cold cache)', browser.dashboard),
       '',
       jsDetails('Developer dashboard (Vite manifest: entry + /u/dashboard route chunks)', manifestJs),
+      '',
+      networks.details,
       '',
       onlyBrowser.length || onlyManifest.length
         ? `Browser and manifest differ: only in the browser ${onlyBrowser.join(', ') || '-'}; only in the manifest ${onlyManifest.join(', ') || '-'}. The table's web.dashboard.js-gzip-kb is the browser's figure.`
