@@ -1,4 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type SandboxBehaviour,
@@ -26,6 +28,34 @@ export interface SandboxContext {
   chance(ratio: number): boolean;
   setBehaviour(next: unknown): SandboxBehaviour;
   close(): void;
+}
+
+/**
+ * One POST without keep-alive: a network's delivery is its own connection, and none is left open
+ * on the receiving server (which may be the very process the sandbox is mounted in, closing).
+ */
+function post(url: string, headers: Record<string, string>, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = send(
+      target,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' },
+        timeout: WEBHOOK_TIMEOUT_MS,
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${WEBHOOK_TIMEOUT_MS} ms`)));
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 export function rbmSignature(clientToken: string, body: string): string {
@@ -66,16 +96,10 @@ export function createContext(options: SandboxOptions, log: FastifyBaseLogger): 
         headers['x-hub-signature-256'] = whatsappSignature(target.appSecret, text);
       for (let attempt = 1; attempt <= WEBHOOK_ATTEMPTS && !closed; attempt += 1) {
         try {
-          const response = await fetch(target.url, {
-            method: 'POST',
-            headers,
-            body: text,
-            signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-          });
-          await response.arrayBuffer();
-          if (response.ok) return;
-          log.warn({ network, status: response.status, attempt }, 'sandbox: webhook refused the event');
-          if (response.status < 500 && response.status !== 429) return;
+          const status = await post(target.url, headers, text);
+          if (status >= 200 && status < 300) return;
+          log.warn({ network, status, attempt }, 'sandbox: webhook refused the event');
+          if (status < 500 && status !== 429) return;
         } catch (err) {
           log.warn({ network, attempt, err }, 'sandbox: webhook unreachable');
         }

@@ -16,7 +16,8 @@ export * from './options.ts';
  */
 export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, options) => {
   const ctx = createContext(options, app.log.child({ component: 'sandbox' }));
-  app.addHook('onClose', async () => ctx.close());
+  // Before the server stops: no receipt may start once closing has begun.
+  app.addHook('preClose', async () => ctx.close());
 
   app.get('/healthz', async () => ({
     status_code: 10,
