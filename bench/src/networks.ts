@@ -3,10 +3,12 @@
  * - sandbox.rbm.accept-rps: RBM agentMessages the sandbox accepts per second on loopback, rate
  *   limits and receipts off, the sandbox alone in its own process (apps/sandbox/src/main.ts) and
  *   autocannon in this one. It must not be what limits our dispatcher: target >= 5000/s.
+ * - sandbox.rbm.cpu-us-per-message: the sandbox's CPU time per accepted message (robust to load).
  * - connector.rbm.send-rps: the RBM connector's sends per second against the same sandbox
  *   (32 in flight), as a ratio of that ceiling.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -49,7 +51,17 @@ async function startSandbox(): Promise<ChildProcess> {
   throw new Error('the sandbox did not start');
 }
 
-async function sandboxCeiling(): Promise<{ rps: number; non2xx: number }> {
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSecondsOf(pid: number | undefined): number {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return Number.NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // Fields 14 and 15 of stat (utime, stime), counted from after the command name: indexes 11 and 12.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function sandboxCeiling(
+  pid: number | undefined,
+): Promise<{ rps: number; non2xx: number; cpuUsPerMessage: number }> {
   let n = 0;
   const run = (duration: number) =>
     autocannon({
@@ -72,8 +84,10 @@ async function sandboxCeiling(): Promise<{ rps: number; non2xx: number }> {
       ],
     });
   await run(2);
+  const cpuBefore = cpuSecondsOf(pid);
   const measured = await run(SECONDS);
-  return { rps: measured.requests.average, non2xx: measured.non2xx };
+  const cpuUsPerMessage = ((cpuSecondsOf(pid) - cpuBefore) * 1e6) / Math.max(1, measured.requests.total);
+  return { rps: measured.requests.average, non2xx: measured.non2xx, cpuUsPerMessage };
 }
 
 async function connectorThroughput(): Promise<{ rps: number; failures: number }> {
@@ -120,8 +134,10 @@ export async function runNetworksBench(): Promise<{ results: BenchResult[]; deta
   log(`sandbox on :${PORT}, ${CONNECTIONS} connections, ${SECONDS} s per side`);
   const sandbox = await startSandbox();
   try {
-    const ceiling = await sandboxCeiling();
-    log(`sandbox accepts ${round(ceiling.rps, 0)}/s (${ceiling.non2xx} non-2xx)`);
+    const ceiling = await sandboxCeiling(sandbox.pid);
+    log(
+      `sandbox accepts ${round(ceiling.rps, 0)}/s (${ceiling.non2xx} non-2xx), ${round(ceiling.cpuUsPerMessage, 0)} CPU us per message`,
+    );
     const connector = await connectorThroughput();
     log(`connector sends ${round(connector.rps, 0)}/s (${connector.failures} failures)`);
     const results = [
@@ -130,6 +146,12 @@ export async function runNetworksBench(): Promise<{ results: BenchResult[]; deta
         'RBM agentMessages accepted/s on loopback (rate limits and receipts off)',
         round(ceiling.rps, 0),
         '>= 5000',
+      ),
+      result(
+        'sandbox.rbm.cpu-us-per-message',
+        "CPU microseconds of the sandbox process per accepted message (1e6 / value = one core's ceiling; barely moved by other load)",
+        round(ceiling.cpuUsPerMessage, 1),
+        '<= 200',
       ),
       result(
         'connector.rbm.send-rps',
