@@ -131,3 +131,39 @@ test('when the number typed is not a phone number then the page says so and keep
   await expect(page.getByLabel('Phone number')).toHaveValue('98123');
   await expect(page.getByLabel('Phone number')).toHaveAttribute('aria-invalid', 'true');
 });
+
+test('when an RBM agent invites a tester then the person accepts it on the handset and the network reports ACCEPTED', async ({
+  page,
+  request,
+}, testInfo) => {
+  const tester = '+919812345672';
+  // The agent's call, as the RBM connector makes it (the stack runs the sandbox with its default token).
+  const rbm = { authorization: 'Bearer sandbox-rbm-token' };
+  const invite = await request.post(
+    `/sandbox/rbm/v1/phones/${encodeURIComponent(tester)}/testers?agentId=acme-agent`,
+    {
+      headers: rbm,
+      data: {},
+    },
+  );
+  expect(await invite.json()).toEqual({ name: `phones/${tester}/testers`, inviteStatus: 'PENDING' });
+
+  await page.goto('/sandbox');
+  for (const width of [1280, 600]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: testInfo.outputPath(`sandbox-picker-${width}.png`), fullPage: true });
+  }
+  await page.goto(`/sandbox/?msisdn=${encodeURIComponent(tester)}`);
+  const phone = page.getByRole('region', { name: `Virtual handset ${tester}` });
+  await expect(phone.getByText('acme-agent invites you to test its RCS agent.')).toBeVisible();
+  await expect(phone.getByText('No messages yet. Send one through a connector.')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('sandbox-invite-600.png'), fullPage: true });
+  await phone.getByRole('button', { name: 'Accept' }).click();
+  await expect(phone.getByText('acme-agent invites you to test its RCS agent.')).toBeHidden();
+
+  const status = await request.get(
+    `/sandbox/rbm/v1/phones/${encodeURIComponent(tester)}/testers?agentId=acme-agent`,
+    { headers: rbm },
+  );
+  expect((await status.json()).inviteStatus).toBe('ACCEPTED');
+});
