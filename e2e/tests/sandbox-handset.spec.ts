@@ -2,11 +2,12 @@
  * Issue 4, browser journey: a platform admin sends a rich card and a carousel through the RBM
  * connector (the secure test-send call, as the portal's client makes it), opens the virtual handset
  * at /sandbox, sees them rendered as a phone shows them, taps a suggestion and types a reply; both
- * reach our webhook as real RBM user events.
+ * reach our webhook as real RBM user events. axe finds no serious or critical violation on the page.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { TOKEN_STORAGE_KEY, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from '@portico/domain';
 import { signInFromLanding } from '../support/auth.ts';
+import { seriousViolations } from '../support/shell.ts';
 
 const ADMIN_EMAIL = 'superadmin@portico.test';
 const HANDSET = '+919812345671';
@@ -96,6 +97,7 @@ test('when a rich card is sent through the RBM connector then the virtual handse
     })
     .toBe('read');
 
+  expect(await seriousViolations(page)).toEqual([]);
   for (const width of [1280, 600]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: testInfo.outputPath(`sandbox-handset-${width}.png`), fullPage: true });
@@ -130,6 +132,7 @@ test('when the number typed is not a phone number then the page says so and keep
   await expect(page.getByText('Enter a number in international format, e.g. +919876543210.')).toBeVisible();
   await expect(page.getByLabel('Phone number')).toHaveValue('98123');
   await expect(page.getByLabel('Phone number')).toHaveAttribute('aria-invalid', 'true');
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('when an RBM agent invites a tester then the person accepts it on the handset and the network reports ACCEPTED', async ({
@@ -157,6 +160,7 @@ test('when an RBM agent invites a tester then the person accepts it on the hands
   const phone = page.getByRole('region', { name: `Virtual handset ${tester}` });
   await expect(phone.getByText('acme-agent invites you to test its RCS agent.')).toBeVisible();
   await expect(phone.getByText('No messages yet. Send one through a connector.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('sandbox-invite-600.png'), fullPage: true });
   await phone.getByRole('button', { name: 'Accept' }).click();
   await expect(phone.getByText('acme-agent invites you to test its RCS agent.')).toBeHidden();
