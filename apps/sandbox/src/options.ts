@@ -12,6 +12,11 @@ export const ZSandboxBehaviour = z.object({
       whatsappPerSecond: z.number().int().positive().default(80),
       rbmPerSecond: z.number().int().positive().default(300),
       maapPerSecond: z.number().int().positive().default(300),
+      /**
+       * Beyond the WhatsApp limit: `reject` answers HTTP 429 with error 130429; `fail` accepts the
+       * message and then posts a `failed` status with 130429 (both happen on the real network).
+       */
+      whatsappOverLimit: z.enum(['reject', 'fail']).default('reject'),
     })
     .prefault({}),
   /** Send delivery (and read) receipts to the webhooks at all. */

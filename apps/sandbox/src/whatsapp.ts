@@ -163,7 +163,9 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
         const message = parsed.data;
         const msisdn = message.to.startsWith('+') ? message.to : `+${message.to}`;
         const { rateLimits } = ctx.behaviour;
-        if (rateLimits.enabled && !ctx.store.takeToken(`wa|${phoneNumberId}`, rateLimits.whatsappPerSecond))
+        const overLimit =
+          rateLimits.enabled && !ctx.store.takeToken(`wa|${phoneNumberId}`, rateLimits.whatsappPerSecond);
+        if (overLimit && rateLimits.whatsappOverLimit === 'reject')
           throw new WhatsAppError(
             'throughput',
             `More than ${rateLimits.whatsappPerSecond} messages per second from this phone number.`,
@@ -204,8 +206,13 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
           })),
           status: 'pending',
         };
-        if (isOnWhatsApp(msisdn)) ctx.store.addItem(msisdn, item);
-        scheduleStatuses(ctx, phoneNumberId, msisdn, wamid, isOnWhatsApp(msisdn));
+        const failure = overLimit
+          ? WA_ERRORS.throughput
+          : isOnWhatsApp(msisdn)
+            ? null
+            : WA_ERRORS.undeliverable;
+        if (!failure) ctx.store.addItem(msisdn, item);
+        scheduleStatuses(ctx, phoneNumberId, msisdn, wamid, failure);
         return {
           messaging_product: 'whatsapp',
           contacts: [{ input: message.to, wa_id: msisdn.slice(1) }],
@@ -375,7 +382,7 @@ function scheduleStatuses(
   phoneNumberId: string,
   msisdn: string,
   wamid: string,
-  reachable: boolean,
+  failure: { code: number; title: string } | null,
 ) {
   const { behaviour } = ctx;
   if (!behaviour.receipts) return;
@@ -383,12 +390,12 @@ function scheduleStatuses(
     ctx.deliver('whatsapp', whatsappWebhook(phoneNumberId, statusValue(wamid, msisdn, status, error)));
   ctx.later(0, async () => {
     await send('sent');
-    const failed = !reachable || ctx.chance(behaviour.failureRatio);
+    const failedWith = failure ?? (ctx.chance(behaviour.failureRatio) ? WA_ERRORS.undeliverable : null);
     ctx.later(behaviour.deliveryDelayMs, async () => {
       const item = ctx.store.findItem(msisdn, wamid);
-      if (failed) {
+      if (failedWith) {
         if (item) item.status = 'failed';
-        await send('failed', { code: WA_ERRORS.undeliverable.code, title: WA_ERRORS.undeliverable.title });
+        await send('failed', { code: failedWith.code, title: failedWith.title });
         return;
       }
       if (item && item.status === 'pending') item.status = 'delivered';

@@ -121,6 +121,39 @@ describe('POST network-messages/test: the loop through the sandbox', () => {
     expect(failed).toMatchObject({ status: 'failed', error_code: '131026' });
   });
 
+  it('when WhatsApp throughput is exceeded in "fail" mode then the message is accepted and ends failed with 130429', async () => {
+    const behaviour = { deliveryDelayMs: 30, readDelayMs: 60 };
+    const configure = (rateLimits: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: '/sandbox/config', payload: { ...behaviour, rateLimits } });
+    expect(
+      (await configure({ enabled: true, whatsappPerSecond: 1, whatsappOverLimit: 'fail' })).statusCode,
+    ).toBe(200);
+    try {
+      const sent = await Promise.all(
+        [1, 2].map(async () =>
+          ZNetworkMessage.parse(
+            expectEnvelope(
+              await send({
+                network: 'whatsapp',
+                recipient: '+919811111117',
+                content: { kind: 'text', text: 'Burst' },
+              }),
+              201,
+            ).data,
+          ),
+        ),
+      );
+      const final = await Promise.all(
+        sent.map((m) => untilStatus(m.message_id, m === sent[0] ? 'read' : 'failed')),
+      );
+      const failed = final.filter((m) => m.status === 'failed');
+      expect(failed).toHaveLength(1);
+      expect(failed[0]?.error_code).toBe('130429');
+    } finally {
+      await configure({ enabled: false });
+    }
+  });
+
   it('when the number is not RCS-capable then 422 names the network error and the message is recorded failed', async () => {
     const response = await send({
       network: 'rbm',
