@@ -80,7 +80,9 @@
     const node = el('article', 'card');
     if (c.mediaUrl) {
       const media = el('div', `card-media media-${(c.mediaHeight || 'MEDIUM').toLowerCase()}`);
-      const sameOrigin = c.mediaUrl.startsWith('/') || c.mediaUrl.startsWith(location.origin);
+      const sameOrigin =
+        (c.mediaUrl.startsWith('/') && !c.mediaUrl.startsWith('//')) ||
+        c.mediaUrl.startsWith(`${location.origin}/`);
       if (sameOrigin) {
         const img = el('img');
         img.src = c.mediaUrl;

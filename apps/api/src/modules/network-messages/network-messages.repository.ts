@@ -121,8 +121,12 @@ export function createNetworkMessagesRepository(db: Db) {
       let stored = 0;
       let applied = 0;
       await db.transaction(async (tx) => {
+        // All locks first, in one order, so two deliveries naming the same messages cannot deadlock.
+        const keys = [
+          ...new Set(events.filter((e) => e.networkMessageId).map((e) => `${e.networkMessageId}`)),
+        ].sort();
+        for (const key of keys) await lockKey(tx, events[0]?.network ?? '', key);
         for (const event of events) {
-          if (event.networkMessageId) await lockKey(tx, event.network, event.networkMessageId);
           const inserted = await tx
             .insert(networkEvents)
             .values(event)
