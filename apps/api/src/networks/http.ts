@@ -1,4 +1,5 @@
 import type { Network } from '@portico/domain';
+import { Agent, type Dispatcher, request as undiciRequest } from 'undici';
 import { NetworkError } from './errors.ts';
 import type { NetworkMetrics } from './metrics.ts';
 
@@ -50,12 +51,14 @@ function retryAfterMs(header: string | null): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
-const isConnectionRefused = (error: unknown) => {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return cause?.code === 'ECONNREFUSED';
-};
+/**
+ * One keep-alive connection pool per process for every network. undici's request() rather than
+ * fetch(): the same HTTP client underneath, without the WHATWG layer, measured 3-6x the sends per
+ * second against the sandbox (decision 0008), and a dispatcher must not be limited by its client.
+ */
+const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 128 });
 
-/** fetch with a time-out per attempt, typed errors, retries with backoff, and counters. */
+/** HTTP with a time-out per attempt, typed errors, retries with backoff, and counters. */
 export function createNetworkHttp(options: NetworkHttpOptions) {
   const { network, metrics } = options;
   const backoffBase = options.backoffBaseMs ?? 200;
@@ -75,26 +78,31 @@ export function createNetworkHttp(options: NetworkHttpOptions) {
       headers['content-type'] = request.body.contentType;
       body = request.body.bytes;
     }
-    let response: Response;
+    let response: Dispatcher.ResponseData;
+    let text: string;
     try {
-      response = await fetch(url, {
+      response = await undiciRequest(url, {
         method: request.method,
         headers,
         ...(body !== undefined ? { body } : {}),
-        signal: AbortSignal.timeout(options.timeoutMs),
+        dispatcher,
+        // The answer's headers, then its body, must each arrive within the time-out.
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
       });
+      text = await response.body.text();
     } catch (error) {
-      const timedOut = (error as Error).name === 'TimeoutError';
+      const code = (error as { code?: string }).code;
+      const timedOut = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
       throw Object.assign(
         new NetworkError(
           network,
           'network_down',
           timedOut ? `no answer within ${options.timeoutMs} ms.` : 'the network could not be reached.',
         ),
-        { refused: isConnectionRefused(error) },
+        { refused: code === 'ECONNREFUSED' },
       );
     }
-    const text = await response.text();
     let parsed: unknown = null;
     if (text) {
       try {
@@ -103,9 +111,11 @@ export function createNetworkHttp(options: NetworkHttpOptions) {
         parsed = text;
       }
     }
-    if (response.ok) return { status: response.status, body: parsed };
-    const error = options.classify(response.status, parsed);
-    const wait = retryAfterMs(response.headers.get('retry-after'));
+    if (response.statusCode >= 200 && response.statusCode < 300)
+      return { status: response.statusCode, body: parsed };
+    const error = options.classify(response.statusCode, parsed);
+    const retryAfter = response.headers['retry-after'];
+    const wait = retryAfterMs(Array.isArray(retryAfter) ? (retryAfter[0] ?? null) : (retryAfter ?? null));
     throw wait === undefined
       ? error
       : Object.assign(error, { detail: { ...error.detail, retryAfterMs: wait } });
