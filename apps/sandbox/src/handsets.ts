@@ -45,8 +45,18 @@ export class HandsetError extends Error {
 export function handsetPlugin(ctx: SandboxContext): FastifyPluginAsync {
   return async (app) => {
     app.setErrorHandler(async (error: unknown, _request, reply) => {
-      const code = error instanceof HandsetError ? error.code : 400;
+      const code =
+        error instanceof HandsetError ? error.code : ((error as { statusCode?: number }).statusCode ?? 400);
       return reply.code(code).send({ error: { code, message: (error as Error).message } });
+    });
+
+    // The page's calls are JSON (a cross-site form cannot send that without CORS, which we never allow).
+    app.addHook('preValidation', async (request) => {
+      if (
+        request.method === 'POST' &&
+        !String(request.headers['content-type'] ?? '').startsWith('application/json')
+      )
+        throw new HandsetError(415, 'Send application/json.');
     });
 
     app.get('/assets/handset.js', async (_request, reply) =>

@@ -385,3 +385,29 @@ describe('GSMA MaaP shapes', () => {
     });
   });
 });
+
+describe('virtual handset calls', () => {
+  it('when a reply is posted as a form (as a cross-site page could) then 415 and nothing reaches the bot', async () => {
+    const before = received.length;
+    const response = await fetch(`${base}/api/handsets/${encodeURIComponent('+14251234567')}/replies`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'text=forged',
+    });
+    expect(response.status).toBe(415);
+    const json = await fetch(`${base}/api/handsets/${encodeURIComponent('+14251234567')}/replies`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Yes please' }),
+    });
+    expect(json.status).toBe(200);
+    const events = await eventsFor('maap', 3);
+    expect(received.length).toBe(before + 1);
+    const reply = JSON.parse(events.at(-1)?.raw ?? '{}');
+    expect(reply).toMatchObject({
+      event: 'message',
+      RCSMessage: { textMessage: 'Yes please' },
+      messageContact: { userContact: '+14251234567' },
+    });
+  });
+});

@@ -408,6 +408,16 @@ describe('webhooks', () => {
     expect(refused.statusCode).toBe(401);
   });
 
+  it('when the mounted handset page is posted a form (the API parses forms) then 415', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/api/handsets/${encodeURIComponent('+919811111111')}/replies`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'text=forged',
+    });
+    expect(response.statusCode).toBe(415);
+  });
+
   it('when a body is not the network shape then 400', async () => {
     const body = JSON.stringify({ hello: 'world' });
     expectEnvelope(await postWebhook('whatsapp', body, { 'x-hub-signature-256': waSign(body) }), 400);
