@@ -15,6 +15,7 @@ import { measureInBrowser } from './browser.ts';
 import { dashboardJsFromManifest, type JsTotal, signInPageJs } from './bundle.ts';
 import { benchLedger } from './ledger.ts';
 import { type LoadSummary, runLoad } from './load.ts';
+import { runNetworksBench } from './networks.ts';
 import { addResults, type BenchResult, markdownTable, result, round } from './results.ts';
 import {
   BENCH_USER,
@@ -119,6 +120,8 @@ async function main(): Promise<void> {
   }
 
   try {
+    // Issue 4: the sandbox's ceiling and the connector against it, before the API stack starts.
+    const networks = await runNetworksBench();
     stack = await startBenchStack();
     const { fullUrl, bare, accessToken, config } = stack;
     const manifestJs = dashboardJsFromManifest(stack.webDist);
@@ -165,6 +168,7 @@ async function main(): Promise<void> {
         JS_TARGET,
       ),
       ...ledger,
+      ...networks.results,
     ];
     const loadAfter = os.loadavg()[0] ?? 0;
     const written = addResults(results, {
@@ -218,6 +222,8 @@ async function main(): Promise<void> {
       jsDetails('Developer dashboard /u/dashboard (Chromium, signed in, cold cache)', browser.dashboard),
       '',
       jsDetails('Developer dashboard (Vite manifest: entry + /u/dashboard route chunks)', manifestJs),
+      '',
+      networks.details,
       '',
       onlyBrowser.length || onlyManifest.length
         ? `Browser and manifest differ: only in the browser ${onlyBrowser.join(', ') || '-'}; only in the manifest ${onlyManifest.join(', ') || '-'}. The table's web.dashboard.js-gzip-kb is the browser's figure.`

@@ -1,13 +1,21 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import { sandboxPlugin } from '@portico/sandbox';
+import { type SandboxOptions, sandboxPlugin } from '@portico/sandbox';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { appConfigFrom } from './modules/app-config/app-config.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
+import {
+  NETWORK_EVENTS_PATH,
+  networkEventsRoutes,
+} from './modules/network-messages/network-events.routes.ts';
+import { createNetworkEventsService } from './modules/network-messages/network-events.service.ts';
+import { createNetworkMessagesRepository } from './modules/network-messages/network-messages.repository.ts';
+import { networkMessagesRoutes } from './modules/network-messages/network-messages.routes.ts';
+import { createNetworkMessagesService } from './modules/network-messages/network-messages.service.ts';
 import { createPartnersRepository } from './modules/partners/partners.repository.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { createPartnersService } from './modules/partners/partners.service.ts';
@@ -15,6 +23,7 @@ import { createReferenceDataRepository } from './modules/reference-data/referenc
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes.ts';
 import { createReferenceDataService } from './modules/reference-data/reference-data.service.ts';
 import { createWalletModule } from './modules/wallet/index.ts';
+import { createConnectors } from './networks/index.ts';
 import type { Config } from './platform/config.ts';
 import { type Database, openDatabase } from './platform/db/index.ts';
 import { errorHandling, type NotFoundFallback } from './platform/http/error-handler.ts';
@@ -37,6 +46,8 @@ export const API_PREFIX = '/api/v1';
 export const REFERENCE_PREFIX = `${API_PREFIX}/reference`;
 export const OIDC_PREFIX = '/oidc';
 export const SANDBOX_PREFIX = '/sandbox';
+/** Webhooks the networks call: signed by the network, so no XSRF pair and no per-IP rate limit. */
+export const NETWORK_EVENTS_PREFIX = `${API_PREFIX}${NETWORK_EVENTS_PATH}`;
 /** Largest JSON/text/form body (multipart uploads set their own limits). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -46,6 +57,8 @@ export interface ServerOptions {
   database?: Database;
   /** Extra route plugins for tests: `api` under /api/v1, `secure` under the secure prefix. */
   extraRoutes?: { api?: FastifyPluginAsyncZod[]; secure?: FastifyPluginAsyncZod[] };
+  /** First retry backoff of the network connectors (tests shorten it). */
+  networkBackoffBaseMs?: number;
   /** Poll interval of job workers (tests shorten it). */
   jobPollingIntervalSeconds?: number;
 }
@@ -131,7 +144,9 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
     counters: createCounters(database.sql),
     max: config.RATE_LIMIT_MAX,
     windowMs: config.RATE_LIMIT_WINDOW_MS,
-    applies: (request: FastifyRequest) => isUnder(request.url, '/api') || isUnder(request.url, OIDC_PREFIX),
+    applies: (request: FastifyRequest) =>
+      (isUnder(request.url, '/api') && !isUnder(request.url, NETWORK_EVENTS_PREFIX)) ||
+      isUnder(request.url, OIDC_PREFIX),
   });
   if (runsApi) {
     await app.register(openApi, {
@@ -147,7 +162,7 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
   });
   await app.register(xsrfProtection, {
     secure: config.PUBLIC_URL.startsWith('https:'),
-    protects: (request) => isUnder(request.url, '/api'),
+    protects: (request) => isUnder(request.url, '/api') && !isUnder(request.url, NETWORK_EVENTS_PREFIX),
   });
   await app.register(payloadRequired);
 
@@ -165,17 +180,34 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
       referenceTokens: await createReferenceTokenIssuer(database),
     });
     const referenceData = createReferenceDataService(createReferenceDataRepository(database.db));
+    // ---- networks ----
+    const connectors = createConnectors(config.networks, app.log, options.networkBackoffBaseMs);
+    const networkMessagesRepository = createNetworkMessagesRepository(database.db);
+    const networkMessages = createNetworkMessagesService({
+      repository: networkMessagesRepository,
+      connectors,
+    });
+    const networkEvents = createNetworkEventsService({
+      repository: networkMessagesRepository,
+      networks: config.networks,
+    });
 
     await app.register(
       async (api) => {
         await api.register(appConfigRoutes(appConfigFrom(config)));
         await api.register(referenceDataRoutes(referenceData), { prefix: '/reference' });
+        await api.register(networkEventsRoutes(networkEvents));
         for (const routes of options.extraRoutes?.api ?? []) await api.register(routes);
         await api.register(secureScope, {
           prefix: '/secure',
           verifier: identity.verifier,
           registry: secureRoutes,
-          routes: [partnersRoutes(partners), wallet.secureRoutes, ...(options.extraRoutes?.secure ?? [])],
+          routes: [
+            partnersRoutes(partners),
+            wallet.secureRoutes,
+            networkMessagesRoutes(networkMessages),
+            ...(options.extraRoutes?.secure ?? []),
+          ],
         });
       },
       { prefix: API_PREFIX },
@@ -183,7 +215,8 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
     await app.register(wallet.paymentRoutes);
     await app.register(identity.oidcPlugin, { prefix: OIDC_PREFIX });
     // The network sandbox stands in for whichever networks have no real URL configured.
-    if (usesSandbox(config)) await app.register(sandboxPlugin, { prefix: SANDBOX_PREFIX });
+    if (usesSandbox(config))
+      await app.register(sandboxPlugin, { prefix: SANDBOX_PREFIX, ...sandboxOptions(config) });
   }
 
   webFallback = await webAppFallback(app, config);
@@ -222,6 +255,22 @@ async function webAppFallback(app: FastifyInstance, config: Config): Promise<Not
 
 function usesSandbox(config: Config): boolean {
   return !config.RBM_API_URL || !config.MAAP_API_URL || !config.WHATSAPP_API_URL;
+}
+
+/** The mounted sandbox posts its events to our own webhooks, signed with the secrets they check. */
+function sandboxOptions(config: Config): SandboxOptions {
+  const { networks } = config;
+  const webhooks = `${config.PUBLIC_URL}${NETWORK_EVENTS_PREFIX}`;
+  return {
+    mountPath: SANDBOX_PREFIX,
+    credentials: { rbm: networks.rbm.token, maap: networks.maap.token, whatsapp: networks.whatsapp.token },
+    webhooks: {
+      rbm: { url: `${webhooks}/rbm`, clientToken: networks.rbm.clientToken },
+      maap: { url: `${webhooks}/maap`, token: networks.maap.webhookToken },
+      whatsapp: { url: `${webhooks}/whatsapp`, appSecret: networks.whatsapp.appSecret },
+    },
+    ...(config.SANDBOX_BEHAVIOUR ? { behaviour: config.SANDBOX_BEHAVIOUR } : {}),
+  };
 }
 
 /** Origins outside our own that the portal's pages call: an external OpenID provider. */

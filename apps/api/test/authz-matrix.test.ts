@@ -4,7 +4,8 @@ import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from './help
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Listening: the allowed test sends go through a connector to the mounted sandbox over HTTP.
+  t = await createTestApp({ listen: true });
 });
 afterAll(() => t.close());
 

@@ -138,6 +138,45 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
     allowed: [...PLATFORM_ADMIN_ROLES, ...BILLING_ROLES],
   },
   ...AUTHZ_MATRIX_WALLET,
+  // ---- networks ----
+  {
+    method: 'POST',
+    url: '/api/v1/secure/network-messages/test',
+    action: 'network-messages.test-send',
+    allowed: [ROLES.SUPER_ADMIN_PORTICO, ROLES.ADMIN_PORTICO_READWRITE],
+    payload: {
+      network: 'rbm',
+      recipient: '+919800000001',
+      content: { kind: 'text', text: 'Authorisation matrix' },
+    },
+    okStatus: 201,
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/secure/network-messages',
+    action: 'network-messages.read',
+    allowed: PLATFORM_ADMIN_ROLES,
+  },
+  {
+    method: 'GET',
+    // The literal ':messageId' names no message: allowed callers reach the handler and get 404.
+    url: '/api/v1/secure/network-messages/:messageId',
+    action: 'network-messages.read',
+    allowed: PLATFORM_ADMIN_ROLES,
+    okStatus: 404,
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/secure/network-events',
+    action: 'network-messages.read',
+    allowed: PLATFORM_ADMIN_ROLES,
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/secure/network-health',
+    action: 'network-messages.read',
+    allowed: PLATFORM_ADMIN_ROLES,
+  },
 ];
 
 export const subjectName = (subject: Subject) => subject ?? 'no role (developer)';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from '@portico/domain';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,6 +15,8 @@ export interface TestAppOptions {
   /** Environment for loadConfig on top of the test defaults. */
   env?: Record<string, string>;
   extraRoutes?: { api?: FastifyPluginAsyncZod[]; secure?: FastifyPluginAsyncZod[] };
+  /** Listen on a free loopback port with PUBLIC_URL set to it (connectors call the mounted sandbox over real HTTP). */
+  listen?: boolean;
 }
 
 export interface TestApp {
@@ -54,15 +57,21 @@ export function xsrfHeaders(token = randomBytes(32).toString('base64url')): Reco
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const testDatabase = await openTestDatabase();
-  const config = testConfig(options.env);
+  const port = options.listen ? await freePort() : undefined;
+  const config = testConfig({
+    ...(port !== undefined ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
+    ...options.env,
+  });
   const server = await buildServer({
     config,
     database: testDatabase.database,
     jobPollingIntervalSeconds: 0.5,
+    networkBackoffBaseMs: 5,
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
   });
   const { app, database } = server;
   await app.ready();
+  if (port !== undefined) await app.listen({ port, host: '127.0.0.1' });
   const factories = createFactories(database);
 
   const tokenFor = (userId: string, claims: Record<string, unknown> = {}) =>
@@ -100,6 +109,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await testDatabase.close();
     },
   };
+}
+
+/** A loopback port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 export interface EnvelopeBody {

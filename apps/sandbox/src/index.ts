@@ -1,16 +1,48 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { createContext } from './context.ts';
+import { handsetPlugin } from './handsets.ts';
+import { maapPlugin } from './maap.ts';
+import { type SandboxOptions, ZSandboxBehaviour } from './options.ts';
+import { rbmPlugin } from './rbm.ts';
+import { whatsappPlugin } from './whatsapp.ts';
+
+export { rbmSignature, whatsappSignature } from './context.ts';
+export * from './options.ts';
 
 /**
- * The network sandbox (Google RBM, GSMA MaaP and WhatsApp Cloud shapes, virtual handsets).
- * Mounted by the API at /sandbox in dev, demo and tests, or run alone. Its networks arrive with the
- * "Messaging networks" capability; until then it only reports that it is mounted.
+ * The network sandbox: Google RBM under /rbm, GSMA MaaP under /maap, WhatsApp Cloud under
+ * /whatsapp, the virtual handsets at /, and GET/PUT /config for its behaviour. Mounted by the API at
+ * /sandbox, or run alone (src/main.ts). State is in memory per instance (see README.md).
  */
-export const sandboxPlugin: FastifyPluginAsync = async (app) => {
+export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, options) => {
+  const ctx = createContext(options, app.log.child({ component: 'sandbox' }));
+  // Before the server stops: no receipt may start once closing has begun.
+  app.addHook('preClose', async () => ctx.close());
+
   app.get('/healthz', async () => ({
     status_code: 10,
     message: 'Sandbox is mounted.',
-    data: { networks: [] },
+    data: { networks: ['rbm', 'maap', 'whatsapp'] },
   }));
+  app.get('/config', async () => ({
+    behaviour: ctx.behaviour,
+    webhooks: Object.fromEntries(Object.entries(ctx.webhooks).map(([network, hook]) => [network, hook?.url])),
+  }));
+  app.put('/config', async (request, reply) => {
+    const result = ZSandboxBehaviour.safeParse(request.body ?? {});
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      return reply
+        .code(400)
+        .send({ error: { code: 400, message: `${issue?.path.join('.')}: ${issue?.message}` } });
+    }
+    return { behaviour: ctx.setBehaviour(result.data) };
+  });
+
+  await app.register(rbmPlugin(ctx), { prefix: '/rbm' });
+  await app.register(maapPlugin(ctx), { prefix: '/maap' });
+  await app.register(whatsappPlugin(ctx), { prefix: '/whatsapp' });
+  await app.register(handsetPlugin(ctx));
 };
 
 export default sandboxPlugin;

@@ -7,12 +7,15 @@ export * from './constants/sanitize.ts';
 export * from './constants/statuses.ts';
 export * from './constants/time-zones.ts';
 export * from './contracts/envelope.ts';
+// ---- networks ----
+export * from './contracts/network-messages.ts';
 export * from './contracts/partner-details.ts';
 export * from './contracts/reference-data.ts';
 // ---- wallet ----
 export * from './contracts/wallet.ts';
 export * from './rules/channels.ts';
 export * from './rules/formats.ts';
+export * from './rules/message-status.ts';
 export * from './rules/money.ts';
 export * from './rules/navigation.ts';
 export * from './rules/pricing.ts';

@@ -50,11 +50,52 @@ export const ZConfig = z
     PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
     /** Secret that signs payment webhooks; unset: one generated into app_secrets. */
     PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
+    // ---- networks ---- (apps/api/src/networks; unset URL -> the built-in sandbox with its dev secrets)
+    RBM_API_TOKEN: z.string().optional(),
+    RBM_CLIENT_TOKEN: z.string().optional(),
+    RBM_AGENT_ID: z.string().min(1).default('portico-test-agent'),
+    MAAP_API_TOKEN: z.string().optional(),
+    MAAP_WEBHOOK_TOKEN: z.string().optional(),
+    MAAP_BOT_ID: z.string().min(1).default('portico-test-bot'),
+    WHATSAPP_ACCESS_TOKEN: z.string().optional(),
+    WHATSAPP_APP_SECRET: z.string().optional(),
+    WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+    WHATSAPP_PHONE_NUMBER_ID: z.string().min(1).default('100000000000001'),
+    WHATSAPP_WABA_ID: z.string().min(1).default('200000000000001'),
+    NETWORK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    NETWORK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+    /** JSON of the mounted sandbox's behaviour (apps/sandbox/README.md), e.g. {"deliveryDelayMs":100}. */
+    SANDBOX_BEHAVIOUR: z
+      .string()
+      .optional()
+      .transform((v, issue) => {
+        if (!v) return undefined;
+        try {
+          return JSON.parse(v) as Record<string, unknown>;
+        } catch {
+          issue.addIssue({ code: 'custom', message: 'SANDBOX_BEHAVIOUR must be JSON' });
+          return z.NEVER;
+        }
+      }),
+  })
+  .superRefine((env, issues) => {
+    for (const [url, secrets] of NETWORK_SECRETS) {
+      if (!env[url]) continue;
+      for (const secret of secrets) {
+        if (!env[secret])
+          issues.addIssue({
+            code: 'custom',
+            path: [secret],
+            message: `${secret} is required when ${url} is set`,
+          });
+      }
+    }
   })
   .transform((env) => {
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
     return {
       ...env,
+      networks: networksFrom(env, publicUrl),
       PUBLIC_URL: publicUrl,
       OIDC_ISSUER: env.OIDC_ISSUER ?? `${publicUrl}/oidc`,
       builtInOidc: env.OIDC_ISSUER === undefined,
@@ -65,6 +106,66 @@ export const ZConfig = z
   });
 
 export type Config = z.output<typeof ZConfig>;
+
+// ---- networks ----
+type NetworkEnv = {
+  RBM_API_URL?: string | undefined;
+  RBM_API_TOKEN?: string | undefined;
+  RBM_CLIENT_TOKEN?: string | undefined;
+  RBM_AGENT_ID: string;
+  MAAP_API_URL?: string | undefined;
+  MAAP_API_TOKEN?: string | undefined;
+  MAAP_WEBHOOK_TOKEN?: string | undefined;
+  MAAP_BOT_ID: string;
+  WHATSAPP_API_URL?: string | undefined;
+  WHATSAPP_ACCESS_TOKEN?: string | undefined;
+  WHATSAPP_APP_SECRET?: string | undefined;
+  WHATSAPP_VERIFY_TOKEN?: string | undefined;
+  WHATSAPP_PHONE_NUMBER_ID: string;
+  WHATSAPP_WABA_ID: string;
+  NETWORK_TIMEOUT_MS: number;
+  NETWORK_MAX_ATTEMPTS: number;
+};
+
+/** A real network needs its credentials; the sandbox works with well-known development ones. */
+const NETWORK_SECRETS = [
+  ['RBM_API_URL', ['RBM_API_TOKEN', 'RBM_CLIENT_TOKEN']],
+  ['MAAP_API_URL', ['MAAP_API_TOKEN', 'MAAP_WEBHOOK_TOKEN']],
+  ['WHATSAPP_API_URL', ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN']],
+] as const;
+
+/** Where each connector sends, with what, and what our webhook checks; unset URL -> the sandbox. */
+function networksFrom(env: NetworkEnv, publicUrl: string) {
+  const sandbox = `${publicUrl}/sandbox`;
+  return {
+    timeoutMs: env.NETWORK_TIMEOUT_MS,
+    maxAttempts: env.NETWORK_MAX_ATTEMPTS,
+    rbm: {
+      sandbox: !env.RBM_API_URL,
+      url: (env.RBM_API_URL ?? `${sandbox}/rbm`).replace(/\/$/, ''),
+      token: env.RBM_API_TOKEN ?? 'sandbox-rbm-token',
+      clientToken: env.RBM_CLIENT_TOKEN ?? 'sandbox-rbm-client-token',
+      agentId: env.RBM_AGENT_ID,
+    },
+    maap: {
+      sandbox: !env.MAAP_API_URL,
+      url: (env.MAAP_API_URL ?? `${sandbox}/maap`).replace(/\/$/, ''),
+      token: env.MAAP_API_TOKEN ?? 'sandbox-maap-token',
+      webhookToken: env.MAAP_WEBHOOK_TOKEN ?? 'sandbox-maap-webhook-token',
+      botId: env.MAAP_BOT_ID,
+    },
+    whatsapp: {
+      sandbox: !env.WHATSAPP_API_URL,
+      url: (env.WHATSAPP_API_URL ?? `${sandbox}/whatsapp/v21.0`).replace(/\/$/, ''),
+      token: env.WHATSAPP_ACCESS_TOKEN ?? 'sandbox-whatsapp-token',
+      appSecret: env.WHATSAPP_APP_SECRET ?? 'sandbox-whatsapp-app-secret',
+      verifyToken: env.WHATSAPP_VERIFY_TOKEN ?? 'sandbox-whatsapp-verify-token',
+      phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+      wabaId: env.WHATSAPP_WABA_ID,
+    },
+  };
+}
+export type NetworksConfig = ReturnType<typeof networksFrom>;
 
 export class ConfigError extends Error {}
 

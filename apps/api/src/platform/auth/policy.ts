@@ -65,6 +65,11 @@ export const POLICY = {
   'rate-plans.read': ['providerAdmin'],
   /** New rate plan versions: read-write provider admins only (read-only admins are refused). */
   'rate-plans.write': ['providerReadWrite'],
+  // ---- networks ----
+  /** A test message through a connector from the platform's own test sender (provider read-write admins). */
+  'network-messages.test-send': ['providerReadWrite'],
+  /** Messages sent through the networks, their webhook events and connector health (platform admins). */
+  'network-messages.read': ['platformAdmin'],
 } as const satisfies Record<string, readonly RoleGroup[]>;
 export type PolicyAction = keyof typeof POLICY;
 

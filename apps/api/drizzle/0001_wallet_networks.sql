@@ -46,6 +46,41 @@ CREATE TABLE "ledger_transactions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "network_events" (
+	"event_id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"network" text NOT NULL,
+	"dedupe_key" text NOT NULL,
+	"kind" text NOT NULL,
+	"network_message_id" text,
+	"status" text,
+	"sender" text,
+	"text" text,
+	"postback_data" text,
+	"error_code" text,
+	"occurred_at" timestamp with time zone,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"message_id" text,
+	"applied_at" timestamp with time zone,
+	"payload" jsonb NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "network_messages" (
+	"message_id" text PRIMARY KEY NOT NULL,
+	"partner_id" uuid,
+	"created_by" uuid,
+	"purpose" text DEFAULT 'test' NOT NULL,
+	"network" text NOT NULL,
+	"sender" text NOT NULL,
+	"recipient" text NOT NULL,
+	"content" jsonb NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"network_message_id" text,
+	"error_code" text,
+	"error_message" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "rate_plan_prices" (
 	"rate_plan_id" integer NOT NULL,
 	"billing_category" text NOT NULL,
@@ -95,6 +130,8 @@ ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_account_id_ledger_ac
 ALTER TABLE "ledger_holds" ADD CONSTRAINT "ledger_holds_hold_id_ledger_transactions_transaction_id_fk" FOREIGN KEY ("hold_id") REFERENCES "public"."ledger_transactions"("transaction_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_holds" ADD CONSTRAINT "ledger_holds_partner_id_partners_partner_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."partners"("partner_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_transactions" ADD CONSTRAINT "ledger_transactions_partner_id_partners_partner_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."partners"("partner_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "network_messages" ADD CONSTRAINT "network_messages_partner_id_partners_partner_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."partners"("partner_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "network_messages" ADD CONSTRAINT "network_messages_created_by_users_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rate_plan_prices" ADD CONSTRAINT "rate_plan_prices_rate_plan_id_rate_plans_rate_plan_id_fk" FOREIGN KEY ("rate_plan_id") REFERENCES "public"."rate_plans"("rate_plan_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rate_plans" ADD CONSTRAINT "rate_plans_carrier_id_carriers_carrier_id_fk" FOREIGN KEY ("carrier_id") REFERENCES "public"."carriers"("carrier_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rate_plans" ADD CONSTRAINT "rate_plans_created_by_users_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -107,6 +144,11 @@ CREATE INDEX "ledger_entries_transaction_idx" ON "ledger_entries" USING btree ("
 CREATE INDEX "ledger_holds_partner_idx" ON "ledger_holds" USING btree ("partner_id","status");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_transactions_idempotency_uq" ON "ledger_transactions" USING btree ("partner_id","idempotency_key");--> statement-breakpoint
 CREATE INDEX "ledger_transactions_partner_idx" ON "ledger_transactions" USING btree ("partner_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "network_events_dedupe_uq" ON "network_events" USING btree ("network","dedupe_key");--> statement-breakpoint
+CREATE INDEX "network_events_message_idx" ON "network_events" USING btree ("network","network_message_id");--> statement-breakpoint
+CREATE INDEX "network_events_received_idx" ON "network_events" USING btree ("received_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "network_messages_network_id_uq" ON "network_messages" USING btree ("network","network_message_id");--> statement-breakpoint
+CREATE INDEX "network_messages_created_idx" ON "network_messages" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "rate_plans_carrier_idx" ON "rate_plans" USING btree ("carrier_id","effective_from");--> statement-breakpoint
 CREATE INDEX "wallet_alerts_partner_idx" ON "wallet_alerts" USING btree ("partner_id","created_at");--> statement-breakpoint
 CREATE INDEX "wallet_topups_partner_idx" ON "wallet_topups" USING btree ("partner_id","created_at");

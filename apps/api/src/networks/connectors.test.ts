@@ -1,0 +1,549 @@
+import { type SandboxBehaviourInput, sandboxPlugin } from '@portico/sandbox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { NetworkError } from './errors.ts';
+import { createMaapConnector } from './maap.ts';
+import { createNetworkMetrics } from './metrics.ts';
+import { createRbmConnector } from './rbm.ts';
+import type { NetworkConnector } from './types.ts';
+import { createWhatsAppConnector } from './whatsapp.ts';
+
+/**
+ * Contract tests: each connector against the sandbox over real HTTP on loopback (no API, no
+ * database), with the sandbox's receipts off unless a test turns them on.
+ */
+
+const TOKEN = 'contract-token';
+let sandbox: FastifyInstance;
+let base: string;
+const metrics = createNetworkMetrics(Fastify({ logger: false }).log);
+let rbm: NetworkConnector;
+let maap: NetworkConnector;
+let whatsapp: NetworkConnector;
+
+interface HandsetItem {
+  id: string;
+  text?: string;
+  carousel?: boolean;
+  cards?: Array<{ title?: string }>;
+  suggestions: Array<{ type: string; text: string }>;
+}
+
+const QUIET: SandboxBehaviourInput = { receipts: false, agentReviewDelayMs: 20, templateReviewDelayMs: 20 };
+const configure = (behaviour: SandboxBehaviourInput) =>
+  fetch(`${base}/config`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...QUIET, ...behaviour }),
+  });
+const handset = async (msisdn: string) => {
+  const response = await fetch(`${base}/api/handsets/${encodeURIComponent(msisdn)}`);
+  return (await response.json()) as {
+    items: HandsetItem[];
+    invites: Array<{ agentId: string; inviteStatus: string }>;
+  };
+};
+const connectorOptions = (
+  url: string,
+  overrides: Partial<{ token: string; maxAttempts: number; timeoutMs: number }> = {},
+) => ({
+  baseUrl: url,
+  token: TOKEN,
+  timeoutMs: 2000,
+  maxAttempts: 3,
+  backoffBaseMs: 5,
+  metrics,
+  ...overrides,
+});
+const until = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 3000): Promise<T> => {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() - started > timeoutMs) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+async function failure(promise: Promise<unknown>): Promise<NetworkError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(NetworkError);
+    return error as NetworkError;
+  }
+  throw new Error('expected a NetworkError');
+}
+
+beforeAll(async () => {
+  sandbox = Fastify({ logger: false });
+  await sandbox.register(sandboxPlugin, {
+    prefix: '/sandbox',
+    credentials: { rbm: TOKEN, maap: TOKEN, whatsapp: TOKEN },
+    behaviour: QUIET,
+  });
+  await sandbox.listen({ port: 0, host: '127.0.0.1' });
+  const address = sandbox.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/sandbox`;
+  rbm = createRbmConnector(connectorOptions(`${base}/rbm`));
+  maap = createMaapConnector(connectorOptions(`${base}/maap`));
+  whatsapp = createWhatsAppConnector(connectorOptions(`${base}/whatsapp/v21.0`));
+});
+afterAll(() => sandbox.close());
+beforeEach(() => configure({}));
+
+const suggestions = [
+  { type: 'reply', text: 'Yes', postbackData: 'yes' },
+  { type: 'dial', text: 'Call us', postbackData: 'dial', phoneNumber: '+14155550100' },
+  { type: 'open_url', text: 'Website', postbackData: 'url', url: 'https://example.com/' },
+  {
+    type: 'view_location',
+    text: 'Find us',
+    postbackData: 'map',
+    latitude: 12.97,
+    longitude: 77.59,
+    label: 'Office',
+  },
+  {
+    type: 'calendar',
+    text: 'Save the date',
+    postbackData: 'cal',
+    title: 'Launch',
+    startTime: '2026-12-01T10:00:00Z',
+    endTime: '2026-12-01T11:00:00Z',
+  },
+] as const;
+const card = (title: string) => ({
+  title,
+  description: `${title} description`,
+  media: { fileUrl: 'https://example.com/card.png', height: 'MEDIUM' as const },
+  suggestions: [{ type: 'reply' as const, text: `Pick ${title}`, postbackData: `pick-${title}` }],
+});
+
+describe('RBM connector against the sandbox', () => {
+  it('when a rich card with every suggestion type is sent then the handset shows it as sent', async () => {
+    const msisdn = '+919800000011';
+    const result = await rbm.send({
+      messageId: 'msg-card-1',
+      sender: 'agent-a',
+      recipient: msisdn,
+      content: { kind: 'rich_card', card: card('Offer'), suggestions: [...suggestions] },
+    });
+    expect(result.networkMessageId).toBe('msg-card-1');
+    const [item] = (await handset(msisdn)).items;
+    expect(item).toMatchObject({ id: 'msg-card-1', network: 'rbm', sender: 'agent-a', carousel: false });
+    expect(item?.cards).toEqual([
+      {
+        title: 'Offer',
+        description: 'Offer description',
+        mediaUrl: 'https://example.com/card.png',
+        mediaHeight: 'MEDIUM',
+        suggestions: [{ type: 'reply', text: 'Pick Offer', postbackData: 'pick-Offer' }],
+      },
+    ]);
+    expect(item?.suggestions.map((s) => s.type)).toEqual([
+      'reply',
+      'dial',
+      'open_url',
+      'view_location',
+      'calendar',
+    ]);
+  });
+
+  it('when the same messageId is sent twice then the network keeps one message', async () => {
+    const msisdn = '+919800000012';
+    const request = {
+      messageId: 'msg-dup',
+      sender: 'agent-a',
+      recipient: msisdn,
+      content: { kind: 'text' as const, text: 'Hi', suggestions: [] },
+    };
+    await rbm.send(request);
+    await rbm.send(request);
+    expect((await handset(msisdn)).items).toHaveLength(1);
+  });
+
+  it('when a carousel is sent then every card arrives in order', async () => {
+    const msisdn = '+919800000013';
+    await rbm.send({
+      messageId: 'msg-carousel',
+      sender: 'agent-a',
+      recipient: msisdn,
+      content: {
+        kind: 'carousel',
+        cardWidth: 'MEDIUM',
+        cards: [card('One'), card('Two'), card('Three')],
+        suggestions: [],
+      },
+    });
+    const [item] = (await handset(msisdn)).items;
+    expect(item?.carousel).toBe(true);
+    expect(item?.cards?.map((c) => c.title)).toEqual(['One', 'Two', 'Three']);
+  });
+
+  it('when the number is not RCS-capable then capability says so and a send is a not_capable error', async () => {
+    expect(await rbm.capability('agent-a', '+919800000011')).toMatchObject({
+      capable: true,
+      features: expect.arrayContaining(['RICHCARD_CAROUSEL']),
+    });
+    expect(await rbm.capability('agent-a', '+919800000010')).toEqual({ capable: false, features: [] });
+    const error = await failure(
+      rbm.send({
+        messageId: 'm-nc',
+        sender: 'agent-a',
+        recipient: '+919800000010',
+        content: { kind: 'text', text: 'x', suggestions: [] },
+      }),
+    );
+    expect(error.kind).toBe('not_capable');
+    expect(error.httpStatus).toBe(422);
+  });
+
+  it('when a tester is invited then the invite is PENDING until the person accepts it on the handset', async () => {
+    const msisdn = '+919800000021';
+    expect(await rbm.inviteTester('agent-t', msisdn)).toBe('PENDING');
+    expect(await rbm.testerStatus('agent-t', msisdn)).toBe('PENDING');
+    const { invites } = await handset(msisdn);
+    expect(invites).toMatchObject([{ agentId: 'agent-t', inviteStatus: 'PENDING' }]);
+    await fetch(`${base}/api/handsets/${encodeURIComponent(msisdn)}/invites`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ agentId: 'agent-t', accept: true }),
+    });
+    expect(await rbm.testerStatus('agent-t', msisdn)).toBe('ACCEPTED');
+  });
+
+  it('when an agent is registered then verification and launch go PENDING -> VERIFIED -> LAUNCHED, and before launch only testers receive', async () => {
+    const { agent, brand } = await rbm.registerAgent({
+      brandDisplayName: 'Acme',
+      agentDisplayName: 'Acme Bot',
+      rcsBusinessMessagingAgent: { description: 'Acme support', hostingRegion: 'ASIA_PACIFIC' },
+    });
+    expect(brand).toMatch(/^brands\//);
+    expect(agent).toMatch(/^brands\/[^/]+\/agents\/[^/]+$/);
+    const agentId = agent.split('/').pop() ?? '';
+
+    const blocked = await failure(
+      rbm.send({
+        messageId: 'm-unlaunched',
+        sender: agentId,
+        recipient: '+919800000031',
+        content: { kind: 'text', text: 'x', suggestions: [] },
+      }),
+    );
+    expect(blocked.kind).toBe('not_launched');
+
+    const early = await failure(rbm.requestLaunch(agent, ['/v1/regions/jio-in']));
+    expect(early.kind).toBe('invalid_content');
+    expect(
+      await rbm.requestVerification(agent, {
+        partnerName: 'Portico',
+        partnerEmailAddress: 'partner@portico.test',
+        brandContactName: 'Asha',
+        brandContactEmailAddress: 'asha@acme.test',
+        brandWebsiteUrl: 'https://acme.test/',
+      }),
+    ).toBe('VERIFICATION_STATE_PENDING');
+    expect(
+      await until(
+        () => rbm.verificationState(agent),
+        (s) => s === 'VERIFICATION_STATE_VERIFIED',
+      ),
+    ).toBe('VERIFICATION_STATE_VERIFIED');
+    expect(await rbm.requestLaunch(agent, ['/v1/regions/jio-in'])).toBe('LAUNCH_STATE_PENDING');
+    expect(
+      await until(
+        () => rbm.launchState(agent),
+        (s) => s === 'LAUNCH_STATE_LAUNCHED',
+      ),
+    ).toBe('LAUNCH_STATE_LAUNCHED');
+    await rbm.send({
+      messageId: 'm-launched',
+      sender: agentId,
+      recipient: '+919800000031',
+      content: { kind: 'text', text: 'x', suggestions: [] },
+    });
+  });
+
+  it('when a file is uploaded then the network names it and serves it back', async () => {
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    const name = await rbm.uploadFile('agent-a', { bytes, contentType: 'image/png' });
+    expect(name).toMatch(/^files\/[0-9a-f]+$/);
+    const served = await fetch(`${base}/rbm/${name}`);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+    expect(await rbm.uploadFile('agent-a', { fileUrl: 'https://example.com/a.png' })).toMatch(/^files\//);
+  });
+
+  it('when the token is wrong then the error is unauthorized, not retried', async () => {
+    const bad = createRbmConnector(connectorOptions(`${base}/rbm`, { token: 'wrong' }));
+    const error = await failure(bad.capability('agent-a', '+919800000011'));
+    expect(error.kind).toBe('unauthorized');
+  });
+
+  it('when the network answers 503 then the send is retried with backoff and ends as network_down', async () => {
+    await configure({ serverErrorRatio: 1 });
+    const before = metrics.snapshot().find((m) => m.network === 'rbm');
+    const error = await failure(
+      rbm.send({
+        messageId: 'm-503',
+        sender: 'agent-a',
+        recipient: '+919800000011',
+        content: { kind: 'text', text: 'x', suggestions: [] },
+      }),
+    );
+    expect(error.kind).toBe('network_down');
+    expect(error.httpStatus).toBe(503);
+    const after = metrics.snapshot().find((m) => m.network === 'rbm');
+    expect((after?.retries ?? 0) - (before?.retries ?? 0)).toBe(2);
+    expect((after?.failuresByKind.network_down ?? 0) - (before?.failuresByKind.network_down ?? 0)).toBe(3);
+    expect(after?.errorRate).toBeGreaterThan(0);
+  });
+
+  it('when the per-agent rate is exceeded then the error is rate_limited', async () => {
+    await configure({ rateLimits: { enabled: true, rbmPerSecond: 2 } });
+    const once = createRbmConnector(connectorOptions(`${base}/rbm`, { maxAttempts: 1 }));
+    const send = (n: number) =>
+      once.send({
+        messageId: `m-rl-${n}`,
+        sender: 'agent-rl',
+        recipient: '+919800000011',
+        content: { kind: 'text', text: 'x', suggestions: [] },
+      });
+    await send(1);
+    await send(2);
+    expect((await failure(send(3))).kind).toBe('rate_limited');
+  });
+
+  it('when the network does not answer in time then the error is network_down', async () => {
+    const silent = Fastify({ logger: false });
+    silent.get('/v1/phones/:msisdn/capabilities', () => new Promise(() => undefined));
+    await silent.listen({ port: 0, host: '127.0.0.1' });
+    const address = silent.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const slow = createRbmConnector(
+      connectorOptions(`http://127.0.0.1:${port}`, { timeoutMs: 150, maxAttempts: 2 }),
+    );
+    const error = await failure(slow.capability('agent-a', '+919800000011'));
+    expect(error.kind).toBe('network_down');
+    expect(error.message).toContain('no answer within 150 ms');
+    silent.server.closeAllConnections();
+    await silent.close();
+  });
+
+  it('when content the network cannot carry is sent then invalid_content, before any call', async () => {
+    const error = await failure(
+      rbm.send({
+        messageId: 'm-t',
+        sender: 'agent-a',
+        recipient: '+919800000011',
+        content: { kind: 'template', templateName: 'x', language: 'en_US', parameters: [] },
+      }),
+    );
+    expect(error.kind).toBe('invalid_content');
+  });
+});
+
+describe('MaaP connector against the sandbox', () => {
+  it('when a text with chips and a carousel are sent then the handset shows both (202 Accepted)', async () => {
+    const msisdn = '+919800000041';
+    expect(
+      await maap.send({
+        messageId: 'maap-1',
+        sender: 'bot-m',
+        recipient: msisdn,
+        content: { kind: 'text', text: 'Hello', suggestions: [...suggestions] },
+      }),
+    ).toEqual({
+      networkMessageId: 'maap-1',
+    });
+    await maap.send({
+      messageId: 'maap-2',
+      sender: 'bot-m',
+      recipient: msisdn,
+      content: { kind: 'carousel', cardWidth: 'SMALL', cards: [card('A'), card('B')], suggestions: [] },
+    });
+    const { items } = await handset(msisdn);
+    expect(items.map((i) => i.id)).toEqual(['maap-1', 'maap-2']);
+    expect(items[0]?.text).toBe('Hello');
+    expect(items[0]?.suggestions?.length).toBe(5);
+    expect(items[1]?.cards?.length).toBe(2);
+  });
+
+  it('when a contact is not RCS-capable then capability is false and a send is not_capable', async () => {
+    expect((await maap.capability('bot-m', '+919800000041')).capable).toBe(true);
+    expect((await maap.capability('bot-m', '+919800000040')).capable).toBe(false);
+    const error = await failure(
+      maap.send({
+        messageId: 'maap-nc',
+        sender: 'bot-m',
+        recipient: '+919800000040',
+        content: { kind: 'text', text: 'x', suggestions: [] },
+      }),
+    );
+    expect(error.kind).toBe('not_capable');
+  });
+
+  it('when asked for what MaaP does not offer then unsupported', async () => {
+    expect((await failure(maap.inviteTester('bot-m', '+919800000041'))).kind).toBe('unsupported');
+    expect(
+      (
+        await failure(
+          maap.submitTemplate({
+            wabaId: 'w',
+            name: 'n',
+            language: 'en',
+            category: 'UTILITY',
+            components: [],
+          }),
+        )
+      ).kind,
+    ).toBe('unsupported');
+  });
+});
+
+describe('WhatsApp connector against the sandbox', () => {
+  const WABA = 'waba-contract';
+
+  it('when a text with reply buttons is sent then the answer carries a wamid and the handset shows the buttons', async () => {
+    const msisdn = '+919800000051';
+    const { networkMessageId } = await whatsapp.send({
+      messageId: 'ignored',
+      sender: 'pn-1',
+      recipient: msisdn,
+      content: {
+        kind: 'text',
+        text: 'Pick one',
+        suggestions: [
+          { type: 'reply', text: 'Yes', postbackData: 'y' },
+          { type: 'reply', text: 'No', postbackData: 'n' },
+        ],
+      },
+    });
+    expect(networkMessageId).toMatch(/^wamid\./);
+    const [item] = (await handset(msisdn)).items;
+    expect(item).toMatchObject({ id: networkMessageId, text: 'Pick one' });
+    expect(item?.suggestions.map((s) => s.text)).toEqual(['Yes', 'No']);
+  });
+
+  it('when a template is submitted then it is PENDING, then APPROVED, and a send fills its parameters', async () => {
+    const created = await whatsapp.submitTemplate({
+      wabaId: WABA,
+      name: 'order_update',
+      language: 'en_US',
+      category: 'UTILITY',
+      components: [
+        {
+          type: 'BODY',
+          text: 'Hi {{1}}, order {{2}} is on its way.',
+          example: { body_text: [['Asha', 'A-1']] },
+        },
+      ],
+    });
+    expect(created.status).toBe('PENDING');
+    const approved = await until(
+      () => whatsapp.listTemplates(WABA),
+      (page) => page.items.some((t) => t.name === 'order_update' && t.status === 'APPROVED'),
+    );
+    expect(approved.items.find((t) => t.name === 'order_update')).toMatchObject({
+      status: 'APPROVED',
+      rejectedReason: null,
+    });
+
+    const msisdn = '+919800000052';
+    await whatsapp.send({
+      messageId: 'x',
+      sender: 'pn-1',
+      recipient: msisdn,
+      content: {
+        kind: 'template',
+        templateName: 'order_update',
+        language: 'en_US',
+        parameters: ['Asha', 'A-1'],
+      },
+    });
+    expect((await handset(msisdn)).items[0]?.text).toBe('Hi Asha, order A-1 is on its way.');
+
+    const mismatch = await failure(
+      whatsapp.send({
+        messageId: 'x',
+        sender: 'pn-1',
+        recipient: msisdn,
+        content: { kind: 'template', templateName: 'order_update', language: 'en_US', parameters: ['Asha'] },
+      }),
+    );
+    expect(mismatch.kind).toBe('invalid_content');
+    expect(mismatch.detail.code).toBe(132000);
+  });
+
+  it('when a template name asks for rejection then it is REJECTED with a reason; an unknown template cannot be sent', async () => {
+    await whatsapp.submitTemplate({
+      wabaId: WABA,
+      name: 'promo_reject',
+      language: 'en_US',
+      category: 'MARKETING',
+      components: [{ type: 'BODY', text: 'Buy now' }],
+    });
+    const page = await until(
+      () => whatsapp.listTemplates(WABA),
+      (p) => p.items.some((t) => t.name === 'promo_reject' && t.status === 'REJECTED'),
+    );
+    expect(page.items.find((t) => t.name === 'promo_reject')).toMatchObject({
+      status: 'REJECTED',
+      rejectedReason: 'INVALID_FORMAT',
+    });
+    const error = await failure(
+      whatsapp.send({
+        messageId: 'x',
+        sender: 'pn-1',
+        recipient: '+919800000053',
+        content: { kind: 'template', templateName: 'promo_reject', language: 'en_US', parameters: [] },
+      }),
+    );
+    expect(error.detail.code).toBe(132001);
+  });
+
+  it('when more than the per-number throughput is sent then 130429 becomes rate_limited, retried then given up', async () => {
+    await configure({ rateLimits: { enabled: true, whatsappPerSecond: 1 } });
+    const send = () =>
+      whatsapp.send({
+        messageId: 'x',
+        sender: 'pn-rl',
+        recipient: '+919800000054',
+        content: { kind: 'text', text: 'x', suggestions: [] },
+      });
+    await send();
+    const error = await failure(send());
+    expect(error.kind).toBe('rate_limited');
+    expect(error.detail.code).toBe(130429);
+  });
+
+  it('when the network answers 503 then a WhatsApp send is NOT retried (no idempotency key)', async () => {
+    await configure({ serverErrorRatio: 1 });
+    const before = metrics.snapshot().find((m) => m.network === 'whatsapp')?.retries ?? 0;
+    const error = await failure(
+      whatsapp.send({
+        messageId: 'x',
+        sender: 'pn-1',
+        recipient: '+919800000055',
+        content: { kind: 'text', text: 'x', suggestions: [] },
+      }),
+    );
+    expect(error.kind).toBe('network_down');
+    expect(metrics.snapshot().find((m) => m.network === 'whatsapp')?.retries ?? 0).toBe(before);
+  });
+
+  it('when a rich card is sent then invalid_content; testers are unsupported', async () => {
+    expect(
+      (
+        await failure(
+          whatsapp.send({
+            messageId: 'x',
+            sender: 'pn-1',
+            recipient: '+919800000056',
+            content: { kind: 'rich_card', card: card('X'), suggestions: [] },
+          }),
+        )
+      ).kind,
+    ).toBe('invalid_content');
+    expect((await failure(whatsapp.inviteTester('pn-1', '+919800000056'))).kind).toBe('unsupported');
+  });
+});

@@ -1,0 +1,188 @@
+import type { TMessageContent, TRichCard, TSuggestion } from '@portico/domain';
+import { NetworkError, unsupported } from './errors.ts';
+import { createNetworkHttp } from './http.ts';
+import type { NetworkMetrics } from './metrics.ts';
+import type { NetworkConnector } from './types.ts';
+
+/** The GSMA MaaP Chatbot API (bot/v1/{botId}/messages, 202 Accepted; status events to our webhook). */
+
+export function maapSuggestion(s: TSuggestion): Record<string, unknown> {
+  const base = { displayText: s.text, postback: { data: s.postbackData } };
+  switch (s.type) {
+    case 'reply':
+      return { reply: base };
+    case 'dial':
+      return { action: { ...base, dialerAction: { dialPhoneNumber: { phoneNumber: s.phoneNumber } } } };
+    case 'open_url':
+      return { action: { ...base, urlAction: { openUrl: { url: s.url } } } };
+    case 'view_location':
+      return {
+        action: {
+          ...base,
+          mapAction: {
+            showLocation: {
+              location: {
+                latitude: s.latitude,
+                longitude: s.longitude,
+                ...(s.label ? { label: s.label } : {}),
+              },
+            },
+          },
+        },
+      };
+    case 'calendar':
+      return {
+        action: {
+          ...base,
+          calendarAction: {
+            createCalendarEvent: {
+              startTime: s.startTime,
+              endTime: s.endTime,
+              title: s.title,
+              ...(s.description ? { description: s.description } : {}),
+            },
+          },
+        },
+      };
+  }
+}
+
+const mediaType = (url: string) => {
+  const ext = url.split('?')[0]?.split('.').pop()?.toLowerCase();
+  if (ext === 'png') return 'image/png';
+  if (ext === 'gif') return 'image/gif';
+  if (ext === 'mp4') return 'video/mp4';
+  return 'image/jpeg';
+};
+
+function card(c: TRichCard) {
+  return {
+    ...(c.title ? { title: c.title } : {}),
+    ...(c.description ? { description: c.description } : {}),
+    ...(c.media
+      ? {
+          media: {
+            mediaUrl: c.media.fileUrl,
+            mediaContentType: mediaType(c.media.fileUrl),
+            height: `${c.media.height}_HEIGHT`,
+          },
+        }
+      : {}),
+    ...(c.suggestions.length ? { suggestions: c.suggestions.map(maapSuggestion) } : {}),
+  };
+}
+
+/** Our content as the MaaP RCSMessage (without msgId). */
+export function maapRcsMessage(content: TMessageContent): Record<string, unknown> {
+  const chips =
+    'suggestions' in content && content.suggestions.length
+      ? { suggestedChipList: { suggestions: content.suggestions.map(maapSuggestion) } }
+      : {};
+  switch (content.kind) {
+    case 'text':
+      return { textMessage: content.text, ...chips };
+    case 'rich_card':
+      return {
+        richcardMessage: {
+          message: {
+            generalPurposeCard: { layout: { cardOrientation: 'VERTICAL' }, content: card(content.card) },
+          },
+        },
+        ...chips,
+      };
+    case 'carousel':
+      return {
+        richcardMessage: {
+          message: {
+            generalPurposeCardCarousel: {
+              layout: { cardWidth: `${content.cardWidth}_WIDTH` },
+              content: content.cards.map(card),
+            },
+          },
+        },
+        ...chips,
+      };
+    case 'template':
+      throw new NetworkError('maap', 'invalid_content', 'MaaP has no templates; send text or a rich card.');
+  }
+}
+
+function maapError(status: number, body: unknown): NetworkError {
+  const message = (body as { error?: { message?: string } } | null)?.error?.message ?? `HTTP ${status}`;
+  const detail = { httpStatus: status };
+  if (status === 429) return new NetworkError('maap', 'rate_limited', message, detail);
+  if (status >= 500) return new NetworkError('maap', 'network_down', message, detail);
+  if (status === 401) return new NetworkError('maap', 'unauthorized', message, detail);
+  if (status === 403) return new NetworkError('maap', 'not_launched', message, detail);
+  if (status === 404) return new NetworkError('maap', 'not_capable', message, detail);
+  return new NetworkError('maap', 'invalid_content', message, detail);
+}
+
+export interface MaapConnectorOptions {
+  baseUrl: string;
+  token: string;
+  timeoutMs: number;
+  maxAttempts: number;
+  backoffBaseMs?: number;
+  metrics: NetworkMetrics;
+}
+
+export function createMaapConnector(options: MaapConnectorOptions): NetworkConnector {
+  const http = createNetworkHttp({
+    network: 'maap',
+    baseUrl: options.baseUrl,
+    headers: () => ({ authorization: `Bearer ${options.token}` }),
+    timeoutMs: options.timeoutMs,
+    maxAttempts: options.maxAttempts,
+    ...(options.backoffBaseMs !== undefined ? { backoffBaseMs: options.backoffBaseMs } : {}),
+    metrics: options.metrics,
+    classify: maapError,
+  });
+  const bot = (botId: string) => `/bot/v1/${encodeURIComponent(botId)}`;
+  const notHere = (what: string) => async (): Promise<never> => {
+    throw unsupported('maap', what);
+  };
+
+  return {
+    network: 'maap',
+    baseUrl: options.baseUrl,
+    async send({ messageId, sender, recipient, content }) {
+      await http.request({
+        method: 'POST',
+        path: `${bot(sender)}/messages`,
+        json: {
+          RCSMessage: { msgId: messageId, ...maapRcsMessage(content) },
+          messageContact: { userContact: recipient },
+        },
+        // The msgId is the idempotency key: the network ignores a repeat.
+        retry: 'always',
+      });
+      return { networkMessageId: messageId };
+    },
+    async capability(sender, msisdn) {
+      try {
+        const { body } = await http.request({
+          method: 'GET',
+          path: `${bot(sender)}/contactCapabilities`,
+          query: { userContact: msisdn },
+          retry: 'always',
+        });
+        return { capable: true, features: (body as { capabilities?: string[] }).capabilities ?? [] };
+      } catch (error) {
+        if (error instanceof NetworkError && error.kind === 'not_capable')
+          return { capable: false, features: [] };
+        throw error;
+      }
+    },
+    inviteTester: notHere('Tester invites (MaaP bots are tested through the carrier)'),
+    testerStatus: notHere('Tester invites (MaaP bots are tested through the carrier)'),
+    uploadFile: notHere('File upload (MaaP messages carry media by URL)'),
+    registerAgent: notHere('Agent registration (MaaP bots are registered with the carrier)'),
+    requestVerification: notHere('Agent verification'),
+    verificationState: notHere('Agent verification'),
+    requestLaunch: notHere('Agent launch'),
+    launchState: notHere('Agent launch'),
+    submitTemplate: notHere('Template review'),
+    listTemplates: notHere('Template review'),
+  };
+}

@@ -1,0 +1,268 @@
+import type { TMessageContent, TRichCard, TSuggestion } from '@portico/domain';
+import { NetworkError, unsupported } from './errors.ts';
+import { createNetworkHttp, type NetworkHttp } from './http.ts';
+import type { NetworkMetrics } from './metrics.ts';
+import type { LaunchState, NetworkConnector, TesterInviteStatus, VerificationState } from './types.ts';
+
+/**
+ * Google RCS Business Messaging (rcsbusinessmessaging.googleapis.com) and the Business
+ * Communications agent API, spoken over HTTP. In production RBM_API_URL points at Google (the
+ * Business Communications calls then need RBM_API_URL to be a gateway that serves both, or a later
+ * split into two URLs: see the networks decision record).
+ */
+
+export function rbmSuggestion(s: TSuggestion): Record<string, unknown> {
+  const base = { text: s.text, postbackData: s.postbackData };
+  switch (s.type) {
+    case 'reply':
+      return { reply: base };
+    case 'dial':
+      return { action: { ...base, dialAction: { phoneNumber: s.phoneNumber } } };
+    case 'open_url':
+      return { action: { ...base, openUrlAction: { url: s.url } } };
+    case 'view_location':
+      return {
+        action: {
+          ...base,
+          viewLocationAction: {
+            latLong: { latitude: s.latitude, longitude: s.longitude },
+            ...(s.label ? { label: s.label } : {}),
+          },
+        },
+      };
+    case 'calendar':
+      return {
+        action: {
+          ...base,
+          createCalendarEventAction: {
+            startTime: s.startTime,
+            endTime: s.endTime,
+            title: s.title,
+            ...(s.description ? { description: s.description } : {}),
+          },
+        },
+      };
+  }
+}
+
+function cardContent(card: TRichCard) {
+  return {
+    ...(card.title ? { title: card.title } : {}),
+    ...(card.description ? { description: card.description } : {}),
+    ...(card.media
+      ? { media: { height: card.media.height, contentInfo: { fileUrl: card.media.fileUrl } } }
+      : {}),
+    ...(card.suggestions.length ? { suggestions: card.suggestions.map(rbmSuggestion) } : {}),
+  };
+}
+
+/** Our content as RBM's contentMessage. */
+export function rbmContentMessage(content: TMessageContent): Record<string, unknown> {
+  const suggestions =
+    'suggestions' in content && content.suggestions.length
+      ? { suggestions: content.suggestions.map(rbmSuggestion) }
+      : {};
+  switch (content.kind) {
+    case 'text':
+      return { text: content.text, ...suggestions };
+    case 'rich_card':
+      return {
+        richCard: { standaloneCard: { cardOrientation: 'VERTICAL', cardContent: cardContent(content.card) } },
+        ...suggestions,
+      };
+    case 'carousel':
+      return {
+        richCard: {
+          carouselCard: { cardWidth: content.cardWidth, cardContents: content.cards.map(cardContent) },
+        },
+        ...suggestions,
+      };
+    case 'template':
+      throw new NetworkError('rbm', 'invalid_content', 'RBM has no templates; send text or a rich card.');
+  }
+}
+
+function googleError(status: number, body: unknown): NetworkError {
+  const error = (body as { error?: { message?: string; status?: string } } | null)?.error;
+  const message = error?.message ?? `HTTP ${status}`;
+  const detail = { httpStatus: status, ...(error?.status ? { code: error.status } : {}) };
+  if (status === 429) return new NetworkError('rbm', 'rate_limited', message, detail);
+  if (status >= 500) return new NetworkError('rbm', 'network_down', message, detail);
+  if (status === 401) return new NetworkError('rbm', 'unauthorized', message, detail);
+  if (status === 403) return new NetworkError('rbm', 'not_launched', message, detail);
+  if (status === 404) return new NetworkError('rbm', 'not_found', message, detail);
+  return new NetworkError('rbm', 'invalid_content', message, detail);
+}
+
+export interface RbmConnectorOptions {
+  baseUrl: string;
+  token: string;
+  timeoutMs: number;
+  maxAttempts: number;
+  backoffBaseMs?: number;
+  metrics: NetworkMetrics;
+}
+
+export function createRbmConnector(options: RbmConnectorOptions): NetworkConnector {
+  const http: NetworkHttp = createNetworkHttp({
+    network: 'rbm',
+    baseUrl: options.baseUrl,
+    headers: () => ({ authorization: `Bearer ${options.token}` }),
+    timeoutMs: options.timeoutMs,
+    maxAttempts: options.maxAttempts,
+    ...(options.backoffBaseMs !== undefined ? { backoffBaseMs: options.backoffBaseMs } : {}),
+    metrics: options.metrics,
+    classify: googleError,
+  });
+  const phone = (msisdn: string) => `/v1/phones/${encodeURIComponent(msisdn)}`;
+  const invite = (body: unknown) => (body as { inviteStatus: TesterInviteStatus }).inviteStatus;
+  const agentPath = (agent: string) => `/v1/${agent.split('/').map(encodeURIComponent).join('/')}`;
+  const launchStateOf = (body: unknown): LaunchState => {
+    const details = (
+      body as { rcsBusinessMessaging?: { launchDetails?: Record<string, { launchState?: LaunchState }> } }
+    ).rcsBusinessMessaging?.launchDetails;
+    const states = Object.values(details ?? {}).map((d) => d.launchState);
+    return states[0] ?? 'LAUNCH_STATE_UNLAUNCHED';
+  };
+
+  return {
+    network: 'rbm',
+    baseUrl: options.baseUrl,
+
+    async send({ messageId, sender, recipient, content, trafficType }) {
+      try {
+        await http.request({
+          method: 'POST',
+          path: `${phone(recipient)}/agentMessages`,
+          query: { messageId, agentId: sender },
+          json: {
+            contentMessage: rbmContentMessage(content),
+            messageTrafficType: trafficType ?? 'TRANSACTION',
+          },
+          retry: 'always',
+        });
+      } catch (error) {
+        // RBM answers 404 for a user it cannot reach over RCS.
+        if (error instanceof NetworkError && error.kind === 'not_found')
+          throw new NetworkError(
+            'rbm',
+            'not_capable',
+            `${recipient} cannot receive RCS messages.`,
+            error.detail,
+          );
+        // A 409 ALREADY_EXISTS means this messageId was sent before: the message is there.
+        if (error instanceof NetworkError && error.detail.httpStatus === 409)
+          return { networkMessageId: messageId };
+        throw error;
+      }
+      return { networkMessageId: messageId };
+    },
+
+    async capability(sender, msisdn) {
+      try {
+        const { body } = await http.request({
+          method: 'GET',
+          path: `${phone(msisdn)}/capabilities`,
+          query: { requestId: crypto.randomUUID(), agentId: sender },
+          retry: 'always',
+        });
+        return { capable: true, features: (body as { features?: string[] }).features ?? [] };
+      } catch (error) {
+        if (error instanceof NetworkError && error.kind === 'not_found')
+          return { capable: false, features: [] };
+        throw error;
+      }
+    },
+
+    async inviteTester(sender, msisdn) {
+      const { body } = await http.request({
+        method: 'POST',
+        path: `${phone(msisdn)}/testers`,
+        query: { agentId: sender },
+        json: {},
+        retry: 'always',
+      });
+      return invite(body);
+    },
+    async testerStatus(sender, msisdn) {
+      const { body } = await http.request({
+        method: 'GET',
+        path: `${phone(msisdn)}/testers`,
+        query: { agentId: sender },
+        retry: 'always',
+      });
+      return invite(body);
+    },
+
+    async uploadFile(sender, file) {
+      const { body } = await http.request({
+        method: 'POST',
+        path: '/upload/v1/files',
+        query: { agentId: sender },
+        ...('fileUrl' in file ? { json: { fileUrl: file.fileUrl } } : { body: file }),
+        // Each upload creates a new file: a retry after a timeout could upload twice (harmless but wasteful).
+        retry: 'if-not-accepted',
+      });
+      return (body as { name: string }).name;
+    },
+
+    async registerAgent({ brandDisplayName, agentDisplayName, rcsBusinessMessagingAgent }) {
+      const brand = await http.request({
+        method: 'POST',
+        path: '/v1/brands',
+        json: { displayName: brandDisplayName },
+        retry: 'if-not-accepted',
+      });
+      const brandName = (brand.body as { name: string }).name;
+      const agent = await http.request({
+        method: 'POST',
+        path: `${agentPath(brandName)}/agents`,
+        json: { displayName: agentDisplayName, rcsBusinessMessagingAgent },
+        retry: 'if-not-accepted',
+      });
+      return { brand: brandName, agent: (agent.body as { name: string }).name };
+    },
+    async requestVerification(agent, contact) {
+      const { body } = await http.request({
+        method: 'POST',
+        path: `${agentPath(agent)}:requestVerification`,
+        json: { agentVerificationContact: contact },
+        retry: 'always',
+      });
+      return (body as { verificationState: VerificationState }).verificationState;
+    },
+    async verificationState(agent) {
+      const { body } = await http.request({
+        method: 'GET',
+        path: `${agentPath(agent)}/verification`,
+        retry: 'always',
+      });
+      return (body as { verificationState: VerificationState }).verificationState;
+    },
+    async requestLaunch(agent, regions) {
+      const launchDetails = Object.fromEntries(regions.map((region) => [region, {}]));
+      const { body } = await http.request({
+        method: 'POST',
+        path: `${agentPath(agent)}:requestLaunch`,
+        json: { agentLaunch: { rcsBusinessMessaging: { launchDetails } } },
+        retry: 'always',
+      });
+      return launchStateOf(body);
+    },
+    async launchState(agent) {
+      const { body } = await http.request({
+        method: 'GET',
+        path: `${agentPath(agent)}/launch`,
+        retry: 'always',
+      });
+      return launchStateOf(body);
+    },
+
+    async submitTemplate() {
+      throw unsupported('rbm', 'Template review');
+    },
+    async listTemplates() {
+      throw unsupported('rbm', 'Template review');
+    },
+  };
+}

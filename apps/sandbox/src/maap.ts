@@ -1,0 +1,266 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { nowIso, type SandboxContext } from './context.ts';
+import { isRcsCapable } from './options.ts';
+import type { HandsetCard, HandsetSuggestion } from './store.ts';
+
+/**
+ * GSMA MaaP Chatbot API (RCC.07 / "MaaP Chatbot API"), served under /sandbox/maap:
+ * POST /bot/v1/{botId}/messages answers 202 Accepted; message status events (delivered, displayed,
+ * failed) and user messages go to the bot's webhook with Authorization: Bearer <token>.
+ */
+
+const ZPostback = z.object({ data: z.string().max(2048) }).strict();
+const ZChip = z.union([
+  z
+    .object({ reply: z.object({ displayText: z.string().min(1).max(25), postback: ZPostback }).strict() })
+    .strict(),
+  z
+    .object({
+      action: z
+        .object({
+          displayText: z.string().min(1).max(25),
+          postback: ZPostback,
+          dialerAction: z
+            .object({ dialPhoneNumber: z.object({ phoneNumber: z.string() }).passthrough() })
+            .optional(),
+          urlAction: z.object({ openUrl: z.object({ url: z.string().url() }).passthrough() }).optional(),
+          mapAction: z
+            .object({
+              showLocation: z.object({
+                location: z.object({
+                  latitude: z.number(),
+                  longitude: z.number(),
+                  label: z.string().optional(),
+                }),
+              }),
+            })
+            .optional(),
+          calendarAction: z
+            .object({
+              createCalendarEvent: z.object({
+                startTime: z.string(),
+                endTime: z.string(),
+                title: z.string(),
+                description: z.string().optional(),
+              }),
+            })
+            .optional(),
+        })
+        .strict(),
+    })
+    .strict(),
+]);
+type Chip = z.infer<typeof ZChip>;
+
+const ZGeneralPurposeCardContent = z
+  .object({
+    title: z.string().max(200).optional(),
+    description: z.string().max(2000).optional(),
+    media: z
+      .object({
+        mediaUrl: z.string(),
+        mediaContentType: z.string(),
+        height: z.enum(['SHORT_HEIGHT', 'MEDIUM_HEIGHT', 'TALL_HEIGHT']).optional(),
+        thumbnailUrl: z.string().optional(),
+      })
+      .strict()
+      .optional(),
+    suggestions: z.array(ZChip).max(4).optional(),
+  })
+  .strict();
+type CardContent = z.infer<typeof ZGeneralPurposeCardContent>;
+
+export const ZMaapMessage = z
+  .object({
+    RCSMessage: z
+      .object({
+        msgId: z.string().min(1).max(200),
+        textMessage: z.string().min(1).max(3072).optional(),
+        richcardMessage: z
+          .object({
+            message: z
+              .object({
+                generalPurposeCard: z
+                  .object({
+                    layout: z
+                      .object({ cardOrientation: z.enum(['VERTICAL', 'HORIZONTAL']).optional() })
+                      .passthrough(),
+                    content: ZGeneralPurposeCardContent,
+                  })
+                  .strict()
+                  .optional(),
+                generalPurposeCardCarousel: z
+                  .object({
+                    layout: z
+                      .object({ cardWidth: z.enum(['SMALL_WIDTH', 'MEDIUM_WIDTH']).optional() })
+                      .passthrough(),
+                    content: z.array(ZGeneralPurposeCardContent).min(2).max(10),
+                  })
+                  .strict()
+                  .optional(),
+              })
+              .strict(),
+          })
+          .strict()
+          .optional(),
+        suggestedChipList: z
+          .object({ suggestions: z.array(ZChip).max(11) })
+          .strict()
+          .optional(),
+      })
+      .strict()
+      .refine((m) => Boolean(m.textMessage) !== Boolean(m.richcardMessage), {
+        message: 'RCSMessage needs exactly one of textMessage or richcardMessage',
+      }),
+    messageContact: z.object({ userContact: z.string().regex(/^\+[1-9]\d{7,14}$/) }).strict(),
+  })
+  .strict();
+
+export class MaapError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function toSuggestion(chip: Chip): HandsetSuggestion {
+  if ('reply' in chip)
+    return { type: 'reply', text: chip.reply.displayText, postbackData: chip.reply.postback.data };
+  const a = chip.action;
+  const base = { text: a.displayText, postbackData: a.postback.data };
+  if (a.dialerAction) return { ...base, type: 'dial', detail: a.dialerAction.dialPhoneNumber.phoneNumber };
+  if (a.urlAction) return { ...base, type: 'open_url', detail: a.urlAction.openUrl.url };
+  if (a.mapAction) {
+    const l = a.mapAction.showLocation.location;
+    return { ...base, type: 'view_location', detail: l.label ?? `${l.latitude}, ${l.longitude}` };
+  }
+  const c = a.calendarAction?.createCalendarEvent;
+  return { ...base, type: 'calendar', detail: c ? `${c.title} at ${c.startTime}` : '' };
+}
+
+function toCard(card: CardContent): HandsetCard {
+  return {
+    ...(card.title ? { title: card.title } : {}),
+    ...(card.description ? { description: card.description } : {}),
+    ...(card.media ? { mediaUrl: card.media.mediaUrl } : {}),
+    ...(card.media?.height ? { mediaHeight: card.media.height.replace('_HEIGHT', '') } : {}),
+    suggestions: (card.suggestions ?? []).map(toSuggestion),
+  };
+}
+
+export function maapPlugin(ctx: SandboxContext): FastifyPluginAsync {
+  return async (app) => {
+    app.setErrorHandler(async (error: unknown, _request, reply) => {
+      const code =
+        error instanceof MaapError ? error.code : ((error as { statusCode?: number }).statusCode ?? 500);
+      return reply.code(code).send({ error: { code, message: (error as Error).message } });
+    });
+    app.addHook('onRequest', async (request) => {
+      checkBearer(request, ctx.credentials.maap);
+      if (ctx.chance(ctx.behaviour.serverErrorRatio)) throw new MaapError(503, 'Service unavailable.');
+    });
+
+    app.post<{ Params: { botId: string } }>('/bot/v1/:botId/messages', async (request, reply) => {
+      const { botId } = request.params;
+      const parsed = ZMaapMessage.safeParse(request.body);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new MaapError(400, `Invalid message: ${issue?.path.join('.')} ${issue?.message}`);
+      }
+      const { RCSMessage: message, messageContact } = parsed.data;
+      const msisdn = messageContact.userContact;
+      const key = `maap|${botId}|${message.msgId}`;
+      if (ctx.store.messageIdValue(key) !== undefined) return reply.code(202).send();
+      if (!isRcsCapable(msisdn)) throw new MaapError(404, 'The contact is not RCS-capable.');
+      const { rateLimits } = ctx.behaviour;
+      if (rateLimits.enabled && !ctx.store.takeToken(`maap|${botId}`, rateLimits.maapPerSecond))
+        throw new MaapError(429, 'Too many requests.');
+      ctx.store.rememberMessageId(key, message.msgId);
+
+      const rich = message.richcardMessage?.message;
+      const cards = rich?.generalPurposeCard
+        ? [toCard(rich.generalPurposeCard.content)]
+        : rich?.generalPurposeCardCarousel?.content.map(toCard);
+      ctx.store.addItem(msisdn, {
+        id: message.msgId,
+        network: 'maap',
+        sender: botId,
+        direction: 'received',
+        at: nowIso(),
+        ...(message.textMessage ? { text: message.textMessage } : {}),
+        ...(cards ? { cards, carousel: Boolean(rich?.generalPurposeCardCarousel) } : {}),
+        suggestions: (message.suggestedChipList?.suggestions ?? []).map(toSuggestion),
+        status: 'pending',
+      });
+      scheduleStatus(ctx, botId, msisdn, message.msgId);
+      return reply.code(202).send();
+    });
+
+    app.get<{ Params: { botId: string }; Querystring: { userContact?: string } }>(
+      '/bot/v1/:botId/contactCapabilities',
+      async (request) => {
+        const contact = request.query.userContact ?? '';
+        if (!/^\+[1-9]\d{7,14}$/.test(contact))
+          throw new MaapError(400, 'userContact must be an E.164 number.');
+        if (!isRcsCapable(contact)) throw new MaapError(404, 'The contact is not RCS-capable.');
+        return {
+          capabilities: [
+            'chatBotCommunication',
+            'richcardStandalone',
+            'richcardCarousel',
+            'action.dial',
+            'action.openUrl',
+            'action.map',
+            'action.calendar',
+          ],
+        };
+      },
+    );
+  };
+}
+
+function checkBearer(request: FastifyRequest, expected: string | undefined) {
+  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (!token || (expected !== undefined && token !== expected)) throw new MaapError(401, 'Unauthorized.');
+}
+
+export function maapStatusEvent(
+  botId: string,
+  msisdn: string,
+  msgId: string,
+  status: 'delivered' | 'displayed' | 'failed',
+) {
+  return {
+    RCSMessage: { msgId, status, timestamp: nowIso() },
+    messageContact: { userContact: msisdn },
+    event: 'messageStatus',
+    botId,
+  };
+}
+
+function scheduleStatus(ctx: SandboxContext, botId: string, msisdn: string, msgId: string) {
+  const { behaviour } = ctx;
+  if (!behaviour.receipts) return;
+  const item = () => ctx.store.findItem(msisdn, msgId);
+  ctx.later(behaviour.deliveryDelayMs, async () => {
+    if (ctx.chance(behaviour.failureRatio)) {
+      const it = item();
+      if (it) it.status = 'failed';
+      await ctx.deliver('maap', maapStatusEvent(botId, msisdn, msgId, 'failed'));
+      return;
+    }
+    const it = item();
+    if (it && it.status === 'pending') it.status = 'delivered';
+    await ctx.deliver('maap', maapStatusEvent(botId, msisdn, msgId, 'delivered'));
+    if (behaviour.readDelayMs !== null) {
+      ctx.later(behaviour.readDelayMs, async () => {
+        const again = item();
+        if (again) again.status = 'read';
+        await ctx.deliver('maap', maapStatusEvent(botId, msisdn, msgId, 'displayed'));
+      });
+    }
+  });
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * How the sandbox behaves. Every instance keeps its own copy (set at start, changed at run time with
+ * PUT /sandbox/config); see apps/sandbox/README.md for each knob.
+ */
+export const ZSandboxBehaviour = z.object({
+  rateLimits: z
+    .object({
+      enabled: z.boolean().default(true),
+      /** WhatsApp Cloud API default throughput per business phone number. */
+      whatsappPerSecond: z.number().int().positive().default(80),
+      rbmPerSecond: z.number().int().positive().default(300),
+      maapPerSecond: z.number().int().positive().default(300),
+      /**
+       * Beyond the WhatsApp limit: `reject` answers HTTP 429 with error 130429; `fail` accepts the
+       * message and then posts a `failed` status with 130429 (both happen on the real network).
+       */
+      whatsappOverLimit: z.enum(['reject', 'fail']).default('reject'),
+    })
+    .prefault({}),
+  /** Send delivery (and read) receipts to the webhooks at all. */
+  receipts: z.boolean().default(true),
+  deliveryDelayMs: z.number().int().min(0).max(600_000).default(300),
+  /** Read receipts follow delivery by this much; null: only when a person opens the handset. */
+  readDelayMs: z.number().int().min(0).max(600_000).nullable().default(1500),
+  /** Share of accepted messages that are never delivered (WhatsApp 131026, MaaP failed, RBM no receipt). */
+  failureRatio: z.number().min(0).max(1).default(0),
+  /** Share of API calls answered 503 (a network having a bad minute), to exercise retries. */
+  serverErrorRatio: z.number().min(0).max(1).default(0),
+  /** WhatsApp templates: names containing "reject" are REJECTED, "pause" APPROVED then PAUSED, others APPROVED. */
+  templateReviewDelayMs: z.number().int().min(0).max(600_000).default(1000),
+  /** RBM agents: verification and launch requests are VERIFIED / LAUNCHED after this delay. */
+  agentReviewDelayMs: z.number().int().min(0).max(600_000).default(1000),
+});
+export type SandboxBehaviour = z.output<typeof ZSandboxBehaviour>;
+export type SandboxBehaviourInput = z.input<typeof ZSandboxBehaviour>;
+
+export interface SandboxWebhooks {
+  /** Where RBM events go, signed X-Goog-Signature = base64(HMAC-SHA512(clientToken, body)). */
+  rbm?: { url: string; clientToken: string };
+  /** Where MaaP events go, with Authorization: Bearer <token>. */
+  maap?: { url: string; token: string };
+  /** Where WhatsApp webhooks go, signed X-Hub-Signature-256 = sha256=hex(HMAC-SHA256(appSecret, body)). */
+  whatsapp?: { url: string; appSecret: string };
+}
+
+export interface SandboxOptions {
+  behaviour?: SandboxBehaviourInput;
+  webhooks?: SandboxWebhooks;
+  /** Bearer tokens the sandbox's network APIs accept; unset: any non-empty bearer token. */
+  credentials?: { rbm?: string; maap?: string; whatsapp?: string };
+  /** The prefix the plugin is mounted at (links in the handset page); default /sandbox. */
+  mountPath?: string;
+}
+
+/** RCS capability in the sandbox: numbers ending in 0 are not RCS-capable, every other number is. */
+export function isRcsCapable(msisdn: string): boolean {
+  return !msisdn.endsWith('0');
+}
+
+/** WhatsApp reachability in the sandbox: numbers ending in 9 are not on WhatsApp (error 131026). */
+export function isOnWhatsApp(msisdn: string): boolean {
+  return !msisdn.endsWith('9');
+}

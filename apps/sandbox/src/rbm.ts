@@ -1,0 +1,572 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { newId, nowIso, type SandboxContext } from './context.ts';
+import { isRcsCapable } from './options.ts';
+import type { HandsetCard, HandsetSuggestion } from './store.ts';
+
+/**
+ * Google RCS Business Messaging (rcsbusinessmessaging.googleapis.com/v1) and the Business
+ * Communications agent shapes (brands, agents, verification, launch), served under /sandbox/rbm.
+ * Errors use Google's shape: {error: {code, message, status}}.
+ */
+
+const ZPostback = z.string().max(2048).optional();
+const ZRbmSuggestion = z.union([
+  z
+    .object({ reply: z.object({ text: z.string().min(1).max(25), postbackData: ZPostback }).strict() })
+    .strict(),
+  z
+    .object({
+      action: z
+        .object({
+          text: z.string().min(1).max(25),
+          postbackData: ZPostback,
+          fallbackUrl: z.string().optional(),
+          dialAction: z.object({ phoneNumber: z.string() }).strict().optional(),
+          openUrlAction: z.object({ url: z.string().url() }).passthrough().optional(),
+          viewLocationAction: z
+            .object({
+              latLong: z.object({ latitude: z.number(), longitude: z.number() }).optional(),
+              label: z.string().optional(),
+              query: z.string().optional(),
+            })
+            .strict()
+            .optional(),
+          createCalendarEventAction: z
+            .object({
+              startTime: z.string(),
+              endTime: z.string(),
+              title: z.string(),
+              description: z.string().optional(),
+            })
+            .strict()
+            .optional(),
+          shareLocationAction: z.object({}).optional(),
+        })
+        .strict(),
+    })
+    .strict(),
+]);
+type RbmSuggestion = z.infer<typeof ZRbmSuggestion>;
+
+const ZCardContent = z
+  .object({
+    title: z.string().max(200).optional(),
+    description: z.string().max(2000).optional(),
+    media: z
+      .object({
+        height: z.enum(['HEIGHT_UNSPECIFIED', 'SHORT', 'MEDIUM', 'TALL']).optional(),
+        contentInfo: z
+          .object({
+            fileUrl: z.string(),
+            thumbnailUrl: z.string().optional(),
+            forceRefresh: z.boolean().optional(),
+          })
+          .strict()
+          .optional(),
+        fileName: z.string().optional(),
+      })
+      .strict()
+      .optional(),
+    suggestions: z.array(ZRbmSuggestion).max(4).optional(),
+  })
+  .strict();
+type CardContent = z.infer<typeof ZCardContent>;
+
+export const ZContentMessage = z
+  .object({
+    text: z.string().min(1).max(3072).optional(),
+    richCard: z
+      .object({
+        standaloneCard: z
+          .object({
+            cardOrientation: z.enum(['CARD_ORIENTATION_UNSPECIFIED', 'HORIZONTAL', 'VERTICAL']).optional(),
+            thumbnailImageAlignment: z
+              .enum(['THUMBNAIL_IMAGE_ALIGNMENT_UNSPECIFIED', 'LEFT', 'RIGHT'])
+              .optional(),
+            cardContent: ZCardContent,
+          })
+          .strict()
+          .optional(),
+        carouselCard: z
+          .object({
+            cardWidth: z.enum(['CARD_WIDTH_UNSPECIFIED', 'SMALL', 'MEDIUM']).optional(),
+            cardContents: z.array(ZCardContent).min(2).max(10),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict()
+      .refine((card) => Boolean(card.standaloneCard) !== Boolean(card.carouselCard), {
+        message: 'richCard needs exactly one of standaloneCard or carouselCard',
+      })
+      .optional(),
+    contentInfo: z.object({ fileUrl: z.string(), thumbnailUrl: z.string().optional() }).strict().optional(),
+    uploadedRbmFile: z
+      .object({ fileName: z.string(), thumbnailName: z.string().optional() })
+      .strict()
+      .optional(),
+    suggestions: z.array(ZRbmSuggestion).max(11).optional(),
+  })
+  .strict()
+  .refine(
+    (m) => [m.text, m.richCard, m.contentInfo, m.uploadedRbmFile].filter((v) => v !== undefined).length === 1,
+    { message: 'contentMessage needs exactly one of text, richCard, contentInfo or uploadedRbmFile' },
+  );
+
+const ZAgentMessage = z
+  .object({
+    contentMessage: ZContentMessage,
+    messageTrafficType: z
+      .enum([
+        'MESSAGE_TRAFFIC_TYPE_UNSPECIFIED',
+        'AUTHENTICATION',
+        'TRANSACTION',
+        'PROMOTION',
+        'SERVICEREQUEST',
+        'ACKNOWLEDGEMENT',
+      ])
+      .optional(),
+    expireTime: z.string().optional(),
+    ttl: z.string().optional(),
+  })
+  .strict();
+
+export const RBM_FEATURES = [
+  'RICHCARD_STANDALONE',
+  'RICHCARD_CAROUSEL',
+  'ACTION_CREATE_CALENDAR_EVENT',
+  'ACTION_DIAL',
+  'ACTION_OPEN_URL',
+  'ACTION_SHARE_LOCATION',
+  'ACTION_VIEW_LOCATION',
+] as const;
+
+const STATUS_BY_CODE: Record<number, string> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  409: 'ALREADY_EXISTS',
+  429: 'RESOURCE_EXHAUSTED',
+  500: 'INTERNAL',
+  503: 'UNAVAILABLE',
+};
+
+export class RbmError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const MSISDN = /^\+[1-9]\d{7,14}$/;
+
+function toHandsetSuggestion(s: RbmSuggestion): HandsetSuggestion {
+  if ('reply' in s) return { type: 'reply', text: s.reply.text, postbackData: s.reply.postbackData ?? '' };
+  const a = s.action;
+  const base = { text: a.text, postbackData: a.postbackData ?? '' };
+  if (a.dialAction) return { ...base, type: 'dial', detail: a.dialAction.phoneNumber };
+  if (a.openUrlAction) return { ...base, type: 'open_url', detail: a.openUrlAction.url };
+  if (a.viewLocationAction) {
+    const ll = a.viewLocationAction.latLong;
+    return {
+      ...base,
+      type: 'view_location',
+      detail:
+        a.viewLocationAction.label ??
+        (ll ? `${ll.latitude}, ${ll.longitude}` : (a.viewLocationAction.query ?? '')),
+    };
+  }
+  if (a.createCalendarEventAction)
+    return {
+      ...base,
+      type: 'calendar',
+      detail: `${a.createCalendarEventAction.title} at ${a.createCalendarEventAction.startTime}`,
+    };
+  return { ...base, type: 'open_url', detail: a.fallbackUrl ?? '' };
+}
+
+function toHandsetCard(card: CardContent): HandsetCard {
+  const media = card.media?.contentInfo?.fileUrl ?? card.media?.fileName;
+  return {
+    ...(card.title ? { title: card.title } : {}),
+    ...(card.description ? { description: card.description } : {}),
+    ...(media ? { mediaUrl: media } : {}),
+    ...(card.media?.height ? { mediaHeight: card.media.height } : {}),
+    suggestions: (card.suggestions ?? []).map(toHandsetSuggestion),
+  };
+}
+
+export function rbmPlugin(ctx: SandboxContext): FastifyPluginAsync {
+  return async (app) => {
+    app.setErrorHandler(async (error: unknown, _request, reply) => {
+      if (error instanceof RbmError) return googleError(reply, error.code, error.message);
+      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      return googleError(reply, status >= 400 && status < 500 ? 400 : 500, (error as Error).message);
+    });
+    // Uploads arrive as raw bytes with their own content type.
+    app.addContentTypeParser(
+      /^(image|video|audio|application\/pdf|application\/octet-stream)/,
+      { parseAs: 'buffer', bodyLimit: 10 * 1024 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+
+    app.addHook('onRequest', async (request) => {
+      // Uploaded files are public by URL (a handset fetches them like a phone would).
+      if (request.method === 'GET' && request.url.includes('/rbm/files/')) return;
+      checkBearer(request, ctx.credentials.rbm);
+      if (ctx.chance(ctx.behaviour.serverErrorRatio))
+        throw new RbmError(503, 'The service is currently unavailable.');
+    });
+
+    app.post<{ Params: { msisdn: string }; Querystring: { messageId?: string; agentId?: string } }>(
+      '/v1/phones/:msisdn/agentMessages',
+      async (request, reply) => {
+        const { msisdn } = request.params;
+        const { messageId, agentId } = request.query;
+        if (!MSISDN.test(msisdn)) throw new RbmError(400, 'Invalid phone number.');
+        if (!messageId) throw new RbmError(400, 'messageId is required.');
+        if (!agentId) throw new RbmError(400, 'agentId is required.');
+        const parsed = ZAgentMessage.safeParse(request.body);
+        if (!parsed.success)
+          throw new RbmError(
+            400,
+            `Invalid agent message: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+          );
+        const body = parsed.data;
+        const name = `phones/${msisdn}/agentMessages/${messageId}`;
+        const answer = {
+          name,
+          sendTime: nowIso(),
+          contentMessage: body.contentMessage,
+          ...(body.messageTrafficType ? { messageTrafficType: body.messageTrafficType } : {}),
+        };
+
+        // A reused messageId is accepted and ignored: the message is not sent twice.
+        const key = `rbm|${agentId}|${messageId}`;
+        if (ctx.store.messageIdValue(key) !== undefined) return reply.send(answer);
+        if (!isRcsCapable(msisdn)) throw new RbmError(404, 'Requested entity was not found.');
+        const agent = [...ctx.store.agents.values()].find((a) => a.name.endsWith(`/agents/${agentId}`));
+        if (agent && agent.launchState !== 'LAUNCH_STATE_LAUNCHED') {
+          const tester = ctx.store.testers.get(ctx.store.testerKey(agentId, msisdn));
+          if (tester?.inviteStatus !== 'ACCEPTED')
+            throw new RbmError(403, 'The agent is not launched and the user is not an accepted tester.');
+        }
+        const { rateLimits } = ctx.behaviour;
+        if (rateLimits.enabled && !ctx.store.takeToken(`rbm|${agentId}`, rateLimits.rbmPerSecond))
+          throw new RbmError(429, 'Quota exceeded for agent messages per second.');
+        ctx.store.rememberMessageId(key, name);
+
+        const cm = body.contentMessage;
+        const cards = cm.richCard?.standaloneCard
+          ? [toHandsetCard(cm.richCard.standaloneCard.cardContent)]
+          : cm.richCard?.carouselCard?.cardContents.map(toHandsetCard);
+        const fileUrl =
+          cm.contentInfo?.fileUrl ??
+          (cm.uploadedRbmFile ? `${ctx.mountPath}/rbm/${cm.uploadedRbmFile.fileName}` : undefined);
+        ctx.store.addItem(msisdn, {
+          id: messageId,
+          network: 'rbm',
+          sender: agentId,
+          direction: 'received',
+          at: answer.sendTime,
+          ...(cm.text ? { text: cm.text } : {}),
+          ...(cards ? { cards, carousel: Boolean(cm.richCard?.carouselCard) } : {}),
+          ...(fileUrl ? { cards: [{ mediaUrl: fileUrl, suggestions: [] }] } : {}),
+          suggestions: (cm.suggestions ?? []).map(toHandsetSuggestion),
+          status: 'pending',
+        });
+        scheduleReceipts(ctx, agentId, msisdn, messageId);
+        return reply.send(answer);
+      },
+    );
+
+    app.get<{ Params: { msisdn: string }; Querystring: { requestId?: string; agentId?: string } }>(
+      '/v1/phones/:msisdn/capabilities',
+      async (request) => {
+        const { msisdn } = request.params;
+        if (!MSISDN.test(msisdn)) throw new RbmError(400, 'Invalid phone number.');
+        if (!isRcsCapable(msisdn)) throw new RbmError(404, 'Requested entity was not found.');
+        return { features: RBM_FEATURES };
+      },
+    );
+
+    app.post<{ Body: { users?: unknown; agentId?: string } }>('/v1/users:batchGet', async (request) => {
+      const users = z.array(z.string()).max(10_000).safeParse(request.body?.users);
+      if (!users.success) throw new RbmError(400, 'users must be a list of phone numbers.');
+      const reachable = users.data.filter((u) => MSISDN.test(u) && isRcsCapable(u));
+      return {
+        reachableUsers: reachable,
+        totalRandomSampleUserCount: users.data.length,
+        reachableRandomSampleUserCount: reachable.length,
+      };
+    });
+
+    app.post<{ Params: { msisdn: string }; Querystring: { agentId?: string } }>(
+      '/v1/phones/:msisdn/testers',
+      async (request) => {
+        const { msisdn } = request.params;
+        const agentId = request.query.agentId;
+        if (!MSISDN.test(msisdn)) throw new RbmError(400, 'Invalid phone number.');
+        if (!agentId) throw new RbmError(400, 'agentId is required.');
+        if (!isRcsCapable(msisdn)) throw new RbmError(404, 'Requested entity was not found.');
+        const key = ctx.store.testerKey(agentId, msisdn);
+        const existing = ctx.store.testers.get(key);
+        const invite =
+          existing && existing.inviteStatus !== 'DECLINED'
+            ? existing
+            : { agentId, msisdn, inviteStatus: 'PENDING' as const, createdAt: nowIso() };
+        ctx.store.testers.set(key, invite);
+        return { name: `phones/${msisdn}/testers`, inviteStatus: invite.inviteStatus };
+      },
+    );
+
+    app.get<{ Params: { msisdn: string }; Querystring: { agentId?: string } }>(
+      '/v1/phones/:msisdn/testers',
+      async (request) => {
+        const { msisdn } = request.params;
+        const invite = ctx.store.testers.get(ctx.store.testerKey(request.query.agentId ?? '', msisdn));
+        if (!invite) throw new RbmError(404, 'Requested entity was not found.');
+        return { name: `phones/${msisdn}/testers`, inviteStatus: invite.inviteStatus };
+      },
+    );
+
+    // Files: POST /upload/v1/files?agentId= with the bytes, or JSON {fileUrl} to fetch by URL.
+    app.post<{ Querystring: { agentId?: string } }>('/upload/v1/files', async (request) => {
+      const contentType = String(request.headers['content-type'] ?? 'application/octet-stream');
+      const id = newId();
+      if (Buffer.isBuffer(request.body)) {
+        if (request.body.length === 0) throw new RbmError(400, 'The file is empty.');
+        ctx.store.files.set(id, { contentType, body: request.body });
+      } else {
+        const parsed = z.object({ fileUrl: z.string().url() }).safeParse(request.body);
+        if (!parsed.success) throw new RbmError(400, 'Send the file bytes or {"fileUrl": "https://..."}.');
+        ctx.store.files.set(id, {
+          contentType: 'application/octet-stream',
+          body: Buffer.alloc(0),
+          fileUrl: parsed.data.fileUrl,
+        });
+      }
+      return { name: `files/${id}` };
+    });
+    app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
+      const file = ctx.store.files.get(request.params.id);
+      if (!file || file.body.length === 0) throw new RbmError(404, 'Requested entity was not found.');
+      return reply.type(file.contentType).header('content-disposition', 'inline').send(file.body);
+    });
+
+    // Business Communications: brands, agents, verification, launch.
+    app.post<{ Body: { displayName?: string } }>('/v1/brands', async (request) => {
+      const displayName = z.string().trim().min(1).max(100).safeParse(request.body?.displayName);
+      if (!displayName.success) throw new RbmError(400, 'displayName is required.');
+      const brand = { name: `brands/${newId()}`, displayName: displayName.data };
+      ctx.store.brands.set(brand.name, brand);
+      return brand;
+    });
+
+    app.post<{
+      Params: { brandId: string };
+      Body: { displayName?: string; rcsBusinessMessagingAgent?: Record<string, unknown> };
+    }>('/v1/brands/:brandId/agents', async (request) => {
+      const brand = ctx.store.brands.get(`brands/${request.params.brandId}`);
+      if (!brand) throw new RbmError(404, 'Requested entity was not found.');
+      const body = z
+        .object({
+          displayName: z.string().trim().min(1).max(100),
+          rcsBusinessMessagingAgent: z.record(z.string(), z.unknown()),
+        })
+        .safeParse(request.body);
+      if (!body.success) throw new RbmError(400, 'displayName and rcsBusinessMessagingAgent are required.');
+      const agent = {
+        name: `${brand.name}/agents/${newId('agent_')}`,
+        displayName: body.data.displayName,
+        brand: brand.name,
+        rcsBusinessMessagingAgent: body.data.rcsBusinessMessagingAgent,
+        verificationState: 'VERIFICATION_STATE_UNVERIFIED',
+        launchState: 'LAUNCH_STATE_UNLAUNCHED',
+        launchRegions: [],
+      };
+      ctx.store.agents.set(agent.name, agent);
+      return {
+        name: agent.name,
+        displayName: agent.displayName,
+        rcsBusinessMessagingAgent: agent.rcsBusinessMessagingAgent,
+      };
+    });
+
+    const agentOf = (request: FastifyRequest<{ Params: { brandId: string; agentId: string } }>) => {
+      const agent = ctx.store.agents.get(`brands/${request.params.brandId}/agents/${request.params.agentId}`);
+      if (!agent) throw new RbmError(404, 'Requested entity was not found.');
+      return agent;
+    };
+    const verificationOf = (agent: {
+      name: string;
+      verificationState: string;
+      verificationContact?: Record<string, unknown>;
+    }) => ({
+      name: `${agent.name}/verification`,
+      verificationState: agent.verificationState,
+      ...(agent.verificationContact ? { agentVerificationContact: agent.verificationContact } : {}),
+    });
+    const launchOf = (agent: { name: string; launchState: string; launchRegions: string[] }) => ({
+      name: `${agent.name}/launch`,
+      rcsBusinessMessaging: {
+        launchDetails: Object.fromEntries(
+          agent.launchRegions.map((region) => [region, { launchState: agent.launchState }]),
+        ),
+      },
+    });
+
+    // Google's custom methods are ":verb" suffixes on the agent id.
+    app.post<{ Params: { brandId: string; agentAction: string }; Body: Record<string, unknown> }>(
+      '/v1/brands/:brandId/agents/:agentAction',
+      async (request) => {
+        const [agentId, verb] = request.params.agentAction.split(':');
+        const agent = agentOf({
+          ...request,
+          params: { brandId: request.params.brandId, agentId: agentId ?? '' },
+        } as FastifyRequest<{ Params: { brandId: string; agentId: string } }>);
+        if (verb === 'requestVerification') {
+          const contact = z
+            .object({
+              agentVerificationContact: z
+                .object({
+                  partnerName: z.string().min(1),
+                  partnerEmailAddress: z.string().email(),
+                  brandContactName: z.string().min(1),
+                  brandContactEmailAddress: z.string().email(),
+                  brandWebsiteUrl: z.string().url(),
+                })
+                .passthrough(),
+            })
+            .safeParse(request.body);
+          if (!contact.success)
+            throw new RbmError(
+              400,
+              'agentVerificationContact needs partnerName, partnerEmailAddress, brandContactName, brandContactEmailAddress and brandWebsiteUrl.',
+            );
+          agent.verificationState = 'VERIFICATION_STATE_PENDING';
+          agent.verificationContact = contact.data.agentVerificationContact;
+          ctx.later(ctx.behaviour.agentReviewDelayMs, () => {
+            agent.verificationState = 'VERIFICATION_STATE_VERIFIED';
+          });
+          return verificationOf(agent);
+        }
+        if (verb === 'requestLaunch') {
+          const launch = z
+            .object({
+              agentLaunch: z
+                .object({
+                  rcsBusinessMessaging: z
+                    .object({ launchDetails: z.record(z.string(), z.unknown()) })
+                    .passthrough(),
+                })
+                .passthrough(),
+            })
+            .safeParse(request.body);
+          if (!launch.success)
+            throw new RbmError(400, 'agentLaunch.rcsBusinessMessaging.launchDetails is required.');
+          if (agent.verificationState !== 'VERIFICATION_STATE_VERIFIED')
+            throw new RbmError(400, 'The agent must be verified before it can launch.');
+          agent.launchRegions = Object.keys(launch.data.agentLaunch.rcsBusinessMessaging.launchDetails);
+          agent.launchState = 'LAUNCH_STATE_PENDING';
+          ctx.later(ctx.behaviour.agentReviewDelayMs, () => {
+            agent.launchState = 'LAUNCH_STATE_LAUNCHED';
+          });
+          return launchOf(agent);
+        }
+        throw new RbmError(404, `Unknown method ${verb ?? ''}.`);
+      },
+    );
+    app.get<{ Params: { brandId: string; agentId: string } }>(
+      '/v1/brands/:brandId/agents/:agentId/verification',
+      async (request) => verificationOf(agentOf(request)),
+    );
+    app.get<{ Params: { brandId: string; agentId: string } }>(
+      '/v1/brands/:brandId/agents/:agentId/launch',
+      async (request) => launchOf(agentOf(request)),
+    );
+  };
+}
+
+function googleError(reply: FastifyReply, code: number, message: string) {
+  return reply.code(code).send({ error: { code, message, status: STATUS_BY_CODE[code] ?? 'UNKNOWN' } });
+}
+
+function checkBearer(request: FastifyRequest, expected: string | undefined) {
+  const header = request.headers.authorization ?? '';
+  const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  if (!token || (expected !== undefined && token !== expected))
+    throw new RbmError(401, 'Request had invalid authentication credentials.');
+}
+
+/** DELIVERED after the delivery delay, READ after the read delay, posted to the webhook as Pub/Sub push messages. */
+function scheduleReceipts(ctx: SandboxContext, agentId: string, msisdn: string, messageId: string) {
+  const { behaviour } = ctx;
+  if (!behaviour.receipts) return;
+  if (ctx.chance(behaviour.failureRatio)) {
+    setItemStatus(ctx, msisdn, messageId, 'failed');
+    return;
+  }
+  ctx.later(behaviour.deliveryDelayMs, async () => {
+    setItemStatus(ctx, msisdn, messageId, 'delivered');
+    await ctx.deliver('rbm', rbmPush(rbmEvent(agentId, msisdn, messageId, 'DELIVERED')));
+    if (behaviour.readDelayMs !== null) {
+      ctx.later(behaviour.readDelayMs, async () => {
+        setItemStatus(ctx, msisdn, messageId, 'read');
+        await ctx.deliver('rbm', rbmPush(rbmEvent(agentId, msisdn, messageId, 'READ')));
+      });
+    }
+  });
+}
+
+function setItemStatus(
+  ctx: SandboxContext,
+  msisdn: string,
+  id: string,
+  status: 'delivered' | 'read' | 'failed',
+) {
+  const item = ctx.store.findItem(msisdn, id);
+  if (item && item.status !== 'read') item.status = status;
+}
+
+export function rbmEvent(
+  agentId: string,
+  msisdn: string,
+  messageId: string,
+  eventType: 'DELIVERED' | 'READ' | 'IS_TYPING',
+) {
+  return {
+    agentId,
+    senderPhoneNumber: msisdn,
+    eventType,
+    eventId: newId('evt_'),
+    messageId,
+    sendTime: nowIso(),
+  };
+}
+
+/** The Pub/Sub push envelope RBM webhooks receive: the event JSON, base64, under message.data. */
+export function rbmPush(event: Record<string, unknown>) {
+  return {
+    message: {
+      data: Buffer.from(JSON.stringify(event)).toString('base64'),
+      messageId: newId(),
+      publishTime: nowIso(),
+    },
+    subscription: 'projects/rbm-sandbox/subscriptions/rbm-agent',
+  };
+}
+
+/** Marks the person reading the thread (the handset page) and sends READ for what was only delivered. */
+export async function rbmReadAll(ctx: SandboxContext, msisdn: string) {
+  for (const item of ctx.store.thread(msisdn)) {
+    if (item.network === 'rbm' && item.direction === 'received' && item.status === 'delivered') {
+      item.status = 'read';
+      await ctx.deliver('rbm', rbmPush(rbmEvent(item.sender, msisdn, item.id, 'READ')));
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import type { Network } from '@portico/domain';
+
+/** One line of a virtual handset's thread, in a form the page renders without knowing the network. */
+export interface HandsetSuggestion {
+  type: 'reply' | 'dial' | 'open_url' | 'view_location' | 'calendar';
+  text: string;
+  postbackData: string;
+  /** What the action would do on a phone (the number, the URL, the place, the event). */
+  detail?: string;
+}
+export interface HandsetCard {
+  title?: string;
+  description?: string;
+  mediaUrl?: string;
+  mediaHeight?: string;
+  suggestions: HandsetSuggestion[];
+}
+export interface HandsetItem {
+  id: string;
+  network: Network;
+  /** The agent id (RBM), bot id (MaaP) or phone number id (WhatsApp) the message came from or goes to. */
+  sender: string;
+  direction: 'received' | 'sent';
+  at: string;
+  text?: string;
+  cards?: HandsetCard[];
+  carousel?: boolean;
+  suggestions: HandsetSuggestion[];
+  status: 'delivered' | 'read' | 'failed' | 'pending';
+}
+
+export interface TesterInvite {
+  agentId: string;
+  msisdn: string;
+  inviteStatus: 'PENDING' | 'ACCEPTED' | 'DECLINED';
+  createdAt: string;
+}
+
+export interface RbmBrand {
+  name: string;
+  displayName: string;
+}
+export interface RbmAgent {
+  name: string;
+  displayName: string;
+  brand: string;
+  rcsBusinessMessagingAgent: Record<string, unknown>;
+  verificationState: string;
+  verificationContact?: Record<string, unknown>;
+  launchState: string;
+  launchRegions: string[];
+}
+
+export interface WaTemplate {
+  id: string;
+  wabaId: string;
+  name: string;
+  language: string;
+  category: string;
+  components: Array<Record<string, unknown>>;
+  status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'PAUSED';
+  rejected_reason: string;
+}
+
+const MAX_ITEMS_PER_HANDSET = 200;
+const MAX_HANDSETS = 20_000;
+const MAX_REMEMBERED_IDS = 1_000_000;
+
+/**
+ * The sandbox's state, in memory per instance: it imitates an external network, which keeps its own
+ * state too. Bounded so a benchmark cannot exhaust memory: oldest handsets and message ids go first.
+ */
+export function createStore() {
+  const handsets = new Map<string, HandsetItem[]>();
+  const messageIds = new Map<string, string>();
+  const testers = new Map<string, TesterInvite>();
+  const brands = new Map<string, RbmBrand>();
+  const agents = new Map<string, RbmAgent>();
+  const files = new Map<string, { contentType: string; body: Buffer; fileUrl?: string }>();
+  const templates = new Map<string, WaTemplate>();
+  const windows = new Map<string, { start: number; count: number }>();
+
+  return {
+    addItem(msisdn: string, item: HandsetItem) {
+      let thread = handsets.get(msisdn);
+      if (!thread) {
+        if (handsets.size >= MAX_HANDSETS) {
+          const oldest = handsets.keys().next().value;
+          if (oldest !== undefined) handsets.delete(oldest);
+        }
+        thread = [];
+        handsets.set(msisdn, thread);
+      }
+      thread.push(item);
+      if (thread.length > MAX_ITEMS_PER_HANDSET) thread.splice(0, thread.length - MAX_ITEMS_PER_HANDSET);
+    },
+    thread: (msisdn: string): HandsetItem[] => handsets.get(msisdn) ?? [],
+    findItem(msisdn: string, id: string): HandsetItem | undefined {
+      return handsets.get(msisdn)?.find((item) => item.id === id);
+    },
+    handsetNumbers: (): string[] => [...handsets.keys()].reverse().slice(0, 50),
+
+    /** Remembers a message id; false when it was seen before (RBM ignores a reused messageId). */
+    rememberMessageId(key: string, value: string): boolean {
+      if (messageIds.has(key)) return false;
+      if (messageIds.size >= MAX_REMEMBERED_IDS) {
+        const oldest = messageIds.keys().next().value;
+        if (oldest !== undefined) messageIds.delete(oldest);
+      }
+      messageIds.set(key, value);
+      return true;
+    },
+    messageIdValue: (key: string) => messageIds.get(key),
+
+    /** Fixed one-second window per key; false when the limit is exceeded. */
+    takeToken(key: string, perSecond: number, now = Date.now()): boolean {
+      const window = windows.get(key);
+      if (!window || now - window.start >= 1000) {
+        windows.set(key, { start: now, count: 1 });
+        return true;
+      }
+      window.count += 1;
+      return window.count <= perSecond;
+    },
+
+    testers,
+    testerKey: (agentId: string, msisdn: string) => `${agentId}|${msisdn}`,
+    invitesFor: (msisdn: string) => [...testers.values()].filter((t) => t.msisdn === msisdn),
+    brands,
+    agents,
+    files,
+    templates,
+    templateKey: (wabaId: string, name: string, language: string) => `${wabaId}|${name}|${language}`,
+    findTemplate(name: string, language: string): WaTemplate | undefined {
+      for (const template of templates.values()) {
+        if (template.name === name && template.language === language) return template;
+      }
+      return undefined;
+    },
+  };
+}
+export type SandboxStore = ReturnType<typeof createStore>;

@@ -1,0 +1,411 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { newId, nowIso, type SandboxContext } from './context.ts';
+import { isOnWhatsApp } from './options.ts';
+import type { HandsetItem, WaTemplate } from './store.ts';
+
+/**
+ * WhatsApp Cloud API (graph.facebook.com/{version}), served under /sandbox/whatsapp/{version}:
+ * POST /{phone-number-id}/messages (text, template, interactive buttons),
+ * POST and GET /{waba-id}/message_templates, and status webhooks signed with X-Hub-Signature-256.
+ * Errors use the Graph shape: {error: {message, type, code, error_data, fbtrace_id}}.
+ */
+
+export const WA_ERRORS = {
+  invalidParameter: { code: 100, http: 400, title: 'Invalid parameter' },
+  auth: { code: 190, http: 401, title: 'Invalid OAuth access token' },
+  throughput: { code: 130429, http: 429, title: 'Rate limit hit' },
+  undeliverable: { code: 131026, http: 400, title: 'Message undeliverable' },
+  parameterMismatch: {
+    code: 132000,
+    http: 400,
+    title: 'Number of parameters does not match the expected number of params',
+  },
+  templateMissing: { code: 132001, http: 404, title: 'Template name does not exist in the translation' },
+  templatePaused: { code: 132015, http: 400, title: 'Template is paused' },
+  serviceUnavailable: { code: 131000, http: 503, title: 'Something went wrong' },
+} as const;
+type WaErrorKind = keyof typeof WA_ERRORS;
+
+export class WhatsAppError extends Error {
+  constructor(
+    readonly kind: WaErrorKind,
+    readonly details: string,
+  ) {
+    super(WA_ERRORS[kind].title);
+  }
+}
+
+const ZTemplateParameter = z.object({ type: z.literal('text'), text: z.string().min(1).max(1024) }).strict();
+export const ZWhatsAppMessage = z
+  .object({
+    messaging_product: z.literal('whatsapp'),
+    recipient_type: z.literal('individual').optional(),
+    to: z.string().regex(/^\+?[1-9]\d{7,14}$/),
+    type: z.enum(['text', 'template', 'interactive']).default('text'),
+    biz_opaque_callback_data: z.string().max(512).optional(),
+    text: z
+      .object({ body: z.string().min(1).max(4096), preview_url: z.boolean().optional() })
+      .strict()
+      .optional(),
+    template: z
+      .object({
+        name: z.string().min(1).max(512),
+        language: z
+          .object({ code: z.string().min(2), policy: z.literal('deterministic').optional() })
+          .strict(),
+        components: z
+          .array(
+            z
+              .object({
+                type: z.enum(['header', 'body', 'button']),
+                sub_type: z.string().optional(),
+                index: z.union([z.string(), z.number()]).optional(),
+                parameters: z.array(ZTemplateParameter),
+              })
+              .strict(),
+          )
+          .optional(),
+      })
+      .strict()
+      .optional(),
+    interactive: z
+      .object({
+        type: z.literal('button'),
+        body: z.object({ text: z.string().min(1).max(1024) }).strict(),
+        action: z
+          .object({
+            buttons: z
+              .array(
+                z
+                  .object({
+                    type: z.literal('reply'),
+                    reply: z.object({ id: z.string().max(256), title: z.string().min(1).max(20) }).strict(),
+                  })
+                  .strict(),
+              )
+              .min(1)
+              .max(3),
+          })
+          .strict(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .refine((m) => m[m.type] !== undefined, { message: 'the object named by type is required' });
+
+const ZTemplateCreate = z
+  .object({
+    name: z.string().regex(/^[a-z0-9_]{1,512}$/, 'name must be lower-case letters, digits and underscores'),
+    language: z.string().min(2),
+    category: z.enum(['AUTHENTICATION', 'MARKETING', 'UTILITY']),
+    allow_category_change: z.boolean().optional(),
+    components: z
+      .array(
+        z
+          .object({
+            type: z.enum(['HEADER', 'BODY', 'FOOTER', 'BUTTONS']),
+            format: z.string().optional(),
+            text: z.string().max(1024).optional(),
+            buttons: z.array(z.record(z.string(), z.unknown())).optional(),
+            example: z.record(z.string(), z.unknown()).optional(),
+          })
+          .strict(),
+      )
+      .min(1),
+  })
+  .strict();
+
+function graphError(reply: FastifyReply, error: WhatsAppError) {
+  const spec = WA_ERRORS[error.kind];
+  return reply.code(spec.http).send({
+    error: {
+      message: `(#${spec.code}) ${spec.title}`,
+      type: 'OAuthException',
+      code: spec.code,
+      error_data: { messaging_product: 'whatsapp', details: error.details },
+      fbtrace_id: newId('A'),
+    },
+  });
+}
+
+function templateBody(template: WaTemplate): string {
+  const body = template.components.find((c) => c.type === 'BODY');
+  return typeof body?.text === 'string' ? body.text : '';
+}
+const placeholders = (text: string) => new Set([...text.matchAll(/\{\{(\d+)\}\}/g)].map((m) => m[1])).size;
+
+export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
+  return async (app) => {
+    app.setErrorHandler(async (error: unknown, _request, reply) => {
+      if (error instanceof WhatsAppError) return graphError(reply, error);
+      return graphError(reply, new WhatsAppError('invalidParameter', (error as Error).message));
+    });
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      const expected = ctx.credentials.whatsapp;
+      if (!token || (expected !== undefined && token !== expected))
+        throw new WhatsAppError('auth', 'The access token could not be decrypted.');
+      if (ctx.chance(ctx.behaviour.serverErrorRatio))
+        throw new WhatsAppError('serviceUnavailable', 'The service is temporarily unavailable.');
+    });
+
+    app.post<{ Params: { version: string; phoneNumberId: string } }>(
+      '/:version/:phoneNumberId/messages',
+      async (request) => {
+        const { phoneNumberId } = request.params;
+        const parsed = ZWhatsAppMessage.safeParse(request.body);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          throw new WhatsAppError('invalidParameter', `${issue?.path.join('.')}: ${issue?.message}`);
+        }
+        const message = parsed.data;
+        const msisdn = message.to.startsWith('+') ? message.to : `+${message.to}`;
+        const { rateLimits } = ctx.behaviour;
+        const overLimit =
+          rateLimits.enabled && !ctx.store.takeToken(`wa|${phoneNumberId}`, rateLimits.whatsappPerSecond);
+        if (overLimit && rateLimits.whatsappOverLimit === 'reject')
+          throw new WhatsAppError(
+            'throughput',
+            `More than ${rateLimits.whatsappPerSecond} messages per second from this phone number.`,
+          );
+
+        let text = message.text?.body ?? message.interactive?.body.text;
+        if (message.template) {
+          const template = ctx.store.findTemplate(message.template.name, message.template.language.code);
+          if (!template || template.status === 'PENDING' || template.status === 'REJECTED')
+            throw new WhatsAppError(
+              'templateMissing',
+              `template name (${message.template.name}) does not exist in ${message.template.language.code}`,
+            );
+          if (template.status === 'PAUSED')
+            throw new WhatsAppError('templatePaused', `template ${template.name} is paused`);
+          const parameters = message.template.components?.find((c) => c.type === 'body')?.parameters ?? [];
+          const body = templateBody(template);
+          if (placeholders(body) !== parameters.length)
+            throw new WhatsAppError(
+              'parameterMismatch',
+              `body: number of localizable_params (${parameters.length}) does not match the expected number of params (${placeholders(body)})`,
+            );
+          text = body.replace(/\{\{(\d+)\}\}/g, (_m, n: string) => parameters[Number(n) - 1]?.text ?? '');
+        }
+
+        const wamid = `wamid.${Buffer.from(newId()).toString('base64url')}`;
+        const item: HandsetItem = {
+          id: wamid,
+          network: 'whatsapp',
+          sender: phoneNumberId,
+          direction: 'received',
+          at: nowIso(),
+          ...(text ? { text } : {}),
+          suggestions: (message.interactive?.action.buttons ?? []).map((b) => ({
+            type: 'reply' as const,
+            text: b.reply.title,
+            postbackData: b.reply.id,
+          })),
+          status: 'pending',
+        };
+        const failure = overLimit
+          ? WA_ERRORS.throughput
+          : isOnWhatsApp(msisdn)
+            ? null
+            : WA_ERRORS.undeliverable;
+        if (!failure) ctx.store.addItem(msisdn, item);
+        scheduleStatuses(ctx, phoneNumberId, msisdn, wamid, failure);
+        return {
+          messaging_product: 'whatsapp',
+          contacts: [{ input: message.to, wa_id: msisdn.slice(1) }],
+          messages: [{ id: wamid, ...(message.template ? { message_status: 'accepted' } : {}) }],
+        };
+      },
+    );
+
+    app.post<{ Params: { version: string; wabaId: string } }>(
+      '/:version/:wabaId/message_templates',
+      async (request) => {
+        const { wabaId } = request.params;
+        const parsed = ZTemplateCreate.safeParse(request.body);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          throw new WhatsAppError('invalidParameter', `${issue?.path.join('.')}: ${issue?.message}`);
+        }
+        const input = parsed.data;
+        const key = ctx.store.templateKey(wabaId, input.name, input.language);
+        if (ctx.store.templates.has(key))
+          throw new WhatsAppError(
+            'invalidParameter',
+            `Content in this language already exists for template ${input.name}.`,
+          );
+        const template: WaTemplate = {
+          id: String(Date.now()) + String(Math.floor(Math.random() * 1e6)).padStart(6, '0'),
+          wabaId,
+          name: input.name,
+          language: input.language,
+          category: input.category,
+          components: input.components,
+          status: 'PENDING',
+          rejected_reason: 'NONE',
+        };
+        ctx.store.templates.set(key, template);
+        ctx.later(ctx.behaviour.templateReviewDelayMs, () => reviewTemplate(ctx, template));
+        return { id: template.id, status: template.status, category: template.category };
+      },
+    );
+
+    app.get<{
+      Params: { version: string; wabaId: string };
+      Querystring: { limit?: string; after?: string; name?: string; status?: string };
+    }>('/:version/:wabaId/message_templates', async (request) => {
+      const { wabaId } = request.params;
+      const limit = Math.min(Math.max(Number(request.query.limit ?? 25) || 25, 1), 100);
+      const offset = request.query.after
+        ? Number(Buffer.from(request.query.after, 'base64url').toString()) || 0
+        : 0;
+      const all = [...ctx.store.templates.values()].filter(
+        (t) =>
+          t.wabaId === wabaId &&
+          (!request.query.name || t.name.includes(request.query.name)) &&
+          (!request.query.status || t.status === request.query.status),
+      );
+      const page = all.slice(offset, offset + limit);
+      const cursor = (n: number) => Buffer.from(String(n)).toString('base64url');
+      return {
+        data: page.map((t) => ({
+          name: t.name,
+          components: t.components,
+          language: t.language,
+          status: t.status,
+          category: t.category,
+          id: t.id,
+          ...(t.status === 'REJECTED' ? { rejected_reason: t.rejected_reason } : {}),
+        })),
+        paging: {
+          cursors: { before: cursor(offset), after: cursor(offset + page.length) },
+          ...(offset + page.length < all.length
+            ? { next: `?limit=${limit}&after=${cursor(offset + page.length)}` }
+            : {}),
+        },
+      };
+    });
+  };
+}
+
+/** The documented review outcomes, by name: "reject" -> REJECTED (INVALID_FORMAT), "pause" -> APPROVED then PAUSED. */
+function reviewTemplate(ctx: SandboxContext, template: WaTemplate) {
+  if (template.name.includes('reject')) {
+    template.status = 'REJECTED';
+    template.rejected_reason = 'INVALID_FORMAT';
+  } else {
+    template.status = 'APPROVED';
+    if (template.name.includes('pause'))
+      ctx.later(ctx.behaviour.templateReviewDelayMs, () => {
+        template.status = 'PAUSED';
+      });
+  }
+  void ctx.deliver('whatsapp', {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: template.wabaId,
+        time: Math.floor(Date.now() / 1000),
+        changes: [
+          {
+            field: 'message_template_status_update',
+            value: {
+              event: template.status,
+              message_template_id: Number(template.id),
+              message_template_name: template.name,
+              message_template_language: template.language,
+              reason: template.status === 'REJECTED' ? template.rejected_reason : 'NONE',
+            },
+          },
+        ],
+      },
+    ],
+  });
+}
+
+export function whatsappWebhook(phoneNumberId: string, value: Record<string, unknown>) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: `waba-of-${phoneNumberId}`,
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: phoneNumberId, phone_number_id: phoneNumberId },
+              ...value,
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+function statusValue(
+  wamid: string,
+  msisdn: string,
+  status: 'sent' | 'delivered' | 'read' | 'failed',
+  error?: { code: number; title: string },
+) {
+  return {
+    statuses: [
+      {
+        id: wamid,
+        status,
+        timestamp: String(Math.floor(Date.now() / 1000)),
+        recipient_id: msisdn.slice(1),
+        ...(error
+          ? {
+              errors: [
+                {
+                  code: error.code,
+                  title: error.title,
+                  message: error.title,
+                  error_data: { details: error.title },
+                },
+              ],
+            }
+          : {}),
+      },
+    ],
+  };
+}
+
+function scheduleStatuses(
+  ctx: SandboxContext,
+  phoneNumberId: string,
+  msisdn: string,
+  wamid: string,
+  failure: { code: number; title: string } | null,
+) {
+  const { behaviour } = ctx;
+  if (!behaviour.receipts) return;
+  const send = (status: 'sent' | 'delivered' | 'read' | 'failed', error?: { code: number; title: string }) =>
+    ctx.deliver('whatsapp', whatsappWebhook(phoneNumberId, statusValue(wamid, msisdn, status, error)));
+  ctx.later(0, async () => {
+    await send('sent');
+    const failedWith = failure ?? (ctx.chance(behaviour.failureRatio) ? WA_ERRORS.undeliverable : null);
+    ctx.later(behaviour.deliveryDelayMs, async () => {
+      const item = ctx.store.findItem(msisdn, wamid);
+      if (failedWith) {
+        if (item) item.status = 'failed';
+        await send('failed', { code: failedWith.code, title: failedWith.title });
+        return;
+      }
+      if (item && item.status === 'pending') item.status = 'delivered';
+      await send('delivered');
+      if (behaviour.readDelayMs !== null)
+        ctx.later(behaviour.readDelayMs, async () => {
+          const again = ctx.store.findItem(msisdn, wamid);
+          if (again) again.status = 'read';
+          await send('read');
+        });
+    });
+  });
+}

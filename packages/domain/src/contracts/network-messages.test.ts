@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { ZMessageContent, ZSendTestMessageRequest } from './network-messages.ts';
+
+const card = { title: 'Offer', suggestions: [] };
+const issuesOf = (value: unknown) => {
+  const parsed = ZSendTestMessageRequest.safeParse(value);
+  return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+};
+
+describe('message content contract', () => {
+  it('when every suggestion type is given then they parse with postbackData defaulted', () => {
+    const parsed = ZMessageContent.parse({
+      kind: 'text',
+      text: 'Hi',
+      suggestions: [
+        { type: 'reply', text: 'Yes' },
+        { type: 'dial', text: 'Call', phoneNumber: '+14155550100' },
+        { type: 'open_url', text: 'Site', url: 'https://example.com' },
+        { type: 'view_location', text: 'Map', latitude: 1, longitude: 2 },
+        {
+          type: 'calendar',
+          text: 'Save',
+          title: 'T',
+          startTime: '2026-01-01T10:00:00Z',
+          endTime: '2026-01-01T11:00:00Z',
+        },
+      ],
+    });
+    expect(parsed.kind === 'text' && parsed.suggestions.map((s) => s.postbackData)).toEqual([
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
+  });
+
+  it.each([
+    [{ kind: 'text', text: '' }, 'content.text'],
+    [{ kind: 'text', text: 'x'.repeat(3073) }, 'content.text'],
+    [
+      { kind: 'text', text: 'x', suggestions: [{ type: 'reply', text: 'x'.repeat(26) }] },
+      'content.suggestions.0.text',
+    ],
+    [
+      {
+        kind: 'text',
+        text: 'x',
+        suggestions: Array.from({ length: 12 }, () => ({ type: 'reply', text: 'a' })),
+      },
+      'content.suggestions',
+    ],
+    [{ kind: 'rich_card', card: {} }, 'content.card'],
+    [{ kind: 'carousel', cards: [card] }, 'content.cards'],
+    [{ kind: 'carousel', cards: Array.from({ length: 11 }, () => card) }, 'content.cards'],
+    [{ kind: 'template', templateName: 'Order Update' }, 'content.templateName'],
+    [
+      { kind: 'text', text: 'x', suggestions: [{ type: 'dial', text: 'Call', phoneNumber: '12345' }] },
+      'content.suggestions.0.phoneNumber',
+    ],
+  ])('when the content is %j then the issue names %s', (content, path) => {
+    expect(
+      issuesOf({ network: 'rbm', recipient: '+919800000001', content }).some((i) => i.startsWith(`${path}:`)),
+    ).toBe(true);
+  });
+
+  it('when the recipient is not international format then it says how to write it', () => {
+    expect(
+      issuesOf({ network: 'rbm', recipient: '09800000001', content: { kind: 'text', text: 'x' } }),
+    ).toEqual(['recipient: must be a phone number in international format, e.g. +919876543210']);
+  });
+});

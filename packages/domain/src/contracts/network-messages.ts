@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { MESSAGE_STATUSES } from '../rules/message-status.ts';
+import { ZListResult, ZListWindowQuery } from './envelope.ts';
+
+/**
+ * Messages sent through a messaging network, in one network-neutral shape that every connector
+ * translates to its network's own (RBM contentMessage, MaaP RCSMessage, WhatsApp text/template).
+ * Limits are Google RBM's documented ones, the tightest of the three.
+ */
+export const NETWORKS = ['rbm', 'maap', 'whatsapp'] as const;
+export type Network = (typeof NETWORKS)[number];
+export const ZNetwork = z.enum(NETWORKS);
+
+export const MESSAGE_LIMITS = {
+  text: 3072,
+  suggestionText: 25,
+  postbackData: 2048,
+  suggestionsPerMessage: 11,
+  suggestionsPerCard: 4,
+  cardTitle: 200,
+  cardDescription: 2000,
+  carouselMin: 2,
+  carouselMax: 10,
+  templateParameters: 20,
+} as const;
+
+/** An E.164 number: +, then 8 to 15 digits. */
+export const ZMsisdn = z
+  .string()
+  .trim()
+  .regex(/^\+[1-9]\d{7,14}$/, 'must be a phone number in international format, e.g. +919876543210');
+
+const ZSuggestionBase = z.object({
+  text: z.string().trim().min(1, 'is required').max(MESSAGE_LIMITS.suggestionText),
+  postbackData: z.string().max(MESSAGE_LIMITS.postbackData).default(''),
+});
+
+export const ZSuggestion = z.discriminatedUnion('type', [
+  ZSuggestionBase.extend({ type: z.literal('reply') }),
+  ZSuggestionBase.extend({ type: z.literal('dial'), phoneNumber: ZMsisdn }),
+  ZSuggestionBase.extend({ type: z.literal('open_url'), url: z.url() }),
+  ZSuggestionBase.extend({
+    type: z.literal('view_location'),
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    label: z.string().max(100).optional(),
+  }),
+  ZSuggestionBase.extend({
+    type: z.literal('calendar'),
+    title: z.string().trim().min(1).max(100),
+    description: z.string().max(500).optional(),
+    startTime: z.iso.datetime(),
+    endTime: z.iso.datetime(),
+  }),
+]);
+export type TSuggestion = z.output<typeof ZSuggestion>;
+
+export const ZCardMedia = z.object({
+  fileUrl: z.url(),
+  height: z.enum(['SHORT', 'MEDIUM', 'TALL']).default('MEDIUM'),
+});
+
+export const ZRichCard = z
+  .object({
+    title: z.string().trim().max(MESSAGE_LIMITS.cardTitle).optional(),
+    description: z.string().trim().max(MESSAGE_LIMITS.cardDescription).optional(),
+    media: ZCardMedia.optional(),
+    suggestions: z.array(ZSuggestion).max(MESSAGE_LIMITS.suggestionsPerCard).default([]),
+  })
+  .refine((card) => Boolean(card.title || card.description || card.media), {
+    message: 'a card needs a title, a description or media',
+  });
+export type TRichCard = z.output<typeof ZRichCard>;
+
+const suggestions = z.array(ZSuggestion).max(MESSAGE_LIMITS.suggestionsPerMessage).default([]);
+
+export const ZMessageContent = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('text'),
+    text: z.string().trim().min(1, 'is required').max(MESSAGE_LIMITS.text),
+    suggestions,
+  }),
+  z.object({ kind: z.literal('rich_card'), card: ZRichCard, suggestions }),
+  z.object({
+    kind: z.literal('carousel'),
+    cardWidth: z.enum(['SMALL', 'MEDIUM']).default('MEDIUM'),
+    cards: z.array(ZRichCard).min(MESSAGE_LIMITS.carouselMin).max(MESSAGE_LIMITS.carouselMax),
+    suggestions,
+  }),
+  z.object({
+    kind: z.literal('template'),
+    templateName: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9_]{1,512}$/, 'must be lower-case letters, digits and underscores'),
+    language: z.string().trim().min(2).max(15).default('en_US'),
+    parameters: z.array(z.string().min(1).max(1024)).max(MESSAGE_LIMITS.templateParameters).default([]),
+  }),
+]);
+export type TMessageContent = z.output<typeof ZMessageContent>;
+export type TMessageContentInput = z.input<typeof ZMessageContent>;
+
+/** POST /api/v1/secure/network-messages/test: a test message through the platform's test sender. */
+export const ZSendTestMessageRequest = z.object({
+  network: ZNetwork,
+  recipient: ZMsisdn,
+  content: ZMessageContent,
+});
+export type TSendTestMessageRequest = z.output<typeof ZSendTestMessageRequest>;
+
+export const ZNetworkMessage = z.object({
+  message_id: z.string(),
+  network: ZNetwork,
+  sender: z.string(),
+  recipient: z.string(),
+  content: ZMessageContent,
+  status: z.enum(MESSAGE_STATUSES),
+  network_message_id: z.string().nullable(),
+  error_code: z.string().nullable(),
+  error_message: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TNetworkMessage = z.output<typeof ZNetworkMessage>;
+
+export const ZNetworkMessageListQuery = ZListWindowQuery(undefined, { network: ZNetwork.optional() });
+export const ZNetworkMessageList = ZListResult(ZNetworkMessage);
+
+/** An event a network posted to our webhook, as stored. */
+export const ZNetworkEvent = z.object({
+  event_id: z.string(),
+  network: ZNetwork,
+  kind: z.enum(['status', 'user_message', 'suggestion_response', 'unsubscribe', 'other']),
+  network_message_id: z.string().nullable(),
+  message_id: z.string().nullable(),
+  status: z.enum(MESSAGE_STATUSES).nullable(),
+  sender: z.string().nullable(),
+  text: z.string().nullable(),
+  postback_data: z.string().nullable(),
+  error_code: z.string().nullable(),
+  occurred_at: z.string().nullable(),
+  received_at: z.string(),
+  applied: z.boolean(),
+});
+export type TNetworkEvent = z.output<typeof ZNetworkEvent>;
+export const ZNetworkEventListQuery = ZListWindowQuery(undefined, { network: ZNetwork.optional() });
+export const ZNetworkEventList = ZListResult(ZNetworkEvent);
+
+/** Connector health: calls, failures by kind, retries, since the process started. */
+export const ZConnectorHealth = z.object({
+  network: ZNetwork,
+  baseUrl: z.string(),
+  requests: z.number().int(),
+  failures: z.number().int(),
+  retries: z.number().int(),
+  errorRate: z.number(),
+  failuresByKind: z.record(z.string(), z.number().int()),
+  averageLatencyMs: z.number(),
+});
+export const ZNetworkHealth = z.object({ connectors: z.array(ZConnectorHealth) });
+export type TNetworkHealth = z.output<typeof ZNetworkHealth>;
