@@ -4,6 +4,8 @@ import formbody from '@fastify/formbody';
 import { sandboxPlugin } from '@portico/sandbox';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAccountsModule } from './modules/accounts/accounts.module.ts';
+import { accountsPublicRoutes } from './modules/accounts/accounts.routes.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { appConfigFrom } from './modules/app-config/app-config.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -24,6 +26,7 @@ import { type SecureRoute, secureScope } from './platform/http/secure-scope.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs/index.ts';
 import { purgeExpiredJob } from './platform/jobs/maintenance.jobs.ts';
 import { type AppQueues, createAppJobRegistry } from './platform/jobs/queues.ts';
+import { mailSendJob } from './platform/mail/mail.jobs.ts';
 import { createIdentity } from './platform/oidc/index.ts';
 import { createCounters } from './platform/security/counters.ts';
 import { securityHeaders } from './platform/security/headers.ts';
@@ -94,7 +97,9 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const registry = createAppJobRegistry().register(purgeExpiredJob(database));
+  const registry = createAppJobRegistry()
+    .register(purgeExpiredJob(database))
+    .register(mailSendJob(database, config));
   const jobs = createJobQueue({
     database,
     registry,
@@ -151,22 +156,35 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
       referenceTokens: await createReferenceTokenIssuer(database),
     });
     const referenceData = createReferenceDataService(createReferenceDataRepository(database.db));
+    const accounts = createAccountsModule({
+      config,
+      database,
+      jobs,
+      verifier: identity.verifier,
+      log: app.log,
+    });
 
     await app.register(
       async (api) => {
         await api.register(appConfigRoutes(appConfigFrom(config)));
         await api.register(referenceDataRoutes(referenceData), { prefix: '/reference' });
+        await api.register(accountsPublicRoutes(accounts.accounts), { prefix: '/accounts' });
         for (const routes of options.extraRoutes?.api ?? []) await api.register(routes);
         await api.register(secureScope, {
           prefix: '/secure',
           verifier: identity.verifier,
           registry: secureRoutes,
-          routes: [partnersRoutes(partners), ...(options.extraRoutes?.secure ?? [])],
+          routes: [
+            partnersRoutes(partners),
+            ...accounts.secureRoutes,
+            ...(options.extraRoutes?.secure ?? []),
+          ],
         });
       },
       { prefix: API_PREFIX },
     );
     await app.register(identity.oidcPlugin, { prefix: OIDC_PREFIX });
+    if (accounts.devMailboxRoutes) await app.register(accounts.devMailboxRoutes);
     // The network sandbox stands in for whichever networks have no real URL configured.
     if (usesSandbox(config)) await app.register(sandboxPlugin, { prefix: SANDBOX_PREFIX });
   }

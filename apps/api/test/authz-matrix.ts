@@ -1,9 +1,12 @@
-import { ALL_ROLES, BILLING_ROLES, PLATFORM_ADMIN_ROLES } from '@portico/domain';
+import { ALL_ROLES, BILLING_ROLES, PLATFORM_ADMIN_ROLES, ROLES } from '@portico/domain';
 import type { PolicyAction } from '../src/platform/auth/policy.ts';
 import type { Subject } from './factories.ts';
 
 /** Every subject the matrix is checked for: each role of spec section 6 and the developer with no role. */
 export const SUBJECTS: readonly Subject[] = [...ALL_ROLES, null];
+
+/** The partner's own developer account: no role, or DEVELOPER (not the child aggregator users). */
+const DEVELOPER_OWNERS: readonly Subject[] = [null, ROLES.DEVELOPER];
 
 export interface MatrixEntry {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -34,6 +37,60 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
     url: '/api/v1/secure/reference-token',
     action: 'reference-token.issue',
     allowed: [...PLATFORM_ADMIN_ROLES, ...BILLING_ROLES],
+  },
+  // ---- accounts ----
+  {
+    method: 'GET',
+    url: '/api/v1/secure/account-setup',
+    action: 'account-setup.read',
+    allowed: DEVELOPER_OWNERS,
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/secure/setup-user-details',
+    action: 'account-setup.write',
+    allowed: DEVELOPER_OWNERS,
+    payload: { firstName: 'A', lastName: 'B' },
+    // Allowed by the policy; the matrix accounts are already set up, so the service answers 409.
+    okStatus: 409,
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/secure/account-type',
+    action: 'account-setup.write',
+    allowed: DEVELOPER_OWNERS,
+    payload: { accountType: 'developer' },
+    okStatus: 409,
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/secure/complete-setup',
+    action: 'account-setup.write',
+    allowed: DEVELOPER_OWNERS,
+    okStatus: 409,
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/secure/update-company-details',
+    action: 'company-details.update',
+    allowed: DEVELOPER_OWNERS,
+    payload: {
+      company: { name: 'Acme', website: 'https://acme.example', industryTypeId: 1 },
+      address: { line1: '1 Road', city: 'Pune', postalCode: '411001', countryId: 'IN' },
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/secure/change-password',
+    action: 'password.change',
+    allowed: SUBJECTS,
+    payload: {
+      currentPassword: 'not-the-password',
+      newPassword: 'N3w!Passw0rd',
+      confirmPassword: 'N3w!Passw0rd',
+    },
+    // Allowed for everyone; the matrix accounts have no password, so the current one is "not correct" (400).
+    okStatus: 400,
   },
 ];
 

@@ -52,6 +52,20 @@ export const POLICY = {
   'partner-details.read': ['anyone'],
   /** The encoded reference token for the external analytics (admins, carriers) and firewall (admins) links. */
   'reference-token.issue': ['platformAdmin', 'carrier'],
+  // ---- accounts ----
+  /** The first-time flow (sign-up's own account: a developer with no role). */
+  'account-setup.read': ['developerOwner'],
+  'account-setup.write': ['developerOwner'],
+  /** Company details and address of the caller's own developer partner. */
+  'company-details.update': ['developerOwner'],
+  /** Everyone changes their own password. */
+  'password.change': ['anyone'],
+  /** The user list of the caller's organisation: those who manage users, and the child users (read-only sees it). */
+  'users.list': ['developer', 'carrierAdmin', 'superAdmin'],
+  /** Invite, re-invite, delete: developers with no sub-role, the carrier admin, the super admin (service checks approval). */
+  'users.manage': ['developerOwner', 'carrierAdmin', 'superAdmin'],
+  /** The security records. */
+  'audit-log.read': ['providerAdmin'],
 } as const satisfies Record<string, readonly RoleGroup[]>;
 export type PolicyAction = keyof typeof POLICY;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAIL_TEMPLATE_IDS } from '../mail/templates.ts';
 import { type JobDefinition, JobRegistry } from './registry.ts';
 
 /**
@@ -8,6 +9,12 @@ import { type JobDefinition, JobRegistry } from './registry.ts';
 export const APP_QUEUES = {
   /** Deletes expired OIDC payloads and ended rate-limit windows. */
   'maintenance.purge-expired': z.object({}).strict(),
+  /** Renders a mail template and sends it (SMTP_URL) or files it in the dev mailbox; see platform/mail. */
+  'mail.send': z.object({
+    to: z.email(),
+    template: z.enum(MAIL_TEMPLATE_IDS),
+    data: z.record(z.string(), z.string()),
+  }),
 } as const satisfies Record<string, z.ZodType>;
 export type AppQueues = typeof APP_QUEUES;
 export type AppQueue = keyof AppQueues & string;

@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createAuditRepository } from '../../platform/audit/audit.repository.ts';
+import { createAuditService } from '../../platform/audit/audit.service.ts';
+import type { TokenVerifier } from '../../platform/auth/types.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Database } from '../../platform/db/index.ts';
+import type { JobQueue } from '../../platform/jobs/index.ts';
+import type { AppQueues } from '../../platform/jobs/queues.ts';
+import { devMailboxRoutes } from '../../platform/mail/dev-mailbox.routes.ts';
+import { createMailer } from '../../platform/mail/index.ts';
+import { createDevMailboxRepository } from '../../platform/mail/mail.repository.ts';
+import { createAccountsRepository } from './accounts.repository.ts';
+import { accountsSecureRoutes } from './accounts.routes.ts';
+import { createAccountsService } from './accounts.service.ts';
+
+export interface AccountsModuleDeps {
+  config: Config;
+  database: Database;
+  jobs: JobQueue<AppQueues>;
+  verifier: TokenVerifier;
+  log: FastifyBaseLogger;
+}
+
+/** Wires the accounts module (issue 3) so server.ts adds one line per mount point. */
+export function createAccountsModule({ config, database, jobs, verifier, log }: AccountsModuleDeps) {
+  const mail = createMailer(jobs);
+  const audit = createAuditService(createAuditRepository(database.db), log.child({ component: 'audit' }));
+  const accounts = createAccountsService({
+    repository: createAccountsRepository(database.db),
+    mail,
+    audit,
+    publicUrl: config.PUBLIC_URL,
+    forgetUser: (userId) => verifier.forgetUser(userId),
+  });
+  const showDevMailbox = !config.SMTP_URL && (config.DEMO || config.NODE_ENV !== 'production');
+  return {
+    accounts,
+    audit,
+    mail,
+    secureRoutes: [accountsSecureRoutes(accounts)] as FastifyPluginAsyncZod[],
+    /** /dev/mailbox, only without SMTP_URL and when DEMO=1 or NODE_ENV is not production. */
+    devMailboxRoutes: showDevMailbox
+      ? devMailboxRoutes(createDevMailboxRepository(database.db), config.BRAND_NAME)
+      : null,
+  };
+}
