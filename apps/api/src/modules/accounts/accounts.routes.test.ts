@@ -1,5 +1,4 @@
 import { PAYLOAD_REQUIRED, USER_DETAILS_NOT_PRESENT } from '@portico/domain';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -93,7 +92,7 @@ describe('sign-up and email verification', () => {
     expect(body.data).toMatchObject({ email });
     const text = await mailTo(email, 'verify-email');
     expect(text).toContain('Welcome to Portico.');
-    expect(text).toContain(`${t.config.PUBLIC_URL}/verify-email?token=`);
+    expect(text).toContain(`${t.config.PUBLIC_URL}/sign-up?token=`);
     // Only the token's hash is stored.
     const token = tokenIn(text);
     const { rows } = await t.database.sql.query<{ token_hash: string }>(
@@ -106,7 +105,7 @@ describe('sign-up and email verification', () => {
       [email],
     );
     expect(html.rows[0]?.subject).toBe('Verify your email for Portico');
-    expect(html.rows[0]?.html).toContain('<a href="http://localhost:3000/verify-email?token=');
+    expect(html.rows[0]?.html).toContain('<a href="http://localhost:3000/sign-up?token=');
   });
 
   it('when the email is registered, malformed or terms are not accepted then a clear 4xx', async () => {

@@ -29,7 +29,8 @@ export const VERIFY_LINK_TTL_HOURS = 24;
 export const INVITE_LINK_TTL_HOURS = 72;
 /** A new verification mail for the same address at most once a minute. */
 export const RESEND_INTERVAL_MS = 60_000;
-export const VERIFY_EMAIL_PATH = '/verify-email';
+/** The verification link opens the sign-up page with ?token= (verify, then set the password). */
+export const VERIFY_EMAIL_PATH = '/sign-up';
 export const SET_PASSWORD_PATH = '/set-password';
 
 export const EMAIL_REGISTERED = 'This email is already registered. Sign in instead, or use another email.';

@@ -21,7 +21,7 @@ describe('mail over SMTP (a real SMTP server receives it)', () => {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
-      onRcptTo(address, _session, callback) {
+      onRcptTo(_address, _session, callback) {
         // The first delivery fails (a temporary error): the job must retry it.
         if (refuseNext > 0) {
           refuseNext--;
