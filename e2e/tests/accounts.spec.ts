@@ -87,18 +87,18 @@ test('when a new partner signs up then they verify, set a password, set up and r
   await followMailLink(page, email, `${baseURL}/sign-up\\?token=`);
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeVisible();
   await expect(page.getByText(`Your email ${email} is verified.`)).toBeVisible();
-  const password = page.getByLabel(/^Password/);
+  const password = page.getByRole('textbox', { name: 'Password', exact: true });
   await password.fill('weak');
   await expect(
     page.getByRole('list', { name: 'Password rules' }).getByText('A digit (not met yet)'),
   ).toBeAttached();
-  await page.getByLabel('Confirm password').fill('weak2');
+  await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill('weak2');
   await page.getByRole('button', { name: 'Set password' }).click();
   await expect(page.getByText(/The password is too weak/)).toBeVisible();
   await expect(page.getByText('The passwords do not match.')).toBeVisible();
   await screenshots(page, '03-set-password-errors');
   await password.fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Set password' }).click();
   await expect(page.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
   const verifyLink = page.url();
@@ -131,10 +131,10 @@ test('when a new partner signs up then they verify, set a password, set up and r
   await page.getByRole('combobox', { name: 'Industry' }).click();
   await page.getByRole('option').first().click();
   await page.getByRole('textbox', { name: 'Address line 1' }).fill('12 Linking Road');
-  await page.getByRole('textbox', { name: /^City/ }).fill('Mumbai');
+  await page.getByRole('textbox', { name: 'City', exact: true }).fill('Mumbai');
   await page.getByRole('textbox', { name: 'Postal code' }).fill('400050');
   await page.getByRole('combobox', { name: 'Country' }).click();
-  await page.getByRole('option', { name: 'India' }).click();
+  await page.getByRole('option', { name: 'India', exact: true }).click();
   await screenshots(page, '06-setup-enterprise');
   await page.getByRole('button', { name: 'Save and continue' }).click();
 
@@ -159,14 +159,14 @@ test('when a new partner signs up then they verify, set a password, set up and r
   // Change password: the current one is checked, the rules show while typing; then sign in again.
   await page.goto('/u/change-password');
   await expect(page.getByRole('heading', { level: 1, name: 'Change Password' })).toBeVisible();
-  await page.getByLabel('Current password').fill('Wrong!Password1');
-  await page.getByLabel(/^New password/).fill(NEW_PASSWORD);
-  await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+  await page.getByRole('textbox', { name: 'Current password', exact: true }).fill('Wrong!Password1');
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('The current password is not correct.').first()).toBeVisible();
-  await expect(page.getByLabel(/^New password/)).toHaveValue(NEW_PASSWORD);
+  await expect(page.getByRole('textbox', { name: 'New password', exact: true })).toHaveValue(NEW_PASSWORD);
   await screenshots(page, '10-change-password-error');
-  await page.getByLabel('Current password').fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Current password', exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('heading', { name: 'Your password is changed' })).toBeVisible();
   await page.getByRole('button', { name: 'Sign in again' }).click();

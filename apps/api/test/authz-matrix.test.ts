@@ -19,18 +19,25 @@ describe('authorisation matrix', () => {
     describe(`${entry.method} ${entry.url}`, () => {
       it('when called without a token then 401', async () => {
         // With the XSRF pair, so a mutating call is refused for the missing token, not the missing pair.
-        const response = await t.app.inject({ method: entry.method, url: entry.url, headers: xsrfHeaders() });
+        const response = await t.app.inject({
+          method: entry.method,
+          url: entry.path ?? entry.url,
+          headers: xsrfHeaders(),
+        });
         expectEnvelope(response, 401);
       });
 
       it.each(SUBJECTS.map((s) => [subjectName(s), s] as const))('as %s', async (_name, subject) => {
         const response = await t.injectAs(subject, {
           method: entry.method,
-          url: entry.url,
+          url: entry.path ?? entry.url,
           ...(entry.payload !== undefined ? { payload: entry.payload as object } : {}),
         });
         if (entry.allowed.includes(subject)) {
-          expectEnvelope(response, entry.okStatus ?? 200);
+          const okStatus =
+            typeof entry.okStatus === 'function' ? entry.okStatus(subject) : (entry.okStatus ?? 200);
+          const body = expectEnvelope(response, okStatus);
+          if (entry.okMessage) expect(body.message).toMatch(entry.okMessage);
         } else {
           const body = expectEnvelope(response, 403);
           expect(body.message).toBe('You are not allowed to do this.');

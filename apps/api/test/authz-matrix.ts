@@ -1,4 +1,4 @@
-import { ALL_ROLES, BILLING_ROLES, PLATFORM_ADMIN_ROLES, ROLES } from '@portico/domain';
+import { ALL_ROLES, BILLING_ROLES, DEVELOPER_ROLES, PLATFORM_ADMIN_ROLES, ROLES } from '@portico/domain';
 import type { PolicyAction } from '../src/platform/auth/policy.ts';
 import type { Subject } from './factories.ts';
 
@@ -7,6 +7,8 @@ export const SUBJECTS: readonly Subject[] = [...ALL_ROLES, null];
 
 /** The partner's own developer account: no role, or DEVELOPER (not the child aggregator users). */
 const DEVELOPER_OWNERS: readonly Subject[] = [null, ROLES.DEVELOPER];
+/** A user id that belongs to nobody: allowed callers get the service's 404. */
+const NO_SUCH_USER = '00000000-0000-4000-8000-00000000dead';
 
 export interface MatrixEntry {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -18,7 +20,11 @@ export interface MatrixEntry {
   /** Body for mutating routes (a valid one, so "allowed" means the call succeeds). */
   payload?: unknown;
   /** HTTP status an allowed call answers with (default 200). */
-  okStatus?: number;
+  okStatus?: number | ((subject: Subject) => number);
+  /** For an allowed call answering 403: the service's own refusal, told apart from the policy's. */
+  okMessage?: RegExp;
+  /** The URL to call when `url` is a route pattern with parameters. */
+  path?: string;
 }
 
 /**
@@ -91,6 +97,53 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
     },
     // Allowed for everyone; the matrix accounts have no password, so the current one is "not correct" (400).
     okStatus: 400,
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/secure/users',
+    action: 'users.list',
+    allowed: [null, ...DEVELOPER_ROLES, ROLES.ADMIN_BILLING, ROLES.SUPER_ADMIN_PORTICO],
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/secure/users/invite',
+    action: 'users.manage',
+    allowed: [...DEVELOPER_OWNERS, ROLES.ADMIN_BILLING, ROLES.SUPER_ADMIN_PORTICO],
+    // MARKETING_ADMIN: the super admin may give it (200); the others are refused by the service for the role (403).
+    payload: { email: 'matrix-invite@portico.test', firstName: 'M', lastName: 'X', role: 'MARKETING_ADMIN' },
+    okStatus: (subject) => (subject === ROLES.SUPER_ADMIN_PORTICO ? 200 : 403),
+    okMessage: /^Invitation sent$|^You cannot give the role MARKETING_ADMIN\.$/,
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/secure/users/:userId/reinvite',
+    path: `/api/v1/secure/users/${NO_SUCH_USER}/reinvite`,
+    action: 'users.manage',
+    allowed: [...DEVELOPER_OWNERS, ROLES.ADMIN_BILLING, ROLES.SUPER_ADMIN_PORTICO],
+    okStatus: 404,
+  },
+  {
+    method: 'PATCH',
+    url: '/api/v1/secure/users/:userId/role',
+    path: `/api/v1/secure/users/${NO_SUCH_USER}/role`,
+    action: 'users.manage',
+    allowed: [...DEVELOPER_OWNERS, ROLES.ADMIN_BILLING, ROLES.SUPER_ADMIN_PORTICO],
+    payload: { role: 'USER_BILLING' },
+    okStatus: 404,
+  },
+  {
+    method: 'DELETE',
+    url: '/api/v1/secure/users/:userId',
+    path: `/api/v1/secure/users/${NO_SUCH_USER}`,
+    action: 'users.manage',
+    allowed: [...DEVELOPER_OWNERS, ROLES.ADMIN_BILLING, ROLES.SUPER_ADMIN_PORTICO],
+    okStatus: 404,
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/secure/audit-log',
+    action: 'audit-log.read',
+    allowed: [ROLES.SUPER_ADMIN_PORTICO, ROLES.ADMIN_PORTICO_READONLY, ROLES.ADMIN_PORTICO_READWRITE],
   },
 ];
 

@@ -166,3 +166,24 @@ export const ZManagedUsers = z.object({
   assignableRoles: z.array(z.string()),
 });
 export type TManagedUsers = z.infer<typeof ZManagedUsers>;
+
+/** Answer of invite and re-invite: who, and until when the link works. */
+export const ZInvitation = z.object({ userId: z.string(), email: z.string(), expiresAt: z.string() });
+export type TInvitation = z.infer<typeof ZInvitation>;
+
+/** PATCH /api/v1/secure/users/:userId/role */
+export const ZChangeRoleRequest = z.object({ role: z.enum(MANAGEABLE, 'Choose a role.') });
+export type TChangeRoleRequest = z.infer<typeof ZChangeRoleRequest>;
+
+/** GET /api/v1/secure/audit-log: one security record. */
+export const ZAuditRecord = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  actorEmail: z.string().nullable(),
+  subjectEmail: z.string().nullable(),
+  partnerId: z.string().nullable(),
+  ip: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type TAuditRecord = z.infer<typeof ZAuditRecord>;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAuditRepository } from '../../platform/audit/audit.repository.ts';
+import { auditRoutes } from '../../platform/audit/audit.routes.ts';
 import { createAuditService } from '../../platform/audit/audit.service.ts';
 import type { TokenVerifier } from '../../platform/auth/types.ts';
 import type { Config } from '../../platform/config.ts';
@@ -13,6 +14,9 @@ import { createDevMailboxRepository } from '../../platform/mail/mail.repository.
 import { createAccountsRepository } from './accounts.repository.ts';
 import { accountsSecureRoutes } from './accounts.routes.ts';
 import { createAccountsService } from './accounts.service.ts';
+import { createManagedUsersRepository } from './managed-users.repository.ts';
+import { managedUsersRoutes } from './managed-users.routes.ts';
+import { createManagedUsersService } from './managed-users.service.ts';
 
 export interface AccountsModuleDeps {
   config: Config;
@@ -26,11 +30,21 @@ export interface AccountsModuleDeps {
 export function createAccountsModule({ config, database, jobs, verifier, log }: AccountsModuleDeps) {
   const mail = createMailer(jobs);
   const audit = createAuditService(createAuditRepository(database.db), log.child({ component: 'audit' }));
+  const accountsRepository = createAccountsRepository(database.db);
   const accounts = createAccountsService({
-    repository: createAccountsRepository(database.db),
+    repository: accountsRepository,
     mail,
     audit,
     publicUrl: config.PUBLIC_URL,
+    forgetUser: (userId) => verifier.forgetUser(userId),
+  });
+  const managedUsers = createManagedUsersService({
+    repository: createManagedUsersRepository(database.db),
+    accounts: accountsRepository,
+    mail,
+    audit,
+    publicUrl: config.PUBLIC_URL,
+    brandName: config.BRAND_NAME,
     forgetUser: (userId) => verifier.forgetUser(userId),
   });
   const showDevMailbox = !config.SMTP_URL && (config.DEMO || config.NODE_ENV !== 'production');
@@ -38,7 +52,11 @@ export function createAccountsModule({ config, database, jobs, verifier, log }: 
     accounts,
     audit,
     mail,
-    secureRoutes: [accountsSecureRoutes(accounts)] as FastifyPluginAsyncZod[],
+    secureRoutes: [
+      accountsSecureRoutes(accounts),
+      managedUsersRoutes(managedUsers),
+      auditRoutes(audit),
+    ] as FastifyPluginAsyncZod[],
     /** /dev/mailbox, only without SMTP_URL and when DEMO=1 or NODE_ENV is not production. */
     devMailboxRoutes: showDevMailbox
       ? devMailboxRoutes(createDevMailboxRepository(database.db), config.BRAND_NAME)

@@ -49,6 +49,10 @@ export function useContractForm<S extends z.ZodType>(schema: S, initial: z.input
         return rest;
       });
     },
+    /** Clears the errors of these field paths (nested fields: 'company.name'). */
+    clearErrors(...paths: string[]) {
+      setErrors((e) => Object.fromEntries(Object.entries(e).filter(([key]) => !paths.includes(key))));
+    },
     /** The parsed request, or null after showing what is wrong. */
     validate(): z.output<S> | null {
       const parsed = schema.safeParse(values);

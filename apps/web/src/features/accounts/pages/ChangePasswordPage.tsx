@@ -38,11 +38,7 @@ export default function ChangePasswordPage() {
     const body = form.validate();
     if (!body) return;
     change.mutate(body, {
-      onSuccess: () => {
-        // Every session, this one included, is revoked on the server: the token is of no more use.
-        clearToken();
-        setDone(true);
-      },
+      onSuccess: () => setDone(true),
       onError: (error) => form.showError(error),
     });
   };
@@ -54,7 +50,14 @@ export default function ChangePasswordPage() {
         title="Your password is changed"
         message="You were signed out everywhere, here included. Sign in again with your new password."
         actions={
-          <Button variant="contained" onClick={() => void startSignIn({ force: true })}>
+          <Button
+            variant="contained"
+            onClick={() => {
+              // Every session, this one included, was revoked on the server: the token is of no more use.
+              clearToken();
+              void startSignIn({ force: true });
+            }}
+          >
             Sign in again
           </Button>
         }

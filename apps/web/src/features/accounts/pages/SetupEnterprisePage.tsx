@@ -42,10 +42,14 @@ function EnterpriseForm({ setup }: { setup: TAccountSetup }) {
   });
   const save = useUpdateCompanyDetails();
   const { company, address } = form.values;
-  const setCompany = (patch: Partial<typeof company>) =>
+  const setCompany = (patch: Partial<typeof company>) => {
     form.setValues((v) => ({ ...v, company: { ...v.company, ...patch } }));
-  const setAddress = (patch: Partial<typeof address>) =>
+    form.clearErrors(...Object.keys(patch).map((key) => `company.${key}`));
+  };
+  const setAddress = (patch: Partial<typeof address>) => {
     form.setValues((v) => ({ ...v, address: { ...v.address, ...patch } }));
+    form.clearErrors(...Object.keys(patch).map((key) => `address.${key}`));
+  };
   const field = (path: string) => ({ error: Boolean(form.errors[path]), helperText: form.errors[path] });
 
   const submit = (event: FormEvent) => {
