@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { signInForm, submitCredentials } from '../support/auth.ts';
+import { signInForm, signInFromLanding, submitCredentials } from '../support/auth.ts';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots/accounts/', import.meta.url));
 const DESKTOP = { width: 1280, height: 800 };
@@ -174,5 +174,83 @@ test('when a new partner signs up then they verify, set a password, set up and r
   await submitCredentials(page, email, PASSWORD);
   await expect(signInForm(page).alert).toBeVisible();
   await submitCredentials(page, email, NEW_PASSWORD);
-  await expect(page).toHaveURL(/\/u\/dashboard$/);
+  // Signed in again, back where the session ended.
+  await expect(page).toHaveURL(/\/u\/change-password$/);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});
+
+test('when ADMIN_BILLING invites a billing user then the invitee sets a password from the mail and signs in', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const invitee = `billing-${Date.now()}@example.com`;
+  await signInFromLanding(page, 'carrier-admin@portico.test');
+  await page.goto('/billing/edit-profile?profile_tag=manage-users');
+  await expect(page.getByRole('tab', { name: 'Manage users', selected: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
+  await screenshots(page, '11-manage-users');
+
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite a user' });
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(dialog.getByText('Enter a valid email address.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(invitee);
+  await dialog.getByRole('textbox', { name: 'First name' }).fill('Bina');
+  await dialog.getByRole('textbox', { name: 'Last name' }).fill('Shah');
+  await dialog.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Billing user' }).click();
+  await screenshots(page, '12-invite-dialog');
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`Invitation sent to ${invitee}. The link works for 72 hours.`)).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(invitee) });
+  await expect(row.getByText('Invited', { exact: true }).first()).toBeVisible();
+
+  // The invitee, in a browser of their own, follows the mail's link and sets a password.
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const invited = await context.newPage();
+  await followMailLink(invited, invitee, `${baseURL}/set-password\\?token=`);
+  await expect(invited.getByRole('heading', { level: 1, name: 'Set your password' })).toBeVisible();
+  await invited.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await invited.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(PASSWORD);
+  await invited.getByRole('button', { name: 'Set password' }).click();
+  await expect(invited.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
+  await invited.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+  await submitCredentials(invited, invitee, PASSWORD);
+  await expect(invited).toHaveURL(/\/billing\/my-billing$/);
+  await context.close();
+
+  // The admin sees the user active now; deleting asks first.
+  await page.reload();
+  await expect(
+    page
+      .getByRole('row', { name: new RegExp(invitee) })
+      .getByText('Active', { exact: true })
+      .first(),
+  ).toBeVisible();
+  await page.getByRole('button', { name: `Delete ${invitee}` }).click();
+  await expect(page.getByRole('dialog', { name: `Delete ${invitee}?` })).toBeVisible();
+  await screenshots(page, '13-delete-confirm');
+  await page.getByRole('button', { name: 'Delete user' }).click();
+  await expect(page.getByText(`${invitee} was deleted.`)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(invitee) })).toHaveCount(0);
+});
+
+test('when a read-only child user opens manage users then they see the list with every control disabled', async ({
+  page,
+}) => {
+  await signInFromLanding(page, 'child-readonly@portico.test');
+  await page.goto('/u/edit-profile?profile_tag=manage-users');
+  await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
+  await expect(
+    page.getByText('You can see the users of your organisation; only your account owner can change them.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Invite user' })).toBeDisabled();
+  const deletes = page.getByRole('button', { name: /^Delete / });
+  for (const button of await deletes.all()) await expect(button).toBeDisabled();
+  await screenshots(page, '14-manage-users-readonly');
+  await page.getByRole('tab', { name: 'Account details' }).click();
+  await expect(page.getByText(/Profile \d+% complete/)).toBeVisible();
+  await screenshots(page, '15-account-details-readonly');
 });

@@ -28,6 +28,9 @@ const ACCOUNTS_PAGES: Readonly<Record<string, AccountsPageName>> = {
   '/u/change-password': 'ChangePassword',
   '/billing/change-password': 'ChangePassword',
   '/admin/change-password': 'ChangePassword',
+  '/u/edit-profile': 'EditProfile',
+  '/billing/edit-profile': 'EditProfile',
+  '/admin/edit-profile': 'EditProfile',
 };
 
 /** Screens built so far, by page path; every other page of PAGE_ROUTES renders its placeholder frame. */

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import AccountTypePage from './AccountTypePage';
 import ChangePasswordPage from './ChangePasswordPage';
+import EditProfilePage from './EditProfilePage';
 import ReviewDetailsPage from './ReviewDetailsPage';
 import SetPasswordPage from './SetPasswordPage';
 import SetupEnterprisePage from './SetupEnterprisePage';
@@ -22,6 +23,7 @@ const PAGES = {
   ReviewDetails: ReviewDetailsPage,
   SignupSuccess: SignupSuccessPage,
   ChangePassword: ChangePasswordPage,
+  EditProfile: EditProfilePage,
 } satisfies Record<string, ComponentType>;
 
 export type AccountsPageName = keyof typeof PAGES;
