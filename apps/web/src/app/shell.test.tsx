@@ -245,13 +245,18 @@ describe('the bare header', () => {
 
   it('is used when there are no partner details, whose /u pages lead to the first-time flow', async () => {
     renderApp('/u/dashboard', { details: null, queries: [[['account-setup'], SETUP_STARTED]] });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Set up your account' })).toBeTruthy();
+    // The accounts chunk (every accounts page) loads first: give it longer than the default second.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Set up your account' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 
   it('is used on the first-time flow pages', async () => {
     renderApp('/u/setup-user', { details: partnerDetails(), queries: [[['account-setup'], SETUP_STARTED]] });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Set up your account' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Set up your account' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 });
