@@ -7,6 +7,8 @@ export const SUBJECTS: readonly Subject[] = [...ALL_ROLES, null];
 
 /** The partner's own developer account: no role, or DEVELOPER (not the child aggregator users). */
 const DEVELOPER_OWNERS: readonly Subject[] = [null, ROLES.DEVELOPER];
+/** Developer-side accounts that may change things (not the read-only child). */
+const DEVELOPER_WRITERS: readonly Subject[] = [null, ROLES.DEVELOPER, ROLES.CHILD_AGGREGATOR_READWRITE];
 /** A user id that belongs to nobody: allowed callers get the service's 404. */
 const NO_SUCH_USER = '00000000-0000-4000-8000-00000000dead';
 
@@ -144,6 +146,29 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
     url: '/api/v1/secure/audit-log',
     action: 'audit-log.read',
     allowed: [ROLES.SUPER_ADMIN_PORTICO, ROLES.ADMIN_PORTICO_READONLY, ROLES.ADMIN_PORTICO_READWRITE],
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/secure/otp/channel',
+    path: '/api/v1/secure/otp/channel?msisdn=%2B919876543210',
+    action: 'otp.use',
+    allowed: DEVELOPER_WRITERS,
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/secure/otp/generate',
+    action: 'otp.use',
+    allowed: DEVELOPER_WRITERS,
+    payload: { msisdn: '+919876543210' },
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/secure/otp/validate',
+    action: 'otp.use',
+    allowed: DEVELOPER_WRITERS,
+    payload: { msisdn: '+919876543299', code: '123456' },
+    // Allowed; no code was generated for this number, so the service answers 410.
+    okStatus: 410,
   },
 ];
 

@@ -187,3 +187,24 @@ export const ZAuditRecord = z.object({
   createdAt: z.string(),
 });
 export type TAuditRecord = z.infer<typeof ZAuditRecord>;
+
+/** An msisdn in international form ('+919876543210'); the API normalises it to E.164. */
+const msisdn = z.string().trim().min(6, 'Enter the mobile number with its country code.').max(20);
+export const OTP_CHANNELS = ['RCS', 'SMS'] as const;
+export type OtpChannel = (typeof OTP_CHANNELS)[number];
+
+/** POST /api/v1/secure/otp/generate */
+export const ZGenerateOtpRequest = z.object({ msisdn });
+/** GET /api/v1/secure/otp/channel?msisdn= */
+export const ZOtpChannelQuery = z.object({ msisdn });
+/** POST /api/v1/secure/otp/validate */
+export const ZValidateOtpRequest = z.object({
+  msisdn,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The code is the 6 digits we sent.'),
+});
+export const ZOtpChannel = z.object({ msisdn: z.string(), channel: z.enum(OTP_CHANNELS) });
+export const ZOtpSent = ZOtpChannel.extend({ expiresAt: z.string() });
+export const ZOtpValidated = z.object({ msisdn: z.string(), valid: z.literal(true) });

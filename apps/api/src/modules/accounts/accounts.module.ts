@@ -11,6 +11,7 @@ import type { AppQueues } from '../../platform/jobs/queues.ts';
 import { devMailboxRoutes } from '../../platform/mail/dev-mailbox.routes.ts';
 import { createMailer } from '../../platform/mail/index.ts';
 import { createDevMailboxRepository } from '../../platform/mail/mail.repository.ts';
+import { createOtpModule } from '../otp/otp.module.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import { accountsSecureRoutes } from './accounts.routes.ts';
 import { createAccountsService } from './accounts.service.ts';
@@ -26,7 +27,7 @@ export interface AccountsModuleDeps {
   log: FastifyBaseLogger;
 }
 
-/** Wires the accounts module (issue 3) so server.ts adds one line per mount point. */
+/** Wires the accounts modules (issue 3: accounts, user management, OTP, audit) so server.ts adds one line per mount point. */
 export function createAccountsModule({ config, database, jobs, verifier, log }: AccountsModuleDeps) {
   const mail = createMailer(jobs);
   const audit = createAuditService(createAuditRepository(database.db), log.child({ component: 'audit' }));
@@ -47,6 +48,7 @@ export function createAccountsModule({ config, database, jobs, verifier, log }: 
     brandName: config.BRAND_NAME,
     forgetUser: (userId) => verifier.forgetUser(userId),
   });
+  const otp = createOtpModule({ database, mail });
   const showDevMailbox = !config.SMTP_URL && (config.DEMO || config.NODE_ENV !== 'production');
   return {
     accounts,
@@ -56,6 +58,7 @@ export function createAccountsModule({ config, database, jobs, verifier, log }: 
       accountsSecureRoutes(accounts),
       managedUsersRoutes(managedUsers),
       auditRoutes(audit),
+      otp.secureRoutes,
     ] as FastifyPluginAsyncZod[],
     /** /dev/mailbox, only without SMTP_URL and when DEMO=1 or NODE_ENV is not production. */
     devMailboxRoutes: showDevMailbox

@@ -66,6 +66,8 @@ export const POLICY = {
   'users.manage': ['developerOwner', 'carrierAdmin', 'superAdmin'],
   /** The security records. */
   'audit-log.read': ['providerAdmin'],
+  /** Generate and validate OTPs, and the OTP channel of a number (developer side, not read-only). */
+  'otp.use': ['developerWriter'],
 } as const satisfies Record<string, readonly RoleGroup[]>;
 export type PolicyAction = keyof typeof POLICY;
 
