@@ -169,6 +169,7 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
         await api.register(appConfigRoutes(appConfigFrom(config)));
         await api.register(referenceDataRoutes(referenceData), { prefix: '/reference' });
         await api.register(accountsPublicRoutes(accounts.accounts), { prefix: '/accounts' });
+        for (const routes of accounts.publicRoutes) await api.register(routes);
         for (const routes of options.extraRoutes?.api ?? []) await api.register(routes);
         await api.register(secureScope, {
           prefix: '/secure',

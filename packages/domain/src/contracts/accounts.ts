@@ -208,3 +208,11 @@ export const ZValidateOtpRequest = z.object({
 export const ZOtpChannel = z.object({ msisdn: z.string(), channel: z.enum(OTP_CHANNELS) });
 export const ZOtpSent = ZOtpChannel.extend({ expiresAt: z.string() });
 export const ZOtpValidated = z.object({ msisdn: z.string(), valid: z.literal(true) });
+
+/** GET /api/v1/geolocation: the caller's country from their IP (null when unknown), to preselect forms. */
+export const ZGeolocation = z.object({
+  countryId: z.string().nullable(),
+  countryName: z.string().nullable(),
+  region: z.enum(['India', 'Rest of World']),
+});
+export type TGeolocation = z.infer<typeof ZGeolocation>;

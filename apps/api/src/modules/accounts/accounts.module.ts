@@ -11,6 +11,7 @@ import type { AppQueues } from '../../platform/jobs/queues.ts';
 import { devMailboxRoutes } from '../../platform/mail/dev-mailbox.routes.ts';
 import { createMailer } from '../../platform/mail/index.ts';
 import { createDevMailboxRepository } from '../../platform/mail/mail.repository.ts';
+import { createGeolocationModule } from '../geolocation/geolocation.module.ts';
 import { createOtpModule } from '../otp/otp.module.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import { accountsSecureRoutes } from './accounts.routes.ts';
@@ -50,8 +51,11 @@ export function createAccountsModule({ config, database, jobs, verifier, log }: 
   });
   const otp = createOtpModule({ database, mail });
   const showDevMailbox = !config.SMTP_URL && (config.DEMO || config.NODE_ENV !== 'production');
+  const geolocation = createGeolocationModule({ config, database });
   return {
     accounts,
+    /** Public routes under /api/v1 (beside /accounts). */
+    publicRoutes: [geolocation.publicRoutes],
     audit,
     mail,
     secureRoutes: [

@@ -7,9 +7,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type TAccountSetup, ZCompanyDetailsRequest } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useEffect } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useUpdateCompanyDetails } from '../api/account-setup';
+import { geolocationQueryOptions } from '../api/geolocation';
 import { accountCountriesQueryOptions, industryTypesQueryOptions } from '../api/reference';
 import { useContractForm } from '../components/form';
 import { SETUP_STEPS, SetupFrame } from '../components/SetupFrame';
@@ -73,6 +74,13 @@ export function CompanyDetailsForm({
     },
   });
   const save = useUpdateCompanyDetails();
+  // The country is preselected from the caller's IP when none is chosen yet.
+  const located = useQuery(geolocationQueryOptions).data?.countryId;
+  const { setValues } = form;
+  useEffect(() => {
+    if (located)
+      setValues((v) => (v.address.countryId ? v : { ...v, address: { ...v.address, countryId: located } }));
+  }, [located, setValues]);
   const { company, address } = form.values;
   const setCompany = (patch: Partial<typeof company>) => {
     form.setValues((v) => ({ ...v, company: { ...v.company, ...patch } }));
