@@ -101,6 +101,15 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
     okStatus: 400,
   },
   {
+    method: 'POST',
+    url: '/api/v1/secure/update-partner-profile',
+    action: 'profile.update',
+    allowed: SUBJECTS.filter((s) => s !== ROLES.CHILD_AGGREGATOR_READONLY),
+    // Allowed callers get 415 for this JSON body (the call takes multipart/form-data).
+    payload: { firstName: 'X' },
+    okStatus: 415,
+  },
+  {
     method: 'GET',
     url: '/api/v1/secure/users',
     action: 'users.list',

@@ -13,12 +13,13 @@ import { createMailer } from '../../platform/mail/index.ts';
 import { createDevMailboxRepository } from '../../platform/mail/mail.repository.ts';
 import { createGeolocationModule } from '../geolocation/geolocation.module.ts';
 import { createOtpModule } from '../otp/otp.module.ts';
-import { createAccountsRepository } from './accounts.repository.ts';
+import { createAccountsRepository, createProfileRepository } from './accounts.repository.ts';
 import { accountsSecureRoutes } from './accounts.routes.ts';
 import { createAccountsService } from './accounts.service.ts';
 import { createManagedUsersRepository } from './managed-users.repository.ts';
 import { managedUsersRoutes } from './managed-users.routes.ts';
 import { createManagedUsersService } from './managed-users.service.ts';
+import { profileRoutes } from './profile.routes.ts';
 
 export interface AccountsModuleDeps {
   config: Config;
@@ -60,6 +61,7 @@ export function createAccountsModule({ config, database, jobs, verifier, log }: 
     mail,
     secureRoutes: [
       accountsSecureRoutes(accounts),
+      profileRoutes(createProfileRepository(database.db)),
       managedUsersRoutes(managedUsers),
       auditRoutes(audit),
       otp.secureRoutes,

@@ -206,3 +206,35 @@ export function createAccountsRepository(db: Db) {
   };
 }
 export type AccountsRepository = ReturnType<typeof createAccountsRepository>;
+
+/** SQL of the profile update: the user's names and the partner's profile image. */
+export function createProfileRepository(db: Db) {
+  return {
+    async update(input: {
+      userId: string;
+      partnerId: string;
+      firstName?: string | undefined;
+      lastName?: string | undefined;
+      profileImage?: string | undefined;
+    }): Promise<void> {
+      await db.transaction(async (tx) => {
+        if (input.firstName !== undefined || input.lastName !== undefined) {
+          await tx
+            .update(users)
+            .set({
+              ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
+              ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
+            })
+            .where(eq(users.userId, input.userId));
+        }
+        if (input.profileImage !== undefined) {
+          await tx
+            .update(partners)
+            .set({ profileImage: input.profileImage })
+            .where(eq(partners.partnerId, input.partnerId));
+        }
+      });
+    },
+  };
+}
+export type ProfileRepository = ReturnType<typeof createProfileRepository>;

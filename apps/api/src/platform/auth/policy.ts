@@ -58,6 +58,8 @@ export const POLICY = {
   'account-setup.write': ['developerOwner'],
   /** Company details and address of the caller's own developer partner. */
   'company-details.update': ['developerOwner'],
+  /** Update partner profile (names, profile image): everyone but the read-only child user. */
+  'profile.update': ['platformAdmin', 'carrier', 'developerWriter'],
   /** Everyone changes their own password. */
   'password.change': ['anyone'],
   /** The user list of the caller's organisation: those who manage users, and the child users (read-only sees it). */
