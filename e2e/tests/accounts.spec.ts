@@ -12,6 +12,11 @@ const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots/accounts/', import.
 const DESKTOP = { width: 1280, height: 800 };
 const NARROW = { width: 600, height: 900 };
 const PASSWORD = 'Fresh!Start2026';
+/** A 1x1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const NEW_PASSWORD = 'Second!Key2027';
 
 test.use({ viewport: DESKTOP });
@@ -151,6 +156,18 @@ test('when a new partner signs up then they verify, set a password, set up and r
   await expect(page).toHaveURL(/\/u\/dashboard$/);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 
+  // Edit profile: a picture (checked by content on the server) completes the profile.
+  await page.goto('/u/edit-profile');
+  await expect(page.getByText('Profile 90% complete')).toBeVisible();
+  await expect(page.getByText('To complete your profile, add: Profile image.')).toBeVisible();
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Profile saved.')).toBeVisible();
+  await expect(page.getByText('Profile 100% complete')).toBeVisible();
+  await screenshots(page, '08b-edit-profile');
+
   // The verification link is single-use, and says so.
   await page.goto(verifyLink);
   await expect(page.getByRole('heading', { name: 'This link has already been used' })).toBeVisible();
@@ -252,5 +269,7 @@ test('when a read-only child user opens manage users then they see the list with
   await screenshots(page, '14-manage-users-readonly');
   await page.getByRole('tab', { name: 'Account details' }).click();
   await expect(page.getByText(/Profile \d+% complete/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save profile' })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'First name' })).toBeDisabled();
   await screenshots(page, '15-account-details-readonly');
 });

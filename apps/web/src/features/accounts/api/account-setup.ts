@@ -40,11 +40,18 @@ export const useChooseAccountType = () =>
 export const useUpdateCompanyDetails = () =>
   useSetupStep((body: TCompanyDetailsRequest) => http.post<null>('/secure/update-company-details', body));
 
-/** POST complete setup: the review is confirmed; every cached query (partner details) is refreshed. */
-export const useCompleteSetup = () => {
+/**
+ * POST complete setup: the review is confirmed. `onDone` runs first (it leaves the review page),
+ * then every cached query (partner details, the set-up state) is refreshed; in this order the review
+ * page never shows the refreshed "already set up" state in between.
+ */
+export const useCompleteSetup = (onDone: () => void) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => http.post<null>('/secure/complete-setup'),
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: async () => {
+      onDone();
+      await queryClient.invalidateQueries();
+    },
   });
 };

@@ -17,6 +17,7 @@ import { MessagePanel } from '@/lib/ui/MessagePanel';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { useProfileDetails } from '../api/partner-details';
 import { ManageUsersTab } from '../components/ManageUsersTab';
+import { ProfileForm } from '../components/ProfileForm';
 import { CompanyDetailsForm } from './SetupEnterprisePage';
 
 const HOME = {
@@ -143,6 +144,17 @@ function AccountDetails({ details }: { details: TPartnerDetails }) {
             To complete your profile, add: {missing.map((field) => FIELD_LABELS[field]).join(', ')}.
           </Alert>
         )}
+      </Paper>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600, mb: 2 }}>
+          Your profile
+        </Typography>
+        <ProfileForm
+          firstName={profile.firstName}
+          lastName={profile.lastName}
+          image={details.profile_image}
+          readOnly={profile.role === ROLES.CHILD_AGGREGATOR_READONLY}
+        />
       </Paper>
       {ownsDeveloperProfile && (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>

@@ -56,7 +56,7 @@ function Section({ title, to, children }: { title: string; to: string; children:
 
 function Review({ setup }: { setup: TAccountSetup }) {
   const navigate = useNavigate();
-  const complete = useCompleteSetup();
+  const complete = useCompleteSetup(() => navigate('/signup-success'));
   const countries = useQuery(accountCountriesQueryOptions);
   const industries = useQuery(industryTypesQueryOptions);
   const country =
@@ -117,11 +117,7 @@ function Review({ setup }: { setup: TAccountSetup }) {
             <Button component={RouterLink} to={SETUP_STEPS[2].path}>
               Back
             </Button>
-            <Button
-              variant="contained"
-              disabled={complete.isPending}
-              onClick={() => complete.mutate(undefined, { onSuccess: () => navigate('/signup-success') })}
-            >
+            <Button variant="contained" disabled={complete.isPending} onClick={() => complete.mutate()}>
               {complete.isPending ? 'Finishing…' : 'Finish sign-up'}
             </Button>
           </Box>
