@@ -80,6 +80,7 @@ export function ManageUsersTab() {
         <Button
           variant="contained"
           startIcon={<PersonAddAlt1Outlined />}
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
           disabled={!users.isSuccess || readOnly}
           onClick={() => setInviting(true)}
         >
@@ -118,7 +119,7 @@ export function ManageUsersTab() {
       ) : (
         <>
           <TableContainer>
-            <Table size="small" aria-label="Users">
+            <Table size="small" aria-label="Users" sx={{ minWidth: 680 }}>
               <TableHead>
                 <TableRow>
                   <TableCell>Name</TableCell>
