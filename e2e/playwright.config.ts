@@ -39,8 +39,12 @@ export default defineConfig({
     // Signs every role in once for the journeys that start signed in.
     { name: 'setup', testMatch: /.*\.setup\.ts/ },
     // Each role's journey signs in through the page itself: it needs no setup and runs alongside.
-    { name: 'roles', testMatch: /roles\.spec\.ts/ },
-    { name: 'signed-in', testIgnore: [/.*\.setup\.ts/, /roles\.spec\.ts/], dependencies: ['setup'] },
+    { name: 'roles', testMatch: /(roles|accounts)\.spec\.ts/ },
+    {
+      name: 'signed-in',
+      testIgnore: [/.*\.setup\.ts/, /(roles|accounts)\.spec\.ts/],
+      dependencies: ['setup'],
+    },
   ],
   webServer: {
     command: 'npx tsx support/start-stack.ts',

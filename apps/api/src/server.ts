@@ -4,6 +4,8 @@ import formbody from '@fastify/formbody';
 import { type SandboxOptions, sandboxPlugin } from '@portico/sandbox';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAccountsModule } from './modules/accounts/accounts.module.ts';
+import { accountsPublicRoutes } from './modules/accounts/accounts.routes.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { appConfigFrom } from './modules/app-config/app-config.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -34,6 +36,8 @@ import { type SecureRoute, secureScope } from './platform/http/secure-scope.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs/index.ts';
 import { purgeExpiredJob } from './platform/jobs/maintenance.jobs.ts';
 import { type AppQueues, createAppJobRegistry } from './platform/jobs/queues.ts';
+import { enqueueMail } from './platform/mail/index.ts';
+import { mailSendJob } from './platform/mail/mail.jobs.ts';
 import { createIdentity } from './platform/oidc/index.ts';
 import { createCounters } from './platform/security/counters.ts';
 import { securityHeaders } from './platform/security/headers.ts';
@@ -112,16 +116,16 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
   const wallet = await createWalletModule({
     config,
     database,
-    // TODO(merge): replace with platform/mail's sender (issue 3); until then the email is only logged.
-    sendMail: async (mail) => {
-      app.log.info({ to: mail.to, subject: mail.subject }, 'mail not sent: no mailer wired yet');
-    },
+    mailer: (request) => enqueueMail(jobs, request),
     jobs: () => jobs,
     deliver: async (url, headers, payload) =>
       (await app.inject({ method: 'POST', url, headers, payload })).statusCode,
     log: app.log,
   });
-  const registry = createAppJobRegistry().register(purgeExpiredJob(database)).register(wallet.lowBalanceJob);
+  const registry = createAppJobRegistry()
+    .register(purgeExpiredJob(database))
+    .register(mailSendJob(database, config))
+    .register(wallet.lowBalanceJob);
   const jobs = createJobQueue({
     database,
     registry,
@@ -180,6 +184,13 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
       referenceTokens: await createReferenceTokenIssuer(database),
     });
     const referenceData = createReferenceDataService(createReferenceDataRepository(database.db));
+    const accounts = createAccountsModule({
+      config,
+      database,
+      jobs,
+      verifier: identity.verifier,
+      log: app.log,
+    });
     // ---- networks ----
     const connectors = createConnectors(config.networks, app.log, options.networkBackoffBaseMs);
     const networkMessagesRepository = createNetworkMessagesRepository(database.db);
@@ -197,6 +208,8 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
         await api.register(appConfigRoutes(appConfigFrom(config)));
         await api.register(referenceDataRoutes(referenceData), { prefix: '/reference' });
         await api.register(networkEventsRoutes(networkEvents));
+        await api.register(accountsPublicRoutes(accounts.accounts), { prefix: '/accounts' });
+        for (const routes of accounts.publicRoutes) await api.register(routes);
         for (const routes of options.extraRoutes?.api ?? []) await api.register(routes);
         await api.register(secureScope, {
           prefix: '/secure',
@@ -206,6 +219,7 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
             partnersRoutes(partners),
             wallet.secureRoutes,
             networkMessagesRoutes(networkMessages),
+            ...accounts.secureRoutes,
             ...(options.extraRoutes?.secure ?? []),
           ],
         });
@@ -214,6 +228,7 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
     );
     await app.register(wallet.paymentRoutes);
     await app.register(identity.oidcPlugin, { prefix: OIDC_PREFIX });
+    if (accounts.devMailboxRoutes) await app.register(accounts.devMailboxRoutes);
     // The network sandbox stands in for whichever networks have no real URL configured.
     if (usesSandbox(config))
       await app.register(sandboxPlugin, { prefix: SANDBOX_PREFIX, ...sandboxOptions(config) });

@@ -19,7 +19,7 @@ describe('authorisation matrix', () => {
   for (const entry of AUTHZ_MATRIX) {
     describe(`${entry.method} ${entry.url}`, () => {
       it('when called without a token then 401', async () => {
-        // With the XSRF pair, so a mutating route is refused for the missing token, not the missing pair.
+        // With the XSRF pair, so a mutating call is refused for the missing token, not the missing pair.
         const response = await t.app.inject({
           method: entry.method,
           url: entry.path ?? entry.url,
@@ -38,7 +38,10 @@ describe('authorisation matrix', () => {
           expect(response.statusCode, response.body).toBe(200);
           expect(response.headers['content-disposition']).toMatch(/^attachment;/);
         } else if (entry.allowed.includes(subject)) {
-          expectEnvelope(response, entry.okStatus ?? 200);
+          const okStatus =
+            typeof entry.okStatus === 'function' ? entry.okStatus(subject) : (entry.okStatus ?? 200);
+          const body = expectEnvelope(response, okStatus);
+          if (entry.okMessage) expect(body.message).toMatch(entry.okMessage);
         } else {
           const body = expectEnvelope(response, 403);
           expect(body.message).toBe('You are not allowed to do this.');

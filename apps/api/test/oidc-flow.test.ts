@@ -203,6 +203,12 @@ describe('the portal signs in with openid-client over HTTP (code + PKCE, fragmen
     expect(confirmed.status).toBe(303);
     expect(confirmed.headers.get('location')).toBe(`${publicUrl}/?action=logout&status=signed-out`);
     expect(b.cookies.has('_session')).toBe(false);
+    // The sign-out is a security record naming the account.
+    const audit = await test.database.sql.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'sign-out' AND actor_user_id = $1",
+      [user.userId],
+    );
+    expect(audit.rows[0]?.n).toBe(1);
 
     // Signing in again needs the password again.
     const again = await b.go(

@@ -138,6 +138,13 @@ describe('sign-in page', () => {
     expect(response.cookies.map((c) => c.name)).not.toContain('_session');
     const [row] = await test.database.db.select().from(users).where(eq(users.userId, user.userId));
     expect(row?.lastSignInAt).toBeNull();
+    // A security record names the email tried and the address, never the password.
+    const audit = await test.database.sql.query<{ action: string; ip: string; detail: unknown }>(
+      "SELECT action, ip, detail FROM audit_log WHERE subject_email = 'wrong-pass@portico.test'",
+    );
+    expect(audit.rows).toEqual([
+      { action: 'sign-in.failed', ip: expect.any(String), detail: { outcome: 'invalid' } },
+    ]);
   });
 
   it('when the email is unknown then the same message (no account enumeration)', async () => {
@@ -178,6 +185,11 @@ describe('sign-in page', () => {
     expect(response.headers.location).toMatch(/^http:\/\/localhost:3000\/oidc\/auth\/[\w-]+$/);
     const [row] = await test.database.db.select().from(users).where(eq(users.userId, user.userId));
     expect(row?.lastSignInAt).toBeInstanceOf(Date);
+    const audit = await test.database.sql.query<{ action: string; actor_user_id: string }>(
+      "SELECT action, actor_user_id FROM audit_log WHERE action = 'sign-in' AND actor_user_id = $1",
+      [user.userId],
+    );
+    expect(audit.rows).toHaveLength(1);
   });
 
   it('when 5 attempts for one email failed then the next is refused with 429, even with the right password', async () => {

@@ -6,6 +6,7 @@ export * from './constants/routes.ts';
 export * from './constants/sanitize.ts';
 export * from './constants/statuses.ts';
 export * from './constants/time-zones.ts';
+export * from './contracts/accounts.ts';
 export * from './contracts/envelope.ts';
 // ---- networks ----
 export * from './contracts/network-messages.ts';
@@ -18,6 +19,7 @@ export * from './rules/formats.ts';
 export * from './rules/message-status.ts';
 export * from './rules/money.ts';
 export * from './rules/navigation.ts';
+export * from './rules/password.ts';
 export * from './rules/pricing.ts';
 export * from './rules/roles.ts';
 export * from './rules/user-info.ts';

@@ -28,6 +28,10 @@ export const ZConfig = z
     OIDC_CLIENT_ID: z.string().default('portico-web'),
     OIDC_AUDIENCE: z.string().optional(),
     SMTP_URL: optionalUrl,
+    /** The sender address of every mail. */
+    MAIL_FROM: z.email().default('no-reply@portico.example'),
+    /** GEOLOCATION_URL unset -> the offline country database; set -> an HTTP provider answering {country_code} for `{ip}`. */
+    GEOLOCATION_URL: optionalUrl,
     STORAGE_URL: z.string().optional(),
     REDIS_URL: optionalUrl,
     RBM_API_URL: optionalUrl,

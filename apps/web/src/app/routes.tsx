@@ -1,6 +1,7 @@
 import { LOGIN_CALLBACK_PATH, PAGE_ROUTES, type PageRoute, SERVER_ERROR_PATH } from '@portico/domain';
 import { type ComponentType, lazy, type ReactNode, useEffect } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
+import type { AccountsPageName } from '@/features/accounts/pages/AccountsScreen';
 import { useBrandName } from '@/lib/config/app-config';
 import { RootLayout } from './layouts/RootLayout';
 
@@ -15,6 +16,24 @@ const PolicyPage = lazy(() => import('@/features/legal/pages/PolicyPage'));
 const CountryCarrierPage = lazy(() => import('@/features/reference/pages/CountryCarrierPage'));
 // ---- wallet ----
 const WalletRoutes = lazy(() => import('./pages/WalletRoutes'));
+const AccountsScreen = lazy(() => import('@/features/accounts/pages/AccountsScreen'));
+/** The accounts pages (one lazy chunk) by path. */
+const ACCOUNTS_PAGES: Readonly<Record<string, AccountsPageName>> = {
+  '/sign-up': 'SignUp',
+  '/set-password': 'SetPassword',
+  '/u/setup-user': 'SetupUser',
+  '/setup-user': 'SetupUser',
+  '/u/account-type': 'AccountType',
+  '/setup-enterprise': 'SetupEnterprise',
+  '/u/review-details': 'ReviewDetails',
+  '/signup-success': 'SignupSuccess',
+  '/u/change-password': 'ChangePassword',
+  '/billing/change-password': 'ChangePassword',
+  '/admin/change-password': 'ChangePassword',
+  '/u/edit-profile': 'EditProfile',
+  '/billing/edit-profile': 'EditProfile',
+  '/admin/edit-profile': 'EditProfile',
+};
 
 /** Screens built so far, by page path; every other page of PAGE_ROUTES renders its placeholder frame. */
 const SCREENS: Readonly<Record<string, ComponentType>> = {
@@ -28,6 +47,9 @@ const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/u/my-wallet': () => <WalletRoutes screen="wallet" />,
   '/u/my-carriers': () => <WalletRoutes screen="pricing" />,
   '/admin/rate-plans': () => <WalletRoutes screen="rate-plans" />,
+  ...Object.fromEntries(
+    Object.entries(ACCOUNTS_PAGES).map(([path, page]) => [path, () => <AccountsScreen page={page} />]),
+  ),
 };
 
 /** Sets the document title for the page it wraps: "{page} · {brand}". */

@@ -221,6 +221,17 @@ describe('the shell for a platform admin', () => {
   });
 });
 
+/** GET account-setup right after set password: nothing gathered yet. */
+const SETUP_STARTED = {
+  email: 'new@portico.test',
+  firstName: '',
+  lastName: '',
+  accountType: null,
+  company: null,
+  address: null,
+  completed: false,
+};
+
 describe('the bare header', () => {
   it('is all a marketing admin gets: the logo, no bar, no profile menu', async () => {
     renderApp('/admin/dashboard', { details: MARKETING_ADMIN });
@@ -232,15 +243,20 @@ describe('the bare header', () => {
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
   });
 
-  it('is used when there are no partner details', async () => {
-    renderApp('/u/dashboard', { details: null });
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Bots' })).toBeTruthy();
+  it('is used when there are no partner details, whose /u pages lead to the first-time flow', async () => {
+    renderApp('/u/dashboard', { details: null, queries: [[['account-setup'], SETUP_STARTED]] });
+    // The accounts chunk (every accounts page) loads first: give it longer than the default second.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Set up your account' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 
   it('is used on the first-time flow pages', async () => {
-    renderApp('/u/setup-user', { details: partnerDetails() });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Set Up Your Account' })).toBeTruthy();
+    renderApp('/u/setup-user', { details: partnerDetails(), queries: [[['account-setup'], SETUP_STARTED]] });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Set up your account' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 });

@@ -13,13 +13,15 @@ import { APP_CONFIG } from './fixtures';
 interface RenderAppOptions {
   /** Partner details as the query would hold them (null: 'User details not present'); undefined: signed out. */
   details?: TPartnerDetails | null;
+  /** Other queries already answered: [queryKey, data]. */
+  queries?: ReadonlyArray<readonly [readonly unknown[], unknown]>;
 }
 
 /**
  * Renders the whole app at a path, with the partner-details query already answered (the real API
  * is covered by the e2e journeys).
  */
-export function renderApp(path: string, { details }: RenderAppOptions = {}) {
+export function renderApp(path: string, { details, queries = [] }: RenderAppOptions = {}) {
   const client = new QueryClient({
     defaultOptions: {
       queries: { retry: false, staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false },
@@ -27,6 +29,7 @@ export function renderApp(path: string, { details }: RenderAppOptions = {}) {
   });
   client.setQueryData(appConfigQueryOptions.queryKey, APP_CONFIG);
   libQueryClient.setQueryData(appConfigQueryOptions.queryKey, APP_CONFIG);
+  for (const [key, data] of queries) client.setQueryData(key, data);
   if (details !== undefined) {
     storeToken({ access_token: 'test-jwt', expiresAt: Date.now() + 3_600_000 });
     client.setQueryData(['partner-details'], details);

@@ -99,6 +99,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/signup-success', title: 'Sign-up Complete', area: 'first-time', capability: 'Accounts' },
   // Public
   { path: '/sign-up', title: 'Sign Up', area: 'public', capability: 'Accounts' },
+  { path: '/set-password', title: 'Set Password', area: 'public', capability: 'Accounts' },
   { path: '/developer-pp', title: 'Privacy Policy', area: 'public' },
   { path: '/developer-tos', title: 'Terms of Service', area: 'public' },
   { path: '/rbm-terms', title: 'Messaging Terms', area: 'public' },

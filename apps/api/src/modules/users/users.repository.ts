@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.ts';
-import { users } from '../../platform/db/schema.ts';
+import { accountState, users } from '../../platform/db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -18,6 +18,17 @@ export function createUsersRepository(db: Db) {
         .select()
         .from(users)
         .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+        .limit(1);
+      return row;
+    },
+
+    /** The user and when their sessions were last revoked (null: never). */
+    async findWithSessionsValidAfter(userId: string) {
+      const [row] = await db
+        .select({ user: users, sessionsValidAfter: accountState.sessionsValidAfter })
+        .from(users)
+        .leftJoin(accountState, eq(accountState.userId, users.userId))
+        .where(eq(users.userId, userId))
         .limit(1);
       return row;
     },

@@ -74,9 +74,18 @@ export function createUsersService(deps: { db: Db }) {
     },
 
     /** The caller behind a verified access token, or null when the user is unknown or not active. */
-    async findAuthenticatedUser(userId: string): Promise<AuthenticatedUser | null> {
-      const row = await findActiveRow(userId);
-      return row ? { userId: row.userId, partnerId: row.partnerId, email: row.email, role: row.role } : null;
+    async findAuthenticatedUser(
+      userId: string,
+      token: { issuedAt?: number | undefined } = {},
+    ): Promise<AuthenticatedUser | null> {
+      if (!UUID.test(userId)) return null;
+      const found = await repository.findWithSessionsValidAfter(userId);
+      if (!found || !SIGN_IN_STATUSES.has(found.user.status)) return null;
+      // A password change refuses the access tokens issued before it (they are JWTs: nothing to delete).
+      const validAfter = found.sessionsValidAfter;
+      if (validAfter && (token.issuedAt ?? 0) < Math.floor(validAfter.getTime() / 1000)) return null;
+      const row = found.user;
+      return { userId: row.userId, partnerId: row.partnerId, email: row.email, role: row.role };
     },
   };
 

@@ -4,23 +4,22 @@ import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { JobQueue } from '../../platform/jobs/index.ts';
 import type { AppQueues } from '../../platform/jobs/queues.ts';
+import type { Mailer } from '../../platform/mail/index.ts';
 import { createLedgerRepository } from './ledger.repository.ts';
 import { createLedger } from './ledger.ts';
 import { paymentRoutes } from './payments.routes.ts';
 import { createSandboxProvider, sandboxWebhookSecret } from './payments.ts';
 import { createRatePlansRepository } from './rate-plans.repository.ts';
-import { jobLowBalanceNotifier, lowBalanceAlertJob, type SendMail } from './wallet.jobs.ts';
+import { jobLowBalanceNotifier, lowBalanceAlertJob } from './wallet.jobs.ts';
 import { createWalletRepository } from './wallet.repository.ts';
 import { walletRoutes } from './wallet.routes.ts';
 import { createWalletService, type WalletService } from './wallet.service.ts';
 
-export type { Mail, SendMail } from './wallet.jobs.ts';
-
 export interface WalletModuleDeps {
   config: Config;
   database: Database;
-  /** The email sender of the low-balance job. */
-  sendMail: SendMail;
+  /** Queues the low-balance email (platform/mail). */
+  mailer: Mailer;
   /** The job queue (created after the registry that holds this module's job). */
   jobs: () => JobQueue<AppQueues>;
   /** Sends a signed webhook call to our own endpoint (the sandbox provider's callback). */
@@ -60,8 +59,7 @@ export async function createWalletModule(deps: WalletModuleDeps): Promise<Wallet
     service,
     lowBalanceJob: lowBalanceAlertJob({
       wallets,
-      sendMail: deps.sendMail,
-      brandName: config.BRAND_NAME,
+      mailer: deps.mailer,
       walletUrl: `${config.PUBLIC_URL}/u/my-wallet`,
     }),
     secureRoutes: walletRoutes(service, { brandName: config.BRAND_NAME }),

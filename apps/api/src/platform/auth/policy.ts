@@ -70,6 +70,24 @@ export const POLICY = {
   'network-messages.test-send': ['providerReadWrite'],
   /** Messages sent through the networks, their webhook events and connector health (platform admins). */
   'network-messages.read': ['platformAdmin'],
+  // ---- accounts ----
+  /** The first-time flow (sign-up's own account: a developer with no role). */
+  'account-setup.read': ['developerOwner'],
+  'account-setup.write': ['developerOwner'],
+  /** Company details and address of the caller's own developer partner. */
+  'company-details.update': ['developerOwner'],
+  /** Update partner profile (names, profile image): everyone but the read-only child user. */
+  'profile.update': ['platformAdmin', 'carrier', 'developerWriter'],
+  /** Everyone changes their own password. */
+  'password.change': ['anyone'],
+  /** The user list of the caller's organisation: those who manage users, and the child users (read-only sees it). */
+  'users.list': ['developer', 'carrierAdmin', 'superAdmin'],
+  /** Invite, re-invite, delete: developers with no sub-role, the carrier admin, the super admin (service checks approval). */
+  'users.manage': ['developerOwner', 'carrierAdmin', 'superAdmin'],
+  /** The security records. */
+  'audit-log.read': ['providerAdmin'],
+  /** Generate and validate OTPs, and the OTP channel of a number (developer side, not read-only). */
+  'otp.use': ['developerWriter'],
 } as const satisfies Record<string, readonly RoleGroup[]>;
 export type PolicyAction = keyof typeof POLICY;
 

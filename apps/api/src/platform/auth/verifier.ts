@@ -69,7 +69,10 @@ export function createTokenVerifier({
       if (!scopes.includes(OAUTH_SCOPE)) {
         throw new UnauthorizedError(`The access token does not carry the ${OAUTH_SCOPE} scope.`);
       }
-      const user = typeof payload.sub === 'string' ? await users.findAuthenticatedUser(payload.sub) : null;
+      const user =
+        typeof payload.sub === 'string'
+          ? await users.findAuthenticatedUser(payload.sub, { issuedAt: payload.iat })
+          : null;
       if (!user)
         throw new UnauthorizedError('The account for this access token does not exist or is not active.');
       if (verified.size >= VERIFIED_TOKEN_CACHE_SIZE) {

@@ -384,3 +384,96 @@ export const networkEvents = pgTable(
     index('network_events_received_idx').on(t.receivedAt),
   ],
 );
+
+// ---- accounts ----
+
+/**
+ * Single-use, expiring links (sign-up verification, set password after an invitation). Only the
+ * SHA-256 of the token is stored; the token itself travels only in the email.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose').notNull(), // 'verify-email' | 'invite'
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    /** The invited user (invite links); null for a sign-up, whose user is created by set password. */
+    userId: uuid('user_id').references(() => users.userId, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('account_tokens_hash_uq').on(t.tokenHash),
+    index('account_tokens_email_idx').on(sql`lower(${t.email})`, t.purpose),
+  ],
+);
+
+/** Per-user account state: the first-time flow's choices and when sessions were last revoked. */
+export const accountState = pgTable('account_state', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.userId, { onDelete: 'cascade' }),
+  /** 'developer' | 'aggregator', chosen in the first-time flow. */
+  accountType: text('account_type'),
+  setupCompletedAt: timestamp('setup_completed_at', { withTimezone: true }),
+  /** Access tokens issued (iat) before this second are refused: set by a password change. */
+  sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+});
+
+/** The dev mailbox: mail kept here instead of sent when SMTP_URL is not set (shown at /dev/mailbox). */
+export const devMailbox = pgTable(
+  'dev_mailbox',
+  {
+    id: serial('id').primaryKey(),
+    /** The mail.send job that wrote it, so a retried job does not file the mail twice. */
+    jobId: text('job_id').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    template: text('template').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('dev_mailbox_job_uq').on(t.jobId), index('dev_mailbox_to_idx').on(sql`lower(${t.to})`)],
+);
+
+/** Security records (sign-in, sign-out, failed sign-in, password change, invite, role change), read by platform admins. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    action: text('action').notNull(),
+    actorUserId: uuid('actor_user_id'),
+    actorEmail: text('actor_email'),
+    subjectUserId: uuid('subject_user_id'),
+    subjectEmail: text('subject_email'),
+    partnerId: uuid('partner_id'),
+    ip: text('ip'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
+
+/** One-time passwords sent to an msisdn: hashed at rest, expiring, a few attempts each. */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.partnerId, { onDelete: 'cascade' }),
+    msisdn: text('msisdn').notNull(),
+    codeHash: text('code_hash').notNull(),
+    channel: text('channel').notNull(), // 'RCS' | 'SMS'
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('otp_codes_msisdn_idx').on(t.partnerId, t.msisdn, t.createdAt)],
+);

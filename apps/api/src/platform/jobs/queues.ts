@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAIL_TEMPLATE_IDS } from '../mail/templates.ts';
 import { type JobDefinition, JobRegistry } from './registry.ts';
 
 /**
@@ -13,6 +14,12 @@ export const APP_QUEUES = {
   'wallet.low-balance-alert': z
     .object({ partnerId: z.uuid(), alertId: z.uuid(), balance: z.string(), threshold: z.string() })
     .strict(),
+  /** Renders a mail template and sends it (SMTP_URL) or files it in the dev mailbox; see platform/mail. */
+  'mail.send': z.object({
+    to: z.email(),
+    template: z.enum(MAIL_TEMPLATE_IDS),
+    data: z.record(z.string(), z.string()),
+  }),
 } as const satisfies Record<string, z.ZodType>;
 export type AppQueues = typeof APP_QUEUES;
 export type AppQueue = keyof AppQueues & string;

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { createUsersService } from '../../modules/users/users.service.ts';
+import { createAuditRepository } from '../audit/audit.repository.ts';
+import { createAuditService } from '../audit/audit.service.ts';
 import type { TokenVerifier } from '../auth/types.ts';
 import { createTokenVerifier, discoveredKeySet, localKeySet } from '../auth/verifier.ts';
 import type { Config } from '../config.ts';
@@ -39,7 +41,17 @@ export async function createIdentity(deps: {
 
   const secrets = await loadIdentitySecrets(database);
   const provider = createProvider({ config, db: database.db, users, secrets, log });
-  const signIn = createSignInService({ users, counters: createCounters(database.sql) });
+  // Sign-in, failed sign-in and sign-out are security records (issue 3).
+  const audit = createAuditService(createAuditRepository(database.db), log.child({ component: 'audit' }));
+  provider.on('end_session.success', (ctx) => {
+    const accountId = ctx.oidc.session?.accountId;
+    void audit.record('sign-out', {
+      actorUserId: accountId ?? null,
+      subjectUserId: accountId ?? null,
+      ip: ctx.ip,
+    });
+  });
+  const signIn = createSignInService({ users, counters: createCounters(database.sql), audit });
   return {
     oidcPlugin: createIdentityPlugin({ provider, config, signIn }),
     verifier: createTokenVerifier({ config, users, keys: localKeySet(publicJwks(secrets.signingKeys)) }),

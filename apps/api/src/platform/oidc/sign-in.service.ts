@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { normaliseEmail, type SignInAccount, type UsersService } from '../../modules/users/users.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { Counters } from '../security/counters.ts';
 
 /** Failed sign-ins allowed per window, per email and per client IP. */
@@ -25,8 +26,8 @@ export type SignInResult =
  * is checked (parallel guesses cannot slip past it) and cleared on success; the per-IP counter only
  * counts failures and is not cleared by a success, so one valid account cannot launder an IP's failures.
  */
-export function createSignInService(deps: { users: UsersService; counters: Counters }) {
-  const { users, counters } = deps;
+export function createSignInService(deps: { users: UsersService; counters: Counters; audit?: AuditService }) {
+  const { users, counters, audit } = deps;
 
   return {
     async signIn(input: { email: string; password: string; ip: string }): Promise<SignInResult> {
@@ -47,8 +48,20 @@ export function createSignInService(deps: { users: UsersService; counters: Count
       if (check.outcome === 'success') {
         await counters.reset(emailKey);
         await users.recordSignIn(check.account.userId);
+        await audit?.record('sign-in', {
+          actorUserId: check.account.userId,
+          actorEmail: check.account.email,
+          subjectUserId: check.account.userId,
+          subjectEmail: check.account.email,
+          ip: input.ip,
+        });
         return { ok: true, account: check.account };
       }
+      await audit?.record('sign-in.failed', {
+        subjectEmail: email,
+        ip: input.ip,
+        detail: { outcome: check.outcome },
+      });
 
       await counters.hit(ipKey, SIGN_IN_THROTTLE.windowMs, now);
       if (check.outcome === 'not_activated') return reject(403, SIGN_IN_MESSAGES.notActivated);

@@ -2,6 +2,7 @@ import ErrorOutlined from '@mui/icons-material/ErrorOutlined';
 import Button from '@mui/material/Button';
 import {
   audienceOf,
+  BARE_HEADER_PATHS,
   DEVELOPER_HOME,
   homePathFor,
   mapPublicPath,
@@ -64,6 +65,15 @@ export function AccessGate({ children }: { children: ReactNode }) {
         }
       />
     );
+  }
+
+  // Signed up but not set up yet ('User details not present'): the first-time flow comes first.
+  if (
+    !partner.details &&
+    pathname.startsWith('/u/') &&
+    !(BARE_HEADER_PATHS as readonly string[]).includes(pathname)
+  ) {
+    return <Navigate to={BARE_HEADER_PATHS[1]} replace />;
   }
 
   const user = partner.navUser ?? NO_DETAILS;

@@ -1,0 +1,200 @@
+import {
+  ZAccountCreated,
+  ZAccountSetup,
+  ZAccountTypeRequest,
+  ZChangePasswordRequest,
+  ZCompanyDetailsRequest,
+  ZEnvelope,
+  ZMailSent,
+  ZResendVerificationRequest,
+  ZSetPasswordRequest,
+  ZSetupUserDetailsRequest,
+  ZSignUpRequest,
+  ZVerifiedEmail,
+} from '@portico/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/http/envelope.ts';
+import { userOf } from '../../platform/http/secure-scope.ts';
+import type { AccountsService } from './accounts.service.ts';
+
+const tags = ['accounts'];
+const ZDone = ZEnvelope(z.null());
+
+/** Public account calls (mounted under /api/v1/accounts): sign-up, verification, set password. */
+export function accountsPublicRoutes(accounts: AccountsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/sign-up',
+      {
+        schema: {
+          tags,
+          summary:
+            'Starts a sign-up: sends a verification email with a single-use link (24 h). 409 when the email is registered.',
+          body: ZSignUpRequest,
+          response: { 200: ZEnvelope(ZMailSent) },
+        },
+      },
+      async (request) => ok(await accounts.signUp(request.body), 'Verification email sent'),
+    );
+
+    app.post(
+      '/resend-verification',
+      {
+        schema: {
+          tags,
+          summary: 'Sends a new verification link (the previous one stops working); at most once a minute.',
+          body: ZResendVerificationRequest,
+          response: { 200: ZEnvelope(ZMailSent) },
+        },
+      },
+      async (request) => ok(await accounts.resendVerification(request.body.email), 'Verification email sent'),
+    );
+
+    app.post(
+      '/verify-email',
+      {
+        schema: {
+          tags,
+          summary:
+            "Verify email: the body is the link's token as text/plain. 404 unknown link, 410 used or expired (data.reason, data.email).",
+          consumes: ['text/plain'],
+          body: z.string().trim().min(1).max(200),
+          response: { 200: ZEnvelope(ZVerifiedEmail) },
+        },
+      },
+      async (request) => ok(await accounts.verifyEmail(request.body), 'Email verified'),
+    );
+
+    app.post(
+      '/create-user',
+      {
+        schema: {
+          tags,
+          summary:
+            'Set password (create user): the verified sign-up link, a strong password and its confirmation.',
+          body: ZSetPasswordRequest,
+          response: { 200: ZEnvelope(ZAccountCreated) },
+        },
+      },
+      async (request) => ok(await accounts.createUser(request.body), 'Account created'),
+    );
+
+    app.post(
+      '/accept-invite',
+      {
+        schema: {
+          tags,
+          summary:
+            "An invited user's set-password step: the invitation link, a strong password and its confirmation.",
+          body: ZSetPasswordRequest,
+          response: { 200: ZEnvelope(ZAccountCreated) },
+        },
+      },
+      async (request) => ok(await accounts.acceptInvite(request.body), 'Password set'),
+    );
+  };
+}
+
+/** Secure account calls: the first-time flow and change password. */
+export function accountsSecureRoutes(accounts: AccountsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/account-setup',
+      {
+        config: { action: 'account-setup.read' },
+        schema: {
+          tags,
+          summary: 'What the first-time flow has gathered so far.',
+          response: { 200: ZEnvelope(ZAccountSetup) },
+        },
+      },
+      async (request) => ok(await accounts.accountSetup(userOf(request))),
+    );
+
+    app.post(
+      '/setup-user-details',
+      {
+        config: { action: 'account-setup.write' },
+        schema: {
+          tags,
+          summary: 'Set up user details (first-time flow).',
+          body: ZSetupUserDetailsRequest,
+          response: { 200: ZDone },
+        },
+      },
+      async (request) => {
+        await accounts.setupUserDetails(userOf(request), request.body);
+        return ok(null, 'User details saved');
+      },
+    );
+
+    app.post(
+      '/account-type',
+      {
+        config: { action: 'account-setup.write' },
+        schema: {
+          tags,
+          summary: 'Developer or aggregator (first-time flow).',
+          body: ZAccountTypeRequest,
+          response: { 200: ZDone },
+        },
+      },
+      async (request) => {
+        await accounts.chooseAccountType(userOf(request), request.body);
+        return ok(null, 'Account type saved');
+      },
+    );
+
+    app.post(
+      '/update-company-details',
+      {
+        config: { action: 'company-details.update' },
+        schema: {
+          tags,
+          summary: "Company details and address of the caller's partner (set up enterprise).",
+          body: ZCompanyDetailsRequest,
+          response: { 200: ZDone },
+        },
+      },
+      async (request) => {
+        await accounts.updateCompanyDetails(userOf(request), request.body);
+        return ok(null, 'Company details saved');
+      },
+    );
+
+    app.post(
+      '/complete-setup',
+      {
+        config: { action: 'account-setup.write' },
+        schema: {
+          tags,
+          summary: 'Confirms the review: the account becomes active.',
+          response: { 200: ZDone },
+        },
+      },
+      async (request) => {
+        await accounts.completeSetup(userOf(request));
+        return ok(null, 'Sign-up complete');
+      },
+    );
+
+    app.post(
+      '/change-password',
+      {
+        config: { action: 'password.change' },
+        schema: {
+          tags,
+          summary:
+            'Change password: the current one is required; every session and refresh token of the user is revoked.',
+          body: ZChangePasswordRequest,
+          response: { 200: ZDone },
+        },
+      },
+      async (request) => {
+        await accounts.changePassword(userOf(request), request.body, request.ip);
+        return ok(null, 'Password changed. Sign in again with your new password.');
+      },
+    );
+  };
+}

@@ -1,0 +1,32 @@
+import type { JobQueue } from '../jobs/index.ts';
+import type { AppQueues } from '../jobs/queues.ts';
+import type { MailData, MailTemplateId } from './templates.ts';
+
+export type { MailData, MailTemplateId } from './templates.ts';
+export { MAIL_TEMPLATE_IDS } from './templates.ts';
+
+export interface MailRequest<T extends MailTemplateId> {
+  to: string;
+  template: T;
+  data: MailData<T>;
+}
+
+/**
+ * Queues a mail: the mail.send job renders the template (text + HTML, with the brand name) and
+ * sends it with retries, outside the request. Other modules call this, never nodemailer.
+ *
+ *   await enqueueMail(jobs, { to: 'a@b.c', template: 'verify-email', data: { link, expiresInHours: '24' } });
+ */
+export async function enqueueMail<T extends MailTemplateId>(
+  jobs: Pick<JobQueue<AppQueues>, 'send'>,
+  request: MailRequest<T>,
+): Promise<string | null> {
+  return jobs.send('mail.send', { to: request.to, template: request.template, data: request.data });
+}
+
+/** What a service needs to send mail: bound to the app's job queue by the composition root. */
+export type Mailer = <T extends MailTemplateId>(request: MailRequest<T>) => Promise<unknown>;
+
+export function createMailer(jobs: Pick<JobQueue<AppQueues>, 'send'>): Mailer {
+  return (request) => enqueueMail(jobs, request);
+}

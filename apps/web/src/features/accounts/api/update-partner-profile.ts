@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '@/lib/http/client';
+
+export interface ProfileUpdate {
+  firstName: string;
+  lastName: string;
+  image?: File | null;
+}
+
+/** POST update partner profile as multipart/form-data (spec section 7); refreshes partner details. */
+export function updatePartnerProfile({ firstName, lastName, image }: ProfileUpdate) {
+  const body = new FormData();
+  body.append('firstName', firstName);
+  body.append('lastName', lastName);
+  if (image) body.append('profile_image', image);
+  return http.post<{ profileImage: string | null }>('/secure/update-partner-profile', body);
+}
+
+export const useUpdatePartnerProfile = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePartnerProfile,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['partner-details'] }),
+  });
+};

@@ -1,0 +1,349 @@
+import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
+import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type TInviteUserRequest, type TManagedUser, ZInviteUserRequest } from '@portico/domain';
+import { type FormEvent, useState } from 'react';
+import { errorMessage } from '@/lib/http/api-error';
+import { EmptyState } from '@/lib/ui/EmptyState';
+import { useDeleteUser, useInviteUser, useManagedUsers, useReinviteUser } from '../api/managed-users';
+import { useContractForm } from './form';
+
+const PAGE_SIZES = [10, 25, 50];
+const ROLE_LABELS: Record<string, string> = {
+  CHILD_AGGREGATOR_READONLY: 'Read-only',
+  CHILD_AGGREGATOR_READWRITE: 'Read and write',
+  USER_BILLING: 'Billing user',
+  MANAGER_BILLING: 'Billing manager',
+  ADMIN_BILLING: 'Billing admin',
+  ADMIN_PORTICO_READONLY: 'Admin (read-only)',
+  ADMIN_PORTICO_READWRITE: 'Admin (read and write)',
+  MARKETING_ADMIN: 'Marketing admin',
+  SUPER_ADMIN_PORTICO: 'Super admin',
+  DEVELOPER: 'Developer',
+};
+const roleLabel = (role: string | null) => (role ? (ROLE_LABELS[role] ?? role) : 'Account owner');
+const formatDate = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
+
+/** The manage-users tab: every user with role, status and last sign-in; invite, re-invite, delete. */
+export function ManageUsersTab() {
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(10);
+  const start = page * pageSize;
+  const users = useManagedUsers(start, start + pageSize);
+  const [inviting, setInviting] = useState(false);
+  const [deleting, setDeleting] = useState<TManagedUser | null>(null);
+  const reinvite = useReinviteUser();
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  const roles = users.data?.assignableRoles ?? [];
+  const readOnly = users.isSuccess && roles.length === 0;
+
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ p: 2, alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
+      >
+        <div>
+          <Typography variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600 }}>
+            Users
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {readOnly
+              ? 'You can see the users of your organisation; only your account owner can change them.'
+              : 'Invite people to your organisation and choose what they may do.'}
+          </Typography>
+        </div>
+        <Button
+          variant="contained"
+          startIcon={<PersonAddAlt1Outlined />}
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+          disabled={!users.isSuccess || readOnly}
+          onClick={() => setInviting(true)}
+        >
+          Invite user
+        </Button>
+      </Stack>
+      {notice && (
+        <Alert severity={notice.tone} sx={{ mx: 2, mb: 2 }} onClose={() => setNotice(null)}>
+          {notice.text}
+        </Alert>
+      )}
+      {users.isFetching && <LinearProgress aria-label="Loading users" sx={{ height: 3 }} />}
+      {users.isError ? (
+        <Box sx={{ p: 2 }}>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void users.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            Users could not be loaded: {errorMessage(users.error)}
+          </Alert>
+        </Box>
+      ) : users.isPending ? (
+        <Box sx={{ p: 3, color: 'text.secondary' }}>Loading users…</Box>
+      ) : users.data.total === 0 ? (
+        <Box sx={{ p: 2 }}>
+          <EmptyState
+            icon={<PeopleOutlined />}
+            title="No users yet"
+            message="Invite the first person to your organisation."
+          />
+        </Box>
+      ) : (
+        <>
+          <TableContainer>
+            <Table size="small" aria-label="Users" sx={{ minWidth: 680 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Name</TableCell>
+                  <TableCell>Role</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell>Last sign-in</TableCell>
+                  <TableCell align="right">Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {users.data.items.map((user) => {
+                  const manageable = !readOnly && !user.isSelf && roles.includes(user.role ?? '');
+                  return (
+                    <TableRow key={user.userId} hover>
+                      <TableCell>
+                        <Box sx={{ fontWeight: 500 }}>
+                          {`${user.firstName} ${user.lastName}`.trim() || '—'}
+                          {user.isSelf && ' (you)'}
+                        </Box>
+                        <Box sx={{ color: 'text.secondary', fontSize: '0.8125rem', wordBreak: 'break-all' }}>
+                          {user.email}
+                        </Box>
+                      </TableCell>
+                      <TableCell>{roleLabel(user.role)}</TableCell>
+                      <TableCell>
+                        <Chip
+                          size="small"
+                          label={
+                            user.status === 'invited'
+                              ? 'Invited'
+                              : user.status === 'active'
+                                ? 'Active'
+                                : user.status
+                          }
+                          color={user.status === 'active' ? 'success' : 'default'}
+                          variant={user.status === 'active' ? 'filled' : 'outlined'}
+                        />
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(user.lastSignInAt)}</TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {user.status === 'invited' && (
+                          <Button
+                            size="small"
+                            disabled={!manageable || reinvite.isPending}
+                            aria-label={`Re-invite ${user.email}`}
+                            onClick={() =>
+                              reinvite.mutate(user.userId, {
+                                onSuccess: () =>
+                                  setNotice({
+                                    tone: 'success',
+                                    text: `A new invitation is on its way to ${user.email}.`,
+                                  }),
+                                onError: (error) => setNotice({ tone: 'error', text: errorMessage(error) }),
+                              })
+                            }
+                          >
+                            Re-invite
+                          </Button>
+                        )}
+                        <Button
+                          size="small"
+                          color="error"
+                          disabled={!manageable}
+                          aria-label={`Delete ${user.email}`}
+                          onClick={() => setDeleting(user)}
+                        >
+                          Delete
+                        </Button>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={users.data.total}
+            page={page}
+            rowsPerPage={pageSize}
+            rowsPerPageOptions={PAGE_SIZES}
+            onPageChange={(_event, next) => setPage(next)}
+            onRowsPerPageChange={(event) => {
+              setPageSize(Number(event.target.value));
+              setPage(0);
+            }}
+          />
+        </>
+      )}
+      {inviting && (
+        <InviteDialog
+          roles={roles}
+          onClose={() => setInviting(false)}
+          onInvited={(email) => {
+            setInviting(false);
+            setNotice({ tone: 'success', text: `Invitation sent to ${email}. The link works for 72 hours.` });
+          }}
+        />
+      )}
+      {deleting && (
+        <DeleteDialog
+          user={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setNotice({ tone: 'success', text: `${deleting.email} was deleted.` });
+            setDeleting(null);
+          }}
+        />
+      )}
+    </Paper>
+  );
+}
+
+function InviteDialog({
+  roles,
+  onClose,
+  onInvited,
+}: {
+  roles: string[];
+  onClose: () => void;
+  onInvited: (email: string) => void;
+}) {
+  const form = useContractForm(ZInviteUserRequest, {
+    email: '',
+    firstName: '',
+    lastName: '',
+    role: (roles.length === 1 ? roles[0] : '') as TInviteUserRequest['role'],
+  });
+  const invite = useInviteUser();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = form.validate();
+    if (!body) return;
+    invite.mutate(body, {
+      onSuccess: (result) => onInvited(result.email),
+      onError: (error) => form.showError(error),
+    });
+  };
+  const field = (key: 'email' | 'firstName' | 'lastName') => ({
+    value: form.values[key],
+    onChange: (e: { target: { value: string } }) => form.set(key, e.target.value),
+    error: Boolean(form.errors[key]),
+    helperText: form.errors[key],
+    fullWidth: true,
+    required: true,
+    name: key,
+  });
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="invite-title">
+      <Box component="form" noValidate onSubmit={submit}>
+        <DialogTitle id="invite-title">Invite a user</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {form.formError && <Alert severity="error">{form.formError}</Alert>}
+            <TextField label="Email" type="email" autoComplete="off" {...field('email')} />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField label="First name" {...field('firstName')} />
+              <TextField label="Last name" {...field('lastName')} />
+            </Stack>
+            <TextField
+              select
+              label="Role"
+              name="role"
+              required
+              fullWidth
+              value={form.values.role}
+              onChange={(e) => form.set('role', e.target.value as TInviteUserRequest['role'])}
+              error={Boolean(form.errors.role)}
+              helperText={form.errors.role}
+            >
+              {roles.map((role) => (
+                <MenuItem key={role} value={role}>
+                  {roleLabel(role)}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={invite.isPending}>
+            {invite.isPending ? 'Sending…' : 'Send invitation'}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+function DeleteDialog({
+  user,
+  onClose,
+  onDeleted,
+}: {
+  user: TManagedUser;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const remove = useDeleteUser();
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="delete-title">
+      <DialogTitle id="delete-title">Delete {user.email}?</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          They lose access at once and every session they have is ended. This cannot be undone; you can invite
+          them again later.
+        </DialogContentText>
+        {remove.isError && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {errorMessage(remove.error)}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          color="error"
+          variant="contained"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate(user.userId, { onSuccess: onDeleted })}
+        >
+          {remove.isPending ? 'Deleting…' : 'Delete user'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,113 @@
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { ZChangePasswordRequest } from '@portico/domain';
+import { type FormEvent, useState } from 'react';
+import { useLocation } from 'react-router';
+import { startSignIn } from '@/lib/auth/session';
+import { clearToken } from '@/lib/auth/token';
+import { MessagePanel } from '@/lib/ui/MessagePanel';
+import { PageFrame } from '@/lib/ui/PageFrame';
+import { useChangePassword } from '../api/change-password';
+import { useContractForm } from '../components/form';
+import { PasswordField, PasswordRules } from '../components/PasswordFields';
+
+const HOME = {
+  u: { label: 'Developer console', to: '/u/dashboard' },
+  billing: { label: 'Carrier console', to: '/billing/my-billing' },
+  admin: { label: 'Platform admin', to: '/admin/dashboard' },
+} as const;
+
+/** /u/change-password, /billing/change-password, /admin/change-password. */
+export default function ChangePasswordPage() {
+  const { pathname } = useLocation();
+  const area = (pathname.split('/')[1] ?? 'u') as keyof typeof HOME;
+  const form = useContractForm(ZChangePasswordRequest, {
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  });
+  const change = useChangePassword();
+  const [done, setDone] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = form.validate();
+    if (!body) return;
+    change.mutate(body, {
+      onSuccess: () => setDone(true),
+      onError: (error) => form.showError(error),
+    });
+  };
+
+  if (done) {
+    return (
+      <MessagePanel
+        icon={<CheckCircleOutlined />}
+        title="Your password is changed"
+        message="You were signed out everywhere, here included. Sign in again with your new password."
+        actions={
+          <Button
+            variant="contained"
+            onClick={() => {
+              // Every session, this one included, was revoked on the server: the token is of no more use.
+              clearToken();
+              void startSignIn({ force: true });
+            }}
+          >
+            Sign in again
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <PageFrame
+      title="Change Password"
+      breadcrumbs={[HOME[area] ?? HOME.u]}
+      description="Changing your password signs you out of every other browser and device."
+    >
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560 }}>
+        <Box component="form" noValidate onSubmit={submit}>
+          <Stack spacing={2}>
+            {form.formError && <Alert severity="error">{form.formError}</Alert>}
+            <PasswordField
+              label="Current password"
+              name="currentPassword"
+              autoComplete="current-password"
+              value={form.values.currentPassword}
+              onChange={(v) => form.set('currentPassword', v)}
+              error={form.errors.currentPassword}
+            />
+            <PasswordField
+              label="New password"
+              name="newPassword"
+              autoComplete="new-password"
+              value={form.values.newPassword}
+              onChange={(v) => form.set('newPassword', v)}
+              error={form.errors.newPassword}
+            />
+            <PasswordRules password={form.values.newPassword} />
+            <PasswordField
+              label="Confirm new password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={form.values.confirmPassword}
+              onChange={(v) => form.set('confirmPassword', v)}
+              error={form.errors.confirmPassword}
+            />
+            <Box>
+              <Button type="submit" variant="contained" disabled={change.isPending}>
+                {change.isPending ? 'Changing…' : 'Change password'}
+              </Button>
+            </Box>
+          </Stack>
+        </Box>
+      </Paper>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,204 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { type AccountTab, ROLES, type TPartnerDetails } from '@portico/domain';
+import { missingProfileFields, type ProfileCompletionField } from '@portico/domain/rules/profile';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { errorMessage } from '@/lib/http/api-error';
+import { CenteredStatus } from '@/lib/ui/CenteredStatus';
+import { MessagePanel } from '@/lib/ui/MessagePanel';
+import { PageFrame } from '@/lib/ui/PageFrame';
+import { useProfileDetails } from '../api/partner-details';
+import { ManageUsersTab } from '../components/ManageUsersTab';
+import { ProfileForm } from '../components/ProfileForm';
+import { CompanyDetailsForm } from './SetupEnterprisePage';
+
+const HOME = {
+  u: { label: 'Developer console', to: '/u/dashboard' },
+  billing: { label: 'Carrier console', to: '/billing/my-billing' },
+  admin: { label: 'Platform admin', to: '/admin/dashboard' },
+} as const;
+
+const FIELD_LABELS: Record<ProfileCompletionField, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  companyName: 'Company name',
+  website: 'Website',
+  industryTypeId: 'Industry',
+  addressLine1: 'Address',
+  city: 'City',
+  postalCode: 'Postal code',
+  countryId: 'Country',
+  profileImage: 'Profile image',
+};
+
+/** Who sees the user list (spec section 6); only some of them may change it (the server decides). */
+const USER_LIST_ROLES: readonly (string | null)[] = [
+  null,
+  ROLES.DEVELOPER,
+  ROLES.CHILD_AGGREGATOR_READONLY,
+  ROLES.CHILD_AGGREGATOR_READWRITE,
+  ROLES.ADMIN_BILLING,
+  ROLES.SUPER_ADMIN_PORTICO,
+];
+
+/** /u/edit-profile, /billing/edit-profile, /admin/edit-profile with the profile_tag tabs. */
+export default function EditProfilePage() {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const area = (pathname.split('/')[1] ?? 'u') as keyof typeof HOME;
+  const details = useProfileDetails();
+  const requested = new URLSearchParams(search).get('profile_tag');
+  const role = details.data?.partners_profile.role ?? null;
+  const canSeeUsers = details.data ? USER_LIST_ROLES.includes(role) : false;
+  const tab: AccountTab = requested === 'manage-users' && canSeeUsers ? 'manage-users' : 'account-details';
+
+  return (
+    <PageFrame title="Edit Profile" breadcrumbs={[HOME[area] ?? HOME.u]}>
+      {details.isPending ? (
+        <CenteredStatus label="Loading your profile…" />
+      ) : details.isError ? (
+        <MessagePanel
+          tone="error"
+          title="Your profile could not be loaded"
+          message={errorMessage(details.error)}
+        />
+      ) : !details.data ? (
+        <MessagePanel
+          title="Your account is not set up yet"
+          message="Finish the first-time set-up to edit your profile."
+        />
+      ) : (
+        <>
+          <Tabs
+            value={tab}
+            onChange={(_event, next: AccountTab) =>
+              navigate(`${pathname}?profile_tag=${next}`, { replace: true })
+            }
+            sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+            aria-label="Profile sections"
+          >
+            <Tab value="account-details" label="Account details" />
+            {canSeeUsers && <Tab value="manage-users" label="Manage users" />}
+          </Tabs>
+          {tab === 'manage-users' ? <ManageUsersTab /> : <AccountDetails details={details.data} />}
+        </>
+      )}
+    </PageFrame>
+  );
+}
+
+function AccountDetails({ details }: { details: TPartnerDetails }) {
+  const queryClient = useQueryClient();
+  const [saved, setSaved] = useState(false);
+  const profile = details.partners_profile;
+  const missing = missingProfileFields({
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    companyName: details.company?.name,
+    website: details.company?.website,
+    industryTypeId: details.company?.industryTypeId,
+    addressLine1: details.address?.line1,
+    city: details.address?.city,
+    postalCode: details.address?.postalCode,
+    countryId: details.address?.countryId,
+    profileImage: details.profile_image,
+  });
+  const ownsDeveloperProfile =
+    !profile.isCarrier && (profile.role === null || profile.role === ROLES.DEVELOPER);
+
+  return (
+    <Stack spacing={2}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
+          <div>
+            <Typography variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600 }}>
+              {`${profile.firstName} ${profile.lastName}`.trim() || details.email}
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {details.email}
+              {details.carrier_name ? ` · ${details.carrier_name}` : ''}
+            </Typography>
+          </div>
+          <Box sx={{ minWidth: 220 }}>
+            <Typography variant="body2" id="completion-label">
+              Profile {details.profile_completed}% complete
+            </Typography>
+            <LinearProgress
+              variant="determinate"
+              value={details.profile_completed}
+              aria-labelledby="completion-label"
+              sx={{ mt: 0.5, height: 8, borderRadius: 4 }}
+            />
+          </Box>
+        </Stack>
+        {missing.length > 0 && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            To complete your profile, add: {missing.map((field) => FIELD_LABELS[field]).join(', ')}.
+          </Alert>
+        )}
+      </Paper>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600, mb: 2 }}>
+          Your profile
+        </Typography>
+        <ProfileForm
+          firstName={profile.firstName}
+          lastName={profile.lastName}
+          image={details.profile_image}
+          readOnly={profile.role === ROLES.CHILD_AGGREGATOR_READONLY}
+        />
+      </Paper>
+      {ownsDeveloperProfile && (
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Typography variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600, mb: 2 }}>
+            Company details
+          </Typography>
+          {saved && (
+            <Alert severity="success" sx={{ mb: 2 }} onClose={() => setSaved(false)}>
+              Company details saved.
+            </Alert>
+          )}
+          <CompanyDetailsForm
+            setup={{
+              company: details.company ? { ...details.company } : null,
+              address: details.address ? { ...details.address } : null,
+            }}
+            submitLabel="Save company details"
+            onSaved={() => {
+              setSaved(true);
+              void queryClient.invalidateQueries({ queryKey: ['partner-details'] });
+            }}
+          />
+        </Paper>
+      )}
+      {!ownsDeveloperProfile && details.company?.name && (
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Typography variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600, mb: 1 }}>
+            Organisation
+          </Typography>
+          <Typography>{details.company.name}</Typography>
+          {details.address?.line1 && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {[
+                details.address.line1,
+                details.address.city,
+                details.address.postalCode,
+                details.address.countryId,
+              ]
+                .filter(Boolean)
+                .join(', ')}
+            </Typography>
+          )}
+        </Paper>
+      )}
+    </Stack>
+  );
+}
