@@ -23,8 +23,10 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     sourcemap: false,
-    // Inline scripts are forbidden by the CSP (script-src 'self'): never inline the module preload polyfill.
-    modulePreload: { polyfill: false },
+    // No preload lists: each lazy route's list of dependency chunks is shipped in the shell and grew
+    // the dashboard's JS with every screen (decision 0010). The browser fetches a route chunk's static
+    // imports in parallel as soon as it parses it. (No polyfill either: the CSP forbids inline scripts.)
+    modulePreload: false,
     assetsInlineLimit: 0,
     rolldownOptions: {
       treeshake: {

@@ -1,7 +1,6 @@
 import { LOGIN_CALLBACK_PATH, PAGE_ROUTES, type PageRoute, SERVER_ERROR_PATH } from '@portico/domain';
 import { type ComponentType, lazy, type ReactNode, useEffect } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
-import type { AccountsPageName } from '@/features/accounts/pages/AccountsScreen';
 import { useBrandName } from '@/lib/config/app-config';
 import { RootLayout } from './layouts/RootLayout';
 
@@ -14,25 +13,13 @@ const ServerErrorPage = lazy(() => import('./pages/ServerErrorPage'));
 const CallbackPage = lazy(() => import('@/features/auth/pages/CallbackPage'));
 const PolicyPage = lazy(() => import('@/features/legal/pages/PolicyPage'));
 const CountryCarrierPage = lazy(() => import('@/features/reference/pages/CountryCarrierPage'));
-// ---- wallet ----
 const WalletRoutes = lazy(() => import('./pages/WalletRoutes'));
 const AccountsScreen = lazy(() => import('@/features/accounts/pages/AccountsScreen'));
-/** The accounts pages (one lazy chunk) by path. */
-const ACCOUNTS_PAGES: Readonly<Record<string, AccountsPageName>> = {
-  '/sign-up': 'SignUp',
-  '/set-password': 'SetPassword',
-  '/u/setup-user': 'SetupUser',
-  '/setup-user': 'SetupUser',
-  '/u/account-type': 'AccountType',
-  '/setup-enterprise': 'SetupEnterprise',
-  '/u/review-details': 'ReviewDetails',
-  '/signup-success': 'SignupSuccess',
-  '/u/change-password': 'ChangePassword',
-  '/billing/change-password': 'ChangePassword',
-  '/admin/change-password': 'ChangePassword',
-  '/u/edit-profile': 'EditProfile',
-  '/billing/edit-profile': 'EditProfile',
-  '/admin/edit-profile': 'EditProfile',
+
+/** Capabilities whose screens share one lazy module that picks the page by path (PageRoute.capability). */
+const CAPABILITY_SCREENS: Readonly<Record<string, ComponentType>> = {
+  Accounts: AccountsScreen,
+  'Wallet, rate plans and pricing': WalletRoutes,
 };
 
 /** Screens built so far, by page path; every other page of PAGE_ROUTES renders its placeholder frame. */
@@ -43,13 +30,6 @@ const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/rbm-terms': () => <PolicyPage policy="messaging-terms" />,
   '/rbm-policies': () => <PolicyPage policy="messaging-policies" />,
   '/country-carrier-page': CountryCarrierPage,
-  // ---- wallet ----
-  '/u/my-wallet': () => <WalletRoutes screen="wallet" />,
-  '/u/my-carriers': () => <WalletRoutes screen="pricing" />,
-  '/admin/rate-plans': () => <WalletRoutes screen="rate-plans" />,
-  ...Object.fromEntries(
-    Object.entries(ACCOUNTS_PAGES).map(([path, page]) => [path, () => <AccountsScreen page={page} />]),
-  ),
 };
 
 /** Sets the document title for the page it wraps: "{page} · {brand}". */
@@ -62,7 +42,7 @@ function Titled({ title, children }: { title: string | null; children: ReactNode
 }
 
 function pageRoute(route: PageRoute): RouteObject {
-  const Screen = SCREENS[route.path];
+  const Screen = SCREENS[route.path] ?? (route.capability ? CAPABILITY_SCREENS[route.capability] : undefined);
   return {
     path: route.pattern ?? route.path,
     element: <Titled title={route.title}>{Screen ? <Screen /> : <PlaceholderPage route={route} />}</Titled>,

@@ -1,10 +1,15 @@
-import type { TPartnerDetails } from '@portico/domain';
+import {
+  isPlatformAdminRole,
+  isReadOnlyUserRole,
+  isReadWriteAdminRole,
+  ROLES,
+  type TPartnerDetails,
+} from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import PricingPage from '@/features/wallet/pages/PricingPage';
 import RatePlansPage from '@/features/wallet/pages/RatePlansPage';
 import WalletPage from '@/features/wallet/pages/WalletPage';
-
-export type WalletScreen = 'wallet' | 'pricing' | 'rate-plans';
 
 /**
  * The partner details the header loads for every signed-in page, read from the query cache without
@@ -22,20 +27,20 @@ function useCachedPartnerProfile() {
 /**
  * The wallet capability's screens in one lazy route module (one dynamic import in the shell instead
  * of three): /u/my-wallet (only with hasEwallet), /u/my-carriers (PRICING), /admin/rate-plans.
+ * The page is chosen by path here, so the shell routes the capability without a list of its paths.
  * The role only chooses what is shown; the server's policy decides (wallet.*, pricing.read, rate-plans.*).
  */
-export default function WalletRoutes({ screen }: { screen: WalletScreen }) {
+export default function WalletRoutes() {
+  const { pathname } = useLocation();
   const { profile, loading } = useCachedPartnerProfile();
   const role = profile?.role ?? null;
-  if (screen === 'pricing') {
-    const isAdmin = role !== null && (role.toUpperCase().includes('PORTICO') || role === 'MARKETING_ADMIN');
-    return <PricingPage hasEwallet={profile?.hasEwallet === true} isAdmin={isAdmin} />;
+  if (pathname.startsWith('/u/my-carriers')) {
+    return <PricingPage hasEwallet={profile?.hasEwallet === true} isAdmin={isPlatformAdminRole(role)} />;
   }
-  if (screen === 'rate-plans') {
-    return <RatePlansPage canEdit={role === 'SUPER_ADMIN_PORTICO' || role === 'ADMIN_PORTICO_READWRITE'} />;
+  if (pathname.startsWith('/admin/rate-plans')) {
+    const canEdit = role === ROLES.SUPER_ADMIN_PORTICO || isReadWriteAdminRole(role);
+    return <RatePlansPage canEdit={canEdit} />;
   }
   if (loading) return null;
-  return (
-    <WalletPage hasEwallet={profile?.hasEwallet === true} canWrite={role !== 'CHILD_AGGREGATOR_READONLY'} />
-  );
+  return <WalletPage hasEwallet={profile?.hasEwallet === true} canWrite={!isReadOnlyUserRole(role)} />;
 }

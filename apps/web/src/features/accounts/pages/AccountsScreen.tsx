@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { useLocation } from 'react-router';
 import AccountTypePage from './AccountTypePage';
 import ChangePasswordPage from './ChangePasswordPage';
 import EditProfilePage from './EditProfilePage';
@@ -14,22 +15,29 @@ import SignupSuccessPage from './SignupSuccessPage';
  * shared chunks it preloads keep their boundaries (several small page chunks would split them and
  * lengthen every preload list of the shell; the dashboard budget is 180 KB).
  */
-const PAGES = {
-  SignUp: SignUpPage,
-  SetPassword: SetPasswordPage,
-  SetupUser: SetupUserPage,
-  AccountType: AccountTypePage,
-  SetupEnterprise: SetupEnterprisePage,
-  ReviewDetails: ReviewDetailsPage,
-  SignupSuccess: SignupSuccessPage,
-  ChangePassword: ChangePasswordPage,
-  EditProfile: EditProfilePage,
-} satisfies Record<string, ComponentType>;
+const PAGE_BY_PATH: Readonly<Record<string, ComponentType>> = {
+  '/sign-up': SignUpPage,
+  '/set-password': SetPasswordPage,
+  '/u/setup-user': SetupUserPage,
+  '/setup-user': SetupUserPage,
+  '/u/account-type': AccountTypePage,
+  '/setup-enterprise': SetupEnterprisePage,
+  '/u/review-details': ReviewDetailsPage,
+  '/signup-success': SignupSuccessPage,
+  '/u/change-password': ChangePasswordPage,
+  '/billing/change-password': ChangePasswordPage,
+  '/admin/change-password': ChangePasswordPage,
+  '/u/edit-profile': EditProfilePage,
+  '/billing/edit-profile': EditProfilePage,
+  '/admin/edit-profile': EditProfilePage,
+};
 
-export type AccountsPageName = keyof typeof PAGES;
-
-/** The route element of every accounts page: `<AccountsScreen page="SignUp" />`. */
-export default function AccountsScreen({ page }: { page: AccountsPageName }) {
-  const Page = PAGES[page];
-  return <Page />;
+/**
+ * The route element of every page of the Accounts capability (PAGE_ROUTES): the page is chosen by
+ * path here, inside the lazy chunk, so the shell carries no second list of these paths.
+ */
+export default function AccountsScreen() {
+  const { pathname } = useLocation();
+  const Page = PAGE_BY_PATH[pathname.replace(/(.)\/+$/, '$1')];
+  return Page ? <Page /> : null;
 }
