@@ -107,9 +107,12 @@ export interface ProfileMenuItem {
 }
 
 /** The paths whose header is bare (logo only): the first-time flow. */
+/** Where a signed-up account that is not set up yet starts (the first-time flow). */
+export const FIRST_TIME_SETUP_PATH = '/u/setup-user';
+
 export const BARE_HEADER_PATHS = [
   '/setup-enterprise',
-  '/u/setup-user',
+  FIRST_TIME_SETUP_PATH,
   '/setup-user',
   '/signup-success',
   '/u/account-type',

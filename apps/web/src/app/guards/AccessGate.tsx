@@ -4,6 +4,7 @@ import {
   audienceOf,
   BARE_HEADER_PATHS,
   DEVELOPER_HOME,
+  FIRST_TIME_SETUP_PATH,
   homePathFor,
   mapPublicPath,
   type NavUser,
@@ -73,7 +74,7 @@ export function AccessGate({ children }: { children: ReactNode }) {
     pathname.startsWith('/u/') &&
     !(BARE_HEADER_PATHS as readonly string[]).includes(pathname)
   ) {
-    return <Navigate to={BARE_HEADER_PATHS[1]} replace />;
+    return <Navigate to={FIRST_TIME_SETUP_PATH} replace />;
   }
 
   const user = partner.navUser ?? NO_DETAILS;
