@@ -198,6 +198,24 @@ describe('user management', () => {
     expectEnvelope(await as(readonlyToken, 'GET', `${S}/partner-details`), 401);
   });
 
+  it('when the deleted user left history (a top-up they started) then the history stays, without its author', async () => {
+    const owner = await manager(null, {
+      partner: { isAggregator: true, launchApproved: true, approvalStatus: PROVIDER_APPROVED_STATUS },
+    });
+    const child = await t.factories.user(owner.partner.partnerId, { role: 'CHILD_AGGREGATOR_READWRITE' });
+    const { rows } = await t.database.sql.query<{ topup_id: string }>(
+      `INSERT INTO wallet_topups (partner_id, user_id, amount, currency, provider, status)
+       VALUES ($1, $2, 10000000, 'INR', 'sandbox', 'abandoned') RETURNING topup_id`,
+      [owner.partner.partnerId, child.userId],
+    );
+    expectEnvelope(await as(owner.token, 'DELETE', `${S}/users/${child.userId}`), 200);
+    const after = await t.database.sql.query<{ user_id: string | null }>(
+      'SELECT user_id FROM wallet_topups WHERE topup_id = $1',
+      [rows[0]?.topup_id],
+    );
+    expect(after.rows).toEqual([{ user_id: null }]);
+  });
+
   it("never reaches another organisation's users", async () => {
     const a = await manager('ADMIN_BILLING');
     const b = await manager('ADMIN_BILLING');

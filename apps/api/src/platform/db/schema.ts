@@ -256,7 +256,7 @@ export const walletTopups = pgTable(
     partnerId: uuid('partner_id')
       .notNull()
       .references(() => partners.partnerId),
-    userId: uuid('user_id').references(() => users.userId),
+    userId: uuid('user_id').references(() => users.userId, { onDelete: 'set null' }),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     currency: text('currency').notNull(),
     provider: text('provider').notNull(),
@@ -303,7 +303,8 @@ export const ratePlans = pgTable(
     currency: text('currency').notNull(),
     effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
     verificationPrice: bigint('verification_price', { mode: 'bigint' }).notNull(),
-    createdBy: uuid('created_by').references(() => users.userId),
+    // A deleted user's history stays, without its author.
+    createdBy: uuid('created_by').references(() => users.userId, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('rate_plans_carrier_idx').on(t.carrierId, t.effectiveFrom)],
@@ -335,7 +336,8 @@ export const networkMessages = pgTable(
   {
     messageId: text('message_id').primaryKey(),
     partnerId: uuid('partner_id').references(() => partners.partnerId),
-    createdBy: uuid('created_by').references(() => users.userId),
+    // A deleted user's history stays, without its author.
+    createdBy: uuid('created_by').references(() => users.userId, { onDelete: 'set null' }),
     purpose: text('purpose').notNull().default('test'), // 'test'; later 'bot', 'campaign', 'otp'
     network: text('network').notNull(), // 'rbm' | 'maap' | 'whatsapp'
     sender: text('sender').notNull(), // agent id, bot id or phone number id

@@ -43,13 +43,23 @@ export async function createIdentity(deps: {
   const provider = createProvider({ config, db: database.db, users, secrets, log });
   // Sign-in, failed sign-in and sign-out are security records (issue 3).
   const audit = createAuditService(createAuditRepository(database.db), log.child({ component: 'audit' }));
+  // The provider's events are not awaited: the record is kept per request and the middleware below
+  // waits for it before the response leaves, so the sign-out is on record when the browser lands.
+  const signOutRecords = new WeakMap<object, Promise<unknown>>();
   provider.on('end_session.success', (ctx) => {
     const accountId = ctx.oidc.session?.accountId;
-    void audit.record('sign-out', {
-      actorUserId: accountId ?? null,
-      subjectUserId: accountId ?? null,
-      ip: ctx.ip,
-    });
+    signOutRecords.set(
+      ctx,
+      audit.record('sign-out', {
+        actorUserId: accountId ?? null,
+        subjectUserId: accountId ?? null,
+        ip: ctx.ip,
+      }),
+    );
+  });
+  provider.use(async (ctx, next) => {
+    await next();
+    await signOutRecords.get(ctx);
   });
   const signIn = createSignInService({ users, counters: createCounters(database.sql), audit });
   return {
