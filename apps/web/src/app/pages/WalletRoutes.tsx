@@ -5,7 +5,7 @@ import {
   ROLES,
   type TPartnerDetails,
 } from '@portico/domain';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import PricingPage from '@/features/wallet/pages/PricingPage';
 import RatePlansPage from '@/features/wallet/pages/RatePlansPage';
@@ -19,7 +19,7 @@ import WalletPage from '@/features/wallet/pages/WalletPage';
 function useCachedPartnerProfile() {
   const { data, status } = useQuery<TPartnerDetails | null>({
     queryKey: ['partner-details'],
-    enabled: false,
+    queryFn: skipToken,
   });
   return { profile: data?.partners_profile ?? null, loading: status === 'pending' };
 }
