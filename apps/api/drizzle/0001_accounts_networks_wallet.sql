@@ -174,6 +174,7 @@ CREATE TABLE "wallet_topups" (
 	"currency" text NOT NULL,
 	"provider" text NOT NULL,
 	"provider_reference" text,
+	"checkout_url" text,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"transaction_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -51,7 +51,10 @@ export const ZConfig = z
     WEB_DIST_DIR: z.string().optional(),
     // ---- wallet ----
     /** The payment provider of top-ups; only the built-in sandbox exists so far. */
-    PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    /** Stripe Checkout (PAYMENT_PROVIDER=stripe): the API base, the secret key; the webhook signing secret is PAYMENT_WEBHOOK_SECRET. */
+    STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+    STRIPE_SECRET_KEY: z.string().min(8).optional(),
     /** Secret that signs payment webhooks; unset: one generated into app_secrets. */
     PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
     // ---- networks ---- (apps/api/src/networks; unset URL -> the built-in sandbox with its dev secrets)
@@ -83,6 +86,16 @@ export const ZConfig = z
       }),
   })
   .superRefine((env, issues) => {
+    if (env.PAYMENT_PROVIDER === 'stripe') {
+      for (const name of ['STRIPE_SECRET_KEY', 'PAYMENT_WEBHOOK_SECRET'] as const) {
+        if (!env[name])
+          issues.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `${name} is required when PAYMENT_PROVIDER=stripe`,
+          });
+      }
+    }
     for (const [url, secrets] of NETWORK_SECRETS) {
       if (!env[url]) continue;
       for (const secret of secrets) {

@@ -40,6 +40,19 @@ describe('configuration', () => {
     }
   });
 
+  it('when Stripe is the payment provider then its secret key and webhook secret are required', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(
+      /STRIPE_SECRET_KEY: STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe[\s\S]*PAYMENT_WEBHOOK_SECRET/,
+    );
+    expect(
+      loadConfig({
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_live_portico',
+        PAYMENT_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+      }).STRIPE_API_URL,
+    ).toBe('https://api.stripe.com');
+  });
+
   it('when the server is started with a bad environment then it prints the problem and exits 1', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], {
       cwd: root,

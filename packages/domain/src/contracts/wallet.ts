@@ -100,7 +100,8 @@ export const ZTopup = z.object({
   created_at: z.string(),
   completed_at: z.string().nullable(),
   /** Where the browser goes to pay (the provider's hosted checkout). */
-  checkout_url: z.string(),
+  // Null only when the provider could not open a checkout (the top-up stays pending and is never credited).
+  checkout_url: z.string().nullable(),
 });
 export type TTopup = z.infer<typeof ZTopup>;
 

@@ -10,6 +10,7 @@ import { createLedger } from './ledger.ts';
 import { paymentRoutes } from './payments.routes.ts';
 import { createSandboxProvider, sandboxWebhookSecret } from './payments.ts';
 import { createRatePlansRepository } from './rate-plans.repository.ts';
+import { createStripeProvider } from './stripe.ts';
 import { jobLowBalanceNotifier, lowBalanceAlertJob } from './wallet.jobs.ts';
 import { createWalletRepository } from './wallet.repository.ts';
 import { walletRoutes } from './wallet.routes.ts';
@@ -45,8 +46,20 @@ export async function createWalletModule(deps: WalletModuleDeps): Promise<Wallet
     repository: createLedgerRepository(),
     recordAlert: (tx, alert) => wallets.insertAlert(tx, alert),
   });
-  const secret = await sandboxWebhookSecret(database, config.PAYMENT_WEBHOOK_SECRET);
-  const provider = createSandboxProvider(secret);
+  const secret =
+    config.PAYMENT_PROVIDER === 'sandbox'
+      ? await sandboxWebhookSecret(database, config.PAYMENT_WEBHOOK_SECRET)
+      : null;
+  const provider = secret
+    ? createSandboxProvider(secret)
+    : createStripeProvider({
+        apiUrl: config.STRIPE_API_URL,
+        secretKey: config.STRIPE_SECRET_KEY ?? '',
+        webhookSecret: config.PAYMENT_WEBHOOK_SECRET ?? '',
+        brandName: config.BRAND_NAME,
+        returnUrl: (topupId, outcome) =>
+          `${config.PUBLIC_URL}/u/my-wallet?topup=${topupId}&checkout=${outcome}`,
+      });
   const service = createWalletService({
     ledger,
     wallets,

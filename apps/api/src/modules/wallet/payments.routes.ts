@@ -43,7 +43,7 @@ export function paymentRoutes(options: PaymentRoutesOptions): FastifyPluginAsync
       if (typeof request.body !== 'string') throw new BadRequestError('The webhook body must be JSON.');
       const event = provider.verifyWebhook(request.headers, request.body);
       const result = await wallet.applyPaymentEvent(event);
-      request.log.info({ topupId: event.topupId, outcome: event.outcome, ...result }, 'payment webhook');
+      request.log.info({ topupId: event?.topupId, outcome: event?.outcome, ...result }, 'payment webhook');
       return ok(result);
     });
 

@@ -18,10 +18,20 @@ export interface PaymentEvent {
  */
 export interface PaymentProvider {
   readonly name: string;
-  /** Where the browser goes to pay for this top-up. */
-  checkoutUrl(topupId: string): string;
-  /** Verifies the signature of a webhook call over its raw body and reads the event; throws 401 when forged. */
-  verifyWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string): PaymentEvent;
+  /** Opens the hosted checkout of a top-up: where the browser goes to pay, and the provider's id for it. */
+  createCheckout(topup: CheckoutRequest): Promise<{ url: string; reference: string | null }>;
+  /**
+   * Verifies the signature of a webhook call over its raw body and reads the event; throws 401 when
+   * forged. Null: a genuine event that says nothing about a top-up's outcome (acknowledged, ignored).
+   */
+  verifyWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string): PaymentEvent | null;
+}
+
+export interface CheckoutRequest {
+  topupId: string;
+  /** Micro-units of `currency`. */
+  amount: bigint;
+  currency: string;
 }
 
 export const SIGNATURE_HEADER = 'x-payment-signature';
@@ -40,6 +50,9 @@ export function signWebhook(
   return `t=${timestamp},v1=${mac}`;
 }
 
+export const headerValue = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? value[0] : value;
+
 export function verifySignature(
   secret: string,
   header: string | undefined,
@@ -47,19 +60,22 @@ export function verifySignature(
   nowSeconds = Math.floor(Date.now() / 1000),
 ): boolean {
   if (!header) return false;
-  const parts = Object.fromEntries(
-    header.split(',').map((part) => {
-      const [key, ...value] = part.trim().split('=');
-      return [key, value.join('=')];
-    }),
-  );
-  const timestamp = Number(parts.t);
-  const given = parts.v1;
-  if (!Number.isInteger(timestamp) || typeof given !== 'string' || !/^[0-9a-f]{64}$/.test(given))
-    return false;
+  const pairs = header.split(',').map((part) => {
+    const [key, ...value] = part.trim().split('=');
+    return [key ?? '', value.join('=')] as const;
+  });
+  const timestamp = Number(pairs.find(([key]) => key === 't')?.[1]);
+  // Several v1 signatures while a provider rotates its secret: any one matching is enough.
+  const given = pairs
+    .filter(([key, value]) => key === 'v1' && /^[0-9a-f]{64}$/.test(value))
+    .map(([, v]) => v);
+  if (!Number.isInteger(timestamp) || given.length === 0) return false;
   if (Math.abs(nowSeconds - timestamp) > SIGNATURE_TOLERANCE_SECONDS) return false;
-  const expected = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
-  return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given, 'hex'));
+  const expected = Buffer.from(
+    createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex'),
+    'hex',
+  );
+  return given.some((signature) => timingSafeEqual(expected, Buffer.from(signature, 'hex')));
 }
 
 const OUTCOMES: readonly PaymentOutcome[] = ['succeeded', 'failed', 'abandoned'];
@@ -79,7 +95,10 @@ export async function sandboxWebhookSecret(
 export function createSandboxProvider(secret: string): PaymentProvider {
   return {
     name: 'sandbox',
-    checkoutUrl: (topupId) => `${SANDBOX_CHECKOUT_PREFIX}/${topupId}`,
+    createCheckout: async ({ topupId }) => ({
+      url: `${SANDBOX_CHECKOUT_PREFIX}/${topupId}`,
+      reference: null,
+    }),
     verifyWebhook(headers, rawBody) {
       const header = headers[SIGNATURE_HEADER];
       if (!verifySignature(secret, Array.isArray(header) ? header[0] : header, rawBody)) {

@@ -34,7 +34,7 @@ export function presentTransaction(row: {
   };
 }
 
-export function presentTopup(row: TopupRow, checkoutUrl: string): TTopup {
+export function presentTopup(row: TopupRow, checkoutUrl: string | null): TTopup {
   return {
     topup_id: row.topupId,
     amount: formatMicros(row.amount),

@@ -92,6 +92,20 @@ export function createWalletRepository(db: Db) {
       return row;
     },
 
+    /** Records the provider's checkout of a pending top-up. */
+    async setTopupCheckout(
+      topupId: string,
+      checkoutUrl: string,
+      providerReference: string | null,
+    ): Promise<TopupRow | undefined> {
+      const [row] = await db
+        .update(walletTopups)
+        .set({ checkoutUrl, providerReference })
+        .where(eq(walletTopups.topupId, topupId))
+        .returning();
+      return row;
+    },
+
     async topup(topupId: string): Promise<TopupRow | undefined> {
       const [row] = await db.select().from(walletTopups).where(eq(walletTopups.topupId, topupId));
       return row;

@@ -177,14 +177,20 @@ export function createWalletService({ ledger, wallets, plans, provider, notifier
         currency: WALLET_CURRENCY,
         provider: provider.name,
       });
-      return presentTopup(row, provider.checkoutUrl(row.topupId));
+      const checkout = await provider.createCheckout({
+        topupId: row.topupId,
+        amount: row.amount,
+        currency: row.currency,
+      });
+      const opened = await wallets.setTopupCheckout(row.topupId, checkout.url, checkout.reference);
+      return presentTopup(opened ?? row, checkout.url);
     },
 
     async topup(user: AuthenticatedUser, topupId: string): Promise<TTopup> {
       const partnerId = await requireWallet(user);
       const row = await wallets.topupOfPartner(partnerId, topupId);
       if (!row) throw new NotFoundError('Top-up not found.');
-      return presentTopup(row, provider.checkoutUrl(row.topupId));
+      return presentTopup(row, row.checkoutUrl);
     },
 
     /** A top-up for the provider's own checkout page (no user: the id is the secret). */
@@ -200,7 +206,8 @@ export function createWalletService({ ledger, wallets, plans, provider, notifier
      * abandonment only closes a pending top-up. A success after an abandonment still credits: the
      * provider took the money.
      */
-    async applyPaymentEvent(event: PaymentEvent): Promise<{ status: string; credited: boolean }> {
+    async applyPaymentEvent(event: PaymentEvent | null): Promise<{ status: string; credited: boolean }> {
+      if (!event) return { status: 'ignored', credited: false };
       const row = await wallets.topup(event.topupId);
       if (!row || row.provider !== provider.name) throw new NotFoundError('Top-up not found.');
       if (event.outcome !== 'succeeded') {

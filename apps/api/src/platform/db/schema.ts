@@ -261,6 +261,8 @@ export const walletTopups = pgTable(
     currency: text('currency').notNull(),
     provider: text('provider').notNull(),
     providerReference: text('provider_reference'),
+    /** Where the browser pays (the provider's hosted checkout for this top-up). */
+    checkoutUrl: text('checkout_url'),
     status: text('status').notNull().default('pending'), // 'pending' | 'succeeded' | 'failed' | 'abandoned'
     /** The ledger transaction that credited the wallet. */
     transactionId: uuid('transaction_id'),

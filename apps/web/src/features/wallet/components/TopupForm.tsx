@@ -25,7 +25,10 @@ export function TopupForm() {
     }
     setError(null);
     topup.mutate(parsed.data, {
-      onSuccess: (started) => browser.assign(started.checkout_url),
+      onSuccess: (started) =>
+        started.checkout_url
+          ? browser.assign(started.checkout_url)
+          : setError('The payment provider could not open a checkout. Please try again.'),
       onError: (failure) => setError(errorMessage(failure)),
     });
   };
