@@ -18,7 +18,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -26,10 +25,10 @@ import { type TInviteUserRequest, type TManagedUser, ZInviteUserRequest } from '
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
+import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { useDeleteUser, useInviteUser, useManagedUsers, useReinviteUser } from '../api/managed-users';
 import { useContractForm } from './form';
 
-const PAGE_SIZES = [10, 25, 50];
 const ROLE_LABELS: Record<string, string> = {
   CHILD_AGGREGATOR_READONLY: 'Read-only',
   CHILD_AGGREGATOR_READWRITE: 'Read and write',
@@ -48,8 +47,8 @@ const formatDate = (iso: string | null) =>
 
 /** The manage-users tab: every user with role, status and last sign-in; invite, re-invite, delete. */
 export function ManageUsersTab() {
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = usePaging(10);
+  const { page, pageSize } = paging;
   const start = page * pageSize;
   const users = useManagedUsers(start, start + pageSize);
   const [inviting, setInviting] = useState(false);
@@ -195,18 +194,7 @@ export function ManageUsersTab() {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
-            count={users.data.total}
-            page={page}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_event, next) => setPage(next)}
-            onRowsPerPageChange={(event) => {
-              setPageSize(Number(event.target.value));
-              setPage(0);
-            }}
-          />
+          <ListPagination paging={paging} count={users.data.total} />
         </>
       )}
       {inviting && (

@@ -11,7 +11,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -20,17 +19,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
+import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { carriersQueryOptions } from '../api/get-carriers';
 import { countriesQueryOptions } from '../api/get-countries';
 
-const PAGE_SIZES = [10, 25, 50];
-
 /** /country-carrier-page: the public list of countries and the carriers a bot can launch on. */
 export default function CountryCarrierPage() {
   const [country, setCountry] = useState<TCountry | null>(null);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
+  const paging = usePaging(25);
+  const { page, pageSize, setPage } = paging;
 
   const countries = useQuery(countriesQueryOptions);
   const start = page * pageSize;
@@ -123,18 +121,7 @@ export default function CountryCarrierPage() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
-              count={carriers.data?.total ?? 0}
-              page={page}
-              rowsPerPage={pageSize}
-              rowsPerPageOptions={PAGE_SIZES}
-              onPageChange={(_event, next) => setPage(next)}
-              onRowsPerPageChange={(event) => {
-                setPageSize(Number(event.target.value));
-                setPage(0);
-              }}
-            />
+            <ListPagination paging={paging} count={carriers.data?.total ?? 0} />
           </>
         )}
       </Paper>

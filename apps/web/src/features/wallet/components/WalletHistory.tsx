@@ -11,7 +11,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -25,10 +24,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
+import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { useExportWalletHistory } from '../api/export-wallet-history';
 import { type WalletHistoryFilters, walletTransactionsQueryOptions } from '../api/get-wallet-transactions';
 
-const PAGE_SIZES = [10, 25, 50];
 const KIND_LABELS: Record<LedgerTransactionKind, string> = {
   topup: 'Top-up',
   debit: 'Charge',
@@ -41,8 +40,8 @@ const KIND_LABELS: Record<LedgerTransactionKind, string> = {
 /** The wallet's history: date, description, amount, running balance, reference; filters, pages, exports. */
 export function WalletHistory() {
   const [filters, setFilters] = useState<WalletHistoryFilters>({});
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = usePaging(10);
+  const { page, pageSize, setPage } = paging;
   const start = page * pageSize;
   const history = useQuery(walletTransactionsQueryOptions({ start, end: start + pageSize }, filters));
   const exporter = useExportWalletHistory();
@@ -215,18 +214,7 @@ export function WalletHistory() {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
-            count={history.data?.total ?? 0}
-            page={page}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_event, next) => setPage(next)}
-            onRowsPerPageChange={(event) => {
-              setPageSize(Number(event.target.value));
-              setPage(0);
-            }}
-          />
+          <ListPagination paging={paging} count={history.data?.total ?? 0} />
         </>
       )}
     </Paper>

@@ -14,7 +14,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -24,12 +23,11 @@ import { Fragment, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
+import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { pricingQueryOptions } from '../api/get-pricing';
 import { LowBalanceBanner } from '../components/LowBalanceBanner';
 import { PriceGrid } from '../components/PriceGrid';
-
-const PAGE_SIZES = [10, 25, 50];
 
 export interface PricingPageProps {
   /** Show the low-balance banner (the partner has a wallet). */
@@ -90,8 +88,8 @@ function CarrierRow({ carrier }: { carrier: TCarrierPricing }) {
 /** /u/my-carriers (PRICING): each carrier of the partner's region with its prices. */
 export default function PricingPage({ hasEwallet, isAdmin }: PricingPageProps) {
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = usePaging(10);
+  const { page, pageSize, setPage } = paging;
   const start = page * pageSize;
   const pricing = useQuery(
     pricingQueryOptions({ start, end: start + pageSize, search: search.trim() || undefined }),
@@ -175,18 +173,7 @@ export default function PricingPage({ hasEwallet, isAdmin }: PricingPageProps) {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
-              count={pricing.data?.total ?? 0}
-              page={page}
-              rowsPerPage={pageSize}
-              rowsPerPageOptions={PAGE_SIZES}
-              onPageChange={(_event, next) => setPage(next)}
-              onRowsPerPageChange={(event) => {
-                setPageSize(Number(event.target.value));
-                setPage(0);
-              }}
-            />
+            <ListPagination paging={paging} count={pricing.data?.total ?? 0} />
           </>
         )}
       </Paper>

@@ -16,7 +16,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { formatCurrency, formatDateTime, type TRatePlan } from '@portico/domain';
@@ -24,13 +23,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
+import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { carrierOptionsQueryOptions } from '../api/get-carrier-options';
 import { ratePlansQueryOptions } from '../api/rate-plans';
 import { PriceGrid } from '../components/PriceGrid';
 import { RatePlanDialog } from '../components/RatePlanDialog';
-
-const PAGE_SIZES = [10, 25, 50];
 
 function status(plan: TRatePlan, now: number): { label: string; color: 'success' | 'default' | 'info' } {
   const from = Date.parse(plan.effective_from);
@@ -105,8 +103,8 @@ function PlanRow({
 
 /** /admin/rate-plans: every version of the carriers' rate plans; read-write admins add versions. */
 export default function RatePlansPage({ canEdit }: { canEdit: boolean }) {
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = usePaging(10);
+  const { page, pageSize, setPage } = paging;
   const [dialog, setDialog] = useState<{ from: TRatePlan | null } | null>(null);
   const [carrierId, setCarrierId] = useState<number | undefined>(undefined);
   const start = page * pageSize;
@@ -195,18 +193,7 @@ export default function RatePlansPage({ canEdit }: { canEdit: boolean }) {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
-              count={plans.data?.total ?? 0}
-              page={page}
-              rowsPerPage={pageSize}
-              rowsPerPageOptions={PAGE_SIZES}
-              onPageChange={(_event, next) => setPage(next)}
-              onRowsPerPageChange={(event) => {
-                setPageSize(Number(event.target.value));
-                setPage(0);
-              }}
-            />
+            <ListPagination paging={paging} count={plans.data?.total ?? 0} />
           </>
         )}
       </Paper>
