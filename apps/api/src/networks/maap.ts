@@ -1,8 +1,7 @@
 import type { TMessageContent, TRichCard, TSuggestion } from '@portico/domain';
 import { NetworkError, unsupported } from './errors.ts';
 import { createNetworkHttp } from './http.ts';
-import type { NetworkMetrics } from './metrics.ts';
-import type { NetworkConnector } from './types.ts';
+import type { ConnectorOptions, NetworkConnector } from './types.ts';
 
 /** The GSMA MaaP Chatbot API (bot/v1/{botId}/messages, 202 Accepted; status events to our webhook). */
 
@@ -118,16 +117,7 @@ function maapError(status: number, body: unknown): NetworkError {
   return new NetworkError('maap', 'invalid_content', message, detail);
 }
 
-export interface MaapConnectorOptions {
-  baseUrl: string;
-  token: string;
-  timeoutMs: number;
-  maxAttempts: number;
-  backoffBaseMs?: number;
-  metrics: NetworkMetrics;
-}
-
-export function createMaapConnector(options: MaapConnectorOptions): NetworkConnector {
+export function createMaapConnector(options: ConnectorOptions): NetworkConnector {
   const http = createNetworkHttp({
     network: 'maap',
     baseUrl: options.baseUrl,

@@ -1,8 +1,13 @@
 import type { TMessageContent, TRichCard, TSuggestion } from '@portico/domain';
 import { NetworkError, unsupported } from './errors.ts';
 import { createNetworkHttp, type NetworkHttp } from './http.ts';
-import type { NetworkMetrics } from './metrics.ts';
-import type { LaunchState, NetworkConnector, TesterInviteStatus, VerificationState } from './types.ts';
+import type {
+  ConnectorOptions,
+  LaunchState,
+  NetworkConnector,
+  TesterInviteStatus,
+  VerificationState,
+} from './types.ts';
 
 /**
  * Google RCS Business Messaging (rcsbusinessmessaging.googleapis.com) and the Business
@@ -94,16 +99,7 @@ function googleError(status: number, body: unknown): NetworkError {
   return new NetworkError('rbm', 'invalid_content', message, detail);
 }
 
-export interface RbmConnectorOptions {
-  baseUrl: string;
-  token: string;
-  timeoutMs: number;
-  maxAttempts: number;
-  backoffBaseMs?: number;
-  metrics: NetworkMetrics;
-}
-
-export function createRbmConnector(options: RbmConnectorOptions): NetworkConnector {
+export function createRbmConnector(options: ConnectorOptions): NetworkConnector {
   const http: NetworkHttp = createNetworkHttp({
     network: 'rbm',
     baseUrl: options.baseUrl,

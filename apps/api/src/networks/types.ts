@@ -1,4 +1,5 @@
 import type { Network, TMessageContent } from '@portico/domain';
+import type { NetworkMetrics } from './metrics.ts';
 
 export interface SendMessageRequest {
   /** Our id for the message, chosen before the first attempt (RBM messageId, MaaP msgId). */
@@ -93,4 +94,14 @@ export interface NetworkConnector {
     wabaId: string,
     page?: { limit?: number; after?: string },
   ): Promise<{ items: TemplateInfo[]; after: string | null }>;
+}
+
+/** What each connector is built with: the network's base URL and credential, time-out and retries. */
+export interface ConnectorOptions {
+  baseUrl: string;
+  token: string;
+  timeoutMs: number;
+  maxAttempts: number;
+  backoffBaseMs?: number;
+  metrics: NetworkMetrics;
 }

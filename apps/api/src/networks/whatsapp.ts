@@ -1,8 +1,7 @@
 import type { TMessageContent } from '@portico/domain';
 import { NetworkError, unsupported } from './errors.ts';
 import { createNetworkHttp } from './http.ts';
-import type { NetworkMetrics } from './metrics.ts';
-import type { NetworkConnector, TemplateInfo, TemplateStatus } from './types.ts';
+import type { ConnectorOptions, NetworkConnector, TemplateInfo, TemplateStatus } from './types.ts';
 
 /** The WhatsApp Cloud API (graph.facebook.com/{version}): messages and message templates. */
 
@@ -85,16 +84,7 @@ function graphError(status: number, body: unknown): NetworkError {
   return new NetworkError('whatsapp', 'invalid_content', message, detail);
 }
 
-export interface WhatsAppConnectorOptions {
-  baseUrl: string;
-  token: string;
-  timeoutMs: number;
-  maxAttempts: number;
-  backoffBaseMs?: number;
-  metrics: NetworkMetrics;
-}
-
-export function createWhatsAppConnector(options: WhatsAppConnectorOptions): NetworkConnector {
+export function createWhatsAppConnector(options: ConnectorOptions): NetworkConnector {
   const http = createNetworkHttp({
     network: 'whatsapp',
     baseUrl: options.baseUrl,
