@@ -2,6 +2,7 @@
  * Signing in through the real, server-rendered sign-in page of the built-in identity provider.
  */
 import { expect, type Page } from '@playwright/test';
+import { TOKEN_STORAGE_KEY, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from '@portico/domain';
 import { DEMO_PASSWORD } from './roles.ts';
 
 /** The provider's sign-in page: /oidc/interaction/<uid>. */
@@ -40,4 +41,16 @@ export async function signInFromLanding(page: Page, email: string, password: str
   await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
   await submitCredentials(page, email, password);
   await expect(page).toHaveURL((url) => !url.pathname.startsWith('/oidc') && url.pathname !== '/callback');
+}
+
+const E2E_XSRF = 'e2e-api-calls-xsrf-token-0123456789abcdef';
+
+/** Headers for calling the API as the signed-in page's user (its token, and an XSRF pair). */
+export async function apiHeaders(page: Page): Promise<Record<string, string>> {
+  const stored = await page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY);
+  const token = JSON.parse(Buffer.from(stored ?? '', 'base64').toString('utf8')) as { access_token: string };
+  await page
+    .context()
+    .addCookies([{ name: XSRF_COOKIE_NAME, value: E2E_XSRF, url: new URL(page.url()).origin }]);
+  return { authorization: `Bearer ${token.access_token}`, [XSRF_HEADER_NAME]: E2E_XSRF };
 }

@@ -4,14 +4,12 @@
  * at /sandbox, sees them rendered as a phone shows them, taps a suggestion and types a reply; both
  * reach our webhook as real RBM user events. axe finds no serious or critical violation on the page.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { TOKEN_STORAGE_KEY, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from '@portico/domain';
-import { signInFromLanding } from '../support/auth.ts';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { apiHeaders, signInFromLanding } from '../support/auth.ts';
 import { seriousViolations } from '../support/shell.ts';
 
 const ADMIN_EMAIL = 'superadmin@portico.test';
 const HANDSET = '+919812345671';
-const XSRF = 'e2e-sandbox-handset-xsrf-token-0123456789';
 
 const card = (title: string, postback: string) => ({
   title,
@@ -19,13 +17,6 @@ const card = (title: string, postback: string) => ({
   media: { fileUrl: 'https://cdn.example.com/offers/festive.png', height: 'MEDIUM' },
   suggestions: [{ type: 'reply', text: `Choose ${title}`, postbackData: postback }],
 });
-
-async function apiHeaders(page: Page): Promise<Record<string, string>> {
-  const stored = await page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY);
-  const token = JSON.parse(Buffer.from(stored ?? '', 'base64').toString('utf8')) as { access_token: string };
-  await page.context().addCookies([{ name: XSRF_COOKIE_NAME, value: XSRF, url: new URL(page.url()).origin }]);
-  return { authorization: `Bearer ${token.access_token}`, [XSRF_HEADER_NAME]: XSRF };
-}
 
 async function sendTest(request: APIRequestContext, headers: Record<string, string>, content: unknown) {
   const response = await request.post('/api/v1/secure/network-messages/test', {

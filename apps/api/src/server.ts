@@ -184,7 +184,9 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
       referenceTokens: await createReferenceTokenIssuer(database),
     });
     const referenceData = createReferenceDataService(createReferenceDataRepository(database.db));
+    const connectors = createConnectors(config.networks, app.log, options.networkBackoffBaseMs);
     const accounts = createAccountsModule({
+      connectors,
       config,
       database,
       jobs,
@@ -192,7 +194,6 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
       log: app.log,
     });
     // ---- networks ----
-    const connectors = createConnectors(config.networks, app.log, options.networkBackoffBaseMs);
     const networkMessagesRepository = createNetworkMessagesRepository(database.db);
     const networkMessages = createNetworkMessagesService({
       repository: networkMessagesRepository,
@@ -269,7 +270,8 @@ async function webAppFallback(app: FastifyInstance, config: Config): Promise<Not
 }
 
 function usesSandbox(config: Config): boolean {
-  return !config.RBM_API_URL || !config.MAAP_API_URL || !config.WHATSAPP_API_URL;
+  const { rbm, maap, whatsapp, sms } = config.networks;
+  return [rbm, maap, whatsapp, sms].some((link) => link.sandbox);
 }
 
 /** The mounted sandbox posts its events to our own webhooks, signed with the secrets they check. */
@@ -278,7 +280,12 @@ function sandboxOptions(config: Config): SandboxOptions {
   const webhooks = `${config.PUBLIC_URL}${NETWORK_EVENTS_PREFIX}`;
   return {
     mountPath: SANDBOX_PREFIX,
-    credentials: { rbm: networks.rbm.token, maap: networks.maap.token, whatsapp: networks.whatsapp.token },
+    credentials: {
+      rbm: networks.rbm.token,
+      maap: networks.maap.token,
+      whatsapp: networks.whatsapp.token,
+      sms: networks.sms.authToken,
+    },
     webhooks: {
       rbm: { url: `${webhooks}/rbm`, clientToken: networks.rbm.clientToken },
       maap: { url: `${webhooks}/maap`, token: networks.maap.webhookToken },

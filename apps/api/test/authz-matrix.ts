@@ -189,6 +189,26 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
   },
   {
     method: 'POST',
+    url: '/api/v1/secure/update-carrier-profile',
+    action: 'carrier-profile.update',
+    allowed: [ROLES.ADMIN_BILLING],
+    payload: {
+      company: { name: 'Carrier Ltd', website: 'https://carrier.example', industryTypeId: 1 },
+      address: { line1: '1 Road', city: 'Mumbai', postalCode: '400001', countryId: 'IN' },
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/secure/update-admin-profile',
+    action: 'admin-profile.update',
+    allowed: [ROLES.SUPER_ADMIN_PORTICO],
+    payload: {
+      company: { name: 'Platform Ltd', website: 'https://platform.example', industryTypeId: 1 },
+      address: { line1: '1 Road', city: 'Bengaluru', postalCode: '560001', countryId: 'IN' },
+    },
+  },
+  {
+    method: 'POST',
     url: '/api/v1/secure/change-password',
     action: 'password.change',
     allowed: SUBJECTS,

@@ -109,7 +109,9 @@ export function handsetPlugin(ctx: SandboxContext): FastifyPluginAsync {
       const thread = ctx.store.thread(msisdn);
       const target = body.itemId
         ? ctx.store.findItem(msisdn, body.itemId)
-        : [...thread].reverse().find((i) => i.direction === 'received');
+        : [...thread].reverse().find((i) => i.direction === 'received' && i.network !== 'sms');
+      if (target?.network === 'sms')
+        throw new HandsetError(409, 'Replies to a text message (SMS) are not forwarded in the sandbox.');
       if (!target)
         throw new HandsetError(409, 'No bot has written to this handset yet: there is nobody to reply to.');
       const reply = userItem(target, msisdn, body.text);
@@ -273,7 +275,7 @@ function page(ctx: SandboxContext, msisdn: string, typed: string, error: string)
 <main class="layout">
   <aside class="picker">
     <h1>Virtual handsets</h1>
-    <p class="lead">The network sandbox: what a test phone received through Google RBM, GSMA MaaP or WhatsApp.</p>
+    <p class="lead">The network sandbox: what a test phone received through Google RBM, GSMA MaaP, WhatsApp or SMS.</p>
     <form method="get" action="${base}/" class="pick" novalidate>
       <label for="msisdn">Phone number</label>
       <input id="msisdn" name="msisdn" value="${escapeHtml(typed)}" placeholder="+919876543210" inputmode="tel"${error ? ' aria-invalid="true" aria-describedby="msisdn-error"' : ''}>

@@ -4,6 +4,7 @@ import { handsetPlugin } from './handsets.ts';
 import { maapPlugin } from './maap.ts';
 import { type SandboxOptions, ZSandboxBehaviour } from './options.ts';
 import { rbmPlugin } from './rbm.ts';
+import { smsPlugin } from './sms.ts';
 import { whatsappPlugin } from './whatsapp.ts';
 
 export { rbmSignature, whatsappSignature } from './context.ts';
@@ -11,7 +12,7 @@ export * from './options.ts';
 
 /**
  * The network sandbox: Google RBM under /rbm, GSMA MaaP under /maap, WhatsApp Cloud under
- * /whatsapp, the virtual handsets at /, and GET/PUT /config for its behaviour. Mounted by the API at
+ * /whatsapp, an SMS gateway (Twilio's Messages API) under /sms, the virtual handsets at /, and GET/PUT /config for its behaviour. Mounted by the API at
  * /sandbox, or run alone (src/main.ts). State is in memory per instance (see README.md).
  */
 export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, options) => {
@@ -22,7 +23,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
   app.get('/healthz', async () => ({
     status_code: 10,
     message: 'Sandbox is mounted.',
-    data: { networks: ['rbm', 'maap', 'whatsapp'] },
+    data: { networks: ['rbm', 'maap', 'whatsapp', 'sms'] },
   }));
   app.get('/config', async () => ({
     behaviour: ctx.behaviour,
@@ -42,6 +43,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
   await app.register(rbmPlugin(ctx), { prefix: '/rbm' });
   await app.register(maapPlugin(ctx), { prefix: '/maap' });
   await app.register(whatsappPlugin(ctx), { prefix: '/whatsapp' });
+  await app.register(smsPlugin(ctx), { prefix: '/sms' });
   await app.register(handsetPlugin(ctx));
 };
 

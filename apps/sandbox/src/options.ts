@@ -12,6 +12,8 @@ export const ZSandboxBehaviour = z.object({
       whatsappPerSecond: z.number().int().positive().default(80),
       rbmPerSecond: z.number().int().positive().default(300),
       maapPerSecond: z.number().int().positive().default(300),
+      /** Twilio's default for a long code is one message per second; a short code or service is higher. */
+      smsPerSecond: z.number().int().positive().default(100),
       /**
        * Beyond the WhatsApp limit: `reject` answers HTTP 429 with error 130429; `fail` accepts the
        * message and then posts a `failed` status with 130429 (both happen on the real network).
@@ -49,7 +51,7 @@ export interface SandboxOptions {
   behaviour?: SandboxBehaviourInput;
   webhooks?: SandboxWebhooks;
   /** Bearer tokens the sandbox's network APIs accept; unset: any non-empty bearer token. */
-  credentials?: { rbm?: string; maap?: string; whatsapp?: string };
+  credentials?: { rbm?: string; maap?: string; whatsapp?: string; sms?: string };
   /** The prefix the plugin is mounted at (links in the handset page); default /sandbox. */
   mountPath?: string;
 }

@@ -1,4 +1,4 @@
-import type { Network } from '@portico/domain';
+import type { ConnectorLink } from '@portico/domain';
 
 /** One line of a virtual handset's thread, in a form the page renders without knowing the network. */
 export interface HandsetSuggestion {
@@ -17,8 +17,8 @@ export interface HandsetCard {
 }
 export interface HandsetItem {
   id: string;
-  network: Network;
-  /** The agent id (RBM), bot id (MaaP) or phone number id (WhatsApp) the message came from or goes to. */
+  network: ConnectorLink;
+  /** The agent id (RBM), bot id (MaaP), phone number id (WhatsApp) or SMS sender the message came from or goes to. */
   sender: string;
   direction: 'received' | 'sent';
   at: string;

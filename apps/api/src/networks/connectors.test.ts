@@ -5,6 +5,7 @@ import { NetworkError } from './errors.ts';
 import { createMaapConnector } from './maap.ts';
 import { createNetworkMetrics } from './metrics.ts';
 import { createRbmConnector } from './rbm.ts';
+import { createSmsGateway, type SmsGateway } from './sms.ts';
 import type { NetworkConnector } from './types.ts';
 import { createWhatsAppConnector } from './whatsapp.ts';
 
@@ -20,6 +21,19 @@ const metrics = createNetworkMetrics(Fastify({ logger: false }).log);
 let rbm: NetworkConnector;
 let maap: NetworkConnector;
 let whatsapp: NetworkConnector;
+let sms: SmsGateway;
+const SMS_ACCOUNT = 'ACcontract0000000000000000000000';
+const smsOptions = (overrides: Partial<{ accountSid: string; authToken: string; from: string }> = {}) => ({
+  baseUrl: `${base}/sms`,
+  accountSid: SMS_ACCOUNT,
+  authToken: TOKEN,
+  from: '+15005550006',
+  timeoutMs: 2000,
+  maxAttempts: 3,
+  backoffBaseMs: 5,
+  metrics,
+  ...overrides,
+});
 
 interface HandsetItem {
   id: string;
@@ -77,7 +91,7 @@ beforeAll(async () => {
   sandbox = Fastify({ logger: false });
   await sandbox.register(sandboxPlugin, {
     prefix: '/sandbox',
-    credentials: { rbm: TOKEN, maap: TOKEN, whatsapp: TOKEN },
+    credentials: { rbm: TOKEN, maap: TOKEN, whatsapp: TOKEN, sms: TOKEN },
     behaviour: QUIET,
   });
   await sandbox.listen({ port: 0, host: '127.0.0.1' });
@@ -86,6 +100,7 @@ beforeAll(async () => {
   rbm = createRbmConnector(connectorOptions(`${base}/rbm`));
   maap = createMaapConnector(connectorOptions(`${base}/maap`));
   whatsapp = createWhatsAppConnector(connectorOptions(`${base}/whatsapp/v21.0`));
+  sms = createSmsGateway(smsOptions());
 });
 afterAll(() => sandbox.close());
 beforeEach(() => configure({}));
@@ -545,5 +560,88 @@ describe('WhatsApp connector against the sandbox', () => {
       ).kind,
     ).toBe('invalid_content');
     expect((await failure(whatsapp.inviteTester('pn-1', '+919800000056'))).kind).toBe('unsupported');
+  });
+});
+
+describe('SMS gateway against the sandbox (Twilio Messages API shape)', () => {
+  it('when a text is sent then the handset shows it from the sender and the answer names an SM sid', async () => {
+    const msisdn = '+919800000510';
+    const { sid } = await sms.send({ to: msisdn, body: '123456 is your Portico code.' });
+    expect(sid).toMatch(/^SM[0-9a-f]{32}$/);
+    const { items } = await handset(msisdn);
+    expect(items.at(-1)).toMatchObject({ id: sid, text: '123456 is your Portico code.' });
+  });
+
+  it('when the gateway answers with the resource then it has Twilio fields (201, queued, segments)', async () => {
+    const response = await fetch(`${base}/sms/2010-04-01/Accounts/${SMS_ACCOUNT}/Messages.json`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${SMS_ACCOUNT}:${TOKEN}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        To: '+14155550100',
+        From: '+15005550006',
+        Body: 'x'.repeat(161),
+      }).toString(),
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({
+      account_sid: SMS_ACCOUNT,
+      api_version: '2010-04-01',
+      direction: 'outbound-api',
+      status: 'queued',
+      num_segments: '2',
+      to: '+14155550100',
+      from: '+15005550006',
+    });
+  });
+
+  it('when the number is not E.164 then it is not_capable with code 21211', async () => {
+    const error = await failure(sms.send({ to: '12345', body: 'hello' }));
+    expect(error.kind).toBe('not_capable');
+    expect(error.detail).toMatchObject({ httpStatus: 400, code: 21211 });
+  });
+
+  it('when the credentials are wrong then it is unauthorized (20003) and not retried', async () => {
+    const before = metrics.snapshot().find((c) => c.network === 'sms')?.retries ?? 0;
+    const error = await failure(
+      createSmsGateway(smsOptions({ authToken: 'wrong' })).send({ to: '+14155550100', body: 'x' }),
+    );
+    expect(error.kind).toBe('unauthorized');
+    expect(error.detail.code).toBe(20003);
+    expect(metrics.snapshot().find((c) => c.network === 'sms')?.retries ?? 0).toBe(before);
+  });
+
+  it('when the gateway is over its rate then it is rate_limited (20429), retried, and lands once', async () => {
+    await configure({ rateLimits: { enabled: true, smsPerSecond: 1 } });
+    const msisdn = '+919800000520';
+    // An account of its own: the sandbox's one-second windows are per account.
+    const limited = smsOptions({ accountSid: 'ACratelimited00000000000000000000' });
+    await createSmsGateway(limited).send({ to: msisdn, body: 'first' });
+    const once = await failure(
+      createSmsGateway({ ...limited, maxAttempts: 1 }).send({ to: msisdn, body: 'refused' }),
+    );
+    expect(once.kind).toBe('rate_limited');
+    expect(once.detail.code).toBe(20429);
+    const before = metrics.snapshot().find((c) => c.network === 'sms')?.retries ?? 0;
+    // Backoffs of at least 150 + 300 + 600 ms outlast the sandbox's one-second window.
+    await createSmsGateway({ ...limited, maxAttempts: 4, backoffBaseMs: 300 }).send({
+      to: msisdn,
+      body: 'second',
+    });
+    expect(metrics.snapshot().find((c) => c.network === 'sms')?.retries ?? 0).toBeGreaterThan(before);
+    const texts = (await handset(msisdn)).items.map((i) => i.text);
+    expect(texts).toEqual(['first', 'second']);
+  });
+
+  it('when a Messaging Service SID is the sender then it is sent as MessagingServiceSid', async () => {
+    const msisdn = '+919800000530';
+    await createSmsGateway(smsOptions({ from: 'MG0000000000000000000000000000000a' })).send({
+      to: msisdn,
+      body: 'via service',
+    });
+    const { items } = await handset(msisdn);
+    expect(items.at(-1)).toMatchObject({ text: 'via service' });
   });
 });

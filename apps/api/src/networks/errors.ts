@@ -1,4 +1,4 @@
-import type { Network } from '@portico/domain';
+import type { ConnectorLink } from '@portico/domain';
 import { AppError } from '../platform/http/errors.ts';
 
 /** What went wrong at a network, in words every connector uses; the caller decides what to do. */
@@ -24,12 +24,17 @@ const HTTP_STATUS: Record<NetworkErrorKind, number> = {
   unsupported: 400,
 };
 
-const NETWORK_NAMES: Record<Network, string> = { rbm: 'Google RBM', maap: 'GSMA MaaP', whatsapp: 'WhatsApp' };
+const NETWORK_NAMES: Record<ConnectorLink, string> = {
+  rbm: 'Google RBM',
+  maap: 'GSMA MaaP',
+  whatsapp: 'WhatsApp',
+  sms: 'SMS gateway',
+};
 
 /** A typed failure from a network; an AppError, so a route that lets it through answers with its status. */
 export class NetworkError extends AppError {
   constructor(
-    readonly network: Network,
+    readonly network: ConnectorLink,
     readonly kind: NetworkErrorKind,
     message: string,
     /** The network's own status and code, kept for logs and for the message record. */
@@ -48,5 +53,5 @@ export class NetworkError extends AppError {
   }
 }
 
-export const unsupported = (network: Network, what: string) =>
+export const unsupported = (network: ConnectorLink, what: string) =>
   new NetworkError(network, 'unsupported', `${what} is not something this network offers.`);

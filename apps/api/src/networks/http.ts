@@ -1,4 +1,4 @@
-import type { Network } from '@portico/domain';
+import type { ConnectorLink } from '@portico/domain';
 import { Agent, type Dispatcher, request as undiciRequest } from 'undici';
 import { NetworkError } from './errors.ts';
 import type { NetworkMetrics } from './metrics.ts';
@@ -27,7 +27,7 @@ export interface NetworkResponse {
 }
 
 export interface NetworkHttpOptions {
-  network: Network;
+  network: ConnectorLink;
   baseUrl: string;
   /** Headers on every call (the bearer token). */
   headers: () => Record<string, string>;

@@ -4,20 +4,24 @@ import type { NetworksConfig } from '../platform/config.ts';
 import { createMaapConnector } from './maap.ts';
 import { createNetworkMetrics, type NetworkMetrics } from './metrics.ts';
 import { createRbmConnector } from './rbm.ts';
+import { createSmsGateway, type SmsGateway } from './sms.ts';
 import type { NetworkConnector } from './types.ts';
 import { createWhatsAppConnector } from './whatsapp.ts';
 
 export { NetworkError, type NetworkErrorKind } from './errors.ts';
+export type { SmsGateway } from './sms.ts';
 export type * from './types.ts';
 
 export interface Connectors {
   get(network: Network): NetworkConnector;
+  /** Plain text where RCS cannot reach (one-time passwords). */
+  sms: SmsGateway;
   metrics: NetworkMetrics;
   /** The platform's own sender per network, used for test messages until bots exist. */
   testSender(network: Network): string;
 }
 
-/** The three connectors from configuration (the sandbox when a network's URL is unset). */
+/** The three connectors and the SMS gateway from configuration (the sandbox when a URL is unset). */
 export function createConnectors(
   config: NetworksConfig,
   log: FastifyBaseLogger,
@@ -44,5 +48,12 @@ export function createConnectors(
     maap: config.maap.botId,
     whatsapp: config.whatsapp.phoneNumberId,
   };
-  return { get: (network) => connectors[network], metrics, testSender: (network) => senders[network] };
+  const sms = createSmsGateway({
+    ...common,
+    baseUrl: config.sms.url,
+    accountSid: config.sms.accountSid,
+    authToken: config.sms.authToken,
+    from: config.sms.from,
+  });
+  return { get: (network) => connectors[network], sms, metrics, testSender: (network) => senders[network] };
 }

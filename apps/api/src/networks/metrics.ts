@@ -1,4 +1,4 @@
-import type { Network } from '@portico/domain';
+import type { ConnectorLink } from '@portico/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NetworkErrorKind } from './errors.ts';
 
@@ -16,8 +16,8 @@ interface Counters {
  * Each failure is logged with the running error rate; GET /api/v1/secure/network-health shows them.
  */
 export function createNetworkMetrics(log: FastifyBaseLogger) {
-  const byNetwork = new Map<Network, Counters>();
-  const counters = (network: Network, baseUrl = '') => {
+  const byNetwork = new Map<ConnectorLink, Counters>();
+  const counters = (network: ConnectorLink, baseUrl = '') => {
     let c = byNetwork.get(network);
     if (!c) {
       c = { baseUrl, requests: 0, failures: 0, retries: 0, latencyTotalMs: 0, failuresByKind: {} };
@@ -28,15 +28,20 @@ export function createNetworkMetrics(log: FastifyBaseLogger) {
   const errorRate = (c: Counters) => (c.requests === 0 ? 0 : c.failures / c.requests);
 
   return {
-    register(network: Network, baseUrl: string) {
+    register(network: ConnectorLink, baseUrl: string) {
       counters(network, baseUrl).baseUrl = baseUrl;
     },
-    succeeded(network: Network, latencyMs: number) {
+    succeeded(network: ConnectorLink, latencyMs: number) {
       const c = counters(network);
       c.requests += 1;
       c.latencyTotalMs += latencyMs;
     },
-    failed(network: Network, kind: NetworkErrorKind, latencyMs: number, detail: Record<string, unknown>) {
+    failed(
+      network: ConnectorLink,
+      kind: NetworkErrorKind,
+      latencyMs: number,
+      detail: Record<string, unknown>,
+    ) {
       const c = counters(network);
       c.requests += 1;
       c.failures += 1;
@@ -54,7 +59,7 @@ export function createNetworkMetrics(log: FastifyBaseLogger) {
         'network call failed',
       );
     },
-    retried(network: Network) {
+    retried(network: ConnectorLink) {
       counters(network).retries += 1;
     },
     snapshot() {

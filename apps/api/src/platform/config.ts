@@ -69,6 +69,12 @@ export const ZConfig = z
     WHATSAPP_VERIFY_TOKEN: z.string().optional(),
     WHATSAPP_PHONE_NUMBER_ID: z.string().min(1).default('100000000000001'),
     WHATSAPP_WABA_ID: z.string().min(1).default('200000000000001'),
+    // SMS gateway (Twilio's Messages API shape) for one-time passwords where RCS cannot reach
+    SMS_API_URL: z.url().optional(),
+    SMS_ACCOUNT_SID: z.string().min(1).default('ACsandbox00000000000000000000000'),
+    SMS_AUTH_TOKEN: z.string().optional(),
+    /** An E.164 number, an alphanumeric sender id, or a Messaging Service SID (MG...). */
+    SMS_FROM: z.string().min(1).default('PORTICO'),
     NETWORK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     NETWORK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
     /** JSON of the mounted sandbox's behaviour (apps/sandbox/README.md), e.g. {"deliveryDelayMs":100}. */
@@ -140,6 +146,10 @@ type NetworkEnv = {
   WHATSAPP_VERIFY_TOKEN?: string | undefined;
   WHATSAPP_PHONE_NUMBER_ID: string;
   WHATSAPP_WABA_ID: string;
+  SMS_API_URL?: string | undefined;
+  SMS_ACCOUNT_SID: string;
+  SMS_AUTH_TOKEN?: string | undefined;
+  SMS_FROM: string;
   NETWORK_TIMEOUT_MS: number;
   NETWORK_MAX_ATTEMPTS: number;
 };
@@ -149,6 +159,7 @@ const NETWORK_SECRETS = [
   ['RBM_API_URL', ['RBM_API_TOKEN', 'RBM_CLIENT_TOKEN']],
   ['MAAP_API_URL', ['MAAP_API_TOKEN', 'MAAP_WEBHOOK_TOKEN']],
   ['WHATSAPP_API_URL', ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN']],
+  ['SMS_API_URL', ['SMS_AUTH_TOKEN']],
 ] as const;
 
 /** Where each connector sends, with what, and what our webhook checks; unset URL -> the sandbox. */
@@ -179,6 +190,13 @@ function networksFrom(env: NetworkEnv, publicUrl: string) {
       verifyToken: env.WHATSAPP_VERIFY_TOKEN ?? 'sandbox-whatsapp-verify-token',
       phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
       wabaId: env.WHATSAPP_WABA_ID,
+    },
+    sms: {
+      sandbox: !env.SMS_API_URL,
+      url: (env.SMS_API_URL ?? `${sandbox}/sms`).replace(/\/$/, ''),
+      accountSid: env.SMS_ACCOUNT_SID,
+      authToken: env.SMS_AUTH_TOKEN ?? 'sandbox-sms-token',
+      from: env.SMS_FROM,
     },
   };
 }

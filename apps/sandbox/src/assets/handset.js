@@ -20,7 +20,7 @@
     if (text !== undefined && text !== null) node.textContent = text;
     return node;
   };
-  const NETWORK_NAMES = { rbm: 'Google RBM', maap: 'GSMA MaaP', whatsapp: 'WhatsApp' };
+  const NETWORK_NAMES = { rbm: 'Google RBM', maap: 'GSMA MaaP', whatsapp: 'WhatsApp', sms: 'SMS' };
   // Glyphs every system font has (no emoji font is assumed), like the icons a phone puts on action chips.
   const ICONS = {
     reply: '',

@@ -10,6 +10,12 @@ import { ZListResult, ZListWindowQuery } from './envelope.ts';
 export const NETWORKS = ['rbm', 'maap', 'whatsapp'] as const;
 export type Network = (typeof NETWORKS)[number];
 export const ZNetwork = z.enum(NETWORKS);
+/**
+ * What the platform's connectors talk to: the three messaging networks, and an SMS gateway for
+ * plain text where RCS cannot reach (one-time passwords).
+ */
+export const CONNECTOR_LINKS = [...NETWORKS, 'sms'] as const;
+export type ConnectorLink = (typeof CONNECTOR_LINKS)[number];
 
 export const MESSAGE_LIMITS = {
   text: 3072,
@@ -148,7 +154,7 @@ export const ZNetworkEventList = ZListResult(ZNetworkEvent);
 
 /** Connector health: calls, failures by kind, retries, since the process started. */
 export const ZConnectorHealth = z.object({
-  network: ZNetwork,
+  network: z.enum(CONNECTOR_LINKS),
   baseUrl: z.string(),
   requests: z.number().int(),
   failures: z.number().int(),

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Connectors } from '../../networks/index.ts';
 import { createAuditRepository } from '../../platform/audit/audit.repository.ts';
 import { auditRoutes } from '../../platform/audit/audit.routes.ts';
 import { createAuditService } from '../../platform/audit/audit.service.ts';
@@ -23,6 +24,8 @@ import { profileRoutes } from './profile.routes.ts';
 
 export interface AccountsModuleDeps {
   config: Config;
+  /** One-time passwords go out over RCS or SMS. */
+  connectors: Connectors;
   database: Database;
   jobs: JobQueue<AppQueues>;
   verifier: TokenVerifier;
@@ -30,7 +33,14 @@ export interface AccountsModuleDeps {
 }
 
 /** Wires the accounts modules (issue 3: accounts, user management, OTP, audit) so server.ts adds one line per mount point. */
-export function createAccountsModule({ config, database, jobs, verifier, log }: AccountsModuleDeps) {
+export function createAccountsModule({
+  config,
+  connectors,
+  database,
+  jobs,
+  verifier,
+  log,
+}: AccountsModuleDeps) {
   const mail = createMailer(jobs);
   const audit = createAuditService(createAuditRepository(database.db), log.child({ component: 'audit' }));
   const accountsRepository = createAccountsRepository(database.db);
@@ -50,7 +60,7 @@ export function createAccountsModule({ config, database, jobs, verifier, log }: 
     brandName: config.BRAND_NAME,
     forgetUser: (userId) => verifier.forgetUser(userId),
   });
-  const otp = createOtpModule({ database, mail });
+  const otp = createOtpModule({ database, connectors, brandName: config.BRAND_NAME, log });
   const showDevMailbox = !config.SMTP_URL && (config.DEMO || config.NODE_ENV !== 'production');
   const geolocation = createGeolocationModule({ config, database });
   return {

@@ -365,3 +365,55 @@ describe('change password', () => {
     expect(audit.rows.map((r) => r.action)).toContain('password.changed');
   });
 });
+
+describe('update carrier profile and admin profile', () => {
+  const organisation = async (industryTypeId: number | undefined, name: string) => ({
+    company: { name, website: 'https://org.example', industryTypeId },
+    address: { line1: '7 Harbour Road', city: 'Mumbai', postalCode: '400001', countryId: 'in' },
+  });
+  const industryId = async () =>
+    (
+      await t.database.sql.query<{ id: number }>(
+        "SELECT id FROM lookup_values WHERE kind = 'industry-types' LIMIT 1",
+      )
+    ).rows[0]?.id;
+
+  it("the carrier's billing admin saves the carrier's details; its billing users see them and may not change them", async () => {
+    const { user: admin, partner } = await t.factories.account('ADMIN_BILLING');
+    const h = bearer(await t.tokenFor(admin.userId));
+    const body = await organisation(await industryId(), 'Jio Billing Office');
+    expectEnvelope(await post(`${S}/update-carrier-profile`, body, h), 200);
+    const billingUser = await t.factories.user(partner.partnerId, { role: 'USER_BILLING' });
+    const hb = bearer(await t.tokenFor(billingUser.userId));
+    const details = expectEnvelope(
+      await t.app.inject({ method: 'GET', url: `${S}/partner-details`, headers: hb }),
+      200,
+    );
+    expect(details.data).toMatchObject({
+      company: { name: 'Jio Billing Office', website: 'https://org.example' },
+      address: { line1: '7 Harbour Road', city: 'Mumbai', countryId: 'IN' },
+    });
+    expectEnvelope(await post(`${S}/update-carrier-profile`, body, hb), 403);
+    expectEnvelope(await post(`${S}/update-admin-profile`, body, h), 403);
+  });
+
+  it('the super admin saves the platform details; bad input names the field; no payload is refused', async () => {
+    const { user } = await t.factories.account('SUPER_ADMIN_PORTICO');
+    const h = bearer(await t.tokenFor(user.userId));
+    const bad = expectEnvelope(
+      await post(`${S}/update-admin-profile`, { company: { name: '', website: 'x' }, address: {} }, h),
+      400,
+    );
+    expect(bad.data).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'company.website' })]));
+    expectEnvelope(await post(`${S}/update-admin-profile`, undefined, h), 400);
+    expectEnvelope(
+      await post(`${S}/update-admin-profile`, await organisation(await industryId(), 'Portico Platform'), h),
+      200,
+    );
+    const details = expectEnvelope(
+      await t.app.inject({ method: 'GET', url: `${S}/partner-details`, headers: h }),
+      200,
+    );
+    expect(details.data).toMatchObject({ company: { name: 'Portico Platform' } });
+  });
+});

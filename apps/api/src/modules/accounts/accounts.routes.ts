@@ -14,12 +14,35 @@ import {
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { PolicyAction } from '../../platform/auth/policy.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { userOf } from '../../platform/http/secure-scope.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 const tags = ['accounts'];
 const ZDone = ZEnvelope(z.null());
+
+/** The calls that save an organisation's company details and address, and who may make each. */
+const ORGANISATION_CALLS = [
+  {
+    url: '/update-company-details',
+    action: 'company-details.update',
+    summary: "Company details and address of the caller's partner (set up enterprise, Edit Profile).",
+    saved: 'Company details saved',
+  },
+  {
+    url: '/update-carrier-profile',
+    action: 'carrier-profile.update',
+    summary: "Update carrier profile: the carrier's company details and address (ADMIN_BILLING).",
+    saved: 'Carrier profile saved',
+  },
+  {
+    url: '/update-admin-profile',
+    action: 'admin-profile.update',
+    summary: "Update admin profile: the platform's company details and address (SUPER_ADMIN).",
+    saved: 'Admin profile saved',
+  },
+] as const satisfies ReadonlyArray<{ url: string; action: PolicyAction; summary: string; saved: string }>;
 
 /** Public account calls (mounted under /api/v1/accounts): sign-up, verification, set password. */
 export function accountsPublicRoutes(accounts: AccountsService): FastifyPluginAsyncZod {
@@ -146,22 +169,21 @@ export function accountsSecureRoutes(accounts: AccountsService): FastifyPluginAs
       },
     );
 
-    app.post(
-      '/update-company-details',
-      {
-        config: { action: 'company-details.update' },
-        schema: {
-          tags,
-          summary: "Company details and address of the caller's partner (set up enterprise).",
-          body: ZCompanyDetailsRequest,
-          response: { 200: ZDone },
+    // One rule, three callers: each updates the company details and address of the caller's own
+    // organisation (developer partner, carrier, platform); only who may call differs.
+    for (const call of ORGANISATION_CALLS) {
+      app.post(
+        call.url,
+        {
+          config: { action: call.action },
+          schema: { tags, summary: call.summary, body: ZCompanyDetailsRequest, response: { 200: ZDone } },
         },
-      },
-      async (request) => {
-        await accounts.updateCompanyDetails(userOf(request), request.body);
-        return ok(null, 'Company details saved');
-      },
-    );
+        async (request) => {
+          await accounts.updateCompanyDetails(userOf(request), request.body);
+          return ok(null, call.saved);
+        },
+      );
+    }
 
     app.post(
       '/complete-setup',

@@ -198,7 +198,7 @@ export function createAccountsService(deps: AccountsDeps) {
       await repository.setAccountType(user.userId, setup.partner.partnerId, input.accountType);
     },
 
-    /** Company details and address of the caller's partner (set-up enterprise, and later the profile). */
+    /** Company details and address of the caller's organisation: developer partner, carrier or platform. */
     async updateCompanyDetails(user: AuthenticatedUser, input: z.output<typeof ZCompanyDetailsRequest>) {
       const existing = await repository.setupOf(user.userId);
       const company = { ...(existing?.partner.company ?? {}), ...dropUndefined(input.company) };

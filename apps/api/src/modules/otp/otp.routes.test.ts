@@ -1,48 +1,70 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
 
+/**
+ * One-time passwords on a listening app: the code goes through the RBM connector or the SMS gateway
+ * to the mounted sandbox, and the test reads it off the virtual handset as a person would.
+ * Sandbox rule: numbers ending in 0 are not RCS-capable.
+ */
+
 const S = '/api/v1/secure/otp';
 let t: TestApp;
 let access: string;
-let email: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { PORTICO_ROLE: 'all' } });
+  t = await createTestApp({
+    listen: true,
+    env: { PORTICO_ROLE: 'all', SANDBOX_BEHAVIOUR: JSON.stringify({ rateLimits: { enabled: false } }) },
+  });
   const { user } = await t.factories.account('DEVELOPER');
-  email = user.email;
   access = await t.tokenFor(user.userId);
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({
+const callOn = (app: TestApp, token: string) => (method: 'GET' | 'POST', url: string, payload?: object) =>
+  app.app.inject({
     method,
     url,
-    headers: { authorization: `Bearer ${access}`, ...xsrfHeaders() },
+    headers: { authorization: `Bearer ${token}`, ...xsrfHeaders() },
     ...(payload ? { payload } : {}),
   });
+const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  callOn(t, access)(method, url, payload);
 
-async function codeFor(msisdn: string, after = 0): Promise<{ code: string; id: number }> {
-  for (let i = 0; i < 80; i++) {
-    const { rows } = await t.database.sql.query<{ id: number; text: string }>(
-      'SELECT id, text FROM dev_mailbox WHERE "to" = $1 AND template = \'otp\' AND id > $2 AND text LIKE $3 ORDER BY id DESC LIMIT 1',
-      [email, after, `%${msisdn}%`],
-    );
-    const row = rows[0];
-    const code = row && /: (\d{6})/.exec(row.text)?.[1];
-    if (row && code) return { code, id: row.id };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('no OTP mail');
+interface HandsetItem {
+  id: string;
+  network: string;
+  sender: string;
+  text?: string;
+}
+/** The newest code on the number's virtual handset, and which network brought it. */
+async function codeFor(
+  msisdn: string,
+  app: TestApp = t,
+): Promise<{ code: string; network: string; text: string }> {
+  const response = await app.app.inject({
+    method: 'GET',
+    url: `/sandbox/api/handsets/${encodeURIComponent(msisdn)}`,
+  });
+  const items = (response.json() as { items: HandsetItem[] }).items;
+  const item = items.at(-1);
+  const code = item?.text && /^(\d{6}) is your /.exec(item.text)?.[1];
+  if (!item?.text || !code) throw new Error(`no code on ${msisdn}`);
+  return { code, network: item.network, text: item.text };
 }
 
 describe('one-time passwords', () => {
-  it('channel by msisdn: normalised to E.164; SMS while no connector reports RCS capability', async () => {
-    const body = expectEnvelope(
+  it('channel by msisdn: normalised to E.164; RCS when the RBM capability check says so, else SMS', async () => {
+    const sms = expectEnvelope(
       await call('GET', `${S}/channel?msisdn=${encodeURIComponent('+91 98765 43210')}`),
       200,
     );
-    expect(body.data).toEqual({ msisdn: '+919876543210', channel: 'SMS' });
+    expect(sms.data).toEqual({ msisdn: '+919876543210', channel: 'SMS' });
+    const rcs = expectEnvelope(
+      await call('GET', `${S}/channel?msisdn=${encodeURIComponent('+919876543211')}`),
+      200,
+    );
+    expect(rcs.data).toEqual({ msisdn: '+919876543211', channel: 'RCS' });
     const bad = expectEnvelope(await call('GET', `${S}/channel?msisdn=%2B123456`), 400);
     expect(bad.message).toMatch(/valid mobile number/);
   });
@@ -50,8 +72,10 @@ describe('one-time passwords', () => {
   it('generate then validate: hashed at rest, single use, wrong codes count down', async () => {
     const msisdn = '+919876543211';
     const sent = expectEnvelope(await call('POST', `${S}/generate`, { msisdn }), 200);
-    expect(sent.data).toMatchObject({ msisdn, channel: 'SMS' });
-    const { code } = await codeFor(msisdn);
+    expect(sent.data).toMatchObject({ msisdn, channel: 'RCS' });
+    const { code, network, text } = await codeFor(msisdn);
+    expect(network).toBe('rbm');
+    expect(text).toMatch(/is your Portico verification code\. It expires in 10 minutes\./);
     const { rows } = await t.database.sql.query<{ code_hash: string }>(
       'SELECT code_hash FROM otp_codes WHERE msisdn = $1',
       [msisdn],
@@ -83,9 +107,12 @@ describe('one-time passwords', () => {
       'Too many wrong codes. Ask for a new one.',
     );
 
-    const other = '+919876543213';
-    expectEnvelope(await call('POST', `${S}/generate`, { msisdn: other }), 200);
+    const other = '+919876543220';
+    expect(expectEnvelope(await call('POST', `${S}/generate`, { msisdn: other }), 200).data).toMatchObject({
+      channel: 'SMS',
+    });
     const second = await codeFor(other);
+    expect(second.network).toBe('sms');
     await t.database.sql.query(
       "UPDATE otp_codes SET expires_at = now() - interval '1 second' WHERE msisdn = $1",
       [other],
@@ -106,5 +133,79 @@ describe('one-time passwords', () => {
       [msisdn],
     );
     expect(rows[0]?.n).toBe(1);
+  });
+
+  it('a number RCS cannot reach gets the code by SMS from the configured sender', async () => {
+    const msisdn = '+14155550100';
+    expect(expectEnvelope(await call('POST', `${S}/generate`, { msisdn }), 200).data).toMatchObject({
+      msisdn,
+      channel: 'SMS',
+    });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/sandbox/api/handsets/${encodeURIComponent(msisdn)}`,
+    });
+    expect((response.json() as { items: HandsetItem[] }).items.at(-1)).toMatchObject({
+      network: 'sms',
+      sender: 'PORTICO',
+    });
+  });
+});
+
+describe('one-time passwords when RBM cannot be reached', () => {
+  let down: TestApp;
+  let call2: ReturnType<typeof callOn>;
+  beforeAll(async () => {
+    // RBM points at a port nobody listens on; the SMS gateway is still the mounted sandbox.
+    down = await createTestApp({
+      listen: true,
+      env: {
+        RBM_API_URL: 'http://127.0.0.1:9/rbm',
+        RBM_API_TOKEN: 'unused',
+        RBM_CLIENT_TOKEN: 'unused',
+        NETWORK_MAX_ATTEMPTS: '1',
+        SANDBOX_BEHAVIOUR: JSON.stringify({ rateLimits: { enabled: false } }),
+      },
+    });
+    const { user } = await down.factories.account('DEVELOPER');
+    call2 = callOn(down, await down.tokenFor(user.userId));
+  });
+  afterAll(() => down.close());
+
+  it('the code falls back to SMS, and the channel query says SMS', async () => {
+    const msisdn = '+919876543231';
+    expect(
+      expectEnvelope(await call2('GET', `${S}/channel?msisdn=${encodeURIComponent(msisdn)}`), 200).data,
+    ).toEqual({
+      msisdn,
+      channel: 'SMS',
+    });
+    expect(expectEnvelope(await call2('POST', `${S}/generate`, { msisdn }), 200).data).toMatchObject({
+      channel: 'SMS',
+    });
+    const { code, network } = await codeFor(msisdn, down);
+    expect(network).toBe('sms');
+    expectEnvelope(await call2('POST', `${S}/validate`, { msisdn, code }), 200);
+  });
+
+  it('when the SMS gateway fails too then generation answers 503 and no code is stored', async () => {
+    await down.app.inject({
+      method: 'PUT',
+      url: '/sandbox/config',
+      payload: { serverErrorRatio: 1, rateLimits: { enabled: false } },
+    });
+    const msisdn = '+919876543232';
+    const failed = expectEnvelope(await call2('POST', `${S}/generate`, { msisdn }), 503);
+    expect(failed.message).toMatch(/^SMS gateway: /);
+    const { rows } = await down.database.sql.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM otp_codes WHERE msisdn = $1',
+      [msisdn],
+    );
+    expect(rows[0]?.n).toBe(0);
+    await down.app.inject({
+      method: 'PUT',
+      url: '/sandbox/config',
+      payload: { rateLimits: { enabled: false } },
+    });
   });
 });

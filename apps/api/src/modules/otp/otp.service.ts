@@ -1,10 +1,9 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { OtpChannel } from '@portico/domain';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import { AppError, BadRequestError, TooManyRequestsError } from '../../platform/http/errors.ts';
-import type { Mailer } from '../../platform/mail/index.ts';
 import type { Counters } from '../../platform/security/counters.ts';
+import type { OtpDelivery } from './otp.delivery.ts';
 import type { OtpRepository } from './otp.repository.ts';
 
 export const OTP_TTL_MINUTES = 10;
@@ -14,14 +13,6 @@ export const OTP_LIMITS = {
   perNumber: { max: 3, windowMs: 10 * 60_000 },
   perAccount: { max: 30, windowMs: 60 * 60_000 },
 } as const;
-
-/**
- * Whether a number can receive RCS. The network connectors (the sandbox issue) will answer this
- * through the RBM capability check; until they are wired, no number is known to be RCS-capable and
- * OTPs go by SMS.
- */
-export type RcsCapability = (msisdn: string) => Promise<boolean>;
-export const noRcsCapabilityKnown: RcsCapability = async () => false;
 
 const hashCode = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest();
 
@@ -34,18 +25,18 @@ class OtpGoneError extends AppError {
 export interface OtpDeps {
   repository: OtpRepository;
   counters: Counters;
-  mail: Mailer;
-  rcsCapable?: RcsCapability;
+  delivery: OtpDelivery;
+  /** Names the sender in the text: "123456 is your Portico verification code." */
+  brandName: string;
   now?: () => Date;
 }
 
 /**
  * One-time passwords for an msisdn: 6 digits, hashed at rest, 10 minutes, 5 attempts, generation
- * limited per number and per account. Delivery: the connectors are not wired yet, so the code goes
- * to the caller's mailbox (the dev mailbox without SMTP), naming the channel it would use.
+ * limited per number and per account. The code goes to the number by RCS when it is capable,
+ * otherwise by SMS (otp.delivery.ts).
  */
 export function createOtpService(deps: OtpDeps) {
-  const rcsCapable = deps.rcsCapable ?? noRcsCapabilityKnown;
   const now = deps.now ?? (() => new Date());
 
   function normalise(input: string): string {
@@ -59,10 +50,6 @@ export function createOtpService(deps: OtpDeps) {
     return phone.number;
   }
 
-  async function channelFor(msisdn: string): Promise<OtpChannel> {
-    return (await rcsCapable(msisdn)) ? 'RCS' : 'SMS';
-  }
-
   async function limit(key: string, rule: { max: number; windowMs: number }, message: string) {
     const at = now().getTime();
     const hit = await deps.counters.hit(key, rule.windowMs, at);
@@ -72,7 +59,7 @@ export function createOtpService(deps: OtpDeps) {
   return {
     async channel(input: string) {
       const msisdn = normalise(input);
-      return { msisdn, channel: await channelFor(msisdn) };
+      return { msisdn, channel: await deps.delivery.channel(msisdn) };
     },
 
     async generate(user: AuthenticatedUser, input: string) {
@@ -87,10 +74,14 @@ export function createOtpService(deps: OtpDeps) {
         OTP_LIMITS.perNumber,
         'Too many codes were sent to this number. Please wait a few minutes before asking again.',
       );
-      const channel = await channelFor(msisdn);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const id = randomUUID();
       const expiresAt = new Date(now().getTime() + OTP_TTL_MINUTES * 60_000);
+      // Sent first, stored after: a code that could not be sent never replaces one that was.
+      const channel = await deps.delivery.send(
+        msisdn,
+        `${code} is your ${deps.brandName} verification code. It expires in ${OTP_TTL_MINUTES} minutes. Do not share it.`,
+      );
       await deps.repository.replace({
         id,
         partnerId: user.partnerId,
@@ -98,11 +89,6 @@ export function createOtpService(deps: OtpDeps) {
         channel,
         codeHash: hashCode(id, code).toString('hex'),
         expiresAt,
-      });
-      await deps.mail({
-        to: user.email,
-        template: 'otp',
-        data: { code, msisdn, channel, expiresInMinutes: String(OTP_TTL_MINUTES) },
       });
       return { msisdn, channel, expiresAt: expiresAt.toISOString() };
     },

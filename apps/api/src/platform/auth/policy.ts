@@ -76,6 +76,10 @@ export const POLICY = {
   'account-setup.write': ['developerOwner'],
   /** Company details and address of the caller's own developer partner. */
   'company-details.update': ['developerOwner'],
+  /** Update carrier profile: the carrier's organisation details and address (its billing admin). */
+  'carrier-profile.update': ['carrierAdmin'],
+  /** Update admin profile: the platform's own organisation details and address (the super admin). */
+  'admin-profile.update': ['superAdmin'],
   /** Update partner profile (names, profile image): everyone but the read-only child user. */
   'profile.update': ['platformAdmin', 'carrier', 'developerWriter'],
   /** Everyone changes their own password. */

@@ -58,17 +58,6 @@ export const MAIL_TEMPLATES = {
       ],
     }),
   }),
-  otp: template({
-    keys: ['code', 'msisdn', 'channel', 'expiresInMinutes'],
-    render: (d, c) => ({
-      subject: `${c.brandName} one-time password for ${d.msisdn} (${d.channel})`,
-      lines: [
-        `One-time password for ${d.msisdn}: ${d.code}`,
-        `It expires in ${d.expiresInMinutes} minutes. Delivery channel chosen: ${d.channel}.`,
-        'This copy is kept by the development mailbox until the messaging networks deliver OTPs.',
-      ],
-    }),
-  }),
   'low-balance': template({
     keys: ['balance', 'threshold', 'walletUrl'],
     render: (d, c) => ({

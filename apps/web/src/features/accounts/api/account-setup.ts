@@ -36,9 +36,16 @@ export const useSetupUserDetails = () =>
 export const useChooseAccountType = () =>
   useSetupStep((body: TAccountTypeRequest) => http.post<null>('/secure/account-type', body));
 
-/** POST update company details (set up enterprise). */
-export const useUpdateCompanyDetails = () =>
-  useSetupStep((body: TCompanyDetailsRequest) => http.post<null>('/secure/update-company-details', body));
+/**
+ * The calls that save an organisation's company details and address: the developer partner's own
+ * (set up enterprise, Edit Profile), update carrier profile (ADMIN_BILLING), update admin profile
+ * (SUPER_ADMIN). The body is the same; the server decides who may make each.
+ */
+export type OrganisationCall = 'update-company-details' | 'update-carrier-profile' | 'update-admin-profile';
+
+/** POST one of the organisation calls (default: update company details). */
+export const useUpdateCompanyDetails = (call: OrganisationCall = 'update-company-details') =>
+  useSetupStep((body: TCompanyDetailsRequest) => http.post<null>(`/secure/${call}`, body));
 
 /**
  * POST complete setup: the review is confirmed. `onDone` runs first (it leaves the review page),

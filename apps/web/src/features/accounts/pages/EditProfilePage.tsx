@@ -9,12 +9,13 @@ import Typography from '@mui/material/Typography';
 import { type AccountTab, ROLES, type TPartnerDetails } from '@portico/domain';
 import { missingProfileFields, type ProfileCompletionField } from '@portico/domain/rules/profile';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
 import { MessagePanel } from '@/lib/ui/MessagePanel';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import type { OrganisationCall } from '../api/account-setup';
 import { useProfileDetails } from '../api/partner-details';
 import { ManageUsersTab } from '../components/ManageUsersTab';
 import { ProfileForm } from '../components/ProfileForm';
@@ -48,6 +49,22 @@ const USER_LIST_ROLES: readonly (string | null)[] = [
   ROLES.ADMIN_BILLING,
   ROLES.SUPER_ADMIN_PORTICO,
 ];
+
+/**
+ * Whose company details and address this user keeps, and through which call: the developer
+ * partner's own owner, the carrier's billing admin (update carrier profile), the super admin
+ * (update admin profile). Everyone else sees them read-only.
+ */
+function organisationFormFor(
+  role: string | null,
+  isCarrier: boolean,
+): { title: string; call: OrganisationCall } | null {
+  if (!isCarrier && (role === null || role === ROLES.DEVELOPER))
+    return { title: 'Company details', call: 'update-company-details' };
+  if (role === ROLES.ADMIN_BILLING) return { title: 'Carrier details', call: 'update-carrier-profile' };
+  if (role === ROLES.SUPER_ADMIN_PORTICO) return { title: 'Platform details', call: 'update-admin-profile' };
+  return null;
+}
 
 /** /u/edit-profile, /billing/edit-profile, /admin/edit-profile with the profile_tag tabs. */
 export default function EditProfilePage() {
@@ -111,8 +128,7 @@ function AccountDetails({ details }: { details: TPartnerDetails }) {
     countryId: details.address?.countryId,
     profileImage: details.profile_image,
   });
-  const ownsDeveloperProfile =
-    !profile.isCarrier && (profile.role === null || profile.role === ROLES.DEVELOPER);
+  const organisation = organisationFormFor(profile.role, profile.isCarrier);
 
   return (
     <Stack spacing={2}>
@@ -145,25 +161,19 @@ function AccountDetails({ details }: { details: TPartnerDetails }) {
           </Alert>
         )}
       </Paper>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600, mb: 2 }}>
-          Your profile
-        </Typography>
+      <ProfileSection id="your-profile" title="Your profile">
         <ProfileForm
           firstName={profile.firstName}
           lastName={profile.lastName}
           image={details.profile_image}
           readOnly={profile.role === ROLES.CHILD_AGGREGATOR_READONLY}
         />
-      </Paper>
-      {ownsDeveloperProfile && (
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-          <Typography variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600, mb: 2 }}>
-            Company details
-          </Typography>
+      </ProfileSection>
+      {organisation ? (
+        <ProfileSection id="organisation" title={organisation.title}>
           {saved && (
             <Alert severity="success" sx={{ mb: 2 }} onClose={() => setSaved(false)}>
-              Company details saved.
+              {organisation.title} saved.
             </Alert>
           )}
           <CompanyDetailsForm
@@ -171,34 +181,55 @@ function AccountDetails({ details }: { details: TPartnerDetails }) {
               company: details.company ? { ...details.company } : null,
               address: details.address ? { ...details.address } : null,
             }}
-            submitLabel="Save company details"
+            call={organisation.call}
+            submitLabel={`Save ${organisation.title.toLowerCase()}`}
             onSaved={() => {
               setSaved(true);
               void queryClient.invalidateQueries({ queryKey: ['partner-details'] });
             }}
           />
-        </Paper>
-      )}
-      {!ownsDeveloperProfile && details.company?.name && (
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-          <Typography variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600, mb: 1 }}>
-            Organisation
-          </Typography>
-          <Typography>{details.company.name}</Typography>
-          {details.address?.line1 && (
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {[
-                details.address.line1,
-                details.address.city,
-                details.address.postalCode,
-                details.address.countryId,
-              ]
-                .filter(Boolean)
-                .join(', ')}
-            </Typography>
-          )}
-        </Paper>
+        </ProfileSection>
+      ) : (
+        details.company?.name && (
+          <ProfileSection id="organisation" title="Organisation">
+            <Typography>{details.company.name}</Typography>
+            {details.address?.line1 && (
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {[
+                  details.address.line1,
+                  details.address.city,
+                  details.address.postalCode,
+                  details.address.countryId,
+                ]
+                  .filter(Boolean)
+                  .join(', ')}
+              </Typography>
+            )}
+            {profile.isCarrier && (
+              <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+                Your carrier&apos;s billing admin keeps these details.
+              </Typography>
+            )}
+          </ProfileSection>
+        )
       )}
     </Stack>
+  );
+}
+
+/** A titled card of the Account details tab: a region named by its heading. */
+function ProfileSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={`${id}-title`}
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
+      <Typography id={`${id}-title`} variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600, mb: 2 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
   );
 }

@@ -9,7 +9,7 @@ import { type TAccountSetup, ZCompanyDetailsRequest } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useUpdateCompanyDetails } from '../api/account-setup';
+import { type OrganisationCall, useUpdateCompanyDetails } from '../api/account-setup';
 import { geolocationQueryOptions } from '../api/geolocation';
 import { accountCountriesQueryOptions, industryTypesQueryOptions } from '../api/reference';
 import { useContractForm } from '../components/form';
@@ -49,11 +49,14 @@ export function CompanyDetailsForm({
   onSaved,
   back,
   submitLabel,
+  call,
 }: {
   setup: Pick<TAccountSetup, 'company' | 'address'>;
   onSaved: () => void;
   back?: ReactNode;
   submitLabel: string;
+  /** Which organisation this saves (default: the caller's developer partner). */
+  call?: OrganisationCall;
 }) {
   const countries = useQuery(accountCountriesQueryOptions);
   const industries = useQuery(industryTypesQueryOptions);
@@ -73,7 +76,7 @@ export function CompanyDetailsForm({
       countryId: setup.address?.countryId ?? '',
     },
   });
-  const save = useUpdateCompanyDetails();
+  const save = useUpdateCompanyDetails(call);
   // The country is preselected from the caller's IP when none is chosen yet.
   const located = useQuery(geolocationQueryOptions).data?.countryId;
   const { setValues } = form;
