@@ -11,6 +11,7 @@ import type { AppQueues } from '../../platform/jobs/queues.ts';
 import { devMailboxRoutes } from '../../platform/mail/dev-mailbox.routes.ts';
 import { createMailer } from '../../platform/mail/index.ts';
 import { createDevMailboxRepository } from '../../platform/mail/mail.repository.ts';
+import type { Storage } from '../../platform/storage/index.ts';
 import { createGeolocationModule } from '../geolocation/geolocation.module.ts';
 import { createOtpModule } from '../otp/otp.module.ts';
 import { createAccountsRepository, createProfileRepository } from './accounts.repository.ts';
@@ -20,6 +21,7 @@ import { createManagedUsersRepository } from './managed-users.repository.ts';
 import { managedUsersRoutes } from './managed-users.routes.ts';
 import { createManagedUsersService } from './managed-users.service.ts';
 import { profileRoutes } from './profile.routes.ts';
+import { createProfileService } from './profile.service.ts';
 
 export interface AccountsModuleDeps {
   config: Config;
@@ -27,10 +29,12 @@ export interface AccountsModuleDeps {
   jobs: JobQueue<AppQueues>;
   verifier: TokenVerifier;
   log: FastifyBaseLogger;
+  /** Where profile images are stored. */
+  storage: Storage;
 }
 
 /** Wires the accounts modules (issue 3: accounts, user management, OTP, audit) so server.ts adds one line per mount point. */
-export function createAccountsModule({ config, database, jobs, verifier, log }: AccountsModuleDeps) {
+export function createAccountsModule({ config, database, jobs, verifier, log, storage }: AccountsModuleDeps) {
   const mail = createMailer(jobs);
   const audit = createAuditService(createAuditRepository(database.db), log.child({ component: 'audit' }));
   const accountsRepository = createAccountsRepository(database.db);
@@ -61,7 +65,13 @@ export function createAccountsModule({ config, database, jobs, verifier, log }: 
     mail,
     secureRoutes: [
       accountsSecureRoutes(accounts),
-      profileRoutes(createProfileRepository(database.db)),
+      profileRoutes(
+        createProfileService({
+          repository: createProfileRepository(database.db),
+          storage,
+          log: log.child({ component: 'profile' }),
+        }),
+      ),
       managedUsersRoutes(managedUsers),
       auditRoutes(audit),
       otp.secureRoutes,
