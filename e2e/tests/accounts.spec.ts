@@ -166,6 +166,12 @@ test('when a new partner signs up then they verify, set a password, set up and r
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Profile saved.')).toBeVisible();
   await expect(page.getByText('Profile 100% complete')).toBeVisible();
+  // The avatar now shows the stored WebP, loaded by the browser from our own origin (CSP img-src 'self').
+  const avatar = page.locator('form img');
+  await expect(avatar).toHaveAttribute('src', /^\/api\/v1\/files\/profile-images\/[^/]+\/[\w-]+\.webp$/);
+  await expect
+    .poll(() => avatar.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1)))
+    .toBe(1);
   await screenshots(page, '08b-edit-profile');
 
   // The verification link is single-use, and says so.

@@ -44,6 +44,8 @@ import { securityHeaders } from './platform/security/headers.ts';
 import { rateLimiting } from './platform/security/rate-limit.ts';
 import { createReferenceTokenIssuer } from './platform/security/reference-token.ts';
 import { xsrfProtection } from './platform/security/xsrf.ts';
+import { filesRoutes } from './platform/storage/files.routes.ts';
+import { createStorage, FILES_URL_PREFIX, type Storage } from './platform/storage/index.ts';
 import { DEFAULT_WEB_DIST_DIR, registerWebApp } from './platform/web/static.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -65,6 +67,8 @@ export interface ServerOptions {
   networkBackoffBaseMs?: number;
   /** Poll interval of job workers (tests shorten it). */
   jobPollingIntervalSeconds?: number;
+  /** File storage; when absent, the one STORAGE_URL names. */
+  storage?: Storage;
 }
 
 export interface Server {
@@ -98,6 +102,7 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
   const database = options.database ?? (await openConfiguredDatabase(config));
   const runsApi = config.PORTICO_ROLE !== 'worker';
   const runsJobs = config.PORTICO_ROLE !== 'api';
+  const storage = options.storage ?? createStorage(config.storage);
 
   const app = Fastify({
     logger: {
@@ -192,6 +197,7 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
       jobs,
       verifier: identity.verifier,
       log: app.log,
+      storage,
     });
     // ---- networks ----
     const networkMessagesRepository = createNetworkMessagesRepository(database.db);
@@ -228,6 +234,7 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
       { prefix: API_PREFIX },
     );
     await app.register(wallet.paymentRoutes);
+    await app.register(filesRoutes(storage), { prefix: FILES_URL_PREFIX });
     await app.register(identity.oidcPlugin, { prefix: OIDC_PREFIX });
     if (accounts.devMailboxRoutes) await app.register(accounts.devMailboxRoutes);
     // The network sandbox stands in for whichever networks have no real URL configured.

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from '@portico/domain';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -58,8 +61,11 @@ export function xsrfHeaders(token = randomBytes(32).toString('base64url')): Reco
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const testDatabase = await openTestDatabase();
   const port = options.listen ? await freePort() : undefined;
+  // Stored files go to a directory of this app's own, removed by close().
+  const filesDir = await mkdtemp(path.join(tmpdir(), 'portico-test-files-'));
   const config = testConfig({
     ...(port !== undefined ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
+    STORAGE_URL: `file://${filesDir}`,
     ...options.env,
   });
   const server = await buildServer({
@@ -107,6 +113,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await server.close();
       await testDatabase.close();
+      await rm(filesDir, { recursive: true, force: true });
     },
   };
 }

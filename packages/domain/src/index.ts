@@ -21,6 +21,7 @@ export * from './rules/money.ts';
 export * from './rules/navigation.ts';
 export * from './rules/password.ts';
 export * from './rules/pricing.ts';
+export * from './rules/profile-image.ts';
 export * from './rules/roles.ts';
 export * from './rules/user-info.ts';
 export * from './rules/validation.ts';

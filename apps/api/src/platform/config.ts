@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storageSettingsFrom, storageSettingsProblem } from './storage/settings.ts';
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -32,7 +33,12 @@ export const ZConfig = z
     MAIL_FROM: z.email().default('no-reply@portico.example'),
     /** GEOLOCATION_URL unset -> the offline country database; set -> an HTTP provider answering {country_code} for `{ip}`. */
     GEOLOCATION_URL: optionalUrl,
+    /** Uploaded files: unset -> DATA_DIR/files, file://DIR, or s3://BUCKET/PREFIX?endpoint=URL&region=R (platform/storage/settings.ts). */
     STORAGE_URL: z.string().optional(),
+    /** Credentials of an s3:// STORAGE_URL (AWS_SESSION_TOKEN only for temporary ones). */
+    AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+    AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    AWS_SESSION_TOKEN: z.string().min(1).optional(),
     REDIS_URL: optionalUrl,
     RBM_API_URL: optionalUrl,
     MAAP_API_URL: optionalUrl,
@@ -113,12 +119,16 @@ export const ZConfig = z
           });
       }
     }
+    // ---- storage ----
+    const storage = storageSettingsProblem(env);
+    if (storage) issues.addIssue({ code: 'custom', path: [storage.variable], message: storage.message });
   })
   .transform((env) => {
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
     return {
       ...env,
       networks: networksFrom(env, publicUrl),
+      storage: storageSettingsFrom(env),
       PUBLIC_URL: publicUrl,
       OIDC_ISSUER: env.OIDC_ISSUER ?? `${publicUrl}/oidc`,
       builtInOidc: env.OIDC_ISSUER === undefined,

@@ -12,6 +12,7 @@ import type { AppQueues } from '../../platform/jobs/queues.ts';
 import { devMailboxRoutes } from '../../platform/mail/dev-mailbox.routes.ts';
 import { createMailer } from '../../platform/mail/index.ts';
 import { createDevMailboxRepository } from '../../platform/mail/mail.repository.ts';
+import type { Storage } from '../../platform/storage/index.ts';
 import { createGeolocationModule } from '../geolocation/geolocation.module.ts';
 import { createOtpModule } from '../otp/otp.module.ts';
 import { createAccountsRepository, createProfileRepository } from './accounts.repository.ts';
@@ -21,6 +22,7 @@ import { createManagedUsersRepository } from './managed-users.repository.ts';
 import { managedUsersRoutes } from './managed-users.routes.ts';
 import { createManagedUsersService } from './managed-users.service.ts';
 import { profileRoutes } from './profile.routes.ts';
+import { createProfileService } from './profile.service.ts';
 
 export interface AccountsModuleDeps {
   config: Config;
@@ -30,6 +32,8 @@ export interface AccountsModuleDeps {
   jobs: JobQueue<AppQueues>;
   verifier: TokenVerifier;
   log: FastifyBaseLogger;
+  /** Where profile images are stored. */
+  storage: Storage;
 }
 
 /** Wires the accounts modules (issue 3: accounts, user management, OTP, audit) so server.ts adds one line per mount point. */
@@ -40,6 +44,7 @@ export function createAccountsModule({
   jobs,
   verifier,
   log,
+  storage,
 }: AccountsModuleDeps) {
   const mail = createMailer(jobs);
   const audit = createAuditService(createAuditRepository(database.db), log.child({ component: 'audit' }));
@@ -71,7 +76,13 @@ export function createAccountsModule({
     mail,
     secureRoutes: [
       accountsSecureRoutes(accounts),
-      profileRoutes(createProfileRepository(database.db)),
+      profileRoutes(
+        createProfileService({
+          repository: createProfileRepository(database.db),
+          storage,
+          log: log.child({ component: 'profile' }),
+        }),
+      ),
       managedUsersRoutes(managedUsers),
       auditRoutes(audit),
       otp.secureRoutes,

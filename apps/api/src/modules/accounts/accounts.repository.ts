@@ -210,14 +210,15 @@ export type AccountsRepository = ReturnType<typeof createAccountsRepository>;
 /** SQL of the profile update: the user's names and the partner's profile image. */
 export function createProfileRepository(db: Db) {
   return {
+    /** Returns the profile image the partner had before (locked, so two uploads replace in turn). */
     async update(input: {
       userId: string;
       partnerId: string;
       firstName?: string | undefined;
       lastName?: string | undefined;
       profileImage?: string | undefined;
-    }): Promise<void> {
-      await db.transaction(async (tx) => {
+    }): Promise<{ previousProfileImage: string | null }> {
+      return db.transaction(async (tx) => {
         if (input.firstName !== undefined || input.lastName !== undefined) {
           await tx
             .update(users)
@@ -227,12 +228,17 @@ export function createProfileRepository(db: Db) {
             })
             .where(eq(users.userId, input.userId));
         }
-        if (input.profileImage !== undefined) {
-          await tx
-            .update(partners)
-            .set({ profileImage: input.profileImage })
-            .where(eq(partners.partnerId, input.partnerId));
-        }
+        if (input.profileImage === undefined) return { previousProfileImage: null };
+        const [previous] = await tx
+          .select({ profileImage: partners.profileImage })
+          .from(partners)
+          .where(eq(partners.partnerId, input.partnerId))
+          .for('update');
+        await tx
+          .update(partners)
+          .set({ profileImage: input.profileImage })
+          .where(eq(partners.partnerId, input.partnerId));
+        return { previousProfileImage: previous?.profileImage ?? null };
       });
     },
   };

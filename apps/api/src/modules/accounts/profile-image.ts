@@ -1,5 +1,13 @@
-/** Profile images: checked by content, size-limited, kept as a data: URI (the CSP allows data: images). */
-export const PROFILE_IMAGE_MAX_BYTES = 256 * 1024;
+import { PROFILE_IMAGE_MAX_SIDE } from '@portico/domain';
+import sharp from 'sharp';
+
+/**
+ * Profile images: checked by content (magic bytes), then decoded and re-encoded by sharp, so what
+ * we store and serve is always a small WebP we produced, never the uploaded bytes.
+ */
+
+/** Decoding a picture costs memory by its pixels, not its bytes: 50 MP covers cameras, not bombs. */
+export const PROFILE_IMAGE_MAX_PIXELS = 50_000_000;
 
 const SIGNATURES: { type: string; test: (b: Uint8Array) => boolean }[] = [
   {
@@ -24,4 +32,45 @@ const SIGNATURES: { type: string; test: (b: Uint8Array) => boolean }[] = [
 /** The image type by its magic bytes (PNG, JPEG, GIF, WebP), whatever the name or declared type say; SVG is refused. */
 export function imageTypeOf(bytes: Uint8Array): string | null {
   return SIGNATURES.find((s) => s.test(bytes))?.type ?? null;
+}
+
+/** Why sharp could not make a profile image of the bytes. */
+export class ProfileImageError extends Error {
+  constructor(
+    readonly reason: 'unreadable' | 'too-many-pixels',
+    cause: unknown,
+  ) {
+    super(`profile image ${reason}: ${(cause as Error)?.message ?? String(cause)}`);
+    this.name = 'ProfileImageError';
+  }
+}
+
+/**
+ * The stored form of a profile image: turned upright by its EXIF orientation, shrunk to fit in
+ * PROFILE_IMAGE_MAX_SIDE square (never enlarged), first frame only, every metadata block (EXIF with
+ * its GPS position, ICC, XMP) dropped, encoded as WebP.
+ */
+export async function toProfileWebp(
+  bytes: Uint8Array,
+): Promise<{ bytes: Buffer; width: number; height: number }> {
+  try {
+    const { data, info } = await sharp(bytes, {
+      limitInputPixels: PROFILE_IMAGE_MAX_PIXELS,
+      // Truncated or corrupt pixel data is refused rather than stored half grey.
+      failOn: 'error',
+    })
+      .autoOrient()
+      .resize({
+        width: PROFILE_IMAGE_MAX_SIDE,
+        height: PROFILE_IMAGE_MAX_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    return { bytes: data, width: info.width, height: info.height };
+  } catch (error) {
+    const tooLarge = error instanceof Error && /pixel limit/i.test(error.message);
+    throw new ProfileImageError(tooLarge ? 'too-many-pixels' : 'unreadable', error);
+  }
 }

@@ -1,8 +1,7 @@
 import multipart from '@fastify/multipart';
-import { ZEnvelope } from '@portico/domain';
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TOO_LARGE, ZEnvelope } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import {
   BadRequestError,
@@ -10,19 +9,18 @@ import {
   UnsupportedMediaTypeError,
 } from '../../platform/http/errors.ts';
 import { userOf } from '../../platform/http/secure-scope.ts';
-import type { ProfileRepository } from './accounts.repository.ts';
-import { imageTypeOf, PROFILE_IMAGE_MAX_BYTES } from './profile-image.ts';
+import type { ProfileService } from './profile.service.ts';
 
 const ZName = (label: string) =>
   z.string().trim().min(1, `${label} is required.`).max(80, `${label} is at most 80 characters.`);
-const TOO_LARGE = `The profile image is too large: at most ${PROFILE_IMAGE_MAX_BYTES / 1024} KB. Choose a smaller image.`;
 
 /**
  * POST /api/v1/secure/update-partner-profile, multipart/form-data: firstName, lastName and an
- * optional profile_image (PNG, JPEG, GIF or WebP by content, at most 256 KB). Carriers and admins
- * update their own profile through the same call.
+ * optional profile_image (PNG, JPEG, GIF or WebP by content, at most 5 MB), stored as a 512 px WebP
+ * whose URL path (/api/v1/files/...) is the answer's profileImage. Carriers and admins update their
+ * own profile through the same call.
  */
-export function profileRoutes(repository: ProfileRepository): FastifyPluginAsyncZod {
+export function profileRoutes(profiles: ProfileService): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(multipart, {
       limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
@@ -35,7 +33,7 @@ export function profileRoutes(repository: ProfileRepository): FastifyPluginAsync
         schema: {
           tags: ['accounts'],
           summary:
-            'Update partner profile (multipart/form-data): firstName, lastName, profile_image (PNG/JPEG/GIF/WebP, 256 KB).',
+            'Update partner profile (multipart/form-data): firstName, lastName, profile_image (PNG/JPEG/GIF/WebP, 5 MB; stored as a 512 px WebP).',
           consumes: ['multipart/form-data'],
           response: { 200: ZEnvelope(z.object({ profileImage: z.string().nullable() })) },
         },
@@ -44,25 +42,21 @@ export function profileRoutes(repository: ProfileRepository): FastifyPluginAsync
         if (!request.isMultipart())
           throw new UnsupportedMediaTypeError('Send the profile as multipart/form-data.');
         const fields: Record<string, string> = {};
-        let image: string | undefined;
+        let image: Buffer | undefined;
         try {
           for await (const part of request.parts()) {
             if (part.type === 'file') {
               if (part.fieldname !== 'profile_image')
                 throw new BadRequestError(`Unexpected file field '${part.fieldname}'.`);
               const bytes = await part.toBuffer();
-              if (bytes.length === 0) continue;
-              const type = imageTypeOf(bytes);
-              if (!type)
-                throw new BadRequestError('The profile image must be a PNG, JPEG, GIF or WebP picture.');
-              image = `data:${type};base64,${bytes.toString('base64')}`;
+              if (bytes.length > 0) image = bytes;
             } else if (typeof part.value === 'string') {
               fields[part.fieldname] = part.value;
             }
           }
         } catch (error) {
           if (error instanceof app.multipartErrors.RequestFileTooLargeError)
-            throw new PayloadTooLargeError(TOO_LARGE);
+            throw new PayloadTooLargeError(PROFILE_IMAGE_TOO_LARGE);
           throw error;
         }
         const parsed = z
@@ -78,14 +72,8 @@ export function profileRoutes(repository: ProfileRepository): FastifyPluginAsync
         if (!image && parsed.data.firstName === undefined && parsed.data.lastName === undefined) {
           throw new BadRequestError('Payload is required');
         }
-        const user: AuthenticatedUser = userOf(request);
-        await repository.update({
-          userId: user.userId,
-          partnerId: user.partnerId,
-          ...parsed.data,
-          profileImage: image,
-        });
-        return ok({ profileImage: image ?? null }, 'Profile updated');
+        const updated = await profiles.update(userOf(request), { ...parsed.data, image });
+        return ok(updated, 'Profile updated');
       },
     );
   };

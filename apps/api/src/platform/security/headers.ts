@@ -17,6 +17,8 @@ export function contentSecurityPolicy(extraConnectOrigins: string[] = []) {
     // 'unsafe-inline' (or a per-response nonce threaded into emotion's cache) every component
     // renders unstyled. Scripts stay 'self' only, which is what stops injected code.
     styleSrc: ["'self'", "'unsafe-inline'"],
+    // 'self': stored files (/api/v1/files/...); data: profile images saved before file storage and
+    // inline icons; blob: the local preview of a picture before it is uploaded.
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'"],
     connectSrc: ["'self'", ...extraConnectOrigins],

@@ -5,12 +5,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
+import { PROFILE_IMAGE_HINT, PROFILE_IMAGE_TYPES, profileImageProblem } from '@portico/domain';
+import { type FormEvent, useEffect, useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { useUpdatePartnerProfile } from '../api/update-partner-profile';
-
-const MAX_BYTES = 256 * 1024;
-const TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 /** Names and profile image (multipart); disabled for the read-only user. */
 export function ProfileForm({
@@ -30,14 +28,20 @@ export function ProfileForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useUpdatePartnerProfile();
 
+  // A local preview (blob: URL) is released when replaced or when the form goes away.
+  useEffect(
+    () => () => {
+      if (preview?.startsWith('blob:')) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+
   const pick = (picked: File | undefined) => {
     if (!picked) return;
-    if (!TYPES.includes(picked.type)) {
-      setErrors((e) => ({ ...e, image: 'Choose a PNG, JPEG, GIF or WebP picture.' }));
-      return;
-    }
-    if (picked.size > MAX_BYTES) {
-      setErrors((e) => ({ ...e, image: 'The picture is too large: at most 256 KB. Choose a smaller one.' }));
+    // The same check and message as the server's, before sending up to 5 MB for nothing.
+    const problem = profileImageProblem(picked);
+    if (problem) {
+      setErrors((e) => ({ ...e, image: problem }));
       return;
     }
     setErrors(({ image: _cleared, ...rest }) => rest);
@@ -52,7 +56,16 @@ export function ProfileForm({
     if (!values.lastName.trim()) next.lastName = 'Last name is required.';
     setErrors(next);
     if (Object.keys(next).length > 0) return;
-    save.mutate({ ...values, image: file }, { onSuccess: () => setFile(null) });
+    save.mutate(
+      { ...values, image: file },
+      {
+        onSuccess: ({ profileImage }) => {
+          setFile(null);
+          // Show what the server stored (resized, upright) rather than the local file.
+          if (profileImage) setPreview(profileImage);
+        },
+      },
+    );
   };
 
   return (
@@ -70,7 +83,7 @@ export function ProfileForm({
               <input
                 hidden
                 type="file"
-                accept={TYPES.join(',')}
+                accept={PROFILE_IMAGE_TYPES.join(',')}
                 onChange={(e) => pick(e.target.files?.[0])}
               />
             </Button>
@@ -78,7 +91,7 @@ export function ProfileForm({
               variant="body2"
               sx={{ color: errors.image ? 'error.main' : 'text.secondary', mt: 0.5 }}
             >
-              {errors.image ?? (file ? file.name : 'PNG, JPEG, GIF or WebP, at most 256 KB.')}
+              {errors.image ?? (file ? file.name : PROFILE_IMAGE_HINT)}
             </Typography>
           </div>
         </Stack>

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { assertStorageKey, InvalidStorageKeyError, type Storage } from './storage.ts';
+
+/** Beside the objects: `<dir>/.meta/<key>.json` holds each object's content type (no key starts with '.'). */
+const META_DIR = '.meta';
+const FALLBACK_CONTENT_TYPE = 'application/octet-stream';
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/**
+ * Writes a file so that readers see the old content or the new, never a part: a temporary file in
+ * the same directory (so the rename stays on one file system), flushed, then renamed over the target.
+ */
+async function writeAtomically(target: string, bytes: Uint8Array): Promise<void> {
+  await mkdir(path.dirname(target), { recursive: true });
+  const temporary = path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`,
+  );
+  try {
+    const handle = await open(temporary, 'wx', 0o644);
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Files in a directory (STORAGE_URL unset -> `$DATA_DIR/files`, or `file://DIR`). Keys map to paths
+ * under the directory; one that would resolve outside it is refused before any file is touched.
+ */
+export function createLocalStorage(dir: string): Storage & { readonly dir: string } {
+  const root = path.resolve(dir);
+  const pathOf = (base: string, key: string, suffix = '') => {
+    assertStorageKey(key);
+    const full = path.resolve(base, `${key}${suffix}`);
+    if (!full.startsWith(`${base}${path.sep}`)) throw new InvalidStorageKeyError(key);
+    return full;
+  };
+  const dataPath = (key: string) => pathOf(root, key);
+  const metaPath = (key: string) => pathOf(path.join(root, META_DIR), key, '.json');
+
+  return {
+    kind: 'file',
+    dir: root,
+    async put(key, bytes, contentType) {
+      const data = dataPath(key);
+      const meta = metaPath(key);
+      // The content type first: once the object is visible, its type is there too.
+      await writeAtomically(meta, Buffer.from(JSON.stringify({ contentType })));
+      await writeAtomically(data, bytes);
+    },
+    async get(key) {
+      let bytes: Buffer;
+      try {
+        bytes = await readFile(dataPath(key));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      let contentType = FALLBACK_CONTENT_TYPE;
+      try {
+        const meta = JSON.parse(await readFile(metaPath(key), 'utf8')) as { contentType?: unknown };
+        if (typeof meta.contentType === 'string') contentType = meta.contentType;
+      } catch (error) {
+        // An object without readable metadata is still served, as bytes of no particular type.
+        if (!isMissing(error) && !(error instanceof SyntaxError)) throw error;
+      }
+      return { bytes, contentType };
+    },
+    async delete(key) {
+      await rm(dataPath(key), { force: true });
+      await rm(metaPath(key), { force: true });
+    },
+  };
+}
