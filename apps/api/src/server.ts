@@ -154,7 +154,10 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
     max: config.RATE_LIMIT_MAX,
     windowMs: config.RATE_LIMIT_WINDOW_MS,
     applies: (request: FastifyRequest) =>
-      (isUnder(request.url, '/api') && !isUnder(request.url, NETWORK_EVENTS_PREFIX)) ||
+      // Stored files are like the web app's own assets: immutable, cached, not counted.
+      (isUnder(request.url, '/api') &&
+        !isUnder(request.url, NETWORK_EVENTS_PREFIX) &&
+        !isUnder(request.url, FILES_URL_PREFIX)) ||
       isUnder(request.url, OIDC_PREFIX),
   });
   if (runsApi) {

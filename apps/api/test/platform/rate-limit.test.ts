@@ -79,6 +79,18 @@ describe('rate limiting', () => {
     }
   });
 
+  it('when stored files are fetched then they are not counted (immutable, like the web assets)', async () => {
+    for (let i = 0; i < LIMIT + 3; i += 1) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/files/profile-images/none/missing.webp',
+        remoteAddress: '198.51.100.5',
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['x-ratelimit-remaining']).toBeUndefined();
+    }
+  });
+
   it('when the window has passed then the client may call again', async () => {
     await t.database.sql.query('UPDATE rate_limit_counters SET reset_at = $1 WHERE key = $2', [
       Date.now() - 1,
