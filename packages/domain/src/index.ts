@@ -16,6 +16,7 @@ export * from './contracts/reference-data.ts';
 export * from './contracts/wallet.ts';
 export * from './rules/channels.ts';
 export * from './rules/formats.ts';
+export * from './rules/managed-users.ts';
 export * from './rules/message-status.ts';
 export * from './rules/money.ts';
 export * from './rules/navigation.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from '../constants/roles.ts';
+import { MANAGEABLE } from '../rules/managed-users.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MISMATCH, passwordProblem } from '../rules/password.ts';
 
 /** Contracts of the accounts calls (issue 3): sign-up, first-time setup, passwords, user management, OTP. */
@@ -124,18 +124,6 @@ export const ZChangePasswordRequest = z
     message: 'Choose a password different from the current one.',
   });
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
-
-/** The roles each manager may give (spec section 6): developers their child users, carriers billing users, the super admin admins. */
-export const MANAGEABLE_ROLES = {
-  developer: [ROLES.CHILD_AGGREGATOR_READONLY, ROLES.CHILD_AGGREGATOR_READWRITE],
-  carrier: [ROLES.USER_BILLING, ROLES.MANAGER_BILLING],
-  admin: [ROLES.ADMIN_PORTICO_READONLY, ROLES.ADMIN_PORTICO_READWRITE, ROLES.MARKETING_ADMIN],
-} as const;
-const MANAGEABLE = [
-  ...MANAGEABLE_ROLES.developer,
-  ...MANAGEABLE_ROLES.carrier,
-  ...MANAGEABLE_ROLES.admin,
-] as const;
 
 /** POST /api/v1/secure/users/invite */
 export const ZInviteUserRequest = z.object({

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
-  isApprovedPartner,
-  MANAGEABLE_ROLES,
-  ROLES,
+  assignableRoles as rolesAssignableBy,
   type TInviteUserRequest,
   type TManagedUsers,
 } from '@portico/domain';
@@ -34,15 +32,9 @@ export function createManagedUsersService(deps: ManagedUsersDeps) {
   const { repository, mail, audit } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** The roles this caller may give; empty when they may only look. */
+  /** The roles this caller may give (the rule is packages/domain's assignableRoles); empty when they may only look. */
   async function assignableRoles(user: AuthenticatedUser): Promise<readonly string[]> {
-    if (user.role === ROLES.SUPER_ADMIN_PORTICO) return MANAGEABLE_ROLES.admin;
-    if (user.role === ROLES.ADMIN_BILLING) return MANAGEABLE_ROLES.carrier;
-    if (user.role === null || user.role === ROLES.DEVELOPER) {
-      const partner = await repository.partner(user.partnerId);
-      return partner && isApprovedPartner(partner) ? MANAGEABLE_ROLES.developer : [];
-    }
-    return [];
+    return rolesAssignableBy(user.role, await repository.partner(user.partnerId));
   }
 
   async function requireAssignable(user: AuthenticatedUser, role: string): Promise<void> {
