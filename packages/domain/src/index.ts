@@ -7,7 +7,9 @@ export * from './constants/sanitize.ts';
 export * from './constants/statuses.ts';
 export * from './constants/time-zones.ts';
 export * from './contracts/accounts.ts';
+export * from './contracts/audit.ts';
 export * from './contracts/envelope.ts';
+export * from './contracts/list-filters.ts';
 // ---- networks ----
 export * from './contracts/network-messages.ts';
 export * from './contracts/partner-details.ts';

@@ -163,19 +163,6 @@ export type TInvitation = z.infer<typeof ZInvitation>;
 export const ZChangeRoleRequest = z.object({ role: z.enum(MANAGEABLE, 'Choose a role.') });
 export type TChangeRoleRequest = z.infer<typeof ZChangeRoleRequest>;
 
-/** GET /api/v1/secure/audit-log: one security record. */
-export const ZAuditRecord = z.object({
-  id: z.number().int(),
-  action: z.string(),
-  actorEmail: z.string().nullable(),
-  subjectEmail: z.string().nullable(),
-  partnerId: z.string().nullable(),
-  ip: z.string().nullable(),
-  detail: z.record(z.string(), z.unknown()).nullable(),
-  createdAt: z.string(),
-});
-export type TAuditRecord = z.infer<typeof ZAuditRecord>;
-
 /** An msisdn in international form ('+919876543210'); the API normalises it to E.164. */
 const msisdn = z.string().trim().min(6, 'Enter the mobile number with its country code.').max(20);
 export const OTP_CHANNELS = ['RCS', 'SMS'] as const;
