@@ -237,13 +237,14 @@ describe('user management', () => {
       partners_profile: { role: string };
     };
     expect(after.partners_profile.role).toBe('CHILD_AGGREGATOR_READWRITE');
-    const { rows } = await t.database.sql.query<{ actor_email: string; detail: unknown }>(
-      "SELECT actor_email, detail FROM audit_log WHERE action = 'role.changed' AND subject_user_id = $1",
+    const { rows } = await t.database.sql.query<{ actor_email: string; ip: string; detail: unknown }>(
+      "SELECT actor_email, ip, detail FROM audit_log WHERE action = 'role.changed' AND subject_user_id = $1",
       [child.userId],
     );
     expect(rows).toEqual([
       {
         actor_email: owner.user.email,
+        ip: '127.0.0.1',
         detail: { from: 'CHILD_AGGREGATOR_READONLY', to: 'CHILD_AGGREGATOR_READWRITE' },
       },
     ]);
