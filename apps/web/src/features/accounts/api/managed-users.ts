@@ -1,4 +1,4 @@
-import type { TInvitation, TInviteUserRequest, TManagedUsers } from '@portico/domain';
+import type { TChangeRoleRequest, TInvitation, TInviteUserRequest, TManagedUsers } from '@portico/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
 
@@ -21,6 +21,7 @@ function useUsersMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
+    // Returned, so the mutation settles once the list shows the change.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MANAGED_USERS_QUERY_KEY }),
   });
 }
@@ -33,6 +34,12 @@ export const useInviteUser = () =>
 export const useReinviteUser = () =>
   useUsersMutation((userId: string) =>
     http.post<TInvitation>(`/secure/users/${encodeURIComponent(userId)}/reinvite`),
+  );
+
+/** PATCH a user's role (the server refuses roles the caller may not give, and the caller's own). */
+export const useChangeRole = () =>
+  useUsersMutation(({ userId, role }: { userId: string } & TChangeRoleRequest) =>
+    http.patch<null>(`/secure/users/${encodeURIComponent(userId)}/role`, { role }),
   );
 
 /** DELETE user. */
