@@ -1,6 +1,7 @@
 import type { TChangeRoleRequest, TInvitation, TInviteUserRequest, TManagedUsers } from '@portico/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
+import { AUDIT_LOG_QUERY_KEY } from './audit-log';
 
 export const MANAGED_USERS_QUERY_KEY = ['managed-users'] as const;
 
@@ -22,7 +23,11 @@ function useUsersMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
   return useMutation({
     mutationFn,
     // Returned, so the mutation settles once the list shows the change.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: MANAGED_USERS_QUERY_KEY }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: MANAGED_USERS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: AUDIT_LOG_QUERY_KEY }),
+      ]),
   });
 }
 

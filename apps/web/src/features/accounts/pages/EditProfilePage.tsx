@@ -18,6 +18,7 @@ import { PageFrame } from '@/lib/ui/PageFrame';
 import { useProfileDetails } from '../api/partner-details';
 import { ManageUsersTab } from '../components/ManageUsersTab';
 import { ProfileForm } from '../components/ProfileForm';
+import { securityRecordsAction } from '../components/SecurityRecordsAction';
 import { CompanyDetailsForm } from './SetupEnterprisePage';
 
 const HOME = {
@@ -61,7 +62,11 @@ export default function EditProfilePage() {
   const tab: AccountTab = requested === 'manage-users' && canSeeUsers ? 'manage-users' : 'account-details';
 
   return (
-    <PageFrame title="Edit Profile" breadcrumbs={[HOME[area] ?? HOME.u]}>
+    <PageFrame
+      title="Edit Profile"
+      breadcrumbs={[HOME[area] ?? HOME.u]}
+      actions={securityRecordsAction(role)}
+    >
       {details.isPending ? (
         <CenteredStatus label="Loading your profile…" />
       ) : details.isError ? (
