@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { signInFromLanding } from '../support/auth.ts';
+import { signInForm, signInFromLanding, submitCredentials } from '../support/auth.ts';
 import { seriousViolations } from '../support/shell.ts';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots/audit/', import.meta.url));
@@ -66,7 +66,13 @@ test("when a super admin changes an admin user's role then the list shows the ne
 }) => {
   test.setTimeout(90_000);
   const email = `admin-${Date.now()}@example.com`;
-  await signInFromLanding(page, 'superadmin@portico.test');
+  // A mistyped password first: a failed sign-in is on record too.
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  await submitCredentials(page, 'superadmin@portico.test', 'Not!ThePassword1');
+  await expect(signInForm(page).alert).toBeVisible();
+  await submitCredentials(page, 'superadmin@portico.test');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.goto('/admin/edit-profile?profile_tag=manage-users');
   await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
   // Nobody changes their own role: the super admin's row has no control.
@@ -114,6 +120,14 @@ test("when a super admin changes an admin user's role then the list shows the ne
   await page.getByRole('textbox', { name: 'To', exact: true }).fill('2020-01-31');
   await expect(page.getByRole('heading', { name: 'No security records match these filters' })).toBeVisible();
   await screenshots(page, 'security-records-empty');
+
+  // The failed sign-in, found by action and part of the email.
+  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await page.getByRole('combobox', { name: 'Action' }).click();
+  await page.getByRole('option', { name: 'Sign-in failed' }).click();
+  await page.getByRole('searchbox', { name: 'Email' }).fill('superadmin@');
+  await expect(records.getByRole('row').nth(1)).toContainText('Wrong email or password');
+  expect(await seriousViolations(page, 'main')).toEqual([]);
 
   // Unfiltered (other journeys sign in meanwhile): this journey's records with everyone's sign-ins.
   await page.getByRole('button', { name: 'Clear filters' }).first().click();

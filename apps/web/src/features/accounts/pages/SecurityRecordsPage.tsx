@@ -232,7 +232,17 @@ function When({ iso }: { iso: string }) {
 }
 
 function ActionChip({ action }: { action: string }) {
-  return <Chip size="small" variant="outlined" color={actionColor(action)} label={actionLabel(action)} />;
+  const color = actionColor(action);
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={color}
+      label={actionLabel(action)}
+      // error.main is a shape colour: as small text it misses WCAG AA contrast on white.
+      sx={color === 'error' ? { color: 'error.dark' } : undefined}
+    />
+  );
 }
 
 const dash = (
