@@ -7,7 +7,9 @@ export * from './constants/sanitize.ts';
 export * from './constants/statuses.ts';
 export * from './constants/time-zones.ts';
 export * from './contracts/accounts.ts';
+export * from './contracts/audit.ts';
 export * from './contracts/envelope.ts';
+export * from './contracts/list-filters.ts';
 // ---- networks ----
 export * from './contracts/network-messages.ts';
 export * from './contracts/partner-details.ts';
@@ -16,6 +18,7 @@ export * from './contracts/reference-data.ts';
 export * from './contracts/wallet.ts';
 export * from './rules/channels.ts';
 export * from './rules/formats.ts';
+export * from './rules/managed-users.ts';
 export * from './rules/message-status.ts';
 export * from './rules/money.ts';
 export * from './rules/navigation.ts';

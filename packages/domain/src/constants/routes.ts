@@ -88,6 +88,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/admin/analytics', 'Billing', 'Billing analytics'),
   admin('/admin/edit-profile', 'Edit Profile', 'Accounts'),
   admin('/admin/change-password', 'Change Password', 'Accounts'),
+  // Not in the bar: linked from /admin/edit-profile for provider admins.
+  admin('/admin/audit-log', 'Security Records', 'Accounts'),
   // ---- wallet ----
   admin('/admin/rate-plans', 'Rate Plans', 'Wallet, rate plans and pricing'),
   // First-time flow (bare header)

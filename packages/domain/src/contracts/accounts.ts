@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from '../constants/roles.ts';
+import { MANAGEABLE } from '../rules/managed-users.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MISMATCH, passwordProblem } from '../rules/password.ts';
 
 /** Contracts of the accounts calls (issue 3): sign-up, first-time setup, passwords, user management, OTP. */
@@ -125,18 +125,6 @@ export const ZChangePasswordRequest = z
   });
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 
-/** The roles each manager may give (spec section 6): developers their child users, carriers billing users, the super admin admins. */
-export const MANAGEABLE_ROLES = {
-  developer: [ROLES.CHILD_AGGREGATOR_READONLY, ROLES.CHILD_AGGREGATOR_READWRITE],
-  carrier: [ROLES.USER_BILLING, ROLES.MANAGER_BILLING],
-  admin: [ROLES.ADMIN_PORTICO_READONLY, ROLES.ADMIN_PORTICO_READWRITE, ROLES.MARKETING_ADMIN],
-} as const;
-const MANAGEABLE = [
-  ...MANAGEABLE_ROLES.developer,
-  ...MANAGEABLE_ROLES.carrier,
-  ...MANAGEABLE_ROLES.admin,
-] as const;
-
 /** POST /api/v1/secure/users/invite */
 export const ZInviteUserRequest = z.object({
   email,
@@ -174,19 +162,6 @@ export type TInvitation = z.infer<typeof ZInvitation>;
 /** PATCH /api/v1/secure/users/:userId/role */
 export const ZChangeRoleRequest = z.object({ role: z.enum(MANAGEABLE, 'Choose a role.') });
 export type TChangeRoleRequest = z.infer<typeof ZChangeRoleRequest>;
-
-/** GET /api/v1/secure/audit-log: one security record. */
-export const ZAuditRecord = z.object({
-  id: z.number().int(),
-  action: z.string(),
-  actorEmail: z.string().nullable(),
-  subjectEmail: z.string().nullable(),
-  partnerId: z.string().nullable(),
-  ip: z.string().nullable(),
-  detail: z.record(z.string(), z.unknown()).nullable(),
-  createdAt: z.string(),
-});
-export type TAuditRecord = z.infer<typeof ZAuditRecord>;
 
 /** An msisdn in international form ('+919876543210'); the API normalises it to E.164. */
 const msisdn = z.string().trim().min(6, 'Enter the mobile number with its country code.').max(20);

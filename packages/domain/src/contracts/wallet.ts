@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseMoney } from '../rules/money.ts';
 import { ZListWindowQuery } from './envelope.ts';
+import { refineDateRange, ZIsoDate } from './list-filters.ts';
 
 /** A money amount in JSON: a decimal string with at most 6 decimals (never a float). */
 export const ZMoney = z
@@ -55,11 +56,6 @@ export const ZWalletTransaction = z.object({
 });
 export type TWalletTransaction = z.infer<typeof ZWalletTransaction>;
 
-const ZIsoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'must be a real date');
-
 export const walletHistoryFilters = {
   kind: z.enum(LEDGER_TRANSACTION_KINDS).optional(),
   /** Inclusive calendar dates (UTC). */
@@ -67,16 +63,15 @@ export const walletHistoryFilters = {
   to: ZIsoDate.optional(),
   search: z.string().trim().max(100).optional(),
 };
-export const ZWalletTransactionsQuery = ZListWindowQuery({ start: 0, end: 30 }, walletHistoryFilters).refine(
-  (q) => !q.from || !q.to || q.from <= q.to,
-  { path: ['to'], message: 'to must not be before from' },
+export const ZWalletTransactionsQuery = refineDateRange(
+  ZListWindowQuery({ start: 0, end: 30 }, walletHistoryFilters),
 );
 export type TWalletTransactionsQuery = z.output<typeof ZWalletTransactionsQuery>;
 
 export const WALLET_EXPORT_FORMATS = ['xlsx', 'pdf'] as const;
-export const ZWalletExportQuery = z
-  .object({ format: z.enum(WALLET_EXPORT_FORMATS), ...walletHistoryFilters })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'to must not be before from' });
+export const ZWalletExportQuery = refineDateRange(
+  z.object({ format: z.enum(WALLET_EXPORT_FORMATS), ...walletHistoryFilters }),
+);
 export type TWalletExportQuery = z.output<typeof ZWalletExportQuery>;
 
 /** Top-up limits (micros): 10.00 to 10,000.00 per top-up. */

@@ -216,6 +216,68 @@ describe('user management', () => {
     expect(after.rows).toEqual([{ user_id: null }]);
   });
 
+  it("when a developer owner changes a child user's role then the child has it at once and the security records keep from and to", async () => {
+    const owner = await manager(null, {
+      partner: { isAggregator: true, launchApproved: true, approvalStatus: PROVIDER_APPROVED_STATUS },
+    });
+    const child = await t.factories.user(owner.partner.partnerId, { role: 'CHILD_AGGREGATOR_READONLY' });
+    const childToken = await t.tokenFor(child.userId);
+    const before = expectEnvelope(await as(childToken, 'GET', `${S}/partner-details`), 200).data as {
+      partners_profile: { role: string };
+    };
+    expect(before.partners_profile.role).toBe('CHILD_AGGREGATOR_READONLY');
+
+    const changed = await as(owner.token, 'PATCH', `${S}/users/${child.userId}/role`, {
+      role: 'CHILD_AGGREGATOR_READWRITE',
+    });
+    expect(expectEnvelope(changed, 200).message).toBe('Role changed');
+    const list = expectEnvelope(await as(owner.token, 'GET', `${S}/users`), 200).data as TManagedUsers;
+    expect(list.items.find((u) => u.userId === child.userId)?.role).toBe('CHILD_AGGREGATOR_READWRITE');
+    const after = expectEnvelope(await as(childToken, 'GET', `${S}/partner-details`), 200).data as {
+      partners_profile: { role: string };
+    };
+    expect(after.partners_profile.role).toBe('CHILD_AGGREGATOR_READWRITE');
+    const { rows } = await t.database.sql.query<{ actor_email: string; ip: string; detail: unknown }>(
+      "SELECT actor_email, ip, detail FROM audit_log WHERE action = 'role.changed' AND subject_user_id = $1",
+      [child.userId],
+    );
+    expect(rows).toEqual([
+      {
+        actor_email: owner.user.email,
+        ip: '127.0.0.1',
+        detail: { from: 'CHILD_AGGREGATOR_READONLY', to: 'CHILD_AGGREGATOR_READWRITE' },
+      },
+    ]);
+
+    // Nobody changes their own role, gives a role outside their set, or a role no manager gives.
+    const self = await as(owner.token, 'PATCH', `${S}/users/${owner.user.userId}/role`, {
+      role: 'CHILD_AGGREGATOR_READONLY',
+    });
+    expect(expectEnvelope(self, 409).message).toBe('You cannot change your own account here.');
+    const foreign = await as(owner.token, 'PATCH', `${S}/users/${child.userId}/role`, {
+      role: 'USER_BILLING',
+    });
+    expect(expectEnvelope(foreign, 403).message).toBe('You cannot give the role USER_BILLING.');
+    expectEnvelope(
+      await as(owner.token, 'PATCH', `${S}/users/${child.userId}/role`, { role: 'DEVELOPER' }),
+      400,
+    );
+    // A read-write child may not manage users either.
+    expectEnvelope(
+      await as(childToken, 'PATCH', `${S}/users/${child.userId}/role`, { role: 'CHILD_AGGREGATOR_READONLY' }),
+      403,
+    );
+  });
+
+  it('when the super admin changes a peer super admin then it is refused', async () => {
+    const admin = await manager('SUPER_ADMIN_PORTICO');
+    const peer = await t.factories.user(admin.partner.partnerId, { role: 'SUPER_ADMIN_PORTICO' });
+    const refused = await as(admin.token, 'PATCH', `${S}/users/${peer.userId}/role`, {
+      role: 'ADMIN_PORTICO_READONLY',
+    });
+    expect(expectEnvelope(refused, 403).message).toBe('You cannot give the role SUPER_ADMIN_PORTICO.');
+  });
+
   it("never reaches another organisation's users", async () => {
     const a = await manager('ADMIN_BILLING');
     const b = await manager('ADMIN_BILLING');

@@ -45,7 +45,7 @@ export function managedUsersRoutes(users: ManagedUsersService): FastifyPluginAsy
           response: { 200: ZEnvelope(ZInvitation) },
         },
       },
-      async (request) => ok(await users.invite(userOf(request), request.body), 'Invitation sent'),
+      async (request) => ok(await users.invite(userOf(request), request.body, request.ip), 'Invitation sent'),
     );
 
     app.post(
@@ -60,7 +60,7 @@ export function managedUsersRoutes(users: ManagedUsersService): FastifyPluginAsy
         },
       },
       async (request) =>
-        ok(await users.reinvite(userOf(request), request.params.userId), 'Invitation sent again'),
+        ok(await users.reinvite(userOf(request), request.params.userId, request.ip), 'Invitation sent again'),
     );
 
     app.patch(
@@ -76,7 +76,7 @@ export function managedUsersRoutes(users: ManagedUsersService): FastifyPluginAsy
         },
       },
       async (request) => {
-        await users.changeRole(userOf(request), request.params.userId, request.body.role);
+        await users.changeRole(userOf(request), request.params.userId, request.body.role, request.ip);
         return ok(null, 'Role changed');
       },
     );
@@ -93,7 +93,7 @@ export function managedUsersRoutes(users: ManagedUsersService): FastifyPluginAsy
         },
       },
       async (request) => {
-        await users.remove(userOf(request), request.params.userId);
+        await users.remove(userOf(request), request.params.userId, request.ip);
         return ok(null, 'User deleted');
       },
     );

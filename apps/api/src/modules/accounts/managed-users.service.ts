@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
-  isApprovedPartner,
-  MANAGEABLE_ROLES,
-  ROLES,
+  assignableRoles as rolesAssignableBy,
   type TInviteUserRequest,
   type TManagedUsers,
 } from '@portico/domain';
@@ -34,15 +32,9 @@ export function createManagedUsersService(deps: ManagedUsersDeps) {
   const { repository, mail, audit } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** The roles this caller may give; empty when they may only look. */
+  /** The roles this caller may give (the rule is packages/domain's assignableRoles); empty when they may only look. */
   async function assignableRoles(user: AuthenticatedUser): Promise<readonly string[]> {
-    if (user.role === ROLES.SUPER_ADMIN_PORTICO) return MANAGEABLE_ROLES.admin;
-    if (user.role === ROLES.ADMIN_BILLING) return MANAGEABLE_ROLES.carrier;
-    if (user.role === null || user.role === ROLES.DEVELOPER) {
-      const partner = await repository.partner(user.partnerId);
-      return partner && isApprovedPartner(partner) ? MANAGEABLE_ROLES.developer : [];
-    }
-    return [];
+    return rolesAssignableBy(user.role, await repository.partner(user.partnerId));
   }
 
   async function requireAssignable(user: AuthenticatedUser, role: string): Promise<void> {
@@ -91,10 +83,12 @@ export function createManagedUsersService(deps: ManagedUsersDeps) {
     return expiresAt;
   }
 
-  const actor = (user: AuthenticatedUser) => ({
+  /** Who acted, from where: every user-management record carries it. */
+  const actor = (user: AuthenticatedUser, ip: string) => ({
     actorUserId: user.userId,
     actorEmail: user.email,
     partnerId: user.partnerId,
+    ip,
   });
 
   return {
@@ -111,7 +105,7 @@ export function createManagedUsersService(deps: ManagedUsersDeps) {
       };
     },
 
-    async invite(user: AuthenticatedUser, input: TInviteUserRequest) {
+    async invite(user: AuthenticatedUser, input: TInviteUserRequest, ip: string) {
       await requireAssignable(user, input.role);
       if (await repository.emailTaken(input.email)) {
         throw new ConflictError('A user with this email already exists.');
@@ -119,7 +113,7 @@ export function createManagedUsersService(deps: ManagedUsersDeps) {
       const invited = await repository.insertInvited({ partnerId: user.partnerId, ...input });
       const expiresAt = await sendInvite(user, invited);
       await audit.record('user.invited', {
-        ...actor(user),
+        ...actor(user, ip),
         subjectUserId: invited.userId,
         subjectEmail: invited.email,
         detail: { role: input.role },
@@ -127,37 +121,37 @@ export function createManagedUsersService(deps: ManagedUsersDeps) {
       return { userId: invited.userId, email: invited.email, expiresAt: expiresAt.toISOString() };
     },
 
-    async reinvite(user: AuthenticatedUser, userId: string) {
+    async reinvite(user: AuthenticatedUser, userId: string, ip: string) {
       const member = await managedMember(user, userId);
       if (member.status !== 'invited') throw new ConflictError('This user has already set a password.');
       const expiresAt = await sendInvite(user, member);
       await audit.record('user.reinvited', {
-        ...actor(user),
+        ...actor(user, ip),
         subjectUserId: member.userId,
         subjectEmail: member.email,
       });
       return { userId: member.userId, email: member.email, expiresAt: expiresAt.toISOString() };
     },
 
-    async changeRole(user: AuthenticatedUser, userId: string, role: string) {
+    async changeRole(user: AuthenticatedUser, userId: string, role: string, ip: string) {
       const member = await managedMember(user, userId);
       await requireAssignable(user, role);
       await repository.setRole(user.partnerId, member.userId, role);
       deps.forgetUser(member.userId);
       await audit.record('role.changed', {
-        ...actor(user),
+        ...actor(user, ip),
         subjectUserId: member.userId,
         subjectEmail: member.email,
         detail: { from: member.role, to: role },
       });
     },
 
-    async remove(user: AuthenticatedUser, userId: string) {
+    async remove(user: AuthenticatedUser, userId: string, ip: string) {
       const member = await managedMember(user, userId);
       await repository.remove(user.partnerId, member.userId);
       deps.forgetUser(member.userId);
       await audit.record('user.deleted', {
-        ...actor(user),
+        ...actor(user, ip),
         subjectUserId: member.userId,
         subjectEmail: member.email,
         detail: { role: member.role },

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { containsPattern } from '../../platform/db/filters.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { carriers, countries, partners, ratePlanPrices, ratePlans } from '../../platform/db/schema.ts';
 
@@ -7,8 +8,6 @@ export type RatePlanRow = typeof ratePlans.$inferSelect & {
   countryId: string;
   prices: { billingCategory: string; messageType: string; price: bigint }[];
 };
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** SQL of rate plans (versions + prices) and the carriers the pricing page lists. */
 export function createRatePlansRepository(db: Db) {
@@ -130,7 +129,7 @@ export function createRatePlansRepository(db: Db) {
     /** Active carriers of one region (pricing page), by country then name. */
     async carriersInRegion(region: string, window: { start: number; end: number }, search?: string) {
       const conditions: SQL[] = [eq(carriers.active, true), eq(countries.region, region)];
-      if (search) conditions.push(ilike(carriers.name, `%${escapeLike(search)}%`));
+      if (search) conditions.push(ilike(carriers.name, containsPattern(search)));
       const where = and(...conditions);
       const rows = await db
         .select({

@@ -1,5 +1,6 @@
 import type { LedgerTransactionKind } from '@portico/domain';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { containsPattern, endOfUtcDay, startOfUtcDay } from '../../platform/db/filters.ts';
 import type { Db } from '../../platform/db/index.ts';
 import {
   ledgerAccounts,
@@ -21,21 +22,15 @@ export interface HistoryFilters {
 
 export type TopupRow = typeof walletTopups.$inferSelect;
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** SQL of the wallet's reads, top-ups and alerts (the ledger's own writes are in ledger.repository.ts). */
 export function createWalletRepository(db: Db) {
   function historyWhere(walletAccountId: string, filters: HistoryFilters): SQL | undefined {
     const conditions: (SQL | undefined)[] = [eq(ledgerEntries.accountId, walletAccountId)];
     if (filters.kind) conditions.push(eq(ledgerTransactions.kind, filters.kind));
-    if (filters.from) conditions.push(gte(ledgerEntries.createdAt, new Date(`${filters.from}T00:00:00Z`)));
-    if (filters.to) {
-      const end = new Date(`${filters.to}T00:00:00Z`);
-      end.setUTCDate(end.getUTCDate() + 1);
-      conditions.push(lt(ledgerEntries.createdAt, end));
-    }
+    if (filters.from) conditions.push(gte(ledgerEntries.createdAt, startOfUtcDay(filters.from)));
+    if (filters.to) conditions.push(lt(ledgerEntries.createdAt, endOfUtcDay(filters.to)));
     if (filters.search) {
-      const pattern = `%${escapeLike(filters.search)}%`;
+      const pattern = containsPattern(filters.search);
       conditions.push(
         or(ilike(ledgerTransactions.description, pattern), ilike(ledgerTransactions.reference, pattern)),
       );

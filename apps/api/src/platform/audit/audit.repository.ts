@@ -1,24 +1,48 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import type { AuditAction } from '@portico/domain';
+import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { containsPattern, endOfUtcDay, startOfUtcDay } from '../db/filters.ts';
 import type { Db } from '../db/index.ts';
 import { auditLog } from '../db/schema.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type AuditEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'createdAt'>;
 
+export interface AuditFilters {
+  action?: AuditAction | undefined;
+  /** Part of the actor's or the subject's email, case-insensitive. */
+  email?: string | undefined;
+  /** Inclusive UTC calendar dates (YYYY-MM-DD). */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+function filtersWhere(filters: AuditFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.action) conditions.push(eq(auditLog.action, filters.action));
+  if (filters.email) {
+    const pattern = containsPattern(filters.email);
+    conditions.push(or(ilike(auditLog.actorEmail, pattern), ilike(auditLog.subjectEmail, pattern)));
+  }
+  if (filters.from) conditions.push(gte(auditLog.createdAt, startOfUtcDay(filters.from)));
+  if (filters.to) conditions.push(lt(auditLog.createdAt, endOfUtcDay(filters.to)));
+  return and(...conditions);
+}
+
 export function createAuditRepository(db: Db) {
   return {
     async insert(entry: AuditEntry): Promise<void> {
       await db.insert(auditLog).values(entry);
     },
-    async list(options: { start: number; end: number; action?: string | undefined }) {
-      const where = options.action ? eq(auditLog.action, options.action) : undefined;
+    /** One window of the records that match, newest first, and how many match in all. */
+    async list(filters: AuditFilters, window: { start: number; end: number }) {
+      const where = filtersWhere(filters);
       const items = await db
         .select()
         .from(auditLog)
         .where(where)
-        .orderBy(desc(auditLog.id))
-        .offset(options.start)
-        .limit(options.end - options.start);
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .offset(window.start)
+        .limit(window.end - window.start);
       const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where);
       return { items, total: count?.n ?? 0 };
     },

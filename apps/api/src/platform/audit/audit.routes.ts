@@ -1,10 +1,9 @@
-import { LIST_WINDOW, ZAuditRecord, ZEnvelope, ZListResult, ZListWindowQuery } from '@portico/domain';
+import { ZAuditLog, ZAuditLogQuery, ZEnvelope } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../http/envelope.ts';
-import { AUDIT_ACTIONS, type AuditService } from './audit.service.ts';
+import type { AuditService } from './audit.service.ts';
 
-/** GET /api/v1/secure/audit-log: the security records, newest first (platform admins). */
+/** GET /api/v1/secure/audit-log: the security records, newest first (provider admins). */
 export function auditRoutes(audit: AuditService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -14,27 +13,12 @@ export function auditRoutes(audit: AuditService): FastifyPluginAsyncZod {
         schema: {
           tags: ['audit'],
           summary:
-            'Security records: sign-in, sign-out, failed sign-in, password change, invitations, role changes.',
-          querystring: ZListWindowQuery(LIST_WINDOW, { action: z.enum(AUDIT_ACTIONS).optional() }),
-          response: { 200: ZEnvelope(ZListResult(ZAuditRecord)) },
+            'Security records (sign-in, sign-out, failed sign-in, password change, invitations, role changes), newest first; filtered by action, part of an email (who acted or whom it concerned) and an inclusive from/to date range (UTC).',
+          querystring: ZAuditLogQuery,
+          response: { 200: ZEnvelope(ZAuditLog) },
         },
       },
-      async (request) => {
-        const { items, total } = await audit.list(request.query);
-        return ok({
-          items: items.map((row) => ({
-            id: row.id,
-            action: row.action,
-            actorEmail: row.actorEmail,
-            subjectEmail: row.subjectEmail,
-            partnerId: row.partnerId,
-            ip: row.ip,
-            detail: row.detail ?? null,
-            createdAt: row.createdAt.toISOString(),
-          })),
-          total,
-        });
-      },
+      async (request) => ok(await audit.list(request.query)),
     );
   };
 }

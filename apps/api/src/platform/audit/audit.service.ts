@@ -1,21 +1,22 @@
+import type { AuditAction, TAuditLog, TAuditLogQuery, TAuditRecord } from '@portico/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuditEntry, AuditRepository } from './audit.repository.ts';
+import type { AuditEntry, AuditRepository, AuditRow } from './audit.repository.ts';
 
-/** The security records of issue 3 item 8. */
-export const AUDIT_ACTIONS = [
-  'sign-in',
-  'sign-in.failed',
-  'sign-out',
-  'account.created',
-  'password.changed',
-  'user.invited',
-  'user.reinvited',
-  'user.deleted',
-  'user.activated',
-  'role.changed',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** The response shape of one record (the presenter: no user ids, ISO time). */
+function presentRecord(row: AuditRow): TAuditRecord {
+  return {
+    id: row.id,
+    action: row.action,
+    actorEmail: row.actorEmail,
+    subjectEmail: row.subjectEmail,
+    partnerId: row.partnerId,
+    ip: row.ip,
+    detail: row.detail ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
 
+/** The security records of issue 3 item 8 (the actions are AUDIT_ACTIONS in packages/domain). */
 export function createAuditService(repository: AuditRepository, log: FastifyBaseLogger) {
   return {
     /** Writes a record; a failure to write is logged, never fails the action it records. */
@@ -26,7 +27,13 @@ export function createAuditService(repository: AuditRepository, log: FastifyBase
         log.error({ err: error, action }, 'audit record not written');
       }
     },
-    list: repository.list,
+
+    /** The records that match the filters, newest first, one window of them. */
+    async list(query: TAuditLogQuery): Promise<TAuditLog> {
+      const { start, end, ...filters } = query;
+      const { items, total } = await repository.list(filters, { start, end });
+      return { items: items.map(presentRecord), total };
+    },
   };
 }
 export type AuditService = ReturnType<typeof createAuditService>;

@@ -1,6 +1,7 @@
-import type { TInvitation, TInviteUserRequest, TManagedUsers } from '@portico/domain';
+import type { TChangeRoleRequest, TInvitation, TInviteUserRequest, TManagedUsers } from '@portico/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
+import { AUDIT_LOG_QUERY_KEY } from './audit-log';
 
 export const MANAGED_USERS_QUERY_KEY = ['managed-users'] as const;
 
@@ -21,7 +22,12 @@ function useUsersMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: MANAGED_USERS_QUERY_KEY }),
+    // Returned, so the mutation settles once the list shows the change.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: MANAGED_USERS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: AUDIT_LOG_QUERY_KEY }),
+      ]),
   });
 }
 
@@ -33,6 +39,12 @@ export const useInviteUser = () =>
 export const useReinviteUser = () =>
   useUsersMutation((userId: string) =>
     http.post<TInvitation>(`/secure/users/${encodeURIComponent(userId)}/reinvite`),
+  );
+
+/** PATCH a user's role (the server refuses roles the caller may not give, and the caller's own). */
+export const useChangeRole = () =>
+  useUsersMutation(({ userId, role }: { userId: string } & TChangeRoleRequest) =>
+    http.patch<null>(`/secure/users/${encodeURIComponent(userId)}/role`, { role }),
   );
 
 /** DELETE user. */

@@ -21,31 +21,33 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type TInviteUserRequest, type TManagedUser, ZInviteUserRequest } from '@portico/domain';
+import {
+  canManageMember,
+  isManageableRole,
+  type ManageableRole,
+  type TInviteUserRequest,
+  type TManagedUser,
+  ZInviteUserRequest,
+} from '@portico/domain';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
-import { useDeleteUser, useInviteUser, useManagedUsers, useReinviteUser } from '../api/managed-users';
+import {
+  useChangeRole,
+  useDeleteUser,
+  useInviteUser,
+  useManagedUsers,
+  useReinviteUser,
+} from '../api/managed-users';
+import { EmailText } from './EmailText';
 import { useContractForm } from './form';
+import { roleLabel } from './role-labels';
 
-const ROLE_LABELS: Record<string, string> = {
-  CHILD_AGGREGATOR_READONLY: 'Read-only',
-  CHILD_AGGREGATOR_READWRITE: 'Read and write',
-  USER_BILLING: 'Billing user',
-  MANAGER_BILLING: 'Billing manager',
-  ADMIN_BILLING: 'Billing admin',
-  ADMIN_PORTICO_READONLY: 'Admin (read-only)',
-  ADMIN_PORTICO_READWRITE: 'Admin (read and write)',
-  MARKETING_ADMIN: 'Marketing admin',
-  SUPER_ADMIN_PORTICO: 'Super admin',
-  DEVELOPER: 'Developer',
-};
-const roleLabel = (role: string | null) => (role ? (ROLE_LABELS[role] ?? role) : 'Account owner');
 const formatDate = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
 
-/** The manage-users tab: every user with role, status and last sign-in; invite, re-invite, delete. */
+/** The manage-users tab: every user with role, status and last sign-in; invite, change role, re-invite, delete. */
 export function ManageUsersTab() {
   const paging = usePaging(10);
   const { page, pageSize } = paging;
@@ -53,6 +55,7 @@ export function ManageUsersTab() {
   const users = useManagedUsers(start, start + pageSize);
   const [inviting, setInviting] = useState(false);
   const [deleting, setDeleting] = useState<TManagedUser | null>(null);
+  const [changing, setChanging] = useState<{ user: TManagedUser; role: ManageableRole } | null>(null);
   const reinvite = useReinviteUser();
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
@@ -130,19 +133,27 @@ export function ManageUsersTab() {
               </TableHead>
               <TableBody>
                 {users.data.items.map((user) => {
-                  const manageable = !readOnly && !user.isSelf && roles.includes(user.role ?? '');
+                  const manageable = canManageMember(roles, user);
                   return (
                     <TableRow key={user.userId} hover>
-                      <TableCell>
+                      <TableCell sx={{ minWidth: 200 }}>
                         <Box sx={{ fontWeight: 500 }}>
                           {`${user.firstName} ${user.lastName}`.trim() || '—'}
                           {user.isSelf && ' (you)'}
                         </Box>
-                        <Box sx={{ color: 'text.secondary', fontSize: '0.8125rem', wordBreak: 'break-all' }}>
-                          {user.email}
+                        <Box sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
+                          <EmailText email={user.email} />
                         </Box>
                       </TableCell>
-                      <TableCell>{roleLabel(user.role)}</TableCell>
+                      <TableCell>
+                        <RoleCell
+                          user={user}
+                          roles={roles}
+                          manageable={manageable}
+                          readOnly={readOnly}
+                          onChoose={(role) => setChanging({ user, role })}
+                        />
+                      </TableCell>
                       <TableCell>
                         <Chip
                           size="small"
@@ -181,6 +192,8 @@ export function ManageUsersTab() {
                         <Button
                           size="small"
                           color="error"
+                          // error.main is a shape colour: as small text it misses WCAG AA contrast on white.
+                          sx={{ color: 'error.dark' }}
                           disabled={!manageable}
                           aria-label={`Delete ${user.email}`}
                           onClick={() => setDeleting(user)}
@@ -207,6 +220,20 @@ export function ManageUsersTab() {
           }}
         />
       )}
+      {changing && (
+        <ChangeRoleDialog
+          user={changing.user}
+          role={changing.role}
+          onClose={() => setChanging(null)}
+          onChanged={() => {
+            setNotice({
+              tone: 'success',
+              text: `${changing.user.email} is now ${roleLabel(changing.role)}.`,
+            });
+            setChanging(null);
+          }}
+        />
+      )}
       {deleting && (
         <DeleteDialog
           user={deleting}
@@ -221,12 +248,103 @@ export function ManageUsersTab() {
   );
 }
 
+/**
+ * A user's role: a choice among the roles the caller may give when they may change this user;
+ * the same control disabled for those who may only look; plain text for the caller's own row and
+ * for users the caller could never change (the account owner, a peer).
+ */
+function RoleCell({
+  user,
+  roles,
+  manageable,
+  readOnly,
+  onChoose,
+}: {
+  user: TManagedUser;
+  roles: readonly string[];
+  manageable: boolean;
+  readOnly: boolean;
+  onChoose: (role: ManageableRole) => void;
+}) {
+  const shown = !user.isSelf && (manageable || (readOnly && isManageableRole(user.role)));
+  if (!shown || user.role === null) return <>{roleLabel(user.role)}</>;
+  return (
+    <TextField
+      select
+      size="small"
+      value={user.role}
+      disabled={!manageable}
+      onChange={(event) => {
+        const role = event.target.value;
+        if (role !== user.role && isManageableRole(role)) onChoose(role);
+      }}
+      slotProps={{ htmlInput: { 'aria-label': `Role of ${user.email}` } }}
+      sx={{ width: 216, '& .MuiSelect-select': { py: 0.75, fontSize: '0.875rem' } }}
+    >
+      {(manageable ? roles : [user.role]).map((role) => (
+        <MenuItem key={role} value={role}>
+          {roleLabel(role)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+function ChangeRoleDialog({
+  user,
+  role,
+  onClose,
+  onChanged,
+}: {
+  user: TManagedUser;
+  role: ManageableRole;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const change = useChangeRole();
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  return (
+    <Dialog
+      open
+      onClose={change.isPending ? undefined : onClose}
+      aria-labelledby="change-role-title"
+      aria-describedby="change-role-text"
+    >
+      <DialogTitle id="change-role-title">Change the role of {user.email}?</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="change-role-text">
+          {name} goes from <strong>{roleLabel(user.role)}</strong> to <strong>{roleLabel(role)}</strong>. The
+          change applies at once; they stay signed in.
+        </DialogContentText>
+        {change.isPending && <LinearProgress aria-label="Changing the role" sx={{ mt: 2 }} />}
+        {change.isError && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            The role was not changed: {errorMessage(change.error)}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={change.isPending}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          disabled={change.isPending}
+          onClick={() => change.mutate({ userId: user.userId, role }, { onSuccess: onChanged })}
+        >
+          {change.isPending ? 'Changing…' : 'Change role'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 function InviteDialog({
   roles,
   onClose,
   onInvited,
 }: {
-  roles: string[];
+  roles: readonly string[];
   onClose: () => void;
   onInvited: (email: string) => void;
 }) {

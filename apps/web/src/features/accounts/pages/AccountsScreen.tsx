@@ -4,6 +4,7 @@ import AccountTypePage from './AccountTypePage';
 import ChangePasswordPage from './ChangePasswordPage';
 import EditProfilePage from './EditProfilePage';
 import ReviewDetailsPage from './ReviewDetailsPage';
+import SecurityRecordsPage from './SecurityRecordsPage';
 import SetPasswordPage from './SetPasswordPage';
 import SetupEnterprisePage from './SetupEnterprisePage';
 import SetupUserPage from './SetupUserPage';
@@ -30,6 +31,7 @@ const PAGE_BY_PATH: Readonly<Record<string, ComponentType>> = {
   '/u/edit-profile': EditProfilePage,
   '/billing/edit-profile': EditProfilePage,
   '/admin/edit-profile': EditProfilePage,
+  '/admin/audit-log': SecurityRecordsPage,
 };
 
 /**

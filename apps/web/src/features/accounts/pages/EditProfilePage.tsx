@@ -19,6 +19,7 @@ import type { OrganisationCall } from '../api/account-setup';
 import { useProfileDetails } from '../api/partner-details';
 import { ManageUsersTab } from '../components/ManageUsersTab';
 import { ProfileForm } from '../components/ProfileForm';
+import { securityRecordsAction } from '../components/SecurityRecordsAction';
 import { CompanyDetailsForm } from './SetupEnterprisePage';
 
 const HOME = {
@@ -78,7 +79,11 @@ export default function EditProfilePage() {
   const tab: AccountTab = requested === 'manage-users' && canSeeUsers ? 'manage-users' : 'account-details';
 
   return (
-    <PageFrame title="Edit Profile" breadcrumbs={[HOME[area] ?? HOME.u]}>
+    <PageFrame
+      title="Edit Profile"
+      breadcrumbs={[HOME[area] ?? HOME.u]}
+      actions={securityRecordsAction(role)}
+    >
       {details.isPending ? (
         <CenteredStatus label="Loading your profile…" />
       ) : details.isError ? (

@@ -1,0 +1,18 @@
+/** Helpers for the SQL of list filters (search text, calendar-date ranges) that repositories share. */
+
+/** A LIKE/ILIKE pattern matching values that contain `text` literally (its `%`, `_` and `\` escaped). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The first instant of a YYYY-MM-DD calendar day (UTC): the inclusive lower bound of `from`. */
+export function startOfUtcDay(date: string): Date {
+  return new Date(`${date}T00:00:00Z`);
+}
+
+/** The first instant after a YYYY-MM-DD calendar day (UTC): the exclusive upper bound of an inclusive `to`. */
+export function endOfUtcDay(date: string): Date {
+  const end = startOfUtcDay(date);
+  end.setUTCDate(end.getUTCDate() + 1);
+  return end;
+}

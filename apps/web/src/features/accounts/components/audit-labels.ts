@@ -1,0 +1,50 @@
+import type { AuditAction, TAuditRecord } from '@portico/domain';
+import { roleLabel } from './role-labels';
+
+/** How the security records read: action labels and each record's detail in words. */
+
+export const ACTION_LABELS: Record<AuditAction, string> = {
+  'sign-in': 'Signed in',
+  'sign-in.failed': 'Sign-in failed',
+  'sign-out': 'Signed out',
+  'account.created': 'Account created',
+  'password.changed': 'Password changed',
+  'user.invited': 'User invited',
+  'user.reinvited': 'Invitation sent again',
+  'user.deleted': 'User deleted',
+  'user.activated': 'Invitation accepted',
+  'role.changed': 'Role changed',
+};
+export const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
+export const actionColor = (action: string): 'error' | 'primary' | 'default' =>
+  action === 'sign-in.failed' ? 'error' : action.startsWith('sign-') ? 'default' : 'primary';
+
+const FAILED_SIGN_IN: Readonly<Record<string, string>> = {
+  invalid: 'Wrong email or password',
+  not_activated: 'Account not activated yet',
+  inactive: 'Account not active',
+};
+
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** A record's detail in words: the role change, the role given, why a sign-in failed. */
+export function describeDetail(record: Pick<TAuditRecord, 'action' | 'detail'>): string {
+  const detail = record.detail ?? {};
+  const role = text(detail.role);
+  switch (record.action) {
+    case 'role.changed':
+      return `${roleLabel(text(detail.from))} → ${roleLabel(text(detail.to))}`;
+    case 'user.invited':
+      return role ? `As ${roleLabel(role)}` : '—';
+    case 'user.deleted':
+      return role ? `Was ${roleLabel(role)}` : '—';
+    case 'sign-in.failed': {
+      const outcome = text(detail.outcome);
+      return outcome ? (FAILED_SIGN_IN[outcome] ?? outcome) : '—';
+    }
+    default: {
+      const pairs = Object.entries(detail).map(([key, value]) => `${key}: ${String(value)}`);
+      return pairs.length > 0 ? pairs.join(', ') : '—';
+    }
+  }
+}

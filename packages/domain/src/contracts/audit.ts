@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { LIST_WINDOW } from '../constants/product.ts';
+import { ZListResult, ZListWindowQuery } from './envelope.ts';
+import { refineDateRange, ZIsoDate } from './list-filters.ts';
+
+/** The security records (issue 3 item 8): what is written to the audit log. */
+export const AUDIT_ACTIONS = [
+  'sign-in',
+  'sign-in.failed',
+  'sign-out',
+  'account.created',
+  'password.changed',
+  'user.invited',
+  'user.reinvited',
+  'user.deleted',
+  'user.activated',
+  'role.changed',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** GET /api/v1/secure/audit-log: one security record. */
+export const ZAuditRecord = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  actorEmail: z.string().nullable(),
+  subjectEmail: z.string().nullable(),
+  partnerId: z.string().nullable(),
+  ip: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type TAuditRecord = z.infer<typeof ZAuditRecord>;
+
+/** An empty filter field means "any": '' becomes undefined. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const auditLogFilters = {
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  /** Part of the email of who acted or whom it concerned (case-insensitive). */
+  email: optionalText(254),
+  /** Inclusive calendar dates (UTC). */
+  from: ZIsoDate.optional(),
+  to: ZIsoDate.optional(),
+};
+
+/** GET /api/v1/secure/audit-log query: a window (at most MAX_LIST_WINDOW records) and the filters. */
+export const ZAuditLogQuery = refineDateRange(ZListWindowQuery(LIST_WINDOW, auditLogFilters));
+export type TAuditLogQuery = z.output<typeof ZAuditLogQuery>;
+
+export const ZAuditLog = ZListResult(ZAuditRecord);
+export type TAuditLog = z.infer<typeof ZAuditLog>;

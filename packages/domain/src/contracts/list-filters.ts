@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Filters that list calls share: calendar-date ranges (inclusive UTC days). */
+
+/** A calendar date as YYYY-MM-DD (what an `<input type="date">` gives). */
+export const ZIsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  // Date.parse alone takes 2026-02-30 (as 2 March): the day must come back unchanged.
+  .refine((v) => {
+    const time = Date.parse(`${v}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === v;
+  }, 'must be a real date');
+
+interface DateRange {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** Refuses a `from`/`to` pair where `to` is before `from` (either may be missing). */
+export function refineDateRange<T extends z.ZodType<DateRange>>(schema: T) {
+  return schema.refine((q) => !q.from || !q.to || q.from <= q.to, {
+    path: ['to'],
+    message: 'to must not be before from',
+  });
+}
