@@ -3,14 +3,10 @@
  * signs in through the real sign-in page, finishes the first-time flow and reaches the dashboard;
  * then changes the password and signs in with the new one.
  */
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { signInForm, signInFromLanding, submitCredentials } from '../support/auth.ts';
+import { DESKTOP, screenshotsIn } from '../support/screenshots.ts';
 
-const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots/accounts/', import.meta.url));
-const DESKTOP = { width: 1280, height: 800 };
-const NARROW = { width: 600, height: 900 };
 const PASSWORD = 'Fresh!Start2026';
 /** A 1x1 PNG. */
 const PNG = Buffer.from(
@@ -20,25 +16,8 @@ const PNG = Buffer.from(
 const NEW_PASSWORD = 'Second!Key2027';
 
 test.use({ viewport: DESKTOP });
-test.beforeAll(() => {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-});
 
-/** Full-page screenshots at 1280 px and 600 px wide. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  await page.evaluate(async () => {
-    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    await document.fonts.ready;
-  });
-  await page.screenshot({
-    path: `${SCREENSHOT_DIR}${name}-1280.png`,
-    fullPage: true,
-    animations: 'disabled',
-  });
-  await page.setViewportSize(NARROW);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-600.png`, fullPage: true, animations: 'disabled' });
-  await page.setViewportSize(DESKTOP);
-}
+const screenshots = screenshotsIn('accounts');
 
 /** Opens the dev mailbox for this address and follows the newest mail's link. */
 async function followMailLink(page: Page, email: string, linkPrefix: string): Promise<void> {

@@ -3,36 +3,14 @@
  * through the real sign-in page as a seeded demo account, and changes only users it invites itself,
  * so the seeded accounts keep their roles for every other journey.
  */
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { signInForm, signInFromLanding, submitCredentials } from '../support/auth.ts';
+import { DESKTOP, NARROW, screenshotsIn } from '../support/screenshots.ts';
 import { seriousViolations } from '../support/shell.ts';
 
-const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots/audit/', import.meta.url));
-const DESKTOP = { width: 1280, height: 800 };
-const NARROW = { width: 600, height: 900 };
-
 test.use({ viewport: DESKTOP });
-test.beforeAll(() => {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-});
 
-/** Full-page screenshots at 1280 px and 600 px wide. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  await page.evaluate(async () => {
-    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    await document.fonts.ready;
-  });
-  await page.screenshot({
-    path: `${SCREENSHOT_DIR}${name}-1280.png`,
-    fullPage: true,
-    animations: 'disabled',
-  });
-  await page.setViewportSize(NARROW);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-600.png`, fullPage: true, animations: 'disabled' });
-  await page.setViewportSize(DESKTOP);
-}
+const screenshots = screenshotsIn('audit');
 
 /** Invites a user through the tab's dialog with the role of this label. */
 async function invite(page: Page, email: string, roleLabel: string): Promise<void> {

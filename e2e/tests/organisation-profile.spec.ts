@@ -5,8 +5,11 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { signInFromLanding } from '../support/auth.ts';
+import { DESKTOP, screenshotsIn } from '../support/screenshots.ts';
 
-test.use({ viewport: { width: 1280, height: 800 } });
+const screenshots = screenshotsIn('accounts');
+
+test.use({ viewport: DESKTOP });
 
 async function saveAddressLine2(page: Page, section: string, value: string) {
   const form = page.getByRole('region', { name: section });
@@ -18,7 +21,7 @@ async function saveAddressLine2(page: Page, section: string, value: string) {
 test('when the carrier billing admin changes the carrier details then a billing user sees them read-only', async ({
   browser,
   page,
-}, testInfo) => {
+}) => {
   await signInFromLanding(page, 'carrier-admin@portico.test');
   await page.goto('/billing/edit-profile');
   const section = page.getByRole('region', { name: 'Carrier details' });
@@ -31,9 +34,7 @@ test('when the carrier billing admin changes the carrier details then a billing 
   await expect(section.getByText('Enter the website as https://example.com.')).toBeVisible();
   await bad.fill('https://www.jio.com');
   await saveAddressLine2(page, 'Carrier details', 'Tower C, Billing Office');
-  await page.screenshot({ path: testInfo.outputPath('carrier-details-1280.png'), fullPage: true });
-  await page.setViewportSize({ width: 600, height: 900 });
-  await page.screenshot({ path: testInfo.outputPath('carrier-details-600.png'), fullPage: true });
+  await screenshots(page, '20-carrier-details');
 
   const other = await browser.newPage();
   await signInFromLanding(other, 'carrier-user@portico.test');
@@ -44,7 +45,6 @@ test('when the carrier billing admin changes the carrier details then a billing 
   await expect(other.getByRole('button', { name: 'Save carrier details' })).toHaveCount(0);
   await other.close();
 
-  await page.setViewportSize({ width: 1280, height: 800 });
   await saveAddressLine2(page, 'Carrier details', '');
 });
 

@@ -3,26 +3,13 @@
  * the pricing page, and rate plans for read-only and read-write admins. Every journey signs in
  * through the real sign-in page as a seeded demo account.
  */
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { signInFromLanding } from '../support/auth.ts';
+import { DESKTOP, screenshotsIn } from '../support/screenshots.ts';
 
-const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url));
-const DESKTOP = { width: 1280, height: 900 };
-const NARROW = { width: 600, height: 900 };
+test.use({ viewport: { ...DESKTOP, height: 900 } });
 
-test.use({ viewport: DESKTOP });
-test.beforeAll(() => {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-});
-
-async function screenshots(page: Page, name: string) {
-  await page.screenshot({ path: `${SCREENSHOT_DIR}wallet-${name}-1280.png`, fullPage: true });
-  await page.setViewportSize(NARROW);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}wallet-${name}-600.png`, fullPage: true });
-  await page.setViewportSize(DESKTOP);
-}
+const screenshots = screenshotsIn('wallet');
 
 const money = (text: string | null) => Number((text ?? '').replace(/[^0-9.-]/g, ''));
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MANAGEABLE } from '../rules/managed-users.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MISMATCH, passwordProblem } from '../rules/password.ts';
+import { optionalText } from './fields.ts';
 
 /** Contracts of the accounts calls (issue 3): sign-up, first-time setup, passwords, user management, OTP. */
 
@@ -63,14 +64,6 @@ export const ZAccountTypeRequest = z.object({
   accountType: z.enum(ACCOUNT_TYPES, 'Choose developer or aggregator.'),
 });
 export type TAccountTypeRequest = z.infer<typeof ZAccountTypeRequest>;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => (v ? v : undefined));
 
 export const ZCompanyDetails = z.object({
   name: name('Company name').max(120),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIST_WINDOW } from '../constants/product.ts';
 import { ZListResult, ZListWindowQuery } from './envelope.ts';
+import { optionalText } from './fields.ts';
 import { refineDateRange, ZIsoDate } from './list-filters.ts';
 
 /** The security records (issue 3 item 8): what is written to the audit log. */
@@ -30,15 +31,6 @@ export const ZAuditRecord = z.object({
   createdAt: z.string(),
 });
 export type TAuditRecord = z.infer<typeof ZAuditRecord>;
-
-/** An empty filter field means "any": '' becomes undefined. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => (v ? v : undefined));
 
 export const auditLogFilters = {
   action: z.enum(AUDIT_ACTIONS).optional(),
