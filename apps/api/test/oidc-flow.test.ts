@@ -205,8 +205,8 @@ describe('the portal signs in with openid-client over HTTP (code + PKCE, fragmen
     expect(b.cookies.has('_session')).toBe(false);
     // The sign-out is a security record naming the account.
     const audit = await test.database.sql.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'sign-out' AND actor_user_id = $1",
-      [user.userId],
+      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'sign-out' AND actor_user_id = $1 AND actor_email = $2 AND subject_email = $2",
+      [user.userId, user.email],
     );
     expect(audit.rows[0]?.n).toBe(1);
 

@@ -48,14 +48,20 @@ export async function createIdentity(deps: {
   const signOutRecords = new WeakMap<object, Promise<unknown>>();
   provider.on('end_session.success', (ctx) => {
     const accountId = ctx.oidc.session?.accountId;
-    signOutRecords.set(
-      ctx,
-      audit.record('sign-out', {
+    const record = async () => {
+      // Named by email too, so the records can be searched by it like every other.
+      // A failed lookup must not fail the sign-out: the record then names the user by id only.
+      const account = accountId ? await users.findAccount(accountId).catch(() => null) : null;
+      const email = account?.email ?? null;
+      await audit.record('sign-out', {
         actorUserId: accountId ?? null,
+        actorEmail: email,
         subjectUserId: accountId ?? null,
+        subjectEmail: email,
         ip: ctx.ip,
-      }),
-    );
+      });
+    };
+    signOutRecords.set(ctx, record());
   });
   provider.use(async (ctx, next) => {
     await next();
