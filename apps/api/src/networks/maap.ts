@@ -119,13 +119,9 @@ function maapError(status: number, body: unknown): NetworkError {
 
 export function createMaapConnector(options: ConnectorOptions): NetworkConnector {
   const http = createNetworkHttp({
+    ...options,
     network: 'maap',
-    baseUrl: options.baseUrl,
     headers: () => ({ authorization: `Bearer ${options.token}` }),
-    timeoutMs: options.timeoutMs,
-    maxAttempts: options.maxAttempts,
-    ...(options.backoffBaseMs !== undefined ? { backoffBaseMs: options.backoffBaseMs } : {}),
-    metrics: options.metrics,
     classify: maapError,
   });
   const bot = (botId: string) => `/bot/v1/${encodeURIComponent(botId)}`;

@@ -101,13 +101,9 @@ function googleError(status: number, body: unknown): NetworkError {
 
 export function createRbmConnector(options: ConnectorOptions): NetworkConnector {
   const http: NetworkHttp = createNetworkHttp({
+    ...options,
     network: 'rbm',
-    baseUrl: options.baseUrl,
     headers: () => ({ authorization: `Bearer ${options.token}` }),
-    timeoutMs: options.timeoutMs,
-    maxAttempts: options.maxAttempts,
-    ...(options.backoffBaseMs !== undefined ? { backoffBaseMs: options.backoffBaseMs } : {}),
-    metrics: options.metrics,
     classify: googleError,
   });
   const phone = (msisdn: string) => `/v1/phones/${encodeURIComponent(msisdn)}`;

@@ -1,6 +1,6 @@
 import { NetworkError } from './errors.ts';
 import { createNetworkHttp } from './http.ts';
-import type { NetworkMetrics } from './metrics.ts';
+import type { ConnectorOptions } from './types.ts';
 
 /**
  * An SMS gateway through Twilio's Programmable Messaging API (api.twilio.com/2010-04-01), the shape
@@ -8,16 +8,11 @@ import type { NetworkMetrics } from './metrics.ts';
  * auth token; errors as {code, message, more_info, status}.
  */
 
-export interface SmsGatewayOptions {
-  baseUrl: string;
+export interface SmsGatewayOptions extends Omit<ConnectorOptions, 'token'> {
   accountSid: string;
   authToken: string;
   /** The sender: a phone number in E.164, an alphanumeric sender id, or a Messaging Service SID (MG...). */
   from: string;
-  timeoutMs: number;
-  maxAttempts: number;
-  backoffBaseMs?: number;
-  metrics: NetworkMetrics;
 }
 
 export interface SmsGateway {
@@ -47,13 +42,9 @@ function twilioError(status: number, body: unknown): NetworkError {
 export function createSmsGateway(options: SmsGatewayOptions): SmsGateway {
   const authorization = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
   const http = createNetworkHttp({
+    ...options,
     network: 'sms',
-    baseUrl: options.baseUrl,
     headers: () => ({ authorization }),
-    timeoutMs: options.timeoutMs,
-    maxAttempts: options.maxAttempts,
-    ...(options.backoffBaseMs !== undefined ? { backoffBaseMs: options.backoffBaseMs } : {}),
-    metrics: options.metrics,
     classify: twilioError,
   });
   const sender = options.from.startsWith('MG') ? 'MessagingServiceSid' : 'From';

@@ -86,13 +86,9 @@ function graphError(status: number, body: unknown): NetworkError {
 
 export function createWhatsAppConnector(options: ConnectorOptions): NetworkConnector {
   const http = createNetworkHttp({
+    ...options,
     network: 'whatsapp',
-    baseUrl: options.baseUrl,
     headers: () => ({ authorization: `Bearer ${options.token}` }),
-    timeoutMs: options.timeoutMs,
-    maxAttempts: options.maxAttempts,
-    ...(options.backoffBaseMs !== undefined ? { backoffBaseMs: options.backoffBaseMs } : {}),
-    metrics: options.metrics,
     classify: graphError,
   });
   const notHere = (what: string) => async (): Promise<never> => {

@@ -5,6 +5,16 @@ import { accountState, accountTokens, oidcPayloads, partners, users } from '../.
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
 export type TokenPurpose = 'verify-email' | 'invite';
 
+/** Uses up a link inside the caller's transaction; false when another request used it first. */
+async function consumeToken(tx: Db, tokenId: string, at: Date): Promise<boolean> {
+  const consumed = await tx
+    .update(accountTokens)
+    .set({ consumedAt: at })
+    .where(and(eq(accountTokens.id, tokenId), isNull(accountTokens.consumedAt)))
+    .returning({ id: accountTokens.id });
+  return consumed.length > 0;
+}
+
 /** SQL of sign-up links, first-time setup and passwords. */
 export function createAccountsRepository(db: Db) {
   return {
@@ -88,12 +98,7 @@ export function createAccountsRepository(db: Db) {
      */
     async createSignedUpAccount(input: { tokenId: string; email: string; passwordHash: string; at: Date }) {
       return db.transaction(async (tx) => {
-        const consumed = await tx
-          .update(accountTokens)
-          .set({ consumedAt: input.at })
-          .where(and(eq(accountTokens.id, input.tokenId), isNull(accountTokens.consumedAt)))
-          .returning({ id: accountTokens.id });
-        if (consumed.length === 0) return null;
+        if (!(await consumeToken(tx, input.tokenId, input.at))) return null;
         const [partner] = await tx.insert(partners).values({ kind: 'developer' }).returning();
         if (!partner) throw new Error('partner insert returned nothing');
         const [user] = await tx
@@ -115,12 +120,7 @@ export function createAccountsRepository(db: Db) {
     /** Sets an invited user's password and activates them, consuming the link. Null when consumed meanwhile. */
     async activateInvitedUser(input: { tokenId: string; userId: string; passwordHash: string; at: Date }) {
       return db.transaction(async (tx) => {
-        const consumed = await tx
-          .update(accountTokens)
-          .set({ consumedAt: input.at })
-          .where(and(eq(accountTokens.id, input.tokenId), isNull(accountTokens.consumedAt)))
-          .returning({ id: accountTokens.id });
-        if (consumed.length === 0) return null;
+        if (!(await consumeToken(tx, input.tokenId, input.at))) return null;
         const [user] = await tx
           .update(users)
           .set({ passwordHash: input.passwordHash, status: 'active' })
