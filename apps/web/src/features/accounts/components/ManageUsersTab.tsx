@@ -29,10 +29,11 @@ import {
   type TManagedUser,
   ZInviteUserRequest,
 } from '@portico/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
+import { ListStatus } from '@/lib/ui/ListStatus';
 import {
   useChangeRole,
   useDeleteUser,
@@ -94,122 +95,110 @@ export function ManageUsersTab() {
           {notice.text}
         </Alert>
       )}
-      {users.isFetching && <LinearProgress aria-label="Loading users" sx={{ height: 3 }} />}
-      {users.isError ? (
-        <Box sx={{ p: 2 }}>
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void users.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            Users could not be loaded: {errorMessage(users.error)}
-          </Alert>
-        </Box>
-      ) : users.isPending ? (
-        <Box sx={{ p: 3, color: 'text.secondary' }}>Loading users…</Box>
-      ) : users.data.total === 0 ? (
-        <Box sx={{ p: 2 }}>
+      <ListStatus
+        query={users}
+        noun="users"
+        empty={
           <EmptyState
             icon={<PeopleOutlined />}
             title="No users yet"
             message="Invite the first person to your organisation."
           />
-        </Box>
-      ) : (
-        <>
-          <TableContainer>
-            <Table size="small" aria-label="Users" sx={{ minWidth: 680 }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Role</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Last sign-in</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {users.data.items.map((user) => {
-                  const manageable = canManageMember(roles, user);
-                  return (
-                    <TableRow key={user.userId} hover>
-                      <TableCell sx={{ minWidth: 200 }}>
-                        <Box sx={{ fontWeight: 500 }}>
-                          {`${user.firstName} ${user.lastName}`.trim() || '—'}
-                          {user.isSelf && ' (you)'}
-                        </Box>
-                        <Box sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
-                          <EmailText email={user.email} />
-                        </Box>
-                      </TableCell>
-                      <TableCell>
-                        <RoleCell
-                          user={user}
-                          roles={roles}
-                          manageable={manageable}
-                          readOnly={readOnly}
-                          onChoose={(role) => setChanging({ user, role })}
-                        />
-                      </TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          label={
-                            user.status === 'invited'
-                              ? 'Invited'
-                              : user.status === 'active'
-                                ? 'Active'
-                                : user.status
-                          }
-                          color={user.status === 'active' ? 'success' : 'default'}
-                          variant={user.status === 'active' ? 'filled' : 'outlined'}
-                        />
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(user.lastSignInAt)}</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {user.status === 'invited' && (
+        }
+      >
+        {(list) => (
+          <>
+            <TableContainer>
+              <Table size="small" aria-label="Users" sx={{ minWidth: 680 }}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Name</TableCell>
+                    <TableCell>Role</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell>Last sign-in</TableCell>
+                    <TableCell align="right">Actions</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {list.items.map((user) => {
+                    const manageable = canManageMember(roles, user);
+                    return (
+                      <TableRow key={user.userId} hover>
+                        <TableCell sx={{ minWidth: 200 }}>
+                          <Box sx={{ fontWeight: 500 }}>
+                            {`${user.firstName} ${user.lastName}`.trim() || '—'}
+                            {user.isSelf && ' (you)'}
+                          </Box>
+                          <Box sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
+                            <EmailText email={user.email} />
+                          </Box>
+                        </TableCell>
+                        <TableCell>
+                          <RoleCell
+                            user={user}
+                            roles={roles}
+                            manageable={manageable}
+                            readOnly={readOnly}
+                            onChoose={(role) => setChanging({ user, role })}
+                          />
+                        </TableCell>
+                        <TableCell>
+                          <Chip
+                            size="small"
+                            label={
+                              user.status === 'invited'
+                                ? 'Invited'
+                                : user.status === 'active'
+                                  ? 'Active'
+                                  : user.status
+                            }
+                            color={user.status === 'active' ? 'success' : 'default'}
+                            variant={user.status === 'active' ? 'filled' : 'outlined'}
+                          />
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(user.lastSignInAt)}</TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          {user.status === 'invited' && (
+                            <Button
+                              size="small"
+                              disabled={!manageable || reinvite.isPending}
+                              aria-label={`Re-invite ${user.email}`}
+                              onClick={() =>
+                                reinvite.mutate(user.userId, {
+                                  onSuccess: () =>
+                                    setNotice({
+                                      tone: 'success',
+                                      text: `A new invitation is on its way to ${user.email}.`,
+                                    }),
+                                  onError: (error) => setNotice({ tone: 'error', text: errorMessage(error) }),
+                                })
+                              }
+                            >
+                              Re-invite
+                            </Button>
+                          )}
                           <Button
                             size="small"
-                            disabled={!manageable || reinvite.isPending}
-                            aria-label={`Re-invite ${user.email}`}
-                            onClick={() =>
-                              reinvite.mutate(user.userId, {
-                                onSuccess: () =>
-                                  setNotice({
-                                    tone: 'success',
-                                    text: `A new invitation is on its way to ${user.email}.`,
-                                  }),
-                                onError: (error) => setNotice({ tone: 'error', text: errorMessage(error) }),
-                              })
-                            }
+                            color="error"
+                            // error.main is a shape colour: as small text it misses WCAG AA contrast on white.
+                            sx={{ color: 'error.dark' }}
+                            disabled={!manageable}
+                            aria-label={`Delete ${user.email}`}
+                            onClick={() => setDeleting(user)}
                           >
-                            Re-invite
+                            Delete
                           </Button>
-                        )}
-                        <Button
-                          size="small"
-                          color="error"
-                          // error.main is a shape colour: as small text it misses WCAG AA contrast on white.
-                          sx={{ color: 'error.dark' }}
-                          disabled={!manageable}
-                          aria-label={`Delete ${user.email}`}
-                          onClick={() => setDeleting(user)}
-                        >
-                          Delete
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <ListPagination paging={paging} count={users.data.total} />
-        </>
-      )}
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <ListPagination paging={paging} count={list.total} />
+          </>
+        )}
+      </ListStatus>
       {inviting && (
         <InviteDialog
           roles={roles}
@@ -355,15 +344,12 @@ function InviteDialog({
     role: (roles.length === 1 ? roles[0] : '') as TInviteUserRequest['role'],
   });
   const invite = useInviteUser();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = form.validate();
-    if (!body) return;
+  const submit = form.onSubmit((body) =>
     invite.mutate(body, {
       onSuccess: (result) => onInvited(result.email),
       onError: (error) => form.showError(error),
-    });
-  };
+    }),
+  );
   const field = (key: 'email' | 'firstName' | 'lastName') => ({
     value: form.values[key],
     onChange: (e: { target: { value: string } }) => form.set(key, e.target.value),

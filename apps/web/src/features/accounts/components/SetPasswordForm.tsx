@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { ZSetPasswordRequest } from '@portico/domain';
-import type { FormEvent } from 'react';
 import { ApiError } from '@/lib/http/api-error';
 import { useSetPassword } from '../api/set-password';
 import { useContractForm } from './form';
@@ -27,10 +26,7 @@ export function SetPasswordForm({
 }) {
   const form = useContractForm(ZSetPasswordRequest, { token, password: '', confirmPassword: '' });
   const save = useSetPassword(kind);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = form.validate();
-    if (!body) return;
+  const submit = form.onSubmit((body) =>
     save.mutate(body, {
       onSuccess: (result) => onDone(result.email),
       onError: (error) => {
@@ -44,8 +40,8 @@ export function SetPasswordForm({
           form.showError(error);
         }
       },
-    });
-  };
+    }),
+  );
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Stack spacing={2}>

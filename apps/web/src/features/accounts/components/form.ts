@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError, errorMessage } from '@/lib/http/api-error';
 
@@ -36,6 +36,19 @@ export function useContractForm<S extends z.ZodType>(schema: S, initial: z.input
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
+  /** The parsed request, or null after showing what is wrong. */
+  function validate(): z.output<S> | null {
+    const parsed = schema.safeParse(values);
+    if (parsed.success) {
+      setErrors({});
+      setFormError(null);
+      return parsed.data;
+    }
+    setErrors(fieldErrorsOf(parsed.error));
+    setFormError('Please correct the highlighted fields.');
+    return null;
+  }
+
   return {
     values,
     errors,
@@ -53,17 +66,14 @@ export function useContractForm<S extends z.ZodType>(schema: S, initial: z.input
     clearErrors(...paths: string[]) {
       setErrors((e) => Object.fromEntries(Object.entries(e).filter(([key]) => !paths.includes(key))));
     },
-    /** The parsed request, or null after showing what is wrong. */
-    validate(): z.output<S> | null {
-      const parsed = schema.safeParse(values);
-      if (parsed.success) {
-        setErrors({});
-        setFormError(null);
-        return parsed.data;
-      }
-      setErrors(fieldErrorsOf(parsed.error));
-      setFormError('Please correct the highlighted fields.');
-      return null;
+    validate,
+    /** An onSubmit handler: validates, then hands the parsed request to `send` (nothing is sent when invalid). */
+    onSubmit(send: (body: z.output<S>) => void) {
+      return (event: FormEvent) => {
+        event.preventDefault();
+        const body = validate();
+        if (body) send(body);
+      };
     },
     /** Shows a failed call: on its fields when the server named them, else as one sentence. */
     showError(error: unknown, fieldFor?: (apiField: string) => string) {

@@ -9,7 +9,6 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type AccountType, type TAccountSetup, ZAccountTypeRequest } from '@portico/domain';
-import type { FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useChooseAccountType } from '../api/account-setup';
 import { useContractForm } from '../components/form';
@@ -40,15 +39,12 @@ function AccountTypeForm({ setup }: { setup: TAccountSetup }) {
     accountType: (setup.accountType ?? '') as AccountType,
   });
   const save = useChooseAccountType();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = form.validate();
-    if (!body) return;
+  const submit = form.onSubmit((body) =>
     save.mutate(body, {
       onSuccess: () => navigate(SETUP_STEPS[2].path),
       onError: (error) => form.showError(error),
-    });
-  };
+    }),
+  );
   return (
     <SetupFrame step={1} title="Choose your account type" description="This decides what your console shows.">
       <Box component="form" noValidate onSubmit={submit}>

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { ZChangePasswordRequest } from '@portico/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { startSignIn } from '@/lib/auth/session';
 import { clearToken } from '@/lib/auth/token';
@@ -33,15 +33,12 @@ export default function ChangePasswordPage() {
   const change = useChangePassword();
   const [done, setDone] = useState(false);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = form.validate();
-    if (!body) return;
+  const submit = form.onSubmit((body) =>
     change.mutate(body, {
       onSuccess: () => setDone(true),
       onError: (error) => form.showError(error),
-    });
-  };
+    }),
+  );
 
   if (done) {
     return (

@@ -1,10 +1,8 @@
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -25,10 +23,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { errorMessage } from '@/lib/http/api-error';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
+import { ListStatus } from '@/lib/ui/ListStatus';
 import { MessagePanel } from '@/lib/ui/MessagePanel';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -179,26 +177,11 @@ function SecurityRecords() {
           Clear filters
         </Button>
       </Box>
-      {records.isFetching && <LinearProgress aria-label="Loading security records" sx={{ height: 3 }} />}
-      {dateError ? null : records.isError ? (
-        <Box sx={{ p: 2 }}>
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void records.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            Security records could not be loaded: {errorMessage(records.error)}
-          </Alert>
-        </Box>
-      ) : records.isPending ? (
-        <Box role="status" sx={{ p: 3, color: 'text.secondary' }}>
-          Loading security records…
-        </Box>
-      ) : records.data.items.length === 0 ? (
-        <Box sx={{ p: 2 }}>
+      <ListStatus
+        query={records}
+        noun="security records"
+        hidden={dateError !== null}
+        empty={
           <EmptyState
             headingLevel="h2"
             icon={<ManageSearchOutlined />}
@@ -210,14 +193,16 @@ function SecurityRecords() {
             }
             action={filtered ? <Button onClick={clear}>Clear filters</Button> : undefined}
           />
-        </Box>
-      ) : (
-        <>
-          <RecordTable records={records.data.items} />
-          <RecordCards records={records.data.items} />
-          <ListPagination paging={paging} count={records.data.total} />
-        </>
-      )}
+        }
+      >
+        {(list) => (
+          <>
+            <RecordTable records={list.items} />
+            <RecordCards records={list.items} />
+            <ListPagination paging={paging} count={list.total} />
+          </>
+        )}
+      </ListStatus>
     </Paper>
   );
 }

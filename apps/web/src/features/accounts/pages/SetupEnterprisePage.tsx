@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type TAccountSetup, ZCompanyDetailsRequest } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { type OrganisationCall, useUpdateCompanyDetails } from '../api/account-setup';
 import { geolocationQueryOptions } from '../api/geolocation';
@@ -95,12 +95,9 @@ export function CompanyDetailsForm({
   };
   const field = (path: string) => ({ error: Boolean(form.errors[path]), helperText: form.errors[path] });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = form.validate();
-    if (!body) return;
-    save.mutate(body, { onSuccess: onSaved, onError: (error) => form.showError(error) });
-  };
+  const submit = form.onSubmit((body) =>
+    save.mutate(body, { onSuccess: onSaved, onError: (error) => form.showError(error) }),
+  );
 
   return (
     <Box component="form" noValidate onSubmit={submit}>

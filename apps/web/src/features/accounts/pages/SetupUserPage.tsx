@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type TAccountSetup, ZSetupUserDetailsRequest } from '@portico/domain';
-import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useSetupUserDetails } from '../api/account-setup';
 import { useContractForm } from '../components/form';
@@ -23,15 +22,12 @@ function SetupUserForm({ setup }: { setup: TAccountSetup }) {
     lastName: setup.lastName,
   });
   const save = useSetupUserDetails();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = form.validate();
-    if (!body) return;
+  const submit = form.onSubmit((body) =>
     save.mutate(body, {
       onSuccess: () => navigate(SETUP_STEPS[1].path),
       onError: (error) => form.showError(error),
-    });
-  };
+    }),
+  );
   return (
     <SetupFrame
       step={0}

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type TMailSent, ZSignUpRequest } from '@portico/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { startSignIn } from '@/lib/auth/session';
 import { errorMessage } from '@/lib/http/api-error';
@@ -34,12 +34,9 @@ function SignUpForm() {
   const signUp = useSignUp();
   const [sent, setSent] = useState<TMailSent | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = form.validate();
-    if (!body) return;
-    signUp.mutate(body, { onSuccess: setSent, onError: (error) => form.showError(error) });
-  };
+  const submit = form.onSubmit((body) =>
+    signUp.mutate(body, { onSuccess: setSent, onError: (error) => form.showError(error) }),
+  );
 
   if (sent) return <CheckInbox sent={sent} onChangeEmail={() => setSent(null)} />;
 

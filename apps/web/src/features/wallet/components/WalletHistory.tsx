@@ -3,7 +3,6 @@ import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -25,6 +24,7 @@ import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
+import { ListStatus } from '@/lib/ui/ListStatus';
 import { useExportWalletHistory } from '../api/export-wallet-history';
 import { type WalletHistoryFilters, walletTransactionsQueryOptions } from '../api/get-wallet-transactions';
 
@@ -143,13 +143,11 @@ export function WalletHistory() {
           {errorMessage(exporter.error)}
         </Alert>
       )}
-      {history.isFetching && <LinearProgress aria-label="Loading transactions" sx={{ height: 3 }} />}
-      {dateError ? null : history.isError ? (
-        <Box sx={{ p: 2 }}>
-          <Alert severity="error">Transactions could not be loaded: {errorMessage(history.error)}</Alert>
-        </Box>
-      ) : history.data && history.data.items.length === 0 ? (
-        <Box sx={{ p: 2 }}>
+      <ListStatus
+        query={history}
+        noun="transactions"
+        hidden={dateError !== null}
+        empty={
           <EmptyState
             headingLevel="h3"
             icon={<ReceiptLongOutlined />}
@@ -160,63 +158,65 @@ export function WalletHistory() {
                 : 'Top-ups and charges will be listed here.'
             }
           />
-        </Box>
-      ) : (
-        <>
-          <TableContainer>
-            <Table size="small" aria-label="Transactions" sx={{ minWidth: 760 }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Date</TableCell>
-                  <TableCell>Description</TableCell>
-                  <TableCell align="right">Amount</TableCell>
-                  <TableCell align="right">Balance</TableCell>
-                  <TableCell>Reference</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {(history.data?.items ?? []).map((item) => (
-                  <TableRow key={item.transaction_id} hover>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {String(formatDateTime(item.created_at))}
-                    </TableCell>
-                    <TableCell>
-                      <Typography variant="body2">{item.description}</Typography>
-                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                        {KIND_LABELS[item.kind]}
-                      </Typography>
-                    </TableCell>
-                    <TableCell
-                      align="right"
-                      sx={{
-                        fontVariantNumeric: 'tabular-nums',
-                        whiteSpace: 'nowrap',
-                        color: item.amount.startsWith('-') ? 'text.primary' : 'success.dark',
-                        fontWeight: 500,
-                      }}
-                    >
-                      {item.amount.startsWith('-') ? '' : '+'}
-                      {formatCurrency(item.amount)}
-                    </TableCell>
-                    <TableCell
-                      align="right"
-                      sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
-                    >
-                      {formatCurrency(item.running_balance)}
-                    </TableCell>
-                    <TableCell
-                      sx={{ color: 'text.secondary', wordBreak: 'break-all', fontSize: '0.8125rem' }}
-                    >
-                      {item.reference ?? '—'}
-                    </TableCell>
+        }
+      >
+        {(list) => (
+          <>
+            <TableContainer>
+              <Table size="small" aria-label="Transactions" sx={{ minWidth: 760 }}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Date</TableCell>
+                    <TableCell>Description</TableCell>
+                    <TableCell align="right">Amount</TableCell>
+                    <TableCell align="right">Balance</TableCell>
+                    <TableCell>Reference</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <ListPagination paging={paging} count={history.data?.total ?? 0} />
-        </>
-      )}
+                </TableHead>
+                <TableBody>
+                  {list.items.map((item) => (
+                    <TableRow key={item.transaction_id} hover>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {String(formatDateTime(item.created_at))}
+                      </TableCell>
+                      <TableCell>
+                        <Typography variant="body2">{item.description}</Typography>
+                        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                          {KIND_LABELS[item.kind]}
+                        </Typography>
+                      </TableCell>
+                      <TableCell
+                        align="right"
+                        sx={{
+                          fontVariantNumeric: 'tabular-nums',
+                          whiteSpace: 'nowrap',
+                          color: item.amount.startsWith('-') ? 'text.primary' : 'success.dark',
+                          fontWeight: 500,
+                        }}
+                      >
+                        {item.amount.startsWith('-') ? '' : '+'}
+                        {formatCurrency(item.amount)}
+                      </TableCell>
+                      <TableCell
+                        align="right"
+                        sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+                      >
+                        {formatCurrency(item.running_balance)}
+                      </TableCell>
+                      <TableCell
+                        sx={{ color: 'text.secondary', wordBreak: 'break-all', fontSize: '0.8125rem' }}
+                      >
+                        {item.reference ?? '—'}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <ListPagination paging={paging} count={list.total} />
+          </>
+        )}
+      </ListStatus>
     </Paper>
   );
 }

@@ -1,13 +1,11 @@
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import SellOutlined from '@mui/icons-material/SellOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -21,9 +19,9 @@ import { formatCurrency, formatDate, type TCarrierPricing } from '@portico/domai
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
+import { ListStatus } from '@/lib/ui/ListStatus';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { pricingQueryOptions } from '../api/get-pricing';
 import { LowBalanceBanner } from '../components/LowBalanceBanner';
@@ -136,13 +134,10 @@ export default function PricingPage({ hasEwallet, isAdmin }: PricingPageProps) {
               : ' '}
           </Typography>
         </Box>
-        {pricing.isFetching && <LinearProgress aria-label="Loading prices" sx={{ height: 3 }} />}
-        {pricing.isError ? (
-          <Box sx={{ p: 2 }}>
-            <Alert severity="error">Prices could not be loaded: {errorMessage(pricing.error)}</Alert>
-          </Box>
-        ) : pricing.data && pricing.data.items.length === 0 ? (
-          <Box sx={{ p: 2 }}>
+        <ListStatus
+          query={pricing}
+          noun="prices"
+          empty={
             <EmptyState
               headingLevel="h3"
               icon={<SellOutlined />}
@@ -151,31 +146,33 @@ export default function PricingPage({ hasEwallet, isAdmin }: PricingPageProps) {
                 search ? `No carrier matches “${search}”.` : 'No carrier in your region has prices yet.'
               }
             />
-          </Box>
-        ) : (
-          <>
-            <TableContainer>
-              <Table size="small" aria-label="Carrier prices" sx={{ minWidth: 720 }}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell padding="checkbox" />
-                    <TableCell>Carrier</TableCell>
-                    <TableCell>Country</TableCell>
-                    <TableCell>Plan</TableCell>
-                    <TableCell align="right">Verification</TableCell>
-                    <TableCell>In force</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {(pricing.data?.items ?? []).map((carrier) => (
-                    <CarrierRow key={carrier.carrier_id} carrier={carrier} />
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-            <ListPagination paging={paging} count={pricing.data?.total ?? 0} />
-          </>
-        )}
+          }
+        >
+          {(list) => (
+            <>
+              <TableContainer>
+                <Table size="small" aria-label="Carrier prices" sx={{ minWidth: 720 }}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell padding="checkbox" />
+                      <TableCell>Carrier</TableCell>
+                      <TableCell>Country</TableCell>
+                      <TableCell>Plan</TableCell>
+                      <TableCell align="right">Verification</TableCell>
+                      <TableCell>In force</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {list.items.map((carrier) => (
+                      <CarrierRow key={carrier.carrier_id} carrier={carrier} />
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+              <ListPagination paging={paging} count={list.total} />
+            </>
+          )}
+        </ListStatus>
       </Paper>
     </PageFrame>
   );

@@ -8,7 +8,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -21,9 +20,9 @@ import TextField from '@mui/material/TextField';
 import { formatCurrency, formatDateTime, type TRatePlan } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
+import { ListStatus } from '@/lib/ui/ListStatus';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { carrierOptionsQueryOptions } from '../api/get-carrier-options';
 import { ratePlansQueryOptions } from '../api/rate-plans';
@@ -151,51 +150,50 @@ export default function RatePlansPage({ canEdit }: { canEdit: boolean }) {
             ))}
           </TextField>
         </Box>
-        {plans.isFetching && <LinearProgress aria-label="Loading rate plans" sx={{ height: 3 }} />}
-        {plans.isError ? (
-          <Box sx={{ p: 2 }}>
-            <Alert severity="error">Rate plans could not be loaded: {errorMessage(plans.error)}</Alert>
-          </Box>
-        ) : plans.data && plans.data.items.length === 0 ? (
-          <Box sx={{ p: 2 }}>
+        <ListStatus
+          query={plans}
+          noun="rate plans"
+          empty={
             <EmptyState
               headingLevel="h3"
               icon={<SellOutlined />}
               title="No rate plans"
               message="No carrier has a rate plan yet."
             />
-          </Box>
-        ) : (
-          <>
-            <TableContainer>
-              <Table size="small" aria-label="Rate plan versions" sx={{ minWidth: 860 }}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell padding="checkbox" />
-                    <TableCell>Carrier</TableCell>
-                    <TableCell>Plan</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell>Effective from</TableCell>
-                    <TableCell>Until</TableCell>
-                    <TableCell align="right">Verification</TableCell>
-                    <TableCell />
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {(plans.data?.items ?? []).map((plan) => (
-                    <PlanRow
-                      key={plan.rate_plan_id}
-                      plan={plan}
-                      canEdit={canEdit}
-                      onNewVersion={() => setDialog({ from: plan })}
-                    />
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-            <ListPagination paging={paging} count={plans.data?.total ?? 0} />
-          </>
-        )}
+          }
+        >
+          {(list) => (
+            <>
+              <TableContainer>
+                <Table size="small" aria-label="Rate plan versions" sx={{ minWidth: 860 }}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell padding="checkbox" />
+                      <TableCell>Carrier</TableCell>
+                      <TableCell>Plan</TableCell>
+                      <TableCell>Status</TableCell>
+                      <TableCell>Effective from</TableCell>
+                      <TableCell>Until</TableCell>
+                      <TableCell align="right">Verification</TableCell>
+                      <TableCell />
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {list.items.map((plan) => (
+                      <PlanRow
+                        key={plan.rate_plan_id}
+                        plan={plan}
+                        canEdit={canEdit}
+                        onNewVersion={() => setDialog({ from: plan })}
+                      />
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+              <ListPagination paging={paging} count={list.total} />
+            </>
+          )}
+        </ListStatus>
       </Paper>
       {dialog && (
         <RatePlanDialog
