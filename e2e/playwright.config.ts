@@ -31,7 +31,7 @@ export default defineConfig({
         '--no-first-run',
         '--disable-quic',
         // Outbound network is blocked: only the stack on localhost answers.
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost',
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
       ],
     },
   },

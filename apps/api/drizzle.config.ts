@@ -1,7 +1,9 @@
 import { defineConfig } from 'drizzle-kit';
 
+// Each module keeps its tables in its own `<name>.schema.ts`; the tables every module joins are in
+// src/platform/db/core.schema.ts.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/platform/db/schema.ts',
+  schema: './src/**/*.schema.ts',
   out: './drizzle',
 });

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { DEMO_PASSWORD } from '@portico/api/platform/db/seed/index';
-import { type Browser, chromium, type Page, type Response } from 'playwright-core';
-import { gzipBytes, type JsFile, type JsTotal } from './bundle.ts';
+import { type Browser, type BrowserContext, chromium, type Page, type Response } from 'playwright-core';
+import { type BenchRoute, gzipBytes, type JsFile, type JsTotal } from './bundle.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
+/** Debian's Chromium; CHROME_PATH (what Lighthouse reads) or CHROMIUM_PATH points elsewhere. */
+export const CHROMIUM_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-dev-shm-usage',
@@ -15,14 +16,33 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/** Who opens the pages of each area when they are checked in the browser (seeded demo accounts). */
+export const AREA_USERS: Readonly<Record<BenchRoute['area'], string | null>> = {
+  home: null,
+  public: null,
+  developer: 'developer@portico.test',
+  'first-time': 'developer@portico.test',
+  carrier: 'carrier-admin@portico.test',
+  admin: 'superadmin@portico.test',
+};
+
 export interface BrowserJs extends JsTotal {
   /** Bytes of the responses as they came over the wire (encoded), to show whether the server compresses. */
   wireBytes: number;
 }
 
+export interface RouteInBrowser {
+  route: BenchRoute;
+  /** Who was signed in (null: nobody). */
+  user: string | null;
+  js: BrowserJs;
+  /** Why the route could not be checked (it showed another page), or null. */
+  problem: string | null;
+}
+
 export interface BrowserMeasurement {
   signIn: BrowserJs;
-  dashboard: BrowserJs;
+  routes: RouteInBrowser[];
 }
 
 function isJavaScript(url: string, contentType: string | undefined): boolean {
@@ -30,8 +50,8 @@ function isJavaScript(url: string, contentType: string | undefined): boolean {
 }
 
 /**
- * Opens `path` in a fresh tab with the HTTP cache disabled and returns every same-origin JavaScript
- * response it loads until the network is idle (lazy chunks included).
+ * Runs `go` in a tab with the HTTP cache disabled and returns every same-origin JavaScript response
+ * it loads until the network is idle (lazy chunks included).
  */
 async function loadAndCollect(page: Page, origin: string, go: () => Promise<void>): Promise<BrowserJs> {
   const cdp = await page.context().newCDPSession(page);
@@ -75,44 +95,91 @@ async function loadAndCollect(page: Page, origin: string, go: () => Promise<void
   };
 }
 
+/** The provider's sign-in page, reached as a signed-out visitor of a protected page. */
+export const SIGN_IN_URL = /\/oidc\/interaction\//;
+
+/** On the sign-in page: types the demo credentials and waits until the portal has the browser back. */
+export async function submitSignIn(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !SIGN_IN_URL.test(url.pathname) && !url.pathname.startsWith('/callback'), {
+    timeout: 30_000,
+  });
+}
+
+/** Signs `email` in through the real pages (from /u/dashboard signed out) in this context. */
+async function signIn(context: BrowserContext, email: string): Promise<void> {
+  const page = await context.newPage();
+  await page.goto('/u/dashboard');
+  await page.waitForURL(SIGN_IN_URL, { timeout: 30_000 });
+  await submitSignIn(page, email);
+  await page.locator('main h1').first().waitFor({ timeout: 30_000 });
+  await page.close();
+}
+
 /**
- * In headless Chromium: opens /u/dashboard signed out (the portal sends the browser to the sign-in
- * page), measures the sign-in page's JavaScript, signs in as `email`, then loads /u/dashboard in a
- * fresh tab with the cache disabled and measures the JavaScript the signed-in shell loads.
+ * In headless Chromium: the sign-in page's JavaScript (reached from /u/dashboard signed out), then
+ * each route's first path in a fresh tab with a cold cache, signed in as its area's demo account,
+ * until the page shows its heading and the network is idle: what it loaded before it was interactive.
  */
-export async function measureInBrowser(baseUrl: string, email: string): Promise<BrowserMeasurement> {
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`no Chromium at ${CHROMIUM_PATH} (set CHROMIUM_PATH)`);
+export async function measureInBrowser(
+  baseUrl: string,
+  routes: readonly BenchRoute[],
+): Promise<BrowserMeasurement> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`no Chromium at ${CHROMIUM_PATH} (set CHROME_PATH)`);
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+    const launched = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      headless: true,
+    });
+    browser = launched;
     const origin = new URL(baseUrl).origin;
+    const contexts = new Map<string | null, BrowserContext>();
+    const contextFor = async (user: string | null) => {
+      const known = contexts.get(user);
+      if (known) return known;
+      const context = await launched.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+      if (user) await signIn(context, user);
+      contexts.set(user, context);
+      return context;
+    };
 
-    // Signed out: the portal redirects to the sign-in page. The sign-in continues in this tab (the
-    // portal keeps its PKCE state in the tab's session storage); the page is measured by a reload.
-    const signInPage = await context.newPage();
+    // Signed out: the portal sends the browser to the sign-in page, which is measured by a reload.
+    const signInPage = await (await contextFor(null)).newPage();
     await signInPage.goto('/u/dashboard');
-    await signInPage.waitForURL(/\/oidc\/interaction\//, { timeout: 30_000 });
-    const signIn = await loadAndCollect(signInPage, origin, async () => {
+    await signInPage.waitForURL(SIGN_IN_URL, { timeout: 30_000 });
+    const signInJs = await loadAndCollect(signInPage, origin, async () => {
       await signInPage.reload();
     });
-    await signInPage.getByLabel('Email').fill(email);
-    await signInPage.getByLabel('Password').fill(DEMO_PASSWORD);
-    await signInPage.getByRole('button', { name: 'Sign in' }).click();
-    await signInPage.waitForURL(/\/u\/dashboard/, { timeout: 30_000 });
-    await signInPage.getByRole('heading', { name: 'My Bots' }).waitFor({ timeout: 30_000 });
     await signInPage.close();
 
-    // Signed in (token in the cookie and local storage): the dashboard from a cold cache.
-    const dashboardPage = await context.newPage();
-    const dashboard = await loadAndCollect(dashboardPage, origin, async () => {
-      await dashboardPage.goto('/u/dashboard');
-      await dashboardPage.getByRole('heading', { name: 'My Bots' }).waitFor({ timeout: 30_000 });
-    });
-    if (!new URL(dashboardPage.url()).pathname.startsWith('/u/dashboard')) {
-      throw new Error(`expected /u/dashboard, the browser is at ${dashboardPage.url()}`);
+    const measured: RouteInBrowser[] = [];
+    for (const route of routes) {
+      const user = AREA_USERS[route.area];
+      const page = await (await contextFor(user)).newPage();
+      let shown: string | null = null;
+      const js = await loadAndCollect(page, origin, async () => {
+        await page.goto(route.path);
+        shown = await page
+          .locator('main h1')
+          .first()
+          .waitFor({ timeout: 30_000 })
+          .then(
+            () => null,
+            (error: unknown) =>
+              `no heading showed (${error instanceof Error ? error.message.split('\n')[0] : error})`,
+          );
+      });
+      // A page that sends the browser elsewhere (an error answer: /500) loaded other JavaScript.
+      const landed = new URL(page.url()).pathname;
+      const problem = shown ?? (landed === route.path ? null : `the browser went on to ${landed}`);
+      measured.push({ route, user, js, problem });
+      await page.close();
     }
-    return { signIn, dashboard };
+    return { signIn: signInJs, routes: measured };
   } finally {
     await browser?.close();
   }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { PAGE_ROUTES, type PageRoute } from '@portico/domain';
 
 /** gzip at zlib's default level (6), what a compressing proxy or @fastify/compress would send. */
 export function gzipBytes(body: Uint8Array): number {
@@ -19,8 +20,11 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 export const ENTRY_KEY = 'index.html';
-/** The /u/dashboard route chain: the router's lazy route module (its page is a static import of it). */
-export const DASHBOARD_ROUTE_CHAIN = ['src/app/pages/DashboardRoute.tsx'];
+/** The build's map of screen id -> page module (apps/web/build/screen-modules.ts). */
+export const SCREENS_FILE = path.join('.vite', 'screens.json');
+/** The app's own lazy pages that PAGE_ROUTES pages use: the placeholder of pages not built yet, and '/'. */
+export const PLACEHOLDER_MODULE = 'src/app/pages/PlaceholderPage.tsx';
+export const HOME_CHAIN = ['src/app/pages/HomeRoute.tsx', 'src/features/home/pages/LandingPage.tsx'];
 
 export interface JsFile {
   file: string;
@@ -49,6 +53,12 @@ export function readManifest(distDir: string): Manifest {
   return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
 }
 
+export function readScreens(distDir: string): Record<string, string> {
+  const file = path.join(distDir, SCREENS_FILE);
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build -w @portico/web\` first`);
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+}
+
 /** The chunk keys `from` loads before running: itself and its static imports, transitively. */
 function staticClosure(manifest: Manifest, from: string, into = new Set<string>()): Set<string> {
   if (into.has(from)) return into;
@@ -60,22 +70,67 @@ function staticClosure(manifest: Manifest, from: string, into = new Set<string>(
 }
 
 /**
- * The JavaScript of the developer dashboard by the build manifest: the entry and its static imports,
- * then each lazily loaded module of the /u/dashboard route chain (found through the dynamicImports of
- * the chunk before it) with its static imports.
+ * A route as the bench counts it: the pages (paths) that load the same JavaScript, and the lazy
+ * modules the shell imports, one after the other, before the page is interactive.
  */
-export function dashboardJsFromManifest(distDir: string): JsTotal & { chunks: string[] } {
+export interface BenchRoute {
+  /** The first path; the entry's name in the results. */
+  path: string;
+  /** Every path that renders the same screen. */
+  paths: string[];
+  area: PageRoute['area'] | 'home';
+  /** The screen id, or null for '/' and the placeholder of pages not built yet. */
+  screen: string | null;
+  /** Lazy modules loaded before the page is interactive, each a dynamic import of a chunk loaded before it. */
+  chain: string[];
+}
+
+/**
+ * Every page of PAGE_ROUTES grouped by the JavaScript it loads: one route per screen (its paths
+ * share its chunks), one for all pages not built yet (the placeholder), and '/'.
+ */
+export function benchRoutes(distDir: string): BenchRoute[] {
+  const screens = readScreens(distDir);
+  const routes = new Map<string, BenchRoute>();
+  routes.set('/', { path: '/', paths: ['/'], area: 'home', screen: null, chain: HOME_CHAIN });
+  for (const page of PAGE_ROUTES as readonly PageRoute[]) {
+    const key = page.screen ?? '(placeholder)';
+    const known = routes.get(key);
+    if (known) {
+      known.paths.push(page.path);
+      continue;
+    }
+    const module = page.screen ? screens[page.screen] : PLACEHOLDER_MODULE;
+    if (!module) throw new Error(`the build has no module for the screen '${page.screen}' of ${page.path}`);
+    routes.set(key, {
+      path: page.path,
+      paths: [page.path],
+      area: page.area,
+      screen: page.screen ?? null,
+      chain: [module],
+    });
+  }
+  return [...routes.values()];
+}
+
+/**
+ * A route's JavaScript by the build manifest: the entry and its static imports (the shell), then
+ * each module of the route's lazy chain (checked to be a dynamic import of what was loaded before
+ * it) with its static imports. With module preload on, the shell asks for a lazy module's static
+ * imports together with it, so this is what the browser loads before the page is interactive.
+ */
+export function routeJsFromManifest(
+  distDir: string,
+  route: Pick<BenchRoute, 'chain'>,
+): JsTotal & { chunks: string[] } {
   const manifest = readManifest(distDir);
   const entry = manifest[ENTRY_KEY];
   if (!entry?.isEntry) throw new Error(`manifest entry '${ENTRY_KEY}' not found`);
   const keys = staticClosure(manifest, ENTRY_KEY);
-  let parent = ENTRY_KEY;
-  for (const moduleKey of DASHBOARD_ROUTE_CHAIN) {
-    if (!manifest[parent]?.dynamicImports?.includes(moduleKey)) {
-      throw new Error(`'${moduleKey}' is not a dynamic import of '${parent}' in the manifest`);
-    }
+  for (const moduleKey of route.chain) {
+    const importer = [...keys].find((key) => manifest[key]?.dynamicImports?.includes(moduleKey));
+    if (!importer) throw new Error(`'${moduleKey}' is not a dynamic import of the chunks loaded before it`);
     staticClosure(manifest, moduleKey, keys);
-    parent = moduleKey;
   }
   const files = [...keys]
     .map((key) => manifest[key]?.file)

@@ -94,7 +94,8 @@ async function connectorThroughput(): Promise<{ rps: number; failures: number }>
   const metrics = createNetworkMetrics(Fastify({ logger: false }).log);
   const connector = createRbmConnector({
     baseUrl: `http://127.0.0.1:${PORT}/sandbox/rbm`,
-    token: 'bench',
+    managementUrl: `http://127.0.0.1:${PORT}/sandbox/businesscommunications`,
+    credentials: { kind: 'static', token: 'bench' },
     timeoutMs: 10_000,
     maxAttempts: 3,
     metrics,

@@ -3,32 +3,24 @@
  * - GET partner details and one reference-data list through the full stack (buildServer: rate limit,
  *   security headers, XSRF, auth, envelope, zod serialisation) against a bare Fastify route running
  *   the same repository SQL on the same database, and
- * - the gzipped JavaScript of the sign-in page and of the developer dashboard shell,
+ * - the web app as users feel it (web.ts): each route's gzipped JavaScript before it is interactive,
+ *   the sign-in page's, and Lighthouse on the sign-in page, the developer dashboard and My Wallet,
  * then writes bench/results/latest.json and prints a markdown table. Targets are reported, never
- * asserted: the exit code is non-zero only when something failed.
+ * asserted: the exit code is non-zero only when something failed. `BENCH_ONLY=web` runs the web part only.
  */
 import os from 'node:os';
-import { OAUTH_SCOPE } from '@portico/domain';
-import { portalClient } from '../../apps/api/test/tokens.ts';
 import { BARE_COUNTRIES_PATH, BARE_PARTNER_DETAILS_PATH } from './bare.ts';
-import { measureInBrowser } from './browser.ts';
-import { dashboardJsFromManifest, type JsTotal, signInPageJs } from './bundle.ts';
+import { benchColdStart } from './cold-start.ts';
 import { benchLedger } from './ledger.ts';
 import { type LoadSummary, runLoad } from './load.ts';
 import { runNetworksBench } from './networks.ts';
 import { addResults, type BenchResult, markdownTable, result, round } from './results.ts';
-import {
-  BENCH_USER,
-  type BenchStack,
-  COUNTRIES_PATH,
-  log,
-  PARTNER_DETAILS_PATH,
-  startBenchStack,
-} from './stack.ts';
+import { type BenchStack, COUNTRIES_PATH, log, PARTNER_DETAILS_PATH, startBenchStack } from './stack.ts';
+import { benchWeb } from './web.ts';
 
-const KB = 1000;
 const THROUGHPUT_TARGET = '>= 0.5';
-const JS_TARGET = '<= 180';
+/** `web`: only the web app's figures (routes, sign-in page, Lighthouse), which need no load runs. */
+const ONLY = process.env.BENCH_ONLY ?? 'all';
 
 const numberFromEnv = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -91,17 +83,6 @@ function apiResults(endpoint: string, pair: Pair): BenchResult[] {
   ];
 }
 
-const kb = (bytes: number) => round(bytes / KB, 2);
-
-function jsDetails(title: string, js: JsTotal & { wireBytes?: number }): string {
-  const wire = js.wireBytes !== undefined ? `, ${kb(js.wireBytes)} KB over the wire` : '';
-  const lines = js.files.map((f) => `- ${f.file}: ${kb(f.gzipBytes)} KB gzip (${kb(f.bytes)} KB raw)`);
-  return [
-    `### ${title}: ${kb(js.gzipBytes)} KB gzip, ${kb(js.bytes)} KB raw${wire}, ${js.files.length} files`,
-    ...(lines.length ? lines : ['- (no JavaScript)']),
-  ].join('\n');
-}
-
 function loadDetails(label: string, pair: Pair): string {
   const line = (side: string, s: LoadSummary) =>
     `| ${label} | ${side} | ${round(s.requestsPerSecond, 0)} | ${s.sliceRequestsPerSecond.join(', ')} | ${s.latencyMeanMs} | ${s.latencyP50Ms} | ${s.latencyP99Ms} | ${s.latencyMaxMs} | ${round(s.serverCpuMsPerRequest, 3)} | ${s.requestsTotal} |`;
@@ -120,11 +101,25 @@ async function main(): Promise<void> {
   }
 
   try {
+    if (ONLY === 'web') {
+      stack = await startBenchStack();
+      const web = await benchWeb(stack);
+      const written = addResults(web.results, {
+        environment: { node: process.version, cpus: os.cpus().length, gzip: 'zlib default level (6)' },
+      });
+      process.stdout.write(
+        `## Portico bench: the web app (node ${process.version}, ${os.cpus().length} CPUs)\n\n${markdownTable(
+          web.results,
+        )}\n\n${web.details}\n\nWritten to bench/results/latest.json at ${written.at}.\n`,
+      );
+      return;
+    }
     // Issue 4: the sandbox's ceiling and the connector against it, before the API stack starts.
     const networks = await runNetworksBench();
+    // Issue 11: the production artefact's start, alone on the machine.
+    const coldStart = await benchColdStart();
     stack = await startBenchStack();
     const { fullUrl, bare, accessToken, config } = stack;
-    const manifestJs = dashboardJsFromManifest(stack.webDist);
 
     const partnerDetails = await measurePair(
       'partner-details',
@@ -139,36 +134,16 @@ async function main(): Promise<void> {
       {},
     );
 
-    log('sign-in page JavaScript (HTTP)');
-    const signInJs = await signInPageJs(fullUrl, { ...portalClient(config), scope: `openid ${OAUTH_SCOPE}` });
-    log('sign-in page and dashboard JavaScript (Chromium)');
-    const browser = await measureInBrowser(config.PUBLIC_URL, BENCH_USER);
-    // ---- wallet ----
+    const web = await benchWeb(stack);
     const ledger = await benchLedger();
 
     const results: BenchResult[] = [
       ...apiResults('partner-details', partnerDetails),
       ...apiResults('reference-countries', countries),
-      result(
-        'web.signin.js-gzip-kb',
-        'gzip KB of JavaScript (1 KB = 1000 bytes)',
-        kb(signInJs.gzipBytes),
-        JS_TARGET,
-      ),
-      result(
-        'web.dashboard.js-gzip-kb',
-        'gzip KB of JavaScript, measured in Chromium (1 KB = 1000 bytes)',
-        kb(browser.dashboard.gzipBytes),
-        JS_TARGET,
-      ),
-      result(
-        'web.dashboard.js-gzip-kb.manifest',
-        'gzip KB of JavaScript, from the Vite manifest (1 KB = 1000 bytes)',
-        kb(manifestJs.gzipBytes),
-        JS_TARGET,
-      ),
+      ...web.results,
       ...ledger,
       ...networks.results,
+      ...coldStart.results,
     ];
     const loadAfter = os.loadavg()[0] ?? 0;
     const written = addResults(results, {
@@ -191,10 +166,6 @@ async function main(): Promise<void> {
     });
 
     const busy = Math.max(loadBefore, loadAfter) > os.cpus().length + 1;
-    const manifestFiles = new Set(manifestJs.files.map((f) => f.file));
-    const browserFiles = new Set(browser.dashboard.files.map((f) => f.file));
-    const onlyBrowser = [...browserFiles].filter((f) => !manifestFiles.has(f));
-    const onlyManifest = [...manifestFiles].filter((f) => !browserFiles.has(f));
 
     const out = [
       `## Portico bench (${stack.bench.description}, node ${process.version}, ${os.cpus().length} CPUs, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${DURATION_SECONDS} s in ${SLICES} alternating slices per side)`,
@@ -215,19 +186,11 @@ async function main(): Promise<void> {
       loadDetails('partner-details', partnerDetails),
       loadDetails('reference-countries', countries),
       '',
-      jsDetails(`Sign-in page ${signInJs.pageUrl} (HTTP, every <script>)`, signInJs),
-      '',
-      jsDetails('Sign-in page (Chromium)', browser.signIn),
-      '',
-      jsDetails('Developer dashboard /u/dashboard (Chromium, signed in, cold cache)', browser.dashboard),
-      '',
-      jsDetails('Developer dashboard (Vite manifest: entry + /u/dashboard route chunks)', manifestJs),
+      web.details,
       '',
       networks.details,
       '',
-      onlyBrowser.length || onlyManifest.length
-        ? `Browser and manifest differ: only in the browser ${onlyBrowser.join(', ') || '-'}; only in the manifest ${onlyManifest.join(', ') || '-'}. The table's web.dashboard.js-gzip-kb is the browser's figure.`
-        : 'Browser and manifest load the same JavaScript files.',
+      coldStart.details,
       '',
       `Written to bench/results/latest.json at ${written.at} (${round((Date.now() - started) / 1000, 1)} s).`,
     ];

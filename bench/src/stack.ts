@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, type Server } from '@portico/api';
-import type { Config } from '@portico/api/platform/config';
-import { loadConfig } from '@portico/api/platform/config';
+import { type Config, loadConfig } from '@portico/api/config';
 import { DEMO_PASSWORD } from '@portico/api/platform/db/seed/demo-accounts';
 import { seedDemoData, seedReferenceData } from '@portico/api/platform/db/seed/index';
 import { STATUS_CODE } from '@portico/domain';
@@ -147,6 +146,8 @@ export async function startBenchStack(): Promise<BenchStack> {
       // Far above what the bench sends, so it is never limited; the limiter still counts every request.
       RATE_LIMIT_MAX: '1000000000',
       WEB_DIST_DIR: webDist,
+      // The sandboxes stand in for the networks, the payment provider and mail, as in the tests.
+      SANDBOX: '1',
     });
     const server = await buildServer({ config, database });
     cleanups.push(() => server.close());

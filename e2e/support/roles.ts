@@ -260,12 +260,6 @@ export const ROLE_EXPECTATIONS: readonly RoleExpectation[] = [
 /** The seeded accounts (from the seed data, not restated): the oracle must cover exactly these. */
 export const SEEDED_EMAILS: readonly string[] = DEMO_ACCOUNTS.map((account) => account.email);
 
-export function expectationFor(role: string): RoleExpectation {
-  const found = ROLE_EXPECTATIONS.find((expectation) => expectation.role === role);
-  if (!found) throw new Error(`No expectation for role ${role}`);
-  return found;
-}
-
 export const FOOTER_TEXT = 'Copyright © Portico 2024-2025. All rights reserved.';
 export const FOOTER_LINKS = [
   { label: 'Privacy Policy', href: '/developer-pp' },

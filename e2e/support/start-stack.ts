@@ -14,7 +14,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const port = process.env.E2E_PORT ?? '3100';
 
 async function freshPostgres(url: string): Promise<string> {
-  const name = 'portico_e2e';
+  // One database per port, so stacks on different ports (parallel checkouts) never share one.
+  const name = `portico_e2e_${port}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -42,7 +43,8 @@ const env: Record<string, string> = {
 delete env.DATABASE_URL;
 if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = await freshPostgres(process.env.TEST_DATABASE_URL);
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], {
+// The production artefact (npm run build), as `npm start` runs it.
+const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/main.js')], {
   cwd: root,
   env,
   stdio: 'inherit',

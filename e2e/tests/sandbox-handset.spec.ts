@@ -4,7 +4,9 @@
  * at /sandbox, sees them rendered as a phone shows them, taps a suggestion and types a reply; both
  * reach our webhook as real RBM user events. axe finds no serious or critical violation on the page.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { googleAuthorization, publicServiceAccount, RBM_SCOPE } from '@portico/api/networks/google-auth';
 import { apiHeaders, signInFromLanding } from '../support/auth.ts';
 import { seriousViolations } from '../support/shell.ts';
 
@@ -131,8 +133,26 @@ test('when an RBM agent invites a tester then the person accepts it on the hands
   request,
 }, testInfo) => {
   const tester = '+919812345672';
-  // The agent's call, as the RBM connector makes it (the stack runs the sandbox with its default token).
-  const rbm = { authorization: 'Bearer sandbox-rbm-token' };
+  // The agent's call, as the RBM connector makes it: with an access token minted from a service
+  // account (a key of our own, registered with the sandbox like a key uploaded to Google).
+  const key = {
+    type: 'service_account' as const,
+    client_email: 'e2e-agent@portico-e2e.iam.gserviceaccount.com',
+    private_key: generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString(),
+  };
+  const upload = await request.post('/sandbox/oauth2/service-accounts', {
+    form: { client_email: key.client_email, public_key: publicServiceAccount(key).publicKey },
+  });
+  expect(upload.status()).toBe(200);
+  const rbm = {
+    authorization: await googleAuthorization(
+      { kind: 'service_account', key, tokenUrl: `${testInfo.project.use.baseURL}/sandbox/oauth2/token` },
+      RBM_SCOPE,
+      { timeoutMs: 10_000 },
+    ).header(),
+  };
   const invite = await request.post(
     `/sandbox/rbm/v1/phones/${encodeURIComponent(tester)}/testers?agentId=acme-agent`,
     {

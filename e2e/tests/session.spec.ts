@@ -342,7 +342,13 @@ test.describe('a stored token that was tampered with', () => {
   }) => {
     // A new browser session: no provider session cookie, so sign-in must ask for the password.
     await context.clearCookies({ name: /^_session/ });
+    // The page has asked for its partner details with the good token before the token is spoiled
+    // (the app renders as a transition: that request may come after the load event).
+    const loaded = page.waitForResponse(
+      (response) => response.url().endsWith('/api/v1/secure/partner-details') && response.status() === 200,
+    );
     await page.goto('/developer-pp');
+    await loaded;
     const stored = decodeStoredToken((await storedTokenInPage(page)) ?? '');
     await storeTokenInPage(page, { ...stored, access_token: tamper(stored.access_token) });
 
@@ -362,7 +368,11 @@ test.describe('a stored token that was tampered with', () => {
   test('when the provider session is still alive then the API 401 signs in again silently and the page loads with a new token', async ({
     page,
   }) => {
+    const loaded = page.waitForResponse(
+      (response) => response.url().endsWith('/api/v1/secure/partner-details') && response.status() === 200,
+    );
     await page.goto('/developer-pp');
+    await loaded;
     const stored = decodeStoredToken((await storedTokenInPage(page)) ?? '');
     const forged = tamper(stored.access_token);
     await storeTokenInPage(page, { ...stored, access_token: forged });

@@ -1,6 +1,6 @@
-import { seedDemoWallets, seedRatePlans } from './modules/wallet/wallet.seed.ts';
-import { type Config, ConfigError, loadConfig } from './platform/config.ts';
-import { DEMO_PARTNERS, seedDemoData, seedReferenceData } from './platform/db/seed/index.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { DatabaseOpenError } from './platform/db/index.ts';
+import { seedModules } from './seed.ts';
 import { buildServer, openConfiguredDatabase } from './server.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -27,27 +27,11 @@ async function main(): Promise<void> {
   const server = await buildServer({ config, database });
   const { app } = server;
 
-  const reference = await seedReferenceData(database);
-  app.log.info({ reference }, 'reference data seeded');
-  // ---- wallet ----
-  app.log.info({ ratePlans: await seedRatePlans(database) }, 'default rate plans seeded');
-  if (config.DEMO) {
-    if (config.NODE_ENV === 'production' && config.DATABASE_URL) {
-      app.log.warn(
-        'DEMO=1 with a PostgreSQL server: demo accounts with a published password are being seeded',
-      );
-    }
-    const demo = await seedDemoData(database);
-    // ---- wallet ----
-    const walletPartners = Object.values(DEMO_PARTNERS)
-      .filter((p) => p.hasEwallet)
-      .map((p) => p.partnerId);
-    app.log.info(
-      { movements: await seedDemoWallets(database, walletPartners) },
-      'demo wallet history seeded',
-    );
-    app.log.info({ demo }, 'demo data seeded (accounts listed in the README)');
+  if (config.DEMO && config.NODE_ENV === 'production' && config.DATABASE_URL) {
+    app.log.warn('DEMO=1 with a PostgreSQL server: demo accounts with a published password are being seeded');
   }
+  await seedModules(database, config, { demo: config.DEMO, log: app.log });
+  if (config.DEMO) app.log.info('demo data seeded (accounts listed in the README)');
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -79,6 +63,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A database that cannot be opened is the operator's to fix: its message says how; no stack.
+  console.error(error instanceof DatabaseOpenError ? error.message : error);
   process.exit(1);
 });

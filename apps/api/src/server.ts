@@ -2,50 +2,51 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import { type SandboxOptions, sandboxPlugin } from '@portico/sandbox';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifySchema } from 'fastify';
 import { type FastifyPluginAsyncZod, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { createAccountsModule } from './modules/accounts/accounts.module.ts';
-import { accountsPublicRoutes } from './modules/accounts/accounts.routes.ts';
-import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
-import { appConfigFrom } from './modules/app-config/app-config.service.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { createHealthService } from './modules/health/health.service.ts';
+import { NETWORK_EVENTS_PATH } from './modules/network-messages/network-events.routes.ts';
+import { API_MODULES } from './modules.ts';
+import { usesSandbox } from './networks/config.ts';
 import {
-  NETWORK_EVENTS_PATH,
-  networkEventsRoutes,
-} from './modules/network-messages/network-events.routes.ts';
-import { createNetworkEventsService } from './modules/network-messages/network-events.service.ts';
-import { createNetworkMessagesRepository } from './modules/network-messages/network-messages.repository.ts';
-import { networkMessagesRoutes } from './modules/network-messages/network-messages.routes.ts';
-import { createNetworkMessagesService } from './modules/network-messages/network-messages.service.ts';
-import { createPartnersRepository } from './modules/partners/partners.repository.ts';
-import { partnersRoutes } from './modules/partners/partners.routes.ts';
-import { createPartnersService } from './modules/partners/partners.service.ts';
-import { createReferenceDataRepository } from './modules/reference-data/reference-data.repository.ts';
-import { referenceDataRoutes } from './modules/reference-data/reference-data.routes.ts';
-import { createReferenceDataService } from './modules/reference-data/reference-data.service.ts';
-import { createWalletModule } from './modules/wallet/index.ts';
-import { createConnectors } from './networks/index.ts';
+  createConnectors,
+  type ResolvedNetworks,
+  resolveNetworks,
+  sandboxGoogleOptions,
+} from './networks/index.ts';
+import { createAuditRepository } from './platform/audit/audit.repository.ts';
+import { auditRoutes } from './platform/audit/audit.routes.ts';
+import { createAuditService } from './platform/audit/audit.service.ts';
 import type { Config } from './platform/config.ts';
 import { type Database, openDatabase } from './platform/db/index.ts';
+import { healthRoutes } from './platform/health/health.routes.ts';
+import { createHealthService } from './platform/health/health.service.ts';
+import { canonicalOrigin } from './platform/http/canonical-origin.ts';
 import { errorHandling, type NotFoundFallback } from './platform/http/error-handler.ts';
 import { DOCS_PREFIX, openApi, SECURE_PREFIX } from './platform/http/openapi.ts';
 import { payloadRequired } from './platform/http/payload.ts';
 import { genReqId, REQUEST_ID_HEADER, requestIdHeader } from './platform/http/request-id.ts';
 import { type SecureRoute, secureScope } from './platform/http/secure-scope.ts';
-import { createJobQueue, type JobQueue } from './platform/jobs/index.ts';
+import { createJobQueue, type JobQueue, JobRegistry, type QueueDeclarations } from './platform/jobs/index.ts';
 import { purgeExpiredJob } from './platform/jobs/maintenance.jobs.ts';
-import { type AppQueues, createAppJobRegistry } from './platform/jobs/queues.ts';
-import { enqueueMail } from './platform/mail/index.ts';
+import { defineJob, PLATFORM_QUEUES, type PlatformQueues } from './platform/jobs/queues.ts';
+import { devMailboxRoutes } from './platform/mail/dev-mailbox.routes.ts';
+import { createMailer } from './platform/mail/index.ts';
 import { mailSendJob } from './platform/mail/mail.jobs.ts';
+import { createDevMailboxRepository } from './platform/mail/mail.repository.ts';
+import type { AnyApiModule, ModuleParts, ModuleServices } from './platform/module.ts';
 import { createIdentity } from './platform/oidc/index.ts';
+import { rotateKeysJob } from './platform/oidc/keys.jobs.ts';
+import { createReviewRepository } from './platform/review/review.repository.ts';
+import { createReviewService } from './platform/review/review.service.ts';
 import { createCounters } from './platform/security/counters.ts';
 import { securityHeaders } from './platform/security/headers.ts';
 import { rateLimiting } from './platform/security/rate-limit.ts';
-import { createReferenceTokenIssuer } from './platform/security/reference-token.ts';
 import { xsrfProtection } from './platform/security/xsrf.ts';
 import { filesRoutes } from './platform/storage/files.routes.ts';
 import { createStorage, FILES_URL_PREFIX, type Storage } from './platform/storage/index.ts';
+import { sweepOrphanedFiles } from './platform/storage/sweep.ts';
+import { signedDownloadRoutes } from './platform/uploads/downloads.routes.ts';
+import { createSignedDownloads, SIGNED_DOWNLOAD_PREFIX } from './platform/uploads/signed-downloads.ts';
 import { DEFAULT_WEB_DIST_DIR, registerWebApp } from './platform/web/static.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -61,6 +62,8 @@ export interface ServerOptions {
   config: Config;
   /** An open, migrated database; when absent one is opened from the config (and closed by close()). */
   database?: Database;
+  /** The modules to build (default: API_MODULES). */
+  modules?: readonly AnyApiModule[];
   /** Extra route plugins for tests: `api` under /api/v1, `secure` under the secure prefix. */
   extraRoutes?: { api?: FastifyPluginAsyncZod[]; secure?: FastifyPluginAsyncZod[] };
   /** First retry backoff of the network connectors (tests shorten it). */
@@ -74,11 +77,23 @@ export interface ServerOptions {
 export interface Server {
   app: FastifyInstance;
   database: Database;
-  /** The job queue; workers run only when PORTICO_ROLE is all or worker. */
-  jobs: JobQueue<AppQueues>;
+  /** The job queue (typed for the platform's queues; each module sends to its own); workers run only when PORTICO_ROLE is all or worker. */
+  jobs: JobQueue<PlatformQueues>;
   /** Every route under the secure prefix with its policy action (filled once the app is ready). */
   secureRoutes: SecureRoute[];
+  /** Reads the identity provider's keys again now (each instance also does so every minute). */
+  reloadIdentityKeys(): Promise<boolean>;
+  /** Every route with its schema and config (the security suite fuzzes each one's schema). */
+  routes: RegisteredRoute[];
   close(): Promise<void>;
+}
+
+/** A route as registered: its method(s), full URL pattern, zod schema and config. */
+export interface RegisteredRoute {
+  method: string | string[];
+  url: string;
+  schema?: FastifySchema | undefined;
+  config?: FastifyContextConfig | undefined;
 }
 
 /** The database a config names: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR/pglite. */
@@ -88,17 +103,28 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
     : openDatabase({ dataDir: path.join(config.DATA_DIR, 'pglite') });
 }
 
-const isUnder = (url: string, prefix: string) =>
-  url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
+/** Every queue: the platform's and each module's (a name declared twice is refused). */
+function declaredQueues(modules: readonly AnyApiModule[]): QueueDeclarations {
+  const queues: QueueDeclarations = { ...PLATFORM_QUEUES };
+  for (const module of modules) {
+    for (const [name, payload] of Object.entries((module.queues ?? {}) as QueueDeclarations)) {
+      if (Object.hasOwn(queues, name))
+        throw new Error(`Job queue "${name}" is declared twice (${module.name})`);
+      queues[name] = payload;
+    }
+  }
+  return queues;
+}
 
 /**
- * The composition root: config and database in, a Fastify app out. Plugin order follows
- * fastify/demo: external plugins (security headers, cookies, body parsers, rate limit, OpenAPI),
- * then ours (envelope and errors, XSRF, payload checks), then routes (health, public API, the
- * secure prefix with its auth hook, the identity provider, the sandbox, the web app).
+ * The composition root: config and database in, a Fastify app out. The platform (database, jobs,
+ * mail, audit, identity, connectors, storage) is built first; then each module of the list in
+ * src/modules.ts is created with it and its parts registered in one loop. Plugin order follows
+ * fastify/demo: external plugins, then ours (envelope and errors, XSRF, payload checks), then routes.
  */
 export async function buildServer(options: ServerOptions): Promise<Server> {
   const { config } = options;
+  const modules = options.modules ?? API_MODULES;
   const database = options.database ?? (await openConfiguredDatabase(config));
   const runsApi = config.PORTICO_ROLE !== 'worker';
   const runsJobs = config.PORTICO_ROLE !== 'api';
@@ -113,24 +139,26 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // On SIGTERM (main.ts) the listener stops taking connections and idle keep-alive ones are closed;
+    // a request that has already arrived is served to the end, not answered 503.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-
-  // ---- wallet ----
-  const wallet = await createWalletModule({
-    config,
-    database,
-    mailer: (request) => enqueueMail(jobs, request),
-    jobs: () => jobs,
-    deliver: async (url, headers, payload) =>
-      (await app.inject({ method: 'POST', url, headers, payload })).statusCode,
-    log: app.log,
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    registeredRoutes.push({
+      method: route.method,
+      url: route.url,
+      schema: route.schema,
+      config: route.config,
+    });
   });
-  const registry = createAppJobRegistry()
+
+  // The platform every module is built with.
+  const registry = new JobRegistry(declaredQueues(modules))
     .register(purgeExpiredJob(database))
-    .register(mailSendJob(database, config))
-    .register(wallet.lowBalanceJob);
+    .register(mailSendJob(database, config));
   const jobs = createJobQueue({
     database,
     registry,
@@ -139,26 +167,74 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
       ? { pollingIntervalSeconds: options.jobPollingIntervalSeconds }
       : {}),
   });
-  const identity = runsApi ? await createIdentity({ config, database, log: app.log }) : null;
+  const mail = createMailer(jobs);
+  const audit = createAuditService(createAuditRepository(database.db), app.log.child({ component: 'audit' }));
+  const review = createReviewService({ database, repository: createReviewRepository(database.db), mail });
+  const identity = await createIdentity({ config, database, audit, log: app.log });
+  if (config.builtInOidc) registry.register(rotateKeysJob(database, identity.reloadKeys));
+  else registry.registerErased('identity.rotate-keys', { handler: async () => {} });
+  const networks = resolveNetworks(config.networks, database);
+  const connectors = createConnectors(networks, app.log, options.networkBackoffBaseMs);
+  const downloads = await createSignedDownloads(database);
+
+  const parts = await createModules(modules, config.modules, {
+    config,
+    database,
+    jobs,
+    mail,
+    audit,
+    review,
+    storage,
+    downloads,
+    connectors,
+    verifier: identity.verifier,
+    log: app.log,
+    inject: (request) => app.inject(request),
+  });
+  registry.register(
+    defineJob(PLATFORM_QUEUES, {
+      queue: 'storage.sweep-orphans',
+      schedule: { cron: '41 2 * * *', payload: {} },
+      retryLimit: 2,
+      handler: async (_payload, { log }) => {
+        const declared = parts.flatMap(({ parts: moduleParts }) => moduleParts.storedFiles ?? []);
+        log.info(await sweepOrphanedFiles(storage, declared, log), 'stored files swept');
+      },
+    }),
+  );
+  for (const { module, parts: moduleParts } of parts) {
+    for (const [queue, handler] of Object.entries(moduleParts.jobs ?? {})) {
+      registry.registerErased(
+        queue,
+        handler as Parameters<JobRegistry<QueueDeclarations>['registerErased']>[1],
+      );
+    }
+    if (moduleParts.jobs) app.log.debug({ module: module.name }, 'module jobs registered');
+  }
+
   const secureRoutes: SecureRoute[] = [];
   // The SPA is registered last (after every hook); the not-found handler asks it lazily.
   let webFallback: NotFoundFallback | null = null;
 
   // External plugins.
   await app.register(requestIdHeader);
-  await app.register(securityHeaders, { extraConnectOrigins: externalOrigins(config) });
+  await app.register(canonicalOrigin, {
+    publicUrl: config.PUBLIC_URL,
+    exempt: ['/api', '/healthz', '/readyz', '/payments/webhooks', SANDBOX_PREFIX, '/dev'],
+  });
+  await app.register(securityHeaders, {
+    extraConnectOrigins: externalOrigins(config),
+    privatePrefixes: [SECURE_PREFIX],
+  });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(rateLimiting, {
     counters: createCounters(database.sql),
     max: config.RATE_LIMIT_MAX,
     windowMs: config.RATE_LIMIT_WINDOW_MS,
-    applies: (request: FastifyRequest) =>
-      // Stored files are like the web app's own assets: immutable, cached, not counted.
-      (isUnder(request.url, '/api') &&
-        !isUnder(request.url, NETWORK_EVENTS_PREFIX) &&
-        !isUnder(request.url, FILES_URL_PREFIX)) ||
-      isUnder(request.url, OIDC_PREFIX),
+    // Routes inside that are not counted say so (config.rateLimit: false): the networks' webhooks,
+    // and stored files, which are like the web app's own assets (immutable, cached).
+    prefixes: ['/api', OIDC_PREFIX],
   });
   if (runsApi) {
     await app.register(openApi, {
@@ -174,7 +250,8 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
   });
   await app.register(xsrfProtection, {
     secure: config.PUBLIC_URL.startsWith('https:'),
-    protects: (request) => isUnder(request.url, '/api') && !isUnder(request.url, NETWORK_EVENTS_PREFIX),
+    // The networks' signed webhooks opt out (config.xsrf: false).
+    prefixes: ['/api'],
   });
   await app.register(payloadRequired);
 
@@ -186,83 +263,64 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
   });
   await app.register(healthRoutes(health));
 
-  if (runsApi && identity) {
-    const partners = createPartnersService({
-      repository: createPartnersRepository(database.db),
-      referenceTokens: await createReferenceTokenIssuer(database),
-    });
-    const referenceData = createReferenceDataService(createReferenceDataRepository(database.db));
-    const connectors = createConnectors(config.networks, app.log, options.networkBackoffBaseMs);
-    const accounts = createAccountsModule({
-      connectors,
-      config,
-      database,
-      jobs,
-      verifier: identity.verifier,
-      log: app.log,
-      storage,
-    });
-    // ---- networks ----
-    const networkMessagesRepository = createNetworkMessagesRepository(database.db);
-    const networkMessages = createNetworkMessagesService({
-      repository: networkMessagesRepository,
-      connectors,
-    });
-    const networkEvents = createNetworkEventsService({
-      repository: networkMessagesRepository,
-      networks: config.networks,
-    });
-
+  if (runsApi) {
     await app.register(
       async (api) => {
-        await api.register(appConfigRoutes(appConfigFrom(config)));
-        await api.register(referenceDataRoutes(referenceData), { prefix: '/reference' });
-        await api.register(networkEventsRoutes(networkEvents));
-        await api.register(accountsPublicRoutes(accounts.accounts), { prefix: '/accounts' });
-        for (const routes of accounts.publicRoutes) await api.register(routes);
+        for (const { parts: moduleParts } of parts) {
+          for (const routes of moduleParts.publicRoutes ?? []) await api.register(routes);
+        }
         for (const routes of options.extraRoutes?.api ?? []) await api.register(routes);
         await api.register(secureScope, {
           prefix: '/secure',
           verifier: identity.verifier,
           registry: secureRoutes,
           routes: [
-            partnersRoutes(partners),
-            wallet.secureRoutes,
-            networkMessagesRoutes(networkMessages),
-            ...accounts.secureRoutes,
+            auditRoutes(audit),
+            ...parts.flatMap(({ parts: moduleParts }) => moduleParts.secureRoutes ?? []),
             ...(options.extraRoutes?.secure ?? []),
           ],
         });
       },
       { prefix: API_PREFIX },
     );
-    await app.register(wallet.paymentRoutes);
+    for (const { parts: moduleParts } of parts) {
+      for (const routes of moduleParts.rootRoutes ?? []) await app.register(routes);
+    }
+    await app.register(signedDownloadRoutes({ storage, downloads }), { prefix: SIGNED_DOWNLOAD_PREFIX });
     await app.register(filesRoutes(storage), { prefix: FILES_URL_PREFIX });
     await app.register(identity.oidcPlugin, { prefix: OIDC_PREFIX });
-    if (accounts.devMailboxRoutes) await app.register(accounts.devMailboxRoutes);
-    // The network sandbox stands in for whichever networks have no real URL configured.
-    if (usesSandbox(config))
-      await app.register(sandboxPlugin, { prefix: SANDBOX_PREFIX, ...sandboxOptions(config) });
+    // Mail is kept in the dev mailbox without SMTP_URL; it is shown only with DEMO=1 or SANDBOX=1.
+    if (!config.SMTP_URL && config.sandboxAllowed) {
+      await app.register(devMailboxRoutes(createDevMailboxRepository(database.db), config.BRAND_NAME));
+    }
+    // The network sandbox stands in for whichever networks have no real URL: only with DEMO=1 or
+    // SANDBOX=1 (the configuration refuses an unset network URL otherwise).
+    if (config.sandboxAllowed && usesSandbox(config.networks)) {
+      await app.register(sandboxPlugin, { prefix: SANDBOX_PREFIX, ...sandboxOptions(config, networks) });
+    }
   }
 
   webFallback = await webAppFallback(app, config);
 
-  if (runsJobs) {
-    app.addHook('onReady', async () => {
-      await jobs.start();
-    });
-  }
+  // Jobs are enqueued inside use-case transactions, so the queue is open before the first request.
+  app.addHook('onReady', async () => {
+    if (runsJobs) await jobs.start();
+    else await jobs.openForSending();
+  });
   app.addHook('onClose', async () => {
     await jobs.stop();
-    await identity?.close();
+    await identity.close();
   });
 
   let closed = false;
   return {
     app,
     database,
-    jobs,
+    // The registry holds every queue; outside the modules only the platform's are sent to by name.
+    jobs: jobs as unknown as JobQueue<PlatformQueues>,
     secureRoutes,
+    reloadIdentityKeys: () => identity.reloadKeys(),
+    routes: registeredRoutes,
     async close() {
       if (closed) return;
       closed = true;
@@ -272,6 +330,36 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
   };
 }
 
+type PlatformContext = Omit<Parameters<AnyApiModule['create']>[0], 'settings' | 'use'>;
+
+/** Creates each module in list order, handing it the platform and the services of those before it. */
+async function createModules(
+  modules: readonly AnyApiModule[],
+  settings: Config['modules'],
+  platform: PlatformContext,
+): Promise<{ module: AnyApiModule; parts: ModuleParts<QueueDeclarations> }[]> {
+  const services = new Map<string, unknown>();
+  const created: { module: AnyApiModule; parts: ModuleParts<QueueDeclarations> }[] = [];
+  for (const module of modules) {
+    const use = <K extends keyof ModuleServices>(name: K): ModuleServices[K] => {
+      if (!services.has(name)) {
+        throw new Error(
+          `Module "${module.name}" uses "${String(name)}": list "${String(name)}" before it in src/modules.ts`,
+        );
+      }
+      return services.get(name) as ModuleServices[K];
+    };
+    const parts = await module.create({
+      ...platform,
+      settings: settings[module.name],
+      use,
+    });
+    if (parts.service !== undefined) services.set(module.name, parts.service);
+    created.push({ module, parts });
+  }
+  return created;
+}
+
 /** Serves the built SPA in production (or wherever WEB_DIST_DIR points); in dev Vite serves it. */
 async function webAppFallback(app: FastifyInstance, config: Config): Promise<NotFoundFallback | null> {
   if (config.PORTICO_ROLE === 'worker') return null;
@@ -279,19 +367,15 @@ async function webAppFallback(app: FastifyInstance, config: Config): Promise<Not
   return registerWebApp(app, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR));
 }
 
-function usesSandbox(config: Config): boolean {
-  const { rbm, maap, whatsapp, sms } = config.networks;
-  return [rbm, maap, whatsapp, sms].some((link) => link.sandbox);
-}
-
 /** The mounted sandbox posts its events to our own webhooks, signed with the secrets they check. */
-function sandboxOptions(config: Config): SandboxOptions {
-  const { networks } = config;
+function sandboxOptions(config: Config, networks: ResolvedNetworks): SandboxOptions {
   const webhooks = `${config.PUBLIC_URL}${NETWORK_EVENTS_PREFIX}`;
+  const { rbmToken, ...google } = sandboxGoogleOptions(networks);
   return {
     mountPath: SANDBOX_PREFIX,
+    ...google,
     credentials: {
-      rbm: networks.rbm.token,
+      ...(rbmToken !== undefined ? { rbm: rbmToken } : {}),
       maap: networks.maap.token,
       whatsapp: networks.whatsapp.token,
       sms: networks.sms.authToken,
@@ -301,7 +385,7 @@ function sandboxOptions(config: Config): SandboxOptions {
       maap: { url: `${webhooks}/maap`, token: networks.maap.webhookToken },
       whatsapp: { url: `${webhooks}/whatsapp`, appSecret: networks.whatsapp.appSecret },
     },
-    ...(config.SANDBOX_BEHAVIOUR ? { behaviour: config.SANDBOX_BEHAVIOUR } : {}),
+    ...(networks.sandboxBehaviour ? { behaviour: networks.sandboxBehaviour } : {}),
   };
 }
 

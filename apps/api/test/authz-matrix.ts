@@ -1,4 +1,4 @@
-import { ALL_ROLES, BILLING_ROLES, DEVELOPER_ROLES, PLATFORM_ADMIN_ROLES, ROLES } from '@portico/domain';
+import { ALL_ROLES, BILLING_ROLES, DEVELOPER_ROLES, ROLES } from '@portico/domain';
 import type { PolicyAction } from '../src/platform/auth/policy.ts';
 import type { Subject } from './factories.ts';
 
@@ -111,7 +111,7 @@ const AUTHZ_MATRIX_WALLET: readonly MatrixEntry[] = [
     method: 'GET',
     url: `${S}/pricing`,
     action: 'pricing.read',
-    allowed: [...WALLET_READERS, ...PLATFORM_ADMIN_ROLES],
+    allowed: [...WALLET_READERS, ...PROVIDER_ADMINS],
   },
   { method: 'GET', url: `${S}/rate-plans`, action: 'rate-plans.read', allowed: PROVIDER_ADMINS },
   {
@@ -144,7 +144,8 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
     method: 'GET',
     url: '/api/v1/secure/reference-token',
     action: 'reference-token.issue',
-    allowed: [...PLATFORM_ADMIN_ROLES, ...BILLING_ROLES],
+    // Not the marketing admin: bare header, no external links (spec section 6).
+    allowed: [...PROVIDER_ADMINS, ...BILLING_ROLES],
   },
   // ---- accounts ----
   {
@@ -316,28 +317,32 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
   {
     method: 'GET',
     url: '/api/v1/secure/network-messages',
+    // The provider's admins; not the marketing admin (spec section 6).
     action: 'network-messages.read',
-    allowed: PLATFORM_ADMIN_ROLES,
+    allowed: PROVIDER_ADMINS,
   },
   {
     method: 'GET',
     // The literal ':messageId' names no message: allowed callers reach the handler and get 404.
     url: '/api/v1/secure/network-messages/:messageId',
+    // The provider's admins; not the marketing admin (spec section 6).
     action: 'network-messages.read',
-    allowed: PLATFORM_ADMIN_ROLES,
+    allowed: PROVIDER_ADMINS,
     okStatus: 404,
   },
   {
     method: 'GET',
     url: '/api/v1/secure/network-events',
+    // The provider's admins; not the marketing admin (spec section 6).
     action: 'network-messages.read',
-    allowed: PLATFORM_ADMIN_ROLES,
+    allowed: PROVIDER_ADMINS,
   },
   {
     method: 'GET',
     url: '/api/v1/secure/network-health',
+    // The provider's admins; not the marketing admin (spec section 6).
     action: 'network-messages.read',
-    allowed: PLATFORM_ADMIN_ROLES,
+    allowed: PROVIDER_ADMINS,
   },
 ];
 

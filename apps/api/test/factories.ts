@@ -7,8 +7,9 @@ import {
   type Role,
 } from '@portico/domain';
 import { and, eq } from 'drizzle-orm';
+import { hashPassword } from '../src/platform/auth/password.ts';
+import { carriers, partners, users } from '../src/platform/db/core.schema.ts';
 import type { Database } from '../src/platform/db/index.ts';
-import { carriers, partners, users } from '../src/platform/db/schema.ts';
 
 export type PartnerRow = typeof partners.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -95,6 +96,14 @@ export function createFactories(database: Database) {
     return { partner: p, user: u };
   }
 
-  return { carrierId, partner, user, partnerFor, account };
+  /** Gives a user a password they can sign in with through the real sign-in page. */
+  async function setPassword(userId: string, password: string): Promise<void> {
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.userId, userId));
+  }
+
+  return { carrierId, partner, user, partnerFor, account, setPassword };
 }
 export type Factories = ReturnType<typeof createFactories>;

@@ -6,14 +6,16 @@ import type { AddressInfo } from 'node:net';
  * A small S3-compatible server for tests: path-style PUT/GET/DELETE Object, objects in memory, and
  * every request's SigV4 signature verified the way S3 does it: the canonical request rebuilt from
  * what actually arrived (method, raw path, query, the signed headers' values, the body's hash) and
- * the signature recomputed with the secret key. Written apart from platform/storage/sigv4.ts on
- * purpose, so a mistake there cannot hide behind the same mistake here.
+ * the signature recomputed with the secret key. Written apart from the signing library
+ * (aws4fetch) on purpose, so a mistake in how we use it cannot hide behind the same mistake here.
+ * With a session token (temporary credentials) every request must carry it, signed.
  */
 export interface FakeS3 {
   endpoint: string;
   bucket: string;
   accessKeyId: string;
   secretAccessKey: string;
+  sessionToken: string | undefined;
   objects: Map<string, { bytes: Buffer; contentType: string }>;
   /** Every request: method, raw URL and the answer's status. */
   requests: { method: string; url: string; status: number }[];
@@ -37,7 +39,7 @@ function xmlError(code: string, message: string) {
 function verify(
   request: http.IncomingMessage,
   body: Buffer,
-  credentials: { accessKeyId: string; secretAccessKey: string },
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string | undefined },
   now: Date,
 ): { code: string; message: string } | null {
   const authorization = request.headers.authorization ?? '';
@@ -66,6 +68,12 @@ function verify(
   for (const required of ['host', 'x-amz-date', 'x-amz-content-sha256'])
     if (!signedHeaders.includes(required))
       return { code: 'AccessDenied', message: `${required} must be signed` };
+  if (credentials.sessionToken !== undefined) {
+    if (request.headers['x-amz-security-token'] !== credentials.sessionToken)
+      return { code: 'InvalidToken', message: 'The provided token is malformed or otherwise invalid' };
+    if (!signedHeaders.includes('x-amz-security-token'))
+      return { code: 'AccessDenied', message: 'x-amz-security-token must be signed' };
+  }
   const payloadHash = String(request.headers['x-amz-content-sha256'] ?? '');
   if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256(body))
     return { code: 'XAmzContentSHA256Mismatch', message: 'The body does not match x-amz-content-sha256' };
@@ -105,12 +113,13 @@ function verify(
 }
 
 export async function startFakeS3(
-  options: { bucket?: string; accessKeyId?: string; secretAccessKey?: string } = {},
+  options: { bucket?: string; accessKeyId?: string; secretAccessKey?: string; sessionToken?: string } = {},
 ): Promise<FakeS3> {
   const bucket = options.bucket ?? 'portico-test';
   const credentials = {
     accessKeyId: options.accessKeyId ?? 'AKIATESTFAKES3',
     secretAccessKey: options.secretAccessKey ?? 'fake-s3-secret-key/for+tests',
+    sessionToken: options.sessionToken,
   };
   const objects = new Map<string, { bytes: Buffer; contentType: string }>();
   const requests: FakeS3['requests'] = [];
@@ -138,6 +147,25 @@ export async function startFakeS3(
     const [, bucketName, ...rest] = path.split('/');
     if (bucketName !== bucket)
       return answer(404, xmlError('NoSuchBucket', 'The specified bucket does not exist'));
+    const query = new URLSearchParams((request.url ?? '').split('?')[1] ?? '');
+    if (request.method === 'GET' && rest.join('') === '' && query.get('list-type') === '2') {
+      // ListObjectsV2, two keys a page so the continuation is exercised.
+      const prefix = query.get('prefix') ?? '';
+      const keys = [...objects.keys()].filter((k) => k.startsWith(prefix)).sort();
+      const from = Number(query.get('continuation-token') ?? 0);
+      const page = keys.slice(from, from + 2);
+      const truncated = from + 2 < keys.length;
+      const contents = page
+        .map(
+          (k) => `<Contents><Key>${k}</Key><LastModified>2026-01-01T00:00:00.000Z</LastModified></Contents>`,
+        )
+        .join('');
+      return answer(
+        200,
+        `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucket}</Name><Prefix>${prefix}</Prefix>${contents}<IsTruncated>${truncated}</IsTruncated>${truncated ? `<NextContinuationToken>${from + 2}</NextContinuationToken>` : ''}</ListBucketResult>`,
+        'application/xml',
+      );
+    }
     const key = decodeURIComponent(rest.join('/'));
     if (!key) return answer(400, xmlError('InvalidRequest', 'A key is required'));
 

@@ -7,7 +7,7 @@ import { XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from '@portico/domain';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { expect } from 'vitest';
-import { type Config, loadConfig } from '../src/platform/config.ts';
+import { type Config, loadConfig } from '../src/config.ts';
 import type { Database } from '../src/platform/db/index.ts';
 import { buildServer, type Server } from '../src/server.ts';
 import { openTestDatabase } from './database.ts';
@@ -37,10 +37,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The configuration the tests run with (quiet logs, a generous rate limit). */
+/** The configuration the tests run with (quiet logs, a generous rate limit, the built-in sandboxes). */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
+    SANDBOX: '1',
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
     PORTICO_ROLE: 'api',
@@ -48,6 +49,32 @@ export function testConfig(env: Record<string, string> = {}): Config {
     ...env,
   });
 }
+
+/**
+ * An environment with every sandbox off (neither DEMO nor SANDBOX): real-looking network URLs on a
+ * port nothing answers, Stripe as the payment provider, and SMTP. Nothing here is ever called.
+ */
+export const WITHOUT_SANDBOX_ENV: Readonly<Record<string, string>> = {
+  SANDBOX: '',
+  DEMO: '',
+  RBM_API_URL: 'http://127.0.0.1:9/rbm',
+  RBM_API_TOKEN: 'real-rbm-token',
+  RBM_CLIENT_TOKEN: 'real-rbm-client-token',
+  MAAP_API_URL: 'http://127.0.0.1:9/maap',
+  MAAP_API_TOKEN: 'real-maap-token',
+  MAAP_WEBHOOK_TOKEN: 'real-maap-webhook-token',
+  WHATSAPP_API_URL: 'http://127.0.0.1:9/whatsapp/v21.0',
+  WHATSAPP_ACCESS_TOKEN: 'real-whatsapp-token',
+  WHATSAPP_APP_SECRET: 'real-whatsapp-app-secret',
+  WHATSAPP_VERIFY_TOKEN: 'real-whatsapp-verify-token',
+  SMS_API_URL: 'http://127.0.0.1:9',
+  SMS_AUTH_TOKEN: 'real-sms-token',
+  PAYMENT_PROVIDER: 'stripe',
+  STRIPE_API_URL: 'http://127.0.0.1:9',
+  STRIPE_SECRET_KEY: 'sk_test_portico_real',
+  PAYMENT_WEBHOOK_SECRET: 'whsec_portico_real_secret',
+  SMTP_URL: 'smtp://127.0.0.1:9',
+};
 
 /** A matching XSRF cookie and header, as the web client sends them on a mutating call. */
 export function xsrfHeaders(token = randomBytes(32).toString('base64url')): Record<string, string> {

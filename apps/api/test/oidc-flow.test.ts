@@ -3,9 +3,9 @@ import { createServer } from 'node:net';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUsersService } from '../src/modules/users/users.service.ts';
+import { loadConfig } from '../src/config.ts';
+import { createUsersService } from '../src/platform/auth/users.service.ts';
 import { createTokenVerifier, discoveredKeySet } from '../src/platform/auth/verifier.ts';
-import { loadConfig } from '../src/platform/config.ts';
 import { webClientMetadata } from '../src/platform/oidc/client.ts';
 import { createIdentityTestApp, createTestUser, type IdentityTestApp } from '../src/platform/oidc/testing.ts';
 import { openTestDatabase, type TestDatabase } from './database.ts';
@@ -430,13 +430,13 @@ describe('several API instances share one database', () => {
 describe('registered client', () => {
   it('when in production then only PUBLIC_URL is registered (no Vite dev origin)', () => {
     const production = webClientMetadata(
-      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example' }),
+      loadConfig({ SANDBOX: '1', NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example' }),
     );
     expect(production.redirect_uris).toEqual(['https://portal.example/callback']);
     expect(production.post_logout_redirect_uris).toEqual([
       'https://portal.example/?action=logout&status=signed-out',
     ]);
-    const development = webClientMetadata(loadConfig({ NODE_ENV: 'development' }));
+    const development = webClientMetadata(loadConfig({ SANDBOX: '1', NODE_ENV: 'development' }));
     expect(development.redirect_uris).toEqual([
       'http://localhost:3000/callback',
       'http://localhost:5173/callback',

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/platform/db/schema.ts';
-import { SIGN_IN_MESSAGES } from '../src/platform/oidc/sign-in.service.ts';
+import { users } from '../src/platform/db/core.schema.ts';
+import { SIGN_IN_MESSAGES, SIGN_IN_THROTTLE } from '../src/platform/oidc/sign-in.service.ts';
 import { createIdentityTestApp, createTestUser, type IdentityTestApp } from '../src/platform/oidc/testing.ts';
 import { openTestDatabase, type TestDatabase } from './database.ts';
-import { CookieJar, localPath, portalClient, signInWithPassword } from './tokens.ts';
+import { CookieJar, localPath, portalClient } from './tokens.ts';
 
 let testDatabase: TestDatabase;
 let test: IdentityTestApp;
@@ -68,6 +68,15 @@ async function openSignIn() {
     },
   };
 }
+
+/** Keeps every pair's running delay going for a minute from now. */
+const holdWaits = () =>
+  test.database.sql.query("UPDATE rate_limit_counters SET reset_at = $1 WHERE key LIKE 'sign-in:wait:%'", [
+    Date.now() + 60_000,
+  ]);
+/** Lets every pair's delay run out, as time passing would. */
+const endWaits = () =>
+  test.database.sql.query("UPDATE rate_limit_counters SET reset_at = 0 WHERE key LIKE 'sign-in:wait:%'");
 
 const ip = () => `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 const alertText = (html: string) => /role="alert">([^<]*)</.exec(html)?.[1]?.replace(/&#39;/g, "'");
@@ -192,57 +201,81 @@ describe('sign-in page', () => {
     expect(audit.rows).toHaveLength(1);
   });
 
-  it('when 5 attempts for one email failed then the next is refused with 429, even with the right password', async () => {
+  it('when one address keeps failing for an account then its next attempt waits, the right password included', async () => {
     const user = await createTestUser(test.database, { email: 'throttled@portico.test' });
     const signIn = await openSignIn();
-    for (let attempt = 1; attempt <= 5; attempt += 1) {
-      const response = await signIn.post(user.email, `wrong ${attempt}`, { remoteAddress: ip() });
+    const address = ip();
+    // The free attempts, then one more that starts the first delay.
+    for (let attempt = 1; attempt <= SIGN_IN_THROTTLE.freeAttemptsPerPair + 1; attempt += 1) {
+      const response = await signIn.post(user.email, `wrong ${attempt}`, { remoteAddress: address });
       expect(response.statusCode).toBe(401);
     }
-    const refused = await signIn.post(user.email, user.password ?? '', { remoteAddress: ip() });
+    // While the delay runs (held here, so the test does not race the clock) even the right password waits.
+    await holdWaits();
+    const refused = await signIn.post(user.email, user.password ?? '', { remoteAddress: address });
     expect(refused.statusCode).toBe(429);
-    expect(alertText(refused.body)).toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(alertText(refused.body)).toBe('Too many failed sign-in attempts. Try again in 1 minute.');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(refused.body).toContain(`value="${user.email}"`);
+    // Once the delay has passed, the right password goes through.
+    await endWaits();
+    expect((await signIn.post(user.email, user.password ?? '', { remoteAddress: address })).statusCode).toBe(
+      303,
+    );
   });
 
-  it('when a sign-in succeeds then the email counter starts again', async () => {
+  it('when a stranger fails many times from another address then the user still signs in from theirs', async () => {
+    const user = await createTestUser(test.database, { email: 'targeted@portico.test' });
+    const stranger = ip();
+    for (let attempt = 1; attempt <= 20; attempt += 1) {
+      const response = await (await openSignIn()).post(user.email, `guess ${attempt}`, {
+        remoteAddress: stranger,
+      });
+      expect([401, 429]).toContain(response.statusCode);
+    }
+    const own = await (await openSignIn()).post(user.email, user.password ?? '', { remoteAddress: ip() });
+    expect(own.statusCode).toBe(303);
+  });
+
+  it('when a sign-in succeeds then the pair starts afresh', async () => {
     const user = await createTestUser(test.database, { email: 'reset@portico.test' });
     const address = ip();
-    for (let attempt = 1; attempt <= 4; attempt += 1) {
-      expect(
-        (await (await openSignIn()).post(user.email, 'wrong', { remoteAddress: address })).statusCode,
-      ).toBe(401);
-    }
-    await signInWithPassword(test.app, user.email, user.password ?? '');
-    for (let attempt = 1; attempt <= 5; attempt += 1) {
-      expect(
-        (await (await openSignIn()).post(user.email, 'wrong', { remoteAddress: address })).statusCode,
-      ).toBe(401);
-    }
-    expect(
-      (await (await openSignIn()).post(user.email, 'wrong', { remoteAddress: address })).statusCode,
-    ).toBe(429);
+    const attempt = async (password: string) =>
+      (await (await openSignIn()).post(user.email, password, { remoteAddress: address })).statusCode;
+    for (let n = 1; n <= SIGN_IN_THROTTLE.freeAttemptsPerPair - 1; n += 1)
+      expect(await attempt('wrong')).toBe(401);
+    expect(await attempt(user.password ?? '')).toBe(303);
+    for (let n = 1; n <= SIGN_IN_THROTTLE.freeAttemptsPerPair + 1; n += 1)
+      expect(await attempt('wrong')).toBe(401);
+    expect(await attempt('wrong')).toBe(429);
   });
 
-  it('when one IP fails 20 times across many emails then it is refused with 429', async () => {
+  it('when one address fails against many accounts then it may only try the accounts it has signed in to', async () => {
     const address = ip();
+    const known = await createTestUser(test.database, { email: 'known-here@portico.test' });
     const signIn = await openSignIn();
-    for (let attempt = 1; attempt <= 20; attempt += 1) {
-      const response = await signIn.post(`spray-${attempt}@portico.test`, 'guess', {
-        remoteAddress: address,
-      });
+    expect(
+      (await signIn.post(known.email, known.password ?? '', { remoteAddress: address })).statusCode,
+    ).toBe(303);
+    const spray = await openSignIn();
+    for (let attempt = 1; attempt <= SIGN_IN_THROTTLE.failuresPerAddress; attempt += 1) {
+      const response = await spray.post(`spray-${attempt}@portico.test`, 'guess', { remoteAddress: address });
       expect(response.statusCode).toBe(401);
     }
-    const refused = await signIn.post('spray-21@portico.test', 'guess', { remoteAddress: address });
+    const refused = await spray.post('spray-next@portico.test', 'guess', { remoteAddress: address });
     expect(refused.statusCode).toBe(429);
     expect(alertText(refused.body)).toMatch(
       /^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/,
     );
-    // Another address is not affected.
-    expect((await signIn.post('spray-21@portico.test', 'guess', { remoteAddress: ip() })).statusCode).toBe(
+    // Another address is not affected; the account this address knows still signs in from it.
+    expect((await spray.post('spray-next@portico.test', 'guess', { remoteAddress: ip() })).statusCode).toBe(
       401,
     );
+    const again = await (await openSignIn()).post(known.email, known.password ?? '', {
+      remoteAddress: address,
+    });
+    expect(again.statusCode).toBe(303);
   });
 
   it('when the interaction cookie is missing then the POST is refused and nothing is checked', async () => {

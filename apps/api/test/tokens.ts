@@ -1,9 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { OAUTH_SCOPE } from '@portico/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { base64url, exportJWK, generateKeyPair, importJWK, type JWTPayload, SignJWT } from 'jose';
+import { base64url, generateKeyPair, importJWK, type JWTPayload, SignJWT } from 'jose';
 import type { Config } from '../src/platform/config.ts';
 import type { Database } from '../src/platform/db/index.ts';
+import { OidcPayloadAdapter } from '../src/platform/oidc/adapter.ts';
 import { loadIdentitySecrets, publicJwks } from '../src/platform/oidc/keys.ts';
 
 export interface MintOptions {
@@ -42,6 +43,8 @@ export async function mintAccessToken(
     ...claims,
   };
   const typ = opts.typ ?? 'at+jwt';
+  // Like the provider's tokens, each names a live grant (a sign-in) unless the claims say otherwise.
+  if (!Object.hasOwn(claims, 'gid')) payload.gid = await createGrant(database, config, claims.sub);
 
   if (alg === 'none') {
     const encode = (value: object) => base64url.encode(JSON.stringify(value));
@@ -66,6 +69,17 @@ export async function mintAccessToken(
 
   const key = await importJWK(providerJwk, alg);
   return new SignJWT(payload).setProtectedHeader({ alg, typ, kid: providerJwk.kid }).sign(key);
+}
+
+/** A grant of the portal for this account, as a sign-in through the provider leaves one. */
+export async function createGrant(database: Database, config: Config, accountId: string): Promise<string> {
+  const grantId = randomUUID();
+  await new OidcPayloadAdapter(database.db, 'Grant').upsert(
+    grantId,
+    { accountId, clientId: config.OIDC_CLIENT_ID, kind: 'Grant', jti: grantId },
+    86_400,
+  );
+  return grantId;
 }
 
 /** Cookies as a browser would keep them for one host: by name, sent where their path matches. */
@@ -260,10 +274,4 @@ function redirectOf(response: LightMyRequestResponse): string {
 
 function alertOf(html: string): string {
   return /role="alert">([^<]*)</.exec(html)?.[1] ?? html.slice(0, 200);
-}
-
-/** A fresh public key set, for tests that need "some other provider". */
-export async function foreignJwks(alg = 'RS256') {
-  const { publicKey } = await generateKeyPair(alg, { extractable: true });
-  return { keys: [{ ...(await exportJWK(publicKey)), alg, kid: randomUUID() }] };
 }

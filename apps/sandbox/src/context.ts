@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, createPublicKey, type KeyObject, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,6 +19,12 @@ export interface SandboxContext {
   behaviour: SandboxBehaviour;
   webhooks: SandboxWebhooks;
   credentials: NonNullable<SandboxOptions['credentials']>;
+  /** The public keys of the Google service accounts the token endpoint knows, by client email. */
+  googleServiceAccounts: Map<string, KeyObject[]>;
+  /** Whether Google's APIs take only issued access tokens (service accounts were configured). */
+  googleTokensRequired: boolean;
+  /** Adds the configured accounts that are made on first use (once; later calls wait for it). */
+  loadGoogleServiceAccounts(): Promise<void>;
   mountPath: string;
   /** Runs fn after ms unless the sandbox closes first. */
   later(ms: number, fn: () => void | Promise<void>): void;
@@ -68,11 +74,27 @@ export function whatsappSignature(appSecret: string, body: string): string {
 export function createContext(options: SandboxOptions, log: FastifyBaseLogger): SandboxContext {
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
+  let lazyAccounts: Promise<void> | undefined;
   const context: SandboxContext = {
     store: createStore(),
     behaviour: ZSandboxBehaviour.parse(options.behaviour ?? {}),
     webhooks: options.webhooks ?? {},
     credentials: options.credentials ?? {},
+    googleServiceAccounts: new Map(),
+    googleTokensRequired:
+      typeof options.googleServiceAccounts === 'function' || (options.googleServiceAccounts?.length ?? 0) > 0,
+    loadGoogleServiceAccounts: () => {
+      const load = options.googleServiceAccounts;
+      if (typeof load !== 'function') return Promise.resolve();
+      lazyAccounts ??= load().then((accounts) => {
+        for (const account of accounts) addGoogleServiceAccount(context, account);
+      });
+      // A failure is not kept: the next token request tries again.
+      return lazyAccounts.catch((error: unknown) => {
+        lazyAccounts = undefined;
+        throw error;
+      });
+    },
     mountPath: options.mountPath ?? '/sandbox',
     later(ms, fn) {
       if (closed) return;
@@ -117,7 +139,20 @@ export function createContext(options: SandboxOptions, log: FastifyBaseLogger): 
       timers.clear();
     },
   };
+  if (Array.isArray(options.googleServiceAccounts)) {
+    for (const account of options.googleServiceAccounts) addGoogleServiceAccount(context, account);
+  }
   return context;
+}
+
+/** Makes a service account's public key known to the token endpoint (a second key is added beside the first). */
+export function addGoogleServiceAccount(
+  context: Pick<SandboxContext, 'googleServiceAccounts'>,
+  account: { clientEmail: string; publicKey: string },
+): void {
+  const key = createPublicKey(account.publicKey);
+  const keys = context.googleServiceAccounts.get(account.clientEmail) ?? [];
+  context.googleServiceAccounts.set(account.clientEmail, [...keys, key]);
 }
 
 export const newId = (prefix = '') => `${prefix}${randomUUID().replaceAll('-', '')}`;

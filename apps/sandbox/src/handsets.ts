@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { newId, nowIso, type SandboxContext } from './context.ts';
+import { renderHandsetPage } from './handset-page.ts';
 import { isOnWhatsApp, isRcsCapable } from './options.ts';
 import { rbmEvent, rbmPush, rbmReadAll } from './rbm.ts';
 import type { HandsetItem, HandsetSuggestion } from './store.ts';
@@ -14,7 +17,13 @@ import { whatsappWebhook } from './whatsapp.ts';
  * the bot's webhook exactly as the network would.
  */
 
-const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url));
+// Found through module resolution, so the assets load whether the sandbox runs from its sources or
+// bundled into the API's dist/main.js.
+const assetsDir = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@portico/sandbox/package.json')),
+  'src/assets',
+);
+const asset = (name: string) => readFileSync(path.join(assetsDir, name));
 const SCRIPT = asset('handset.js');
 const STYLES = asset('handset.css');
 
@@ -26,12 +35,6 @@ const ZTap = z.object({
 });
 const ZReply = z.object({ text: z.string().trim().min(1).max(1000), itemId: z.string().optional() });
 const ZInviteAnswer = z.object({ agentId: z.string().min(1), accept: z.boolean() });
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 export class HandsetError extends Error {
   constructor(
@@ -73,7 +76,7 @@ export function handsetPlugin(ctx: SandboxContext): FastifyPluginAsync {
         request.query.msisdn && !msisdn ? 'Enter a number in international format, e.g. +919876543210.' : '';
       return reply
         .type('text/html; charset=utf-8')
-        .send(page(ctx, msisdn, request.query.msisdn ?? '', error));
+        .send(renderHandsetPage({ ctx, msisdn, typed: request.query.msisdn ?? '', error }));
     });
 
     app.get<{ Params: { msisdn: string } }>('/api/handsets/:msisdn', async (request) => {
@@ -237,57 +240,4 @@ async function deliverUserEvent(
       messages: [message],
     }),
   );
-}
-
-function page(ctx: SandboxContext, msisdn: string, typed: string, error: string): string {
-  const base = ctx.mountPath;
-  const recent = ctx.store
-    .handsetNumbers()
-    .map(
-      (n) =>
-        `<li><a href="${base}/?msisdn=${encodeURIComponent(n)}"${n === msisdn ? ' aria-current="page"' : ''}>${escapeHtml(n)}</a></li>`,
-    )
-    .join('');
-  const phone = msisdn
-    ? `<section class="phone" aria-label="Virtual handset ${escapeHtml(msisdn)}">
-        <header class="phone-bar"><span class="phone-number">${escapeHtml(msisdn)}</span>
-          <span class="phone-caps">${isRcsCapable(msisdn) ? 'RCS' : 'No RCS'} · ${isOnWhatsApp(msisdn) ? 'WhatsApp' : 'No WhatsApp'}</span></header>
-        <div id="invites" class="invites" aria-live="polite"></div>
-        <ol id="thread" class="thread" aria-live="polite" aria-label="Messages"><li class="empty">Loading messages…</li></ol>
-        <form id="reply-form" class="reply" autocomplete="off">
-          <label class="visually-hidden" for="reply-text">Reply</label>
-          <input id="reply-text" name="text" maxlength="1000" placeholder="Type a reply" required>
-          <button type="submit">Send</button>
-        </form>
-        <p id="handset-error" class="handset-error" role="alert"></p>
-      </section>`
-    : `<section class="phone phone-empty"><p>Pick a number to see its handset.</p></section>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${msisdn ? `${escapeHtml(msisdn)} · ` : ''}Virtual handsets · Network sandbox</title>
-<link rel="stylesheet" href="${base}/assets/handset.css">
-<script src="${base}/assets/handset.js" defer></script>
-</head>
-<body data-base="${escapeHtml(base)}" data-msisdn="${escapeHtml(msisdn)}">
-<main class="layout">
-  <aside class="picker">
-    <h1>Virtual handsets</h1>
-    <p class="lead">The network sandbox: what a test phone received through Google RBM, GSMA MaaP, WhatsApp or SMS.</p>
-    <form method="get" action="${base}/" class="pick" novalidate>
-      <label for="msisdn">Phone number</label>
-      <input id="msisdn" name="msisdn" value="${escapeHtml(typed)}" placeholder="+919876543210" inputmode="tel"${error ? ' aria-invalid="true" aria-describedby="msisdn-error"' : ''}>
-      ${error ? `<p id="msisdn-error" class="field-error">${escapeHtml(error)}</p>` : ''}
-      <button type="submit">Open handset</button>
-    </form>
-    <h2>Recent handsets</h2>
-    ${recent ? `<ul class="recent">${recent}</ul>` : '<p class="muted">No handset has received a message yet.</p>'}
-    <p class="muted rules">Sandbox rules: numbers ending in 0 are not RCS-capable; numbers ending in 9 are not on WhatsApp.</p>
-  </aside>
-  ${phone}
-</main>
-</body>
-</html>`;
 }

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { businessCommunicationsPlugin } from './business-communications.ts';
 import { createContext } from './context.ts';
+import { googleOAuthPlugin } from './google-oauth.ts';
 import { handsetPlugin } from './handsets.ts';
 import { maapPlugin } from './maap.ts';
 import { type SandboxOptions, ZSandboxBehaviour } from './options.ts';
@@ -11,9 +13,11 @@ export { rbmSignature, whatsappSignature } from './context.ts';
 export * from './options.ts';
 
 /**
- * The network sandbox: Google RBM under /rbm, GSMA MaaP under /maap, WhatsApp Cloud under
- * /whatsapp, an SMS gateway (Twilio's Messages API) under /sms, the virtual handsets at /, and GET/PUT /config for its behaviour. Mounted by the API at
- * /sandbox, or run alone (src/main.ts). State is in memory per instance (see README.md).
+ * The network sandbox: Google RBM under /rbm, Google Business Communications (agents) under
+ * /businesscommunications, Google's OAuth token endpoint at /oauth2/token, GSMA MaaP under /maap,
+ * WhatsApp Cloud under /whatsapp, an SMS gateway (Twilio's Messages API) under /sms, the virtual
+ * handsets at /, and GET/PUT /config for its behaviour. Mounted by the API at /sandbox, or run
+ * alone (src/main.ts). State is in memory per instance (see README.md).
  */
 export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, options) => {
   const ctx = createContext(options, app.log.child({ component: 'sandbox' }));
@@ -23,7 +27,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
   app.get('/healthz', async () => ({
     status_code: 10,
     message: 'Sandbox is mounted.',
-    data: { networks: ['rbm', 'maap', 'whatsapp', 'sms'] },
+    data: { networks: ['rbm', 'businesscommunications', 'maap', 'whatsapp', 'sms'] },
   }));
   app.get('/config', async () => ({
     behaviour: ctx.behaviour,
@@ -40,11 +44,11 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
     return { behaviour: ctx.setBehaviour(result.data) };
   });
 
+  await app.register(googleOAuthPlugin(ctx), { prefix: '/oauth2' });
   await app.register(rbmPlugin(ctx), { prefix: '/rbm' });
+  await app.register(businessCommunicationsPlugin(ctx), { prefix: '/businesscommunications' });
   await app.register(maapPlugin(ctx), { prefix: '/maap' });
   await app.register(whatsappPlugin(ctx), { prefix: '/whatsapp' });
   await app.register(smsPlugin(ctx), { prefix: '/sms' });
   await app.register(handsetPlugin(ctx));
 };
-
-export default sandboxPlugin;

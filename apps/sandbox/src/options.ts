@@ -47,11 +47,28 @@ export interface SandboxWebhooks {
   whatsapp?: { url: string; appSecret: string };
 }
 
+/** A Google service account the sandbox's token endpoint knows: its email and public key (PEM). */
+export interface GoogleServiceAccount {
+  clientEmail: string;
+  /** The public half of the service account's key, PEM (SPKI or X.509 certificate). */
+  publicKey: string;
+}
+
 export interface SandboxOptions {
   behaviour?: SandboxBehaviourInput;
   webhooks?: SandboxWebhooks;
-  /** Bearer tokens the sandbox's network APIs accept; unset: any non-empty bearer token. */
+  /**
+   * Bearer tokens the sandbox's network APIs accept; unset: any non-empty bearer token. For Google
+   * (RBM and Business Communications) only when no service account is given below.
+   */
   credentials?: { rbm?: string; maap?: string; whatsapp?: string; sms?: string };
+  /**
+   * Google service accounts whose signed assertions the token endpoint (/oauth2/token) exchanges
+   * for access tokens. When any is given, the RBM and Business Communications APIs accept only the
+   * access tokens the sandbox issued (with the API's scope), like Google. A function is called on
+   * the first token request (an account whose key is made on first use).
+   */
+  googleServiceAccounts?: GoogleServiceAccount[] | (() => Promise<GoogleServiceAccount[]>);
   /** The prefix the plugin is mounted at (links in the handset page); default /sandbox. */
   mountPath?: string;
 }

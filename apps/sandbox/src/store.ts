@@ -65,6 +65,15 @@ export interface WaTemplate {
 const MAX_ITEMS_PER_HANDSET = 200;
 const MAX_HANDSETS = 20_000;
 const MAX_REMEMBERED_IDS = 1_000_000;
+const MAX_ACCESS_TOKENS = 10_000;
+
+/** An access token the sandbox's Google token endpoint issued. */
+interface IssuedAccessToken {
+  clientEmail: string;
+  scopes: string[];
+  /** Epoch milliseconds. */
+  expiresAt: number;
+}
 
 /**
  * The sandbox's state, in memory per instance: it imitates an external network, which keeps its own
@@ -79,6 +88,7 @@ export function createStore() {
   const files = new Map<string, { contentType: string; body: Buffer; fileUrl?: string }>();
   const templates = new Map<string, WaTemplate>();
   const windows = new Map<string, { start: number; count: number }>();
+  const accessTokens = new Map<string, IssuedAccessToken>();
 
   return {
     addItem(msisdn: string, item: HandsetItem) {
@@ -122,6 +132,17 @@ export function createStore() {
       window.count += 1;
       return window.count <= perSecond;
     },
+
+    /** Keeps an issued access token; expired ones are dropped first, then the oldest. */
+    issueAccessToken(token: string, issued: IssuedAccessToken, now = Date.now()) {
+      for (const [key, value] of accessTokens) if (value.expiresAt <= now) accessTokens.delete(key);
+      if (accessTokens.size >= MAX_ACCESS_TOKENS) {
+        const oldest = accessTokens.keys().next().value;
+        if (oldest !== undefined) accessTokens.delete(oldest);
+      }
+      accessTokens.set(token, issued);
+    },
+    accessToken: (token: string): IssuedAccessToken | undefined => accessTokens.get(token),
 
     testers,
     testerKey: (agentId: string, msisdn: string) => `${agentId}|${msisdn}`,

@@ -10,12 +10,13 @@ export * from './contracts/accounts.ts';
 export * from './contracts/audit.ts';
 export * from './contracts/envelope.ts';
 export * from './contracts/list-filters.ts';
-// ---- networks ----
 export * from './contracts/network-messages.ts';
 export * from './contracts/partner-details.ts';
 export * from './contracts/reference-data.ts';
-// ---- wallet ----
+export * from './contracts/review.ts';
 export * from './contracts/wallet.ts';
+export * from './policy/index.ts';
+export * from './review/machine.ts';
 export * from './rules/channels.ts';
 export * from './rules/formats.ts';
 export * from './rules/managed-users.ts';
@@ -23,6 +24,7 @@ export * from './rules/message-status.ts';
 export * from './rules/money.ts';
 export * from './rules/navigation.ts';
 export * from './rules/password.ts';
+export * from './rules/payment-state.ts';
 export * from './rules/pricing.ts';
 export * from './rules/profile-image.ts';
 export * from './rules/roles.ts';

@@ -1,7 +1,9 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { type SandboxBehaviourInput, sandboxPlugin } from '@portico/sandbox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NetworkError } from './errors.ts';
+import { publicServiceAccount, type ServiceAccountKey } from './google-auth.ts';
 import { createMaapConnector } from './maap.ts';
 import { createNetworkMetrics } from './metrics.ts';
 import { createRbmConnector } from './rbm.ts';
@@ -11,10 +13,19 @@ import { createWhatsAppConnector } from './whatsapp.ts';
 
 /**
  * Contract tests: each connector against the sandbox over real HTTP on loopback (no API, no
- * database), with the sandbox's receipts off unless a test turns them on.
+ * database), with the sandbox's receipts off unless a test turns them on. RBM authenticates as in
+ * production: a service account's assertion exchanged at the sandbox's token endpoint.
  */
 
 const TOKEN = 'contract-token';
+const serviceAccount = (email: string): ServiceAccountKey => ({
+  type: 'service_account',
+  client_email: email,
+  private_key: generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString(),
+});
+const RBM_ACCOUNT = serviceAccount('contract@portico-test.iam.gserviceaccount.com');
 let sandbox: FastifyInstance;
 let base: string;
 const metrics = createNetworkMetrics(Fastify({ logger: false }).log);
@@ -69,6 +80,19 @@ const connectorOptions = (
   metrics,
   ...overrides,
 });
+/** The RBM connector's options: the messaging and management bases, and the service account. */
+const rbmOptions = (
+  url: string,
+  overrides: Partial<{ key: ServiceAccountKey; maxAttempts: number; timeoutMs: number }> = {},
+) => {
+  const { key = RBM_ACCOUNT, ...rest } = overrides;
+  const { token: _unused, ...options } = connectorOptions(url, rest);
+  return {
+    ...options,
+    managementUrl: `${base}/businesscommunications`,
+    credentials: { kind: 'service_account' as const, key, tokenUrl: `${base}/oauth2/token` },
+  };
+};
 const until = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 3000): Promise<T> => {
   const started = Date.now();
   for (;;) {
@@ -91,13 +115,14 @@ beforeAll(async () => {
   sandbox = Fastify({ logger: false });
   await sandbox.register(sandboxPlugin, {
     prefix: '/sandbox',
-    credentials: { rbm: TOKEN, maap: TOKEN, whatsapp: TOKEN, sms: TOKEN },
+    credentials: { maap: TOKEN, whatsapp: TOKEN, sms: TOKEN },
+    googleServiceAccounts: [publicServiceAccount(RBM_ACCOUNT)],
     behaviour: QUIET,
   });
   await sandbox.listen({ port: 0, host: '127.0.0.1' });
   const address = sandbox.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/sandbox`;
-  rbm = createRbmConnector(connectorOptions(`${base}/rbm`));
+  rbm = createRbmConnector(rbmOptions(`${base}/rbm`));
   maap = createMaapConnector(connectorOptions(`${base}/maap`));
   whatsapp = createWhatsAppConnector(connectorOptions(`${base}/whatsapp/v21.0`));
   sms = createSmsGateway(smsOptions());
@@ -288,10 +313,15 @@ describe('RBM connector against the sandbox', () => {
     expect(await rbm.uploadFile('agent-a', { fileUrl: 'https://example.com/a.png' })).toMatch(/^files\//);
   });
 
-  it('when the token is wrong then the error is unauthorized, not retried', async () => {
-    const bad = createRbmConnector(connectorOptions(`${base}/rbm`, { token: 'wrong' }));
-    const error = await failure(bad.capability('agent-a', '+919800000011'));
+  it('when the service account is not one Google knows then the token exchange is refused: unauthorized, not retried', async () => {
+    const stranger = createRbmConnector(
+      rbmOptions(`${base}/rbm`, { key: serviceAccount('stranger@elsewhere.iam.gserviceaccount.com') }),
+    );
+    const before = metrics.snapshot().find((m) => m.network === 'rbm')?.retries ?? 0;
+    const error = await failure(stranger.capability('agent-a', '+919800000011'));
     expect(error.kind).toBe('unauthorized');
+    expect(error.detail).toMatchObject({ httpStatus: 400, code: 'invalid_grant' });
+    expect(metrics.snapshot().find((m) => m.network === 'rbm')?.retries ?? 0).toBe(before);
   });
 
   it('when the network answers 503 then the send is retried with backoff and ends as network_down', async () => {
@@ -315,7 +345,7 @@ describe('RBM connector against the sandbox', () => {
 
   it('when the per-agent rate is exceeded then the error is rate_limited', async () => {
     await configure({ rateLimits: { enabled: true, rbmPerSecond: 2 } });
-    const once = createRbmConnector(connectorOptions(`${base}/rbm`, { maxAttempts: 1 }));
+    const once = createRbmConnector(rbmOptions(`${base}/rbm`, { maxAttempts: 1 }));
     const send = (n: number) =>
       once.send({
         messageId: `m-rl-${n}`,
@@ -335,13 +365,41 @@ describe('RBM connector against the sandbox', () => {
     const address = silent.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     const slow = createRbmConnector(
-      connectorOptions(`http://127.0.0.1:${port}`, { timeoutMs: 150, maxAttempts: 2 }),
+      rbmOptions(`http://127.0.0.1:${port}`, { timeoutMs: 150, maxAttempts: 2 }),
     );
     const error = await failure(slow.capability('agent-a', '+919800000011'));
     expect(error.kind).toBe('network_down');
     expect(error.message).toContain('no answer within 150 ms');
     silent.server.closeAllConnections();
     await silent.close();
+  });
+
+  it('when the network answers 429 with Retry-After then the retry waits for it (not only the backoff)', async () => {
+    // Refuses every call until a second after the first, saying so in Retry-After: a retry after
+    // the 5 ms backoff alone would be refused again, and with two attempts the call would fail.
+    const limited = Fastify({ logger: false });
+    let openAt = 0;
+    let calls = 0;
+    limited.get('/v1/phones/:msisdn/capabilities', async (_request, reply) => {
+      calls += 1;
+      if (openAt === 0) openAt = Date.now() + 1000;
+      if (Date.now() < openAt)
+        return reply
+          .code(429)
+          .header('retry-after', '1')
+          .send({ error: { code: 429, message: 'Quota exceeded', status: 'RESOURCE_EXHAUSTED' } });
+      return { features: ['RICHCARD_STANDALONE'] };
+    });
+    await limited.listen({ port: 0, host: '127.0.0.1' });
+    const address = limited.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const patient = createRbmConnector(rbmOptions(`http://127.0.0.1:${port}`, { maxAttempts: 2 }));
+    expect(await patient.capability('agent-a', '+919800000011')).toEqual({
+      capable: true,
+      features: ['RICHCARD_STANDALONE'],
+    });
+    expect(calls).toBe(2);
+    await limited.close();
   });
 
   it('when content the network cannot carry is sent then invalid_content, before any call', async () => {

@@ -1,4 +1,5 @@
 import type { ConnectorLink } from '@portico/domain';
+import pRetry from 'p-retry';
 import { Agent, type Dispatcher, request as undiciRequest } from 'undici';
 import { NetworkError } from './errors.ts';
 import type { NetworkMetrics } from './metrics.ts';
@@ -29,8 +30,10 @@ export interface NetworkResponse {
 export interface NetworkHttpOptions {
   network: ConnectorLink;
   baseUrl: string;
-  /** Headers on every call (the bearer token). */
-  headers: () => Record<string, string>;
+  /** Headers on every call (the bearer token), read before each attempt. */
+  headers: () => Record<string, string> | Promise<Record<string, string>>;
+  /** Told when the network refused our credentials (401), e.g. to drop a cached access token. */
+  onUnauthorized?: () => void;
   timeoutMs: number;
   maxAttempts: number;
   /** First backoff; doubles each attempt with jitter, or the network's Retry-After when longer. */
@@ -58,7 +61,10 @@ function retryAfterMs(header: string | null): number | undefined {
  */
 const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 128 });
 
-/** HTTP with a time-out per attempt, typed errors, retries with backoff, and counters. */
+/**
+ * HTTP with a time-out per attempt, typed errors, and counters; retries (exponential backoff with
+ * jitter, never sooner than the network's Retry-After) through p-retry, on our rules above.
+ */
 export function createNetworkHttp(options: NetworkHttpOptions) {
   const { network, metrics } = options;
   const backoffBase = options.backoffBaseMs ?? 200;
@@ -69,7 +75,7 @@ export function createNetworkHttp(options: NetworkHttpOptions) {
     for (const [key, value] of Object.entries(request.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, value);
     }
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers() };
+    const headers: Record<string, string> = { accept: 'application/json', ...(await options.headers()) };
     let body: string | Uint8Array | undefined;
     if (request.json !== undefined) {
       headers['content-type'] = 'application/json';
@@ -114,6 +120,7 @@ export function createNetworkHttp(options: NetworkHttpOptions) {
     if (response.statusCode >= 200 && response.statusCode < 300)
       return { status: response.statusCode, body: parsed };
     const error = options.classify(response.statusCode, parsed);
+    if (response.statusCode === 401) options.onUnauthorized?.();
     const retryAfter = response.headers['retry-after'];
     const wait = retryAfterMs(Array.isArray(retryAfter) ? (retryAfter[0] ?? null) : (retryAfter ?? null));
     throw wait === undefined
@@ -129,28 +136,45 @@ export function createNetworkHttp(options: NetworkHttpOptions) {
 
   return {
     baseUrl: options.baseUrl,
-    async request(request: NetworkRequest): Promise<NetworkResponse> {
-      for (let n = 1; ; n += 1) {
-        const started = performance.now();
-        try {
+    request(request: NetworkRequest): Promise<NetworkResponse> {
+      let started = 0;
+      // The network's Retry-After, when it named one: the next attempt waits at least that long.
+      let notBefore = 0;
+      return pRetry(
+        async () => {
+          const wait = notBefore - Date.now();
+          if (wait > 0) await sleep(wait);
+          started = performance.now();
           const response = await attempt(request);
           metrics.succeeded(network, performance.now() - started);
           return response;
-        } catch (caught) {
-          if (!(caught instanceof NetworkError)) throw caught;
-          metrics.failed(network, caught.kind, performance.now() - started, {
-            method: request.method,
-            path: request.path,
-            attempt: n,
-            status: caught.detail.httpStatus,
-            code: caught.detail.code,
-          });
-          if (n >= options.maxAttempts || !mayRetry(request, caught)) throw caught;
-          metrics.retried(network);
-          const backoff = backoffBase * 2 ** (n - 1) * (0.5 + Math.random() / 2);
-          await sleep(Math.min(MAX_BACKOFF_MS, Math.max(backoff, caught.detail.retryAfterMs ?? 0)));
-        }
-      }
+        },
+        {
+          retries: options.maxAttempts - 1,
+          // p-retry waits minTimeout x factor^(n-1) x [1, 2): half the base, so the first wait is base x [0.5, 1).
+          minTimeout: backoffBase / 2,
+          factor: 2,
+          randomize: true,
+          maxTimeout: MAX_BACKOFF_MS,
+          onFailedAttempt: ({ error, attemptNumber }) => {
+            if (!(error instanceof NetworkError)) return;
+            metrics.failed(network, error.kind, performance.now() - started, {
+              method: request.method,
+              path: request.path,
+              attempt: attemptNumber,
+              status: error.detail.httpStatus,
+              code: error.detail.code,
+            });
+          },
+          // Asked only while attempts remain; anything but a NetworkError (a bug) is thrown at once.
+          shouldRetry: ({ error }) => {
+            if (!(error instanceof NetworkError) || !mayRetry(request, error)) return false;
+            metrics.retried(network);
+            notBefore = Date.now() + Math.min(MAX_BACKOFF_MS, error.detail.retryAfterMs ?? 0);
+            return true;
+          },
+        },
+      );
     },
   };
 }

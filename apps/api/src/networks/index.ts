@@ -1,6 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import type { Network } from '@portico/domain';
+import type { SandboxOptions } from '@portico/sandbox';
 import type { FastifyBaseLogger } from 'fastify';
-import type { NetworksConfig } from '../platform/config.ts';
+import type { Database } from '../platform/db/index.ts';
+import type { NetworksConfig } from './config.ts';
+import {
+  type GoogleCredentials,
+  publicServiceAccount,
+  type ServiceAccountKey,
+  sandboxServiceAccountKey,
+} from './google-auth.ts';
 import { createMaapConnector } from './maap.ts';
 import { createNetworkMetrics, type NetworkMetrics } from './metrics.ts';
 import { createRbmConnector } from './rbm.ts';
@@ -21,9 +30,55 @@ export interface Connectors {
   testSender(network: Network): string;
 }
 
+/** The networks' settings with RBM's credentials resolved, ready to build the connectors. */
+export type ResolvedNetworks = Omit<NetworksConfig, 'rbm'> & {
+  rbm: Omit<NetworksConfig['rbm'], 'credentials'> & { credentials: GoogleCredentials };
+};
+
+/**
+ * Resolves what needs the database: without a key or static token, RBM against the sandbox uses
+ * the sandbox's own service account, generated into app_secrets on the first RBM call (read once).
+ */
+export function resolveNetworks(config: NetworksConfig, database: Database): ResolvedNetworks {
+  const setting = config.rbm.credentials;
+  let generated: Promise<ServiceAccountKey> | undefined;
+  const sandboxKey = () => {
+    generated ??= sandboxServiceAccountKey(database).catch((error: unknown) => {
+      generated = undefined;
+      throw error;
+    });
+    return generated;
+  };
+  const credentials: GoogleCredentials =
+    setting.kind === 'sandbox_generated'
+      ? { kind: 'service_account', key: sandboxKey, tokenUrl: setting.tokenUrl }
+      : setting;
+  return { ...config, rbm: { ...config.rbm, credentials } };
+}
+
+/**
+ * What the mounted sandbox must know to accept our RBM calls: the service account's public key
+ * (it then accepts only the access tokens it issued), or the static token override.
+ */
+export function sandboxGoogleOptions(
+  networks: ResolvedNetworks,
+): Pick<SandboxOptions, 'googleServiceAccounts'> & { rbmToken?: string } {
+  const { credentials } = networks.rbm;
+  // RBM goes to Google: a token nobody holds, so the mounted sandbox's RBM routes open to no one.
+  if (!networks.rbm.sandbox) return { rbmToken: randomBytes(32).toString('base64url') };
+  if (credentials.kind === 'static') return { rbmToken: credentials.token };
+  const { key } = credentials;
+  return {
+    googleServiceAccounts:
+      typeof key === 'function'
+        ? async () => [publicServiceAccount(await key())]
+        : [publicServiceAccount(key)],
+  };
+}
+
 /** The three connectors and the SMS gateway from configuration (the sandbox when a URL is unset). */
 export function createConnectors(
-  config: NetworksConfig,
+  config: ResolvedNetworks,
   log: FastifyBaseLogger,
   backoffBaseMs?: number,
 ): Connectors {
@@ -35,7 +90,12 @@ export function createConnectors(
     ...(backoffBaseMs !== undefined ? { backoffBaseMs } : {}),
   };
   const connectors: Record<Network, NetworkConnector> = {
-    rbm: createRbmConnector({ ...common, baseUrl: config.rbm.url, token: config.rbm.token }),
+    rbm: createRbmConnector({
+      ...common,
+      baseUrl: config.rbm.url,
+      managementUrl: config.rbm.managementUrl,
+      credentials: config.rbm.credentials,
+    }),
     maap: createMaapConnector({ ...common, baseUrl: config.maap.url, token: config.maap.token }),
     whatsapp: createWhatsAppConnector({
       ...common,

@@ -1,5 +1,11 @@
 import type { TMessageContent, TRichCard, TSuggestion } from '@portico/domain';
 import { NetworkError, unsupported } from './errors.ts';
+import {
+  BUSINESS_COMMUNICATIONS_SCOPE,
+  type GoogleCredentials,
+  googleAuthorization,
+  RBM_SCOPE,
+} from './google-auth.ts';
 import { createNetworkHttp, type NetworkHttp } from './http.ts';
 import type {
   ConnectorOptions,
@@ -10,10 +16,10 @@ import type {
 } from './types.ts';
 
 /**
- * Google RCS Business Messaging (rcsbusinessmessaging.googleapis.com) and the Business
- * Communications agent API, spoken over HTTP. In production RBM_API_URL points at Google (the
- * Business Communications calls then need RBM_API_URL to be a gateway that serves both, or a later
- * split into two URLs: see the networks decision record).
+ * Google RCS Business Messaging (rcsbusinessmessaging.googleapis.com: messages, capabilities,
+ * testers, files) and the Business Communications API (businesscommunications.googleapis.com:
+ * brands, agents, verification, launch), spoken over HTTP with OAuth access tokens of each API's
+ * scope (decision 0017).
  */
 
 export function rbmSuggestion(s: TSuggestion): Record<string, unknown> {
@@ -99,13 +105,30 @@ function googleError(status: number, body: unknown): NetworkError {
   return new NetworkError('rbm', 'invalid_content', message, detail);
 }
 
-export function createRbmConnector(options: ConnectorOptions): NetworkConnector {
-  const http: NetworkHttp = createNetworkHttp({
+export interface RbmConnectorOptions extends Omit<ConnectorOptions, 'token'> {
+  /** The Business Communications API's base (agents and brands). */
+  managementUrl: string;
+  credentials: GoogleCredentials;
+}
+
+/** HTTP to one of Google's APIs, authorised with an access token of its scope. */
+function googleHttp(options: RbmConnectorOptions, baseUrl: string, scope: string): NetworkHttp {
+  const authorization = googleAuthorization(options.credentials, scope, { timeoutMs: options.timeoutMs });
+  return createNetworkHttp({
     ...options,
+    baseUrl,
     network: 'rbm',
-    headers: () => ({ authorization: `Bearer ${options.token}` }),
+    headers: async () => ({ authorization: await authorization.header() }),
+    // A refused token (revoked, or a token server that restarted) is minted again on the next call.
+    onUnauthorized: () => authorization.reset(),
     classify: googleError,
   });
+}
+
+export function createRbmConnector(options: RbmConnectorOptions): NetworkConnector {
+  const management = googleHttp(options, options.managementUrl, BUSINESS_COMMUNICATIONS_SCOPE);
+  // Created last: the network's counters show the messaging base URL.
+  const http = googleHttp(options, options.baseUrl, RBM_SCOPE);
   const phone = (msisdn: string) => `/v1/phones/${encodeURIComponent(msisdn)}`;
   const invite = (body: unknown) => (body as { inviteStatus: TesterInviteStatus }).inviteStatus;
   const agentPath = (agent: string) => `/v1/${agent.split('/').map(encodeURIComponent).join('/')}`;
@@ -199,14 +222,14 @@ export function createRbmConnector(options: ConnectorOptions): NetworkConnector 
     },
 
     async registerAgent({ brandDisplayName, agentDisplayName, rcsBusinessMessagingAgent }) {
-      const brand = await http.request({
+      const brand = await management.request({
         method: 'POST',
         path: '/v1/brands',
         json: { displayName: brandDisplayName },
         retry: 'if-not-accepted',
       });
       const brandName = (brand.body as { name: string }).name;
-      const agent = await http.request({
+      const agent = await management.request({
         method: 'POST',
         path: `${agentPath(brandName)}/agents`,
         json: { displayName: agentDisplayName, rcsBusinessMessagingAgent },
@@ -215,7 +238,7 @@ export function createRbmConnector(options: ConnectorOptions): NetworkConnector 
       return { brand: brandName, agent: (agent.body as { name: string }).name };
     },
     async requestVerification(agent, contact) {
-      const { body } = await http.request({
+      const { body } = await management.request({
         method: 'POST',
         path: `${agentPath(agent)}:requestVerification`,
         json: { agentVerificationContact: contact },
@@ -224,7 +247,7 @@ export function createRbmConnector(options: ConnectorOptions): NetworkConnector 
       return (body as { verificationState: VerificationState }).verificationState;
     },
     async verificationState(agent) {
-      const { body } = await http.request({
+      const { body } = await management.request({
         method: 'GET',
         path: `${agentPath(agent)}/verification`,
         retry: 'always',
@@ -233,7 +256,7 @@ export function createRbmConnector(options: ConnectorOptions): NetworkConnector 
     },
     async requestLaunch(agent, regions) {
       const launchDetails = Object.fromEntries(regions.map((region) => [region, {}]));
-      const { body } = await http.request({
+      const { body } = await management.request({
         method: 'POST',
         path: `${agentPath(agent)}:requestLaunch`,
         json: { agentLaunch: { rcsBusinessMessaging: { launchDetails } } },
@@ -242,7 +265,7 @@ export function createRbmConnector(options: ConnectorOptions): NetworkConnector 
       return launchStateOf(body);
     },
     async launchState(agent) {
-      const { body } = await http.request({
+      const { body } = await management.request({
         method: 'GET',
         path: `${agentPath(agent)}/launch`,
         retry: 'always',

@@ -410,4 +410,17 @@ describe('virtual handset calls', () => {
       messageContact: { userContact: '+14251234567' },
     });
   });
+
+  it('when the handset page is opened with a typed value then it is shown escaped, never as markup', async () => {
+    const typed = '"><script>alert(1)</script>';
+    const page = await fetch(`${base}/?msisdn=${encodeURIComponent(typed)}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('Enter a number in international format');
+    const phone = await (await fetch(`${base}/?msisdn=${encodeURIComponent('+919800000011')}`)).text();
+    expect(phone).toContain('aria-label="Virtual handset +919800000011"');
+    expect(phone).toContain('RCS · WhatsApp');
+  });
 });

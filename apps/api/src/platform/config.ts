@@ -1,20 +1,10 @@
 import { z } from 'zod';
+import { type NetworksEnv, networkProblems, networksFrom, ZNetworksEnv } from '../networks/config.ts';
+import { booleanFlag, type ConfigProblem, optionalUrl } from './config-fields.ts';
 import { storageSettingsFrom, storageSettingsProblem } from './storage/settings.ts';
 
-const booleanFlag = z
-  .enum(['0', '1', 'true', 'false', ''])
-  .optional()
-  .transform((v) => v === '1' || v === 'true');
-
-const optionalUrl = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined))
-  .pipe(z.url().optional());
-
-/** Every setting comes from the environment and is validated once, at start (see README "Configuration"). */
-export const ZConfig = z
+/** The platform's variables (README "Configuration"); each module validates its own beside it. */
+const ZPlatformEnv = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -31,197 +21,124 @@ export const ZConfig = z
     SMTP_URL: optionalUrl,
     /** The sender address of every mail. */
     MAIL_FROM: z.email().default('no-reply@portico.example'),
-    /** GEOLOCATION_URL unset -> the offline country database; set -> an HTTP provider answering {country_code} for `{ip}`. */
-    GEOLOCATION_URL: optionalUrl,
     /** Uploaded files: unset -> DATA_DIR/files, file://DIR, or s3://BUCKET/PREFIX?endpoint=URL&region=R (platform/storage/settings.ts). */
     STORAGE_URL: z.string().optional(),
     /** Credentials of an s3:// STORAGE_URL (AWS_SESSION_TOKEN only for temporary ones). */
     AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
     AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     AWS_SESSION_TOKEN: z.string().min(1).optional(),
-    REDIS_URL: optionalUrl,
-    RBM_API_URL: optionalUrl,
-    MAAP_API_URL: optionalUrl,
-    WHATSAPP_API_URL: optionalUrl,
+    /** Seeds the demo data; like SANDBOX, it also allows the built-in sandboxes (networks, payments). */
     DEMO: booleanFlag,
+    /** The built-in network sandbox and sandbox payment provider without demo data (tests, local work). */
+    SANDBOX: booleanFlag,
     BRAND_NAME: z.string().min(1).default('Portico'),
     PRODUCT_CODE: z
       .string()
       .regex(/^[A-Z][A-Z0-9]*$/, 'PRODUCT_CODE must be upper-case letters and digits')
       .default('PORTICO'),
-    ANALYTICS_DASHBOARD_URL: optionalUrl,
-    FIREWALL_TOOL_URL: optionalUrl,
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().optional(),
-    // ---- wallet ----
-    /** The payment provider of top-ups; only the built-in sandbox exists so far. */
-    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
-    /** Stripe Checkout (PAYMENT_PROVIDER=stripe): the API base, the secret key; the webhook signing secret is PAYMENT_WEBHOOK_SECRET. */
-    STRIPE_API_URL: z.url().default('https://api.stripe.com'),
-    STRIPE_SECRET_KEY: z.string().min(8).optional(),
-    /** Secret that signs payment webhooks; unset: one generated into app_secrets. */
-    PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
-    // ---- networks ---- (apps/api/src/networks; unset URL -> the built-in sandbox with its dev secrets)
-    RBM_API_TOKEN: z.string().optional(),
-    RBM_CLIENT_TOKEN: z.string().optional(),
-    RBM_AGENT_ID: z.string().min(1).default('portico-test-agent'),
-    MAAP_API_TOKEN: z.string().optional(),
-    MAAP_WEBHOOK_TOKEN: z.string().optional(),
-    MAAP_BOT_ID: z.string().min(1).default('portico-test-bot'),
-    WHATSAPP_ACCESS_TOKEN: z.string().optional(),
-    WHATSAPP_APP_SECRET: z.string().optional(),
-    WHATSAPP_VERIFY_TOKEN: z.string().optional(),
-    WHATSAPP_PHONE_NUMBER_ID: z.string().min(1).default('100000000000001'),
-    WHATSAPP_WABA_ID: z.string().min(1).default('200000000000001'),
-    // SMS gateway (Twilio's Messages API shape) for one-time passwords where RCS cannot reach
-    SMS_API_URL: z.url().optional(),
-    SMS_ACCOUNT_SID: z.string().min(1).default('ACsandbox00000000000000000000000'),
-    SMS_AUTH_TOKEN: z.string().optional(),
-    /** An E.164 number, an alphanumeric sender id, or a Messaging Service SID (MG...). */
-    SMS_FROM: z.string().min(1).default('PORTICO'),
-    NETWORK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-    NETWORK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
-    /** JSON of the mounted sandbox's behaviour (apps/sandbox/README.md), e.g. {"deliveryDelayMs":100}. */
-    SANDBOX_BEHAVIOUR: z
-      .string()
-      .optional()
-      .transform((v, issue) => {
-        if (!v) return undefined;
-        try {
-          return JSON.parse(v) as Record<string, unknown>;
-        } catch {
-          issue.addIssue({ code: 'custom', message: 'SANDBOX_BEHAVIOUR must be JSON' });
-          return z.NEVER;
-        }
-      }),
   })
-  .superRefine((env, issues) => {
-    if (env.PAYMENT_PROVIDER === 'stripe') {
-      for (const name of ['STRIPE_SECRET_KEY', 'PAYMENT_WEBHOOK_SECRET'] as const) {
-        if (!env[name])
-          issues.addIssue({
-            code: 'custom',
-            path: [name],
-            message: `${name} is required when PAYMENT_PROVIDER=stripe`,
-          });
-      }
-    }
-    for (const [url, secrets] of NETWORK_SECRETS) {
-      if (!env[url]) continue;
-      for (const secret of secrets) {
-        if (!env[secret])
-          issues.addIssue({
-            code: 'custom',
-            path: [secret],
-            message: `${secret} is required when ${url} is set`,
-          });
-      }
-    }
-    // ---- storage ----
-    const storage = storageSettingsProblem(env);
-    if (storage) issues.addIssue({ code: 'custom', path: [storage.variable], message: storage.message });
-  })
-  .transform((env) => {
-    const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
-    return {
-      ...env,
-      networks: networksFrom(env, publicUrl),
-      storage: storageSettingsFrom(env),
-      PUBLIC_URL: publicUrl,
-      OIDC_ISSUER: env.OIDC_ISSUER ?? `${publicUrl}/oidc`,
-      builtInOidc: env.OIDC_ISSUER === undefined,
-      OIDC_AUDIENCE: env.OIDC_AUDIENCE ?? `${publicUrl}/api`,
-      ANALYTICS_DASHBOARD_URL: env.ANALYTICS_DASHBOARD_URL ?? `${publicUrl}/analytics-dashboard`,
-      FIREWALL_TOOL_URL: env.FIREWALL_TOOL_URL ?? `${publicUrl}/firewall`,
-    };
-  });
+  .extend(ZNetworksEnv.shape);
 
-export type Config = z.output<typeof ZConfig>;
-
-// ---- networks ----
-type NetworkEnv = {
-  RBM_API_URL?: string | undefined;
-  RBM_API_TOKEN?: string | undefined;
-  RBM_CLIENT_TOKEN?: string | undefined;
-  RBM_AGENT_ID: string;
-  MAAP_API_URL?: string | undefined;
-  MAAP_API_TOKEN?: string | undefined;
-  MAAP_WEBHOOK_TOKEN?: string | undefined;
-  MAAP_BOT_ID: string;
-  WHATSAPP_API_URL?: string | undefined;
-  WHATSAPP_ACCESS_TOKEN?: string | undefined;
-  WHATSAPP_APP_SECRET?: string | undefined;
-  WHATSAPP_VERIFY_TOKEN?: string | undefined;
-  WHATSAPP_PHONE_NUMBER_ID: string;
-  WHATSAPP_WABA_ID: string;
-  SMS_API_URL?: string | undefined;
-  SMS_ACCOUNT_SID: string;
-  SMS_AUTH_TOKEN?: string | undefined;
-  SMS_FROM: string;
-  NETWORK_TIMEOUT_MS: number;
-  NETWORK_MAX_ATTEMPTS: number;
-};
-
-/** A real network needs its credentials; the sandbox works with well-known development ones. */
-const NETWORK_SECRETS = [
-  ['RBM_API_URL', ['RBM_API_TOKEN', 'RBM_CLIENT_TOKEN']],
-  ['MAAP_API_URL', ['MAAP_API_TOKEN', 'MAAP_WEBHOOK_TOKEN']],
-  ['WHATSAPP_API_URL', ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN']],
-  ['SMS_API_URL', ['SMS_AUTH_TOKEN']],
-] as const;
-
-/** Where each connector sends, with what, and what our webhook checks; unset URL -> the sandbox. */
-function networksFrom(env: NetworkEnv, publicUrl: string) {
-  const sandbox = `${publicUrl}/sandbox`;
+function platformConfigFrom(env: z.output<typeof ZPlatformEnv>) {
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const networks: NetworksEnv = env;
   return {
-    timeoutMs: env.NETWORK_TIMEOUT_MS,
-    maxAttempts: env.NETWORK_MAX_ATTEMPTS,
-    rbm: {
-      sandbox: !env.RBM_API_URL,
-      url: (env.RBM_API_URL ?? `${sandbox}/rbm`).replace(/\/$/, ''),
-      token: env.RBM_API_TOKEN ?? 'sandbox-rbm-token',
-      clientToken: env.RBM_CLIENT_TOKEN ?? 'sandbox-rbm-client-token',
-      agentId: env.RBM_AGENT_ID,
-    },
-    maap: {
-      sandbox: !env.MAAP_API_URL,
-      url: (env.MAAP_API_URL ?? `${sandbox}/maap`).replace(/\/$/, ''),
-      token: env.MAAP_API_TOKEN ?? 'sandbox-maap-token',
-      webhookToken: env.MAAP_WEBHOOK_TOKEN ?? 'sandbox-maap-webhook-token',
-      botId: env.MAAP_BOT_ID,
-    },
-    whatsapp: {
-      sandbox: !env.WHATSAPP_API_URL,
-      url: (env.WHATSAPP_API_URL ?? `${sandbox}/whatsapp/v21.0`).replace(/\/$/, ''),
-      token: env.WHATSAPP_ACCESS_TOKEN ?? 'sandbox-whatsapp-token',
-      appSecret: env.WHATSAPP_APP_SECRET ?? 'sandbox-whatsapp-app-secret',
-      verifyToken: env.WHATSAPP_VERIFY_TOKEN ?? 'sandbox-whatsapp-verify-token',
-      phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
-      wabaId: env.WHATSAPP_WABA_ID,
-    },
-    sms: {
-      sandbox: !env.SMS_API_URL,
-      url: (env.SMS_API_URL ?? `${sandbox}/sms`).replace(/\/$/, ''),
-      accountSid: env.SMS_ACCOUNT_SID,
-      authToken: env.SMS_AUTH_TOKEN ?? 'sandbox-sms-token',
-      from: env.SMS_FROM,
-    },
+    NODE_ENV: env.NODE_ENV,
+    PORT: env.PORT,
+    HOST: env.HOST,
+    TRUST_PROXY: env.TRUST_PROXY,
+    PUBLIC_URL: publicUrl,
+    DATABASE_URL: env.DATABASE_URL,
+    DATA_DIR: env.DATA_DIR,
+    PORTICO_ROLE: env.PORTICO_ROLE,
+    OIDC_ISSUER: env.OIDC_ISSUER ?? `${publicUrl}/oidc`,
+    builtInOidc: env.OIDC_ISSUER === undefined,
+    OIDC_CLIENT_ID: env.OIDC_CLIENT_ID,
+    OIDC_AUDIENCE: env.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+    SMTP_URL: env.SMTP_URL,
+    MAIL_FROM: env.MAIL_FROM,
+    DEMO: env.DEMO,
+    SANDBOX: env.SANDBOX,
+    /** DEMO=1 or SANDBOX=1: the built-in sandboxes (networks, payments) may be used and mounted. */
+    sandboxAllowed: env.DEMO || env.SANDBOX,
+    BRAND_NAME: env.BRAND_NAME,
+    PRODUCT_CODE: env.PRODUCT_CODE,
+    RATE_LIMIT_MAX: env.RATE_LIMIT_MAX,
+    RATE_LIMIT_WINDOW_MS: env.RATE_LIMIT_WINDOW_MS,
+    LOG_LEVEL: env.LOG_LEVEL,
+    WEB_DIST_DIR: env.WEB_DIST_DIR,
+    networks: networksFrom(networks, publicUrl),
+    storage: storageSettingsFrom(env),
   };
 }
-export type NetworksConfig = ReturnType<typeof networksFrom>;
+export type PlatformConfig = ReturnType<typeof platformConfigFrom>;
+
+/**
+ * A module's slice of the environment: a zod schema over the variables it reads, built with the
+ * platform's settings at hand (for defaults derived from PUBLIC_URL, or rules that depend on DEMO).
+ */
+export type ModuleConfigSchema<Settings> = (platform: PlatformConfig) => z.ZodType<Settings>;
+
+/** What loadConfig needs of a module: its name and, when it reads variables, its config schema. */
+export interface ConfiguredModule {
+  name: string;
+  config?: ModuleConfigSchema<unknown> | undefined;
+}
+
+/** The whole configuration: the platform's settings and each module's, by module name. */
+export type Config = PlatformConfig & { modules: Readonly<Record<string, unknown>> };
 
 export class ConfigError extends Error {}
 
-/** Parses the environment; throws a ConfigError naming every bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const result = ZConfig.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,
-    );
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+function problemsOf(error: z.ZodError): ConfigProblem[] {
+  return error.issues.map((issue) => ({
+    variable: issue.path.map(String).join('.') || '(env)',
+    message: issue.message,
+  }));
+}
+
+/**
+ * Parses the environment once, at start: the platform's variables and every module's. Throws one
+ * ConfigError naming every bad variable.
+ */
+export function loadPlatformConfig(
+  env: Record<string, string | undefined>,
+  modules: readonly ConfiguredModule[],
+): Config {
+  const parsed = ZPlatformEnv.safeParse(env);
+  if (!parsed.success) throw configError(problemsOf(parsed.error));
+  const problems: ConfigProblem[] = [];
+  const storage = storageSettingsProblem(parsed.data);
+  if (storage) problems.push({ variable: storage.variable, message: storage.message });
+  const sandboxAllowed = parsed.data.DEMO || parsed.data.SANDBOX;
+  problems.push(...networkProblems(parsed.data, sandboxAllowed));
+  if (parsed.data.NODE_ENV === 'production' && !parsed.data.SMTP_URL && !sandboxAllowed) {
+    problems.push({
+      variable: 'SMTP_URL',
+      message:
+        'SMTP_URL is required in production: without it mail only reaches the dev mailbox (DEMO=1 or SANDBOX=1)',
+    });
   }
-  return result.data;
+
+  // Storage problems leave no settings to build the platform's from; the others are reported together.
+  if (storage) throw configError(problems);
+  const platform = platformConfigFrom(parsed.data);
+  const settings: Record<string, unknown> = {};
+  for (const module of modules) {
+    if (!module.config) continue;
+    const result = module.config(platform).safeParse(env);
+    if (result.success) settings[module.name] = result.data;
+    else problems.push(...problemsOf(result.error));
+  }
+  if (problems.length > 0) throw configError(problems);
+  return { ...platform, modules: settings };
+}
+
+function configError(problems: ConfigProblem[]): ConfigError {
+  const lines = problems.map((problem) => `  ${problem.variable}: ${problem.message}`);
+  return new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }

@@ -2,13 +2,13 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/platform/config.ts';
+import { ConfigError, loadConfig } from '../../src/config.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 describe('configuration', () => {
-  it('when nothing is set then every default applies', () => {
-    const config = loadConfig({});
+  it('when nothing is set but SANDBOX=1 then every default applies', () => {
+    const config = loadConfig({ SANDBOX: '1' });
     expect(config).toMatchObject({
       PORT: 3000,
       PORTICO_ROLE: 'all',
@@ -25,6 +25,7 @@ describe('configuration', () => {
   it('when variables are invalid then one ConfigError names each of them', () => {
     const attempt = () =>
       loadConfig({
+        SANDBOX: '1',
         PORT: 'eighty',
         PORTICO_ROLE: 'everything',
         DATABASE_URL: 'not a url',
@@ -41,16 +42,89 @@ describe('configuration', () => {
   });
 
   it('when Stripe is the payment provider then its secret key and webhook secret are required', () => {
-    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(
+    expect(() => loadConfig({ SANDBOX: '1', PAYMENT_PROVIDER: 'stripe' })).toThrow(
       /STRIPE_SECRET_KEY: STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe[\s\S]*PAYMENT_WEBHOOK_SECRET/,
     );
     expect(
       loadConfig({
+        SANDBOX: '1',
         PAYMENT_PROVIDER: 'stripe',
         STRIPE_SECRET_KEY: 'sk_live_portico',
         PAYMENT_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
-      }).STRIPE_API_URL,
-    ).toBe('https://api.stripe.com');
+      }).modules.wallet,
+    ).toMatchObject({ provider: 'stripe', stripeApiUrl: 'https://api.stripe.com' });
+  });
+
+  describe('the built-in sandboxes exist only with DEMO=1 or SANDBOX=1', () => {
+    const REAL_NETWORKS = {
+      RBM_API_URL: 'https://rcsbusinessmessaging.googleapis.com',
+      RBM_API_TOKEN: 'ya29.token',
+      RBM_CLIENT_TOKEN: 'client-token',
+      MAAP_API_URL: 'https://maap.example.net',
+      MAAP_API_TOKEN: 'maap-token',
+      MAAP_WEBHOOK_TOKEN: 'maap-webhook-token',
+      WHATSAPP_API_URL: 'https://graph.facebook.com/v21.0',
+      WHATSAPP_ACCESS_TOKEN: 'wa-token',
+      WHATSAPP_APP_SECRET: 'wa-secret',
+      WHATSAPP_VERIFY_TOKEN: 'wa-verify',
+      SMS_API_URL: 'https://api.twilio.com',
+      SMS_AUTH_TOKEN: 'twilio-token',
+    };
+    const STRIPE = {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_portico',
+      PAYMENT_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+    };
+    const problem = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+
+    it('when production has no payment provider then it refuses to start, naming PAYMENT_PROVIDER', () => {
+      const message = problem({ NODE_ENV: 'production', ...REAL_NETWORKS });
+      expect(message).toMatch(/PAYMENT_PROVIDER: PAYMENT_PROVIDER is required \(stripe\)/);
+    });
+
+    it('when the sandbox payment provider is asked for without DEMO or SANDBOX then it is refused', () => {
+      const message = problem({ NODE_ENV: 'production', ...REAL_NETWORKS, PAYMENT_PROVIDER: 'sandbox' });
+      expect(message).toContain('PAYMENT_PROVIDER=sandbox needs DEMO=1 or SANDBOX=1');
+    });
+
+    it('when production leaves network URLs unset then it refuses to start, naming each variable', () => {
+      const message = problem({ NODE_ENV: 'production', ...STRIPE });
+      for (const name of ['RBM_API_URL', 'MAAP_API_URL', 'WHATSAPP_API_URL', 'SMS_API_URL'])
+        expect(message).toContain(
+          `${name}: ${name} is required: the built-in network sandbox runs only with`,
+        );
+    });
+
+    it('when every network and the payment provider are real then production starts without the sandbox', () => {
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        ...REAL_NETWORKS,
+        ...STRIPE,
+        SMTP_URL: 'smtp://mail.example.net:587',
+      });
+      expect(config.sandboxAllowed).toBe(false);
+      expect(
+        Object.values(config.networks).filter(
+          (n) => typeof n === 'object' && n && 'sandbox' in n && n.sandbox,
+        ),
+      ).toEqual([]);
+    });
+
+    it('when DEMO=1 or SANDBOX=1 then the sandboxes stand in for everything unset', () => {
+      for (const flag of ['DEMO', 'SANDBOX']) {
+        const config = loadConfig({ NODE_ENV: 'production', [flag]: '1' });
+        expect(config.sandboxAllowed).toBe(true);
+        expect(config.networks.rbm.sandbox).toBe(true);
+        expect(config.modules.wallet).toMatchObject({ provider: 'sandbox' });
+      }
+    });
   });
 
   it('when the server is started with a bad environment then it prints the problem and exits 1', () => {

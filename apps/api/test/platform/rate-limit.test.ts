@@ -119,4 +119,29 @@ describe('rate limiting', () => {
     expect((await counter.hit('rl:through', 60_000)).current).toBe(8);
     await counter.close(60_000);
   });
+
+  it('when a batch is being written as a hit arrives then the hit is judged with it, not without it', async () => {
+    let total = 0;
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const slow = {
+      add: async (_key: string, hits: number, windowMs: number) => {
+        await gate;
+        total += hits;
+        return { hits: total, resetAt: Date.now() + windowMs };
+      },
+    };
+    const counter = createBatchedCounter(slow as unknown as ReturnType<typeof createCounters>, 4, 60_000);
+    expect((await counter.hit('rl:race', 60_000)).current).toBe(1);
+    // The pending hit is being written (a flush under way) when the next one arrives.
+    const flushing = counter.close(60_000);
+    await new Promise((resolve) => setImmediate(resolve));
+    const next = counter.hit('rl:race', 60_000);
+    open();
+    expect((await next).current).toBe(2);
+    await flushing;
+    expect(total).toBe(2);
+  });
 });

@@ -1,6 +1,8 @@
+import { ZReferenceToken } from '@portico/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { accountsKeys } from '@/features/accounts/api/keys';
 import { browser } from '@/lib/browser';
 import { http } from '@/lib/http/client';
 import {
@@ -167,7 +169,7 @@ describe('the shell for a carrier', () => {
     );
     expect(analytics.getAttribute('target')).toBe('_blank');
     expect(analytics.getAttribute('rel')).toBe('noopener noreferrer');
-    expect(http.get).toHaveBeenCalledWith('/secure/reference-token');
+    expect(http.get).toHaveBeenCalledWith('/secure/reference-token', ZReferenceToken);
     // Profile complete: no Complete Profile link.
     expect(screen.queryByRole('link', { name: 'Complete Profile' })).toBeNull();
   });
@@ -244,8 +246,8 @@ describe('the bare header', () => {
   });
 
   it('is used when there are no partner details, whose /u pages lead to the first-time flow', async () => {
-    renderApp('/u/dashboard', { details: null, queries: [[['account-setup'], SETUP_STARTED]] });
-    // The accounts chunk (every accounts page) loads first: give it longer than the default second.
+    renderApp('/u/dashboard', { details: null, queries: [[accountsKeys.setup(), SETUP_STARTED]] });
+    // The screen's chunk loads first: give it longer than the default second.
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Set up your account' }, { timeout: 5000 }),
     ).toBeTruthy();
@@ -253,7 +255,10 @@ describe('the bare header', () => {
   });
 
   it('is used on the first-time flow pages', async () => {
-    renderApp('/u/setup-user', { details: partnerDetails(), queries: [[['account-setup'], SETUP_STARTED]] });
+    renderApp('/u/setup-user', {
+      details: partnerDetails(),
+      queries: [[accountsKeys.setup(), SETUP_STARTED]],
+    });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Set up your account' }, { timeout: 5000 }),
     ).toBeTruthy();

@@ -1,18 +1,9 @@
-import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/http/api-error';
 import { createQueryClient, shouldRetry } from './query-client';
 
-const withResponse = () => {
-  const config = { headers: new AxiosHeaders() };
-  return new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, {
-    status: 404,
-    statusText: 'Not Found',
-    data: null,
-    headers: {},
-    config,
-  });
-};
+/** What the client throws for an HTTP error status (here a 404 without an envelope). */
+const withResponse = () => new ApiError('Not found', { statusCode: null, httpStatus: 404 });
 
 describe('query retries', () => {
   const retry = shouldRetry(3);
@@ -23,7 +14,8 @@ describe('query retries', () => {
   });
 
   it('retries other failures up to 3 times', () => {
-    const network = new AxiosError('Network Error', 'ERR_NETWORK');
+    // What fetch throws when the network fails.
+    const network = new TypeError('Failed to fetch');
     expect([0, 1, 2, 3].map((count) => retry(count, network))).toEqual([true, true, true, false]);
     expect(retry(2, new Error('boom'))).toBe(true);
   });

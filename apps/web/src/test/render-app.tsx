@@ -8,6 +8,7 @@ import { SessionBridge } from '@/app/session';
 import { storeToken } from '@/lib/auth/token';
 import { appConfigQueryOptions } from '@/lib/config/app-config';
 import { queryClient as libQueryClient } from '@/lib/query-client';
+import { sharedKeys } from '@/lib/query-keys';
 import { APP_CONFIG } from './fixtures';
 
 interface RenderAppOptions {
@@ -32,7 +33,7 @@ export function renderApp(path: string, { details, queries = [] }: RenderAppOpti
   for (const [key, data] of queries) client.setQueryData(key, data);
   if (details !== undefined) {
     storeToken({ access_token: 'test-jwt', expiresAt: Date.now() + 3_600_000 });
-    client.setQueryData(['partner-details'], details);
+    client.setQueryData(sharedKeys.partnerDetails, details);
   }
   const utils = render(
     <AppProviders client={client}>

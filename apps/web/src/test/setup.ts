@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Screens are lazy chunks: on a busy 2-core machine their first import can take longer than the
+// default 1 s of findBy/waitFor. This is how long a query waits for the screen, not an assertion on time.
+configure({ asyncUtilTimeout: 5000 });
 
 function clearCookies(): void {
   for (const part of document.cookie.split(';')) {

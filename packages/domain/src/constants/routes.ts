@@ -1,52 +1,63 @@
 /**
  * Every page of the portal (spec section 2) as data: the web router is generated from this table.
- * `frame` pages render their page frame with an honest empty state until the issue that builds
- * their screen lands; `capability` names that capability.
+ * A page with a `screen` renders the screen a web feature declares under that id (the feature's
+ * name, a dot, the screen: 'wallet.my-wallet'); a page without one is not built yet and renders its
+ * page frame with an honest empty state naming the `capability` (issue) that builds it.
  */
 export type PageArea = 'public' | 'developer' | 'carrier' | 'admin' | 'first-time';
 
-export interface PageRoute {
+export interface PageRoute<S extends string = string> {
   path: string;
   title: string;
   area: PageArea;
-  /** The capability (issue) that builds this screen, shown in the empty state. */
+  /** The capability (issue) that builds this screen, shown in the empty state. Display text only. */
   capability?: string;
+  /** The screen a web feature renders here (several paths may share one); none until it is built. */
+  screen?: S;
   /** A route parameter pattern, e.g. '/u/launch/:botId'. */
   pattern?: string;
 }
 
-const dev = (path: string, title: string, capability: string, pattern?: string): PageRoute => ({
-  path,
-  title,
-  area: 'developer',
-  capability,
-  ...(pattern ? { pattern } : {}),
-});
-const carrier = (path: string, title: string, capability: string): PageRoute => ({
-  path,
-  title,
-  area: 'carrier',
-  capability,
-});
-const admin = (path: string, title: string, capability: string): PageRoute => ({
-  path,
-  title,
-  area: 'admin',
-  capability,
-});
+interface RouteOptions<S extends string> {
+  screen?: S;
+  pattern?: string;
+}
 
-export const PAGE_ROUTES: readonly PageRoute[] = [
+/** A route of an area; the generic keeps each screen id as a literal, so ScreenId is their union. */
+const inArea =
+  (area: PageArea) =>
+  <const S extends string = never>(
+    path: string,
+    title: string,
+    capability: string | undefined,
+    { screen, pattern }: RouteOptions<S> = {},
+  ): PageRoute<S> => ({
+    path,
+    title,
+    area,
+    ...(capability ? { capability } : {}),
+    ...(screen ? { screen } : {}),
+    ...(pattern ? { pattern } : {}),
+  });
+
+const dev = inArea('developer');
+const carrier = inArea('carrier');
+const admin = inArea('admin');
+const firstTime = inArea('first-time');
+const open = inArea('public');
+
+export const PAGE_ROUTES = [
   // Developer or aggregator
-  dev('/u/dashboard', 'My Bots', 'Bots'),
+  dev('/u/dashboard', 'My Bots', 'Bots', { screen: 'bots.my-bots' }),
   dev('/u/analytics', 'My Billing', 'Billing analytics'),
   dev('/u/my-brands', 'My Brands', 'Brands'),
   dev('/u/update-brand', 'Update Brand', 'Brands'),
-  dev('/u/my-carriers', 'Pricing', 'Wallet, rate plans and pricing'),
+  dev('/u/my-carriers', 'Pricing', 'Wallet, rate plans and pricing', { screen: 'wallet.pricing' }),
   dev('/u/api', 'API', 'Developer API access'),
   dev('/u/my-campaigns', 'My Campaigns', 'Campaigns'),
   dev('/my-campaigns', 'My Campaigns', 'Campaigns'),
   dev('/add-new-campaign', 'New Campaign', 'Campaigns'),
-  dev('/u/launch', 'Launch Bot', 'Bot launch', '/u/launch/*'),
+  dev('/u/launch', 'Launch Bot', 'Bot launch', { pattern: '/u/launch/*' }),
   dev('/u/create-bot/whatsapp-bot-details', 'Create WhatsApp Bot', 'Bots'),
   dev('/u/create-bot/rcs-bot-details', 'Create RCS Bot', 'Bots'),
   dev('/u/create-bot/brand-details', 'Brand Details', 'Bots'),
@@ -60,10 +71,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   dev('/u/view-template-details', 'Template Details', 'Templates'),
   dev('/u/addTemplate', 'Add Template', 'Templates'),
   dev('/u/update-carrier', 'Update Carrier', 'Bot launch'),
-  dev('/u/edit-profile', 'Edit Profile', 'Accounts'),
-  dev('/u/my-wallet', 'My Wallet', 'Wallet, rate plans and pricing'),
-  dev('/u/change-password', 'Change Password', 'Accounts'),
-  dev('/developer-assets', 'Developer Assets', 'Developer assets', '/developer-assets/*'),
+  dev('/u/edit-profile', 'Edit Profile', 'Accounts', { screen: 'accounts.edit-profile' }),
+  dev('/u/my-wallet', 'My Wallet', 'Wallet, rate plans and pricing', { screen: 'wallet.my-wallet' }),
+  dev('/u/change-password', 'Change Password', 'Accounts', { screen: 'accounts.change-password' }),
+  dev('/developer-assets', 'Developer Assets', 'Developer assets', { pattern: '/developer-assets/*' }),
   // Carrier (billing)
   carrier('/billing/my-billing', 'Dashboard', 'Carrier review'),
   carrier('/billing/my-bots', 'Bots', 'Carrier review'),
@@ -72,8 +83,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   carrier('/billing/view-brand', 'Brand', 'Carrier review'),
   carrier('/billing/my-aggregators', 'Aggregators', 'Carrier review'),
   carrier('/billing/analytics', 'Billing', 'Billing analytics'),
-  carrier('/billing/edit-profile', 'Edit Profile', 'Accounts'),
-  carrier('/billing/change-password', 'Change Password', 'Accounts'),
+  carrier('/billing/edit-profile', 'Edit Profile', 'Accounts', { screen: 'accounts.edit-profile' }),
+  carrier('/billing/change-password', 'Change Password', 'Accounts', { screen: 'accounts.change-password' }),
   // Platform admin
   admin('/admin/dashboard', 'Dashboard', 'Platform review'),
   admin('/admin/bots', 'Bots', 'Platform review'),
@@ -86,31 +97,39 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/admin/viewAggregatorDetails', 'Aggregator Details', 'Platform review'),
   admin('/admin/campaigns', 'Campaigns', 'Campaigns'),
   admin('/admin/analytics', 'Billing', 'Billing analytics'),
-  admin('/admin/edit-profile', 'Edit Profile', 'Accounts'),
-  admin('/admin/change-password', 'Change Password', 'Accounts'),
+  admin('/admin/edit-profile', 'Edit Profile', 'Accounts', { screen: 'accounts.edit-profile' }),
+  admin('/admin/change-password', 'Change Password', 'Accounts', { screen: 'accounts.change-password' }),
   // Not in the bar: linked from /admin/edit-profile for provider admins.
-  admin('/admin/audit-log', 'Security Records', 'Accounts'),
-  // ---- wallet ----
-  admin('/admin/rate-plans', 'Rate Plans', 'Wallet, rate plans and pricing'),
+  admin('/admin/audit-log', 'Security Records', 'Accounts', { screen: 'accounts.security-records' }),
+  admin('/admin/rate-plans', 'Rate Plans', 'Wallet, rate plans and pricing', { screen: 'wallet.rate-plans' }),
   // First-time flow (bare header)
-  { path: '/u/setup-user', title: 'Set Up Your Account', area: 'first-time', capability: 'Accounts' },
-  { path: '/setup-user', title: 'Set Up Your Account', area: 'first-time', capability: 'Accounts' },
-  { path: '/u/account-type', title: 'Account Type', area: 'first-time', capability: 'Accounts' },
-  { path: '/setup-enterprise', title: 'Set Up Your Enterprise', area: 'first-time', capability: 'Accounts' },
-  { path: '/u/review-details', title: 'Review Details', area: 'first-time', capability: 'Accounts' },
-  { path: '/signup-success', title: 'Sign-up Complete', area: 'first-time', capability: 'Accounts' },
+  firstTime('/u/setup-user', 'Set Up Your Account', 'Accounts', { screen: 'accounts.setup-user' }),
+  firstTime('/setup-user', 'Set Up Your Account', 'Accounts', { screen: 'accounts.setup-user' }),
+  firstTime('/u/account-type', 'Account Type', 'Accounts', { screen: 'accounts.account-type' }),
+  firstTime('/setup-enterprise', 'Set Up Your Enterprise', 'Accounts', {
+    screen: 'accounts.setup-enterprise',
+  }),
+  firstTime('/u/review-details', 'Review Details', 'Accounts', { screen: 'accounts.review-details' }),
+  firstTime('/signup-success', 'Sign-up Complete', 'Accounts', { screen: 'accounts.signup-success' }),
   // Public
-  { path: '/sign-up', title: 'Sign Up', area: 'public', capability: 'Accounts' },
-  { path: '/set-password', title: 'Set Password', area: 'public', capability: 'Accounts' },
-  { path: '/developer-pp', title: 'Privacy Policy', area: 'public' },
-  { path: '/developer-tos', title: 'Terms of Service', area: 'public' },
-  { path: '/rbm-terms', title: 'Messaging Terms', area: 'public' },
-  { path: '/rbm-policies', title: 'Messaging Policies', area: 'public' },
-  { path: '/country-carrier-page', title: 'Countries and Carriers', area: 'public' },
-  {
-    path: '/marketing/PressReleaseCms',
-    title: 'Press Releases',
-    area: 'public',
-    capability: 'Press releases',
-  },
+  open('/sign-up', 'Sign Up', 'Accounts', { screen: 'accounts.sign-up' }),
+  open('/set-password', 'Set Password', 'Accounts', { screen: 'accounts.set-password' }),
+  open('/developer-pp', 'Privacy Policy', undefined, { screen: 'legal.privacy' }),
+  open('/developer-tos', 'Terms of Service', undefined, { screen: 'legal.terms' }),
+  open('/rbm-terms', 'Messaging Terms', undefined, { screen: 'legal.messaging-terms' }),
+  open('/rbm-policies', 'Messaging Policies', undefined, { screen: 'legal.messaging-policies' }),
+  open('/country-carrier-page', 'Countries and Carriers', undefined, {
+    screen: 'reference.countries-carriers',
+  }),
+  open('/marketing/PressReleaseCms', 'Press Releases', 'Press releases'),
+] as const;
+
+/** Every screen id of the table: a web feature declares its screens under these ids. */
+export type ScreenId = NonNullable<(typeof PAGE_ROUTES)[number]['screen']>;
+
+/** The screen ids PAGE_ROUTES uses, each once. */
+export const SCREEN_IDS: readonly ScreenId[] = [
+  ...new Set(
+    PAGE_ROUTES.flatMap((route): ScreenId[] => ('screen' in route && route.screen ? [route.screen] : [])),
+  ),
 ];

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { MANAGEABLE } from '../rules/managed-users.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MISMATCH, passwordProblem } from '../rules/password.ts';
-import { optionalText } from './fields.ts';
+import { MAX_ROW_ID, optionalText, text } from './fields.ts';
 
 /** Contracts of the accounts calls (issue 3): sign-up, first-time setup, passwords, user management, OTP. */
 
 const email = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address.'));
 const name = (label: string) =>
-  z.string().trim().min(1, `${label} is required.`).max(80, `${label} is at most 80 characters.`);
+  text().trim().min(1, `${label} is required.`).max(80, `${label} is at most 80 characters.`);
 
 const newPassword = z
   .string()
@@ -32,6 +32,8 @@ export type TResendVerificationRequest = z.infer<typeof ZResendVerificationReque
 export const ZMailSent = z.object({ email: z.string(), expiresAt: z.string() });
 export type TMailSent = z.infer<typeof ZMailSent>;
 
+/** POST /api/v1/accounts/verify-email: the body is the link's token, as text/plain. */
+export const ZVerifyEmailBody = z.string().trim().min(1).max(200);
 /** POST /api/v1/accounts/verify-email answers with the email the link proved (body: the token, text/plain). */
 export const ZVerifiedEmail = z.object({ email: z.string() });
 export type TVerifiedEmail = z.infer<typeof ZVerifiedEmail>;
@@ -48,6 +50,13 @@ export type TSetPasswordRequest = z.infer<typeof ZSetPasswordRequest>;
 
 /** POST /api/v1/accounts/create-user (sign-up) and /accept-invite answer with the account's email. */
 export const ZAccountCreated = z.object({ email: z.string() });
+export type TAccountCreated = z.infer<typeof ZAccountCreated>;
+
+/** The text fields of POST /api/v1/secure/update-partner-profile (multipart/form-data, with an optional image). */
+export const ZProfileFields = z.object({
+  firstName: name('First name').optional(),
+  lastName: name('Last name').optional(),
+});
 
 /** POST /api/v1/secure/setup-user-details */
 export const ZSetupUserDetailsRequest = z.object({
@@ -72,7 +81,11 @@ export const ZCompanyDetails = z.object({
     .trim()
     .max(200)
     .pipe(z.url({ protocol: /^https?$/, error: 'Enter the website as https://example.com.' })),
-  industryTypeId: z.coerce.number('Choose an industry.').int().positive('Choose an industry.'),
+  industryTypeId: z.coerce
+    .number('Choose an industry.')
+    .int()
+    .positive('Choose an industry.')
+    .max(MAX_ROW_ID, 'Choose an industry.'),
   registrationNumber: optionalText(60),
 });
 export const ZAddressDetails = z.object({
@@ -80,13 +93,32 @@ export const ZAddressDetails = z.object({
   line2: optionalText(160),
   city: name('City').max(80),
   state: optionalText(80),
-  postalCode: z.string().trim().min(2, 'Postal code is required.').max(12),
-  countryId: z.string().trim().length(2, 'Choose a country.').toUpperCase(),
+  postalCode: text().trim().min(2, 'Postal code is required.').max(12),
+  countryId: text().trim().length(2, 'Choose a country.').toUpperCase(),
 });
 
 /** POST /api/v1/secure/update-company-details (the set-up enterprise step and the profile's company tab). */
 export const ZCompanyDetailsRequest = z.object({ company: ZCompanyDetails, address: ZAddressDetails });
 export type TCompanyDetailsRequest = z.input<typeof ZCompanyDetailsRequest>;
+
+/**
+ * Company details and address as saved, read back. Response schemas are encoded on the way out,
+ * and a transform (optionalText's '' -> undefined) cannot be encoded: read-back shapes are plain.
+ */
+export const ZCompanyDetailsView = z.object({
+  name: z.string(),
+  website: z.string(),
+  industryTypeId: z.number().int(),
+  registrationNumber: z.string().optional(),
+});
+export const ZAddressDetailsView = z.object({
+  line1: z.string(),
+  line2: z.string().optional(),
+  city: z.string(),
+  state: z.string().optional(),
+  postalCode: z.string(),
+  countryId: z.string(),
+});
 
 /** GET /api/v1/secure/account-setup: what the first-time flow has gathered so far. */
 export const ZAccountSetup = z.object({
@@ -94,8 +126,8 @@ export const ZAccountSetup = z.object({
   firstName: z.string(),
   lastName: z.string(),
   accountType: z.enum(ACCOUNT_TYPES).nullable(),
-  company: ZCompanyDetails.partial().nullable(),
-  address: ZAddressDetails.partial().nullable(),
+  company: ZCompanyDetailsView.partial().nullable(),
+  address: ZAddressDetailsView.partial().nullable(),
   /** true once the review is confirmed (the user is active). */
   completed: z.boolean(),
 });
@@ -117,6 +149,20 @@ export const ZChangePasswordRequest = z
     message: 'Choose a password different from the current one.',
   });
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+
+/**
+ * POST /api/v1/secure/update-partner-profile: the text fields of the multipart body (the picture,
+ * profile_image, is a file part checked by PROFILE_IMAGE_* in rules/profile-image.ts).
+ */
+export const ZProfileUpdateRequest = z.object({
+  firstName: name('First name'),
+  lastName: name('Last name'),
+});
+export type TProfileUpdateRequest = z.infer<typeof ZProfileUpdateRequest>;
+
+/** Answer of update partner profile: the URL path of the stored picture (null when there is none). */
+export const ZProfileUpdated = z.object({ profileImage: z.string().nullable() });
+export type TProfileUpdated = z.infer<typeof ZProfileUpdated>;
 
 /** POST /api/v1/secure/users/invite */
 export const ZInviteUserRequest = z.object({
@@ -151,6 +197,9 @@ export type TManagedUsers = z.infer<typeof ZManagedUsers>;
 /** Answer of invite and re-invite: who, and until when the link works. */
 export const ZInvitation = z.object({ userId: z.string(), email: z.string(), expiresAt: z.string() });
 export type TInvitation = z.infer<typeof ZInvitation>;
+
+/** The path parameter of the calls on one managed user. */
+export const ZUserParams = z.object({ userId: z.uuid('userId must be a user id') });
 
 /** PATCH /api/v1/secure/users/:userId/role */
 export const ZChangeRoleRequest = z.object({ role: z.enum(MANAGEABLE, 'Choose a role.') });

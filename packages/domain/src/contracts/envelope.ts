@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIST_WINDOW } from '../constants/product.ts';
+import { searchText } from './fields.ts';
 
 /** Every API response: `{ status_code, message, data }` (10 success, 11 failed, 13 custom). */
 export function ZEnvelope<T extends z.ZodType>(data: T) {
@@ -11,12 +12,14 @@ export const ZErrorEnvelope = z.object({
   data: z.unknown().nullable(),
 });
 export type TEnvelope<T> = { status_code: number; message: string; data: T };
+/** The data of a call that answers nothing but success (set-up steps, role change, delete). */
+export const ZNoData = z.null();
 
 /** List windows: `start` and `end` indices (end exclusive), as the spec's 0-30 and 0-500. */
 export const ZListQuery = z.object({
   start: z.coerce.number().int().min(0).default(0),
   end: z.coerce.number().int().min(1).default(30),
-  search: z.string().trim().max(100).optional(),
+  search: searchText(),
 });
 export type TListQuery = z.output<typeof ZListQuery>;
 /** The largest window one call may ask for. */

@@ -24,3 +24,22 @@ export function refineDateRange<T extends z.ZodType<DateRange>>(schema: T) {
     message: 'to must not be before from',
   });
 }
+
+/**
+ * The sort of a list call: one of its sortable fields and a direction. Spread into a list query's
+ * extra shape: `ZListWindowQuery(LIST_WINDOW, { ...sortQuery(['name', 'updated_at'], 'updated_at'), ... })`.
+ */
+export function sortQuery<const F extends readonly [string, ...string[]]>(
+  fields: F,
+  defaultField: F[number],
+  defaultOrder: 'asc' | 'desc' = 'desc',
+) {
+  return {
+    sort: z.enum(fields, `sort must be one of ${fields.join(', ')}`).default(defaultField),
+    order: z.enum(['asc', 'desc'], 'order must be asc or desc').default(defaultOrder),
+  };
+}
+
+/** The `format` of every list's export call (Excel or PDF, with the list's filters applied). */
+export const ZExportFormat = z.enum(['xlsx', 'pdf'], 'format must be xlsx or pdf');
+export type TExportFormat = z.output<typeof ZExportFormat>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZMessageContent, ZSendTestMessageRequest } from './network-messages.ts';
+import { ZMessageContent, ZSendTestMessageRequest, ZWebUrl } from './network-messages.ts';
 
 const card = { title: 'Offer', suggestions: [] };
 const issuesOf = (value: unknown) => {
@@ -69,4 +69,48 @@ describe('message content contract', () => {
       issuesOf({ network: 'rbm', recipient: '09800000001', content: { kind: 'text', text: 'x' } }),
     ).toEqual(['recipient: must be a phone number in international format, e.g. +919876543210']);
   });
+});
+
+describe('web addresses in messages (ZWebUrl)', () => {
+  it.each([
+    'https://example.com/offer.png',
+    'https://cdn.example.com/a/b.jpg?x=1',
+    'http://localhost:3000/sandbox/rbm/files/abc',
+    'http://127.0.0.1:4000/sandbox/rbm/files/abc',
+  ])('accepts %s', (url) => {
+    expect(ZWebUrl.safeParse(url).success).toBe(true);
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JAVASCRIPT:alert(1)',
+    'data:image/png;base64,AAAA',
+    'file:///etc/passwd',
+    'ftp://example.com/x.png',
+    'http://example.com/offer.png',
+    'vbscript:msgbox(1)',
+  ])('refuses %s', (url) => {
+    expect(ZWebUrl.safeParse(url).success).toBe(false);
+  });
+
+  it('refuses a javascript: media URL in a card and in an open_url suggestion', () => {
+    const media = { kind: 'rich_card', card: { media: { fileUrl: 'javascript:alert(1)' } } };
+    expect(ZMessageContent.safeParse(media).success).toBe(false);
+    const suggestion = {
+      kind: 'text',
+      text: 'Hi',
+      suggestions: [{ type: 'open_url', text: 'Go', url: 'javascript:alert(1)' }],
+    };
+    expect(ZMessageContent.safeParse(suggestion).success).toBe(false);
+  });
+});
+
+describe('ZWebUrl on input that is no URL at all', () => {
+  it.each(['99999999999999999999999', '', 'not a url', '://'])(
+    'refuses %j with an issue, not an exception',
+    (value) => {
+      expect(() => ZWebUrl.safeParse(value)).not.toThrow();
+      expect(ZWebUrl.safeParse(value).success).toBe(false);
+    },
+  );
 });

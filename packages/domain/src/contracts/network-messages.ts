@@ -36,6 +36,32 @@ export const ZMsisdn = z
   .trim()
   .regex(/^\+[1-9]\d{7,14}$/, 'must be a phone number in international format, e.g. +919876543210');
 
+/** The URL in a text, or null when it is no URL at all. */
+function urlIn(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A web address a network fetches (a card's media) or a handset opens (a suggestion): https, or
+ * http only to the network sandbox's own files (/sandbox/...). Never javascript:, data:, file:.
+ */
+export const ZWebUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an https:// address' })
+  // zod runs this even when the URL check above failed: text that is no URL is left to that check.
+  .refine(
+    (value) => {
+      const url = urlIn(value);
+      return !url || url.protocol === 'https:' || url.pathname.startsWith('/sandbox/');
+    },
+    {
+      message: 'must be an https:// address (http:// only for the network sandbox)',
+    },
+  );
+
 const ZSuggestionBase = z.object({
   text: z.string().trim().min(1, 'is required').max(MESSAGE_LIMITS.suggestionText),
   postbackData: z.string().max(MESSAGE_LIMITS.postbackData).default(''),
@@ -44,7 +70,7 @@ const ZSuggestionBase = z.object({
 export const ZSuggestion = z.discriminatedUnion('type', [
   ZSuggestionBase.extend({ type: z.literal('reply') }),
   ZSuggestionBase.extend({ type: z.literal('dial'), phoneNumber: ZMsisdn }),
-  ZSuggestionBase.extend({ type: z.literal('open_url'), url: z.url() }),
+  ZSuggestionBase.extend({ type: z.literal('open_url'), url: ZWebUrl }),
   ZSuggestionBase.extend({
     type: z.literal('view_location'),
     latitude: z.number().min(-90).max(90),
@@ -62,7 +88,7 @@ export const ZSuggestion = z.discriminatedUnion('type', [
 export type TSuggestion = z.output<typeof ZSuggestion>;
 
 export const ZCardMedia = z.object({
-  fileUrl: z.url(),
+  fileUrl: ZWebUrl,
   height: z.enum(['SHORT', 'MEDIUM', 'TALL']).default('MEDIUM'),
 });
 
@@ -128,6 +154,20 @@ export const ZNetworkMessage = z.object({
   updated_at: z.string(),
 });
 export type TNetworkMessage = z.output<typeof ZNetworkMessage>;
+export const ZNetworkMessageParams = z.object({ messageId: z.string().max(100) });
+
+/** GET /api/v1/network-events/whatsapp: WhatsApp's subscription check. */
+export const ZWhatsAppSubscriptionQuery = z.object({
+  'hub.mode': z.string().optional(),
+  'hub.verify_token': z.string().optional(),
+  'hub.challenge': z.string().max(200).optional(),
+});
+/** POST /api/v1/network-events/:network */
+export const ZNetworkEventsParams = z.object({ network: ZNetwork });
+/** What a delivery of events did: how many were new, how many changed a message. */
+export const ZNetworkEventsReceipt = z.object({ stored: z.number().int(), applied: z.number().int() });
+/** Google's one-time webhook verification is answered with the secret it sent. */
+export const ZRbmWebhookVerificationAnswer = z.object({ secret: z.string() });
 
 export const ZNetworkMessageListQuery = ZListWindowQuery(undefined, { network: ZNetwork.optional() });
 export const ZNetworkMessageList = ZListResult(ZNetworkMessage);

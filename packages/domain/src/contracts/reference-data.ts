@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INDUSTRY_TYPES_WINDOW, LIST_WINDOW } from '../constants/product.ts';
 import { ZListWindowQuery } from './envelope.ts';
+import { searchText } from './fields.ts';
 
 export const ZCountry = z.object({
   country_id: z.string().length(2),
@@ -42,7 +43,7 @@ export const ZBillingCategory = z.object({
 });
 export type TBillingCategory = z.infer<typeof ZBillingCategory>;
 
-const ZSearch = z.string().trim().max(100).optional();
+const ZSearch = searchText();
 
 /** Query of a reference list: window 0-30 by default (spec section 9), optional name search. */
 export const ZReferenceListQuery = ZListWindowQuery(LIST_WINDOW, { search: ZSearch });

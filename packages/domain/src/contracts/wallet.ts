@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { parseMoney } from '../rules/money.ts';
 import { ZListWindowQuery } from './envelope.ts';
-import { refineDateRange, ZIsoDate } from './list-filters.ts';
+import { MAX_ROW_ID, rowId, searchText } from './fields.ts';
+import { refineDateRange, ZExportFormat, ZIsoDate } from './list-filters.ts';
 
 /** A money amount in JSON: a decimal string with at most 6 decimals (never a float). */
 export const ZMoney = z
@@ -61,16 +62,15 @@ export const walletHistoryFilters = {
   /** Inclusive calendar dates (UTC). */
   from: ZIsoDate.optional(),
   to: ZIsoDate.optional(),
-  search: z.string().trim().max(100).optional(),
+  search: searchText(),
 };
 export const ZWalletTransactionsQuery = refineDateRange(
   ZListWindowQuery({ start: 0, end: 30 }, walletHistoryFilters),
 );
 export type TWalletTransactionsQuery = z.output<typeof ZWalletTransactionsQuery>;
 
-export const WALLET_EXPORT_FORMATS = ['xlsx', 'pdf'] as const;
 export const ZWalletExportQuery = refineDateRange(
-  z.object({ format: z.enum(WALLET_EXPORT_FORMATS), ...walletHistoryFilters }),
+  z.object({ format: ZExportFormat, ...walletHistoryFilters }),
 );
 export type TWalletExportQuery = z.output<typeof ZWalletExportQuery>;
 
@@ -113,7 +113,8 @@ export const ZVerificationPricingQuery = z.object({
     .string()
     .regex(/^\d+(,\d+)*$/, 'carrier_ids must be a comma-separated list of carrier ids')
     .transform((v) => [...new Set(v.split(',').map(Number))])
-    .refine((ids) => ids.length <= 50, 'at most 50 carriers'),
+    .refine((ids) => ids.length <= 50, 'at most 50 carriers')
+    .refine((ids) => ids.every((id) => id <= MAX_ROW_ID), 'carrier_ids names a carrier that does not exist'),
 });
 
 export const ZVerificationPriceLine = z.object({
@@ -137,7 +138,7 @@ export const ZIdempotencyKey = z
   .regex(/^[A-Za-z0-9._:-]+$/, 'idempotency_key may use letters, digits and . _ : -');
 
 export const ZVerificationHoldRequest = z.object({
-  carrier_ids: z.array(z.number().int().positive()).min(1, 'choose at least one carrier').max(50),
+  carrier_ids: z.array(rowId()).min(1, 'choose at least one carrier').max(50),
   /** What is being verified, e.g. the bot id; shown in the wallet history. */
   reference: z.string().trim().min(1).max(100),
   idempotency_key: ZIdempotencyKey,
@@ -157,6 +158,9 @@ export const ZHold = z.object({
 export type THold = z.infer<typeof ZHold>;
 
 export const ZHoldSettleRequest = z.object({ idempotency_key: ZIdempotencyKey });
+/** Path parameters of the hold and top-up calls. */
+export const ZHoldParams = z.object({ holdId: z.uuid('holdId must be a UUID') });
+export const ZTopupParams = z.object({ topupId: z.uuid('topupId must be a UUID') });
 
 // ---- rate plans and pricing ----
 
@@ -190,7 +194,7 @@ export const ZRatePlan = z.object({
 export type TRatePlan = z.infer<typeof ZRatePlan>;
 
 export const ZRatePlanCreate = z.object({
-  carrier_id: z.number().int().positive(),
+  carrier_id: rowId(),
   plan_code: z
     .string()
     .trim()
@@ -209,7 +213,7 @@ export type TRatePlanCreate = z.input<typeof ZRatePlanCreate>;
 
 export const ZRatePlansQuery = ZListWindowQuery(
   { start: 0, end: 30 },
-  { carrier_id: z.coerce.number().int().positive().optional() },
+  { carrier_id: z.coerce.number().pipe(rowId()).optional() },
 );
 
 /** One carrier on the pricing page: its plan in force now (null when it has none yet). */
@@ -222,10 +226,7 @@ export const ZCarrierPricing = z.object({
 });
 export type TCarrierPricing = z.infer<typeof ZCarrierPricing>;
 
-export const ZPricingQuery = ZListWindowQuery(
-  { start: 0, end: 30 },
-  { search: z.string().trim().max(100).optional() },
-);
+export const ZPricingQuery = ZListWindowQuery({ start: 0, end: 30 }, { search: searchText() });
 export const ZPricingList = z.object({
   region: z.enum(['India', 'Rest of World']),
   items: z.array(ZCarrierPricing),

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_STATUSES, type MessageStatus, nextMessageStatus } from './message-status.ts';
+import {
+  applyStatusEvents,
+  MESSAGE_STATUSES,
+  type MessageStatus,
+  nextMessageStatus,
+} from './message-status.ts';
 
 describe('nextMessageStatus', () => {
   it.each([
@@ -36,5 +41,36 @@ describe('nextMessageStatus', () => {
         expect(rank(next) >= rank(current) || current === next).toBe(true);
       }
     }
+  });
+});
+
+describe('applyStatusEvents', () => {
+  const status = (value: string, errorCode: string | null = null) => ({
+    kind: 'status',
+    status: value,
+    errorCode,
+  });
+
+  it('when receipts arrive out of order then the furthest status wins and failure codes are kept only when failure takes', () => {
+    expect(
+      applyStatusEvents({ status: 'sent', errorCode: null }, [status('read'), status('delivered')]),
+    ).toEqual({ status: 'read', errorCode: null });
+    expect(
+      applyStatusEvents({ status: 'sent', errorCode: null }, [
+        status('failed', '131026'),
+        status('delivered'),
+      ]),
+    ).toEqual({ status: 'failed', errorCode: '131026' });
+    expect(applyStatusEvents({ status: 'delivered', errorCode: null }, [status('failed', '131026')])).toEqual(
+      { status: 'delivered', errorCode: null },
+    );
+  });
+
+  it('when an event is not a status (a reply, a tap) then nothing changes', () => {
+    expect(
+      applyStatusEvents({ status: 'sent', errorCode: null }, [
+        { kind: 'user-message', status: null, errorCode: null },
+      ]),
+    ).toEqual({ status: 'sent', errorCode: null });
   });
 });

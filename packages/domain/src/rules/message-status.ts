@@ -34,3 +34,28 @@ export function nextMessageStatus(current: MessageStatus, incoming: MessageStatu
 export function advancesMessageStatus(current: MessageStatus, incoming: MessageStatus): boolean {
   return nextMessageStatus(current, incoming) !== current;
 }
+
+/** A status event waiting to be applied to its message. */
+export interface StatusEvent {
+  kind: string;
+  status: string | null;
+  errorCode: string | null;
+}
+
+/**
+ * A message's status and error after applying its pending events in the order they arrived:
+ * non-status events (user replies, taps) change nothing; the first failure that takes keeps its code.
+ */
+export function applyStatusEvents(
+  current: { status: MessageStatus; errorCode: string | null },
+  events: readonly StatusEvent[],
+): { status: MessageStatus; errorCode: string | null } {
+  let { status, errorCode } = current;
+  for (const event of events) {
+    if (event.kind !== 'status' || !isMessageStatus(event.status)) continue;
+    const next = nextMessageStatus(status, event.status);
+    if (next !== status && next === 'failed') errorCode = event.errorCode;
+    status = next;
+  }
+  return { status, errorCode };
+}

@@ -1,5 +1,5 @@
 /**
- * Money is never a float (DESIGN.md): amounts are integer micro-units (1 unit = 1,000,000 micros) as
+ * Money is never a float (docs/DESIGN.md): amounts are integer micro-units (1 unit = 1,000,000 micros) as
  * bigint in code and in the database, and decimal strings in JSON. These are the only conversions.
  */
 export const MICROS_PER_UNIT = 1_000_000n;

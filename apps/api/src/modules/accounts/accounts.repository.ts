@@ -1,6 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { accountState, partners, users } from '../../platform/db/core.schema.ts';
 import type { Db } from '../../platform/db/index.ts';
-import { accountState, accountTokens, oidcPayloads, partners, users } from '../../platform/db/schema.ts';
+import { oidcPayloads } from '../../platform/oidc/oidc.schema.ts';
+import { accountTokens } from './accounts.schema.ts';
 
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
 export type TokenPurpose = 'verify-email' | 'invite';
@@ -210,6 +212,16 @@ export type AccountsRepository = ReturnType<typeof createAccountsRepository>;
 /** SQL of the profile update: the user's names and the partner's profile image. */
 export function createProfileRepository(db: Db) {
   return {
+    /** Which of these profile image URL paths a partner still shows. */
+    async profileImagesInUse(urls: readonly string[]): Promise<Set<string>> {
+      if (urls.length === 0) return new Set();
+      const rows = await db
+        .select({ url: partners.profileImage })
+        .from(partners)
+        .where(inArray(partners.profileImage, [...urls]));
+      return new Set(rows.flatMap((row) => (row.url ? [row.url] : [])));
+    },
+
     /** Returns the profile image the partner had before (locked, so two uploads replace in turn). */
     async update(input: {
       userId: string;

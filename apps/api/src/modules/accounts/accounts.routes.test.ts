@@ -63,6 +63,10 @@ async function lastMailId(): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
+/** Lets every address's sign-up mail cooldown run out, as a minute passing would. */
+const cooldownPassed = () =>
+  t.database.sql.query("UPDATE rate_limit_counters SET reset_at = 0 WHERE key LIKE 'sign-up:mail:%'");
+
 async function signUpAndVerify(email = freshEmail()) {
   const before = await lastMailId();
   expectEnvelope(await post(`${A}/sign-up`, { email, acceptTerms: true }), 200);
@@ -108,10 +112,7 @@ describe('sign-up and email verification', () => {
     expect(html.rows[0]?.html).toContain('<a href="http://localhost:3000/sign-up?token=');
   });
 
-  it('when the email is registered, malformed or terms are not accepted then a clear 4xx', async () => {
-    const { user } = await t.accountOf('DEVELOPER');
-    const dup = expectEnvelope(await post(`${A}/sign-up`, { email: user.email, acceptTerms: true }), 409);
-    expect(dup.message).toBe('This email is already registered. Sign in instead, or use another email.');
+  it('when the email is malformed or terms are not accepted then a clear 4xx', async () => {
     const bad = expectEnvelope(await post(`${A}/sign-up`, { email: 'not-an-email', acceptTerms: true }), 400);
     expect(bad.message).toContain('Enter a valid email address.');
     const terms = expectEnvelope(
@@ -135,10 +136,7 @@ describe('sign-up and email verification', () => {
     const first = tokenIn(await mailTo(email, 'verify-email'));
     const soon = expectEnvelope(await post(`${A}/resend-verification`, { email }), 429);
     expect(soon.message).toMatch(/less than a minute ago/);
-    await t.database.sql.query(
-      "UPDATE account_tokens SET created_at = now() - interval '2 minutes' WHERE email = $1",
-      [email],
-    );
+    await cooldownPassed();
     const before = await lastMailId();
     const resent = expectEnvelope(await post(`${A}/resend-verification`, { email }), 200);
     expect(resent.status_code).toBe(10);
@@ -146,7 +144,10 @@ describe('sign-up and email verification', () => {
     expect(second).not.toBe(first);
     expectEnvelope(await postText(`${A}/verify-email`, first), 404);
     expectEnvelope(await postText(`${A}/verify-email`, second), 200);
-    expectEnvelope(await post(`${A}/resend-verification`, { email: freshEmail() }), 404);
+    // An email nobody signed up with gets the same answer, and no mail.
+    const stranger = freshEmail();
+    const answer = expectEnvelope(await post(`${A}/resend-verification`, { email: stranger }), 200);
+    expect(answer.data).toMatchObject({ email: stranger });
   });
 
   it('when a link is expired then 410 says so and names the email for a new link', async () => {

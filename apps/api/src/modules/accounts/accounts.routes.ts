@@ -11,6 +11,7 @@ import {
   ZSetupUserDetailsRequest,
   ZSignUpRequest,
   ZVerifiedEmail,
+  ZVerifyEmailBody,
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -53,7 +54,7 @@ export function accountsPublicRoutes(accounts: AccountsService): FastifyPluginAs
         schema: {
           tags,
           summary:
-            'Starts a sign-up: sends a verification email with a single-use link (24 h). 409 when the email is registered.',
+            'Starts a sign-up: a verification email with a single-use link (24 h); a registered email is mailed "you already have an account" instead, with the same answer. One mail a minute per address (429).',
           body: ZSignUpRequest,
           response: { 200: ZEnvelope(ZMailSent) },
         },
@@ -66,7 +67,8 @@ export function accountsPublicRoutes(accounts: AccountsService): FastifyPluginAs
       {
         schema: {
           tags,
-          summary: 'Sends a new verification link (the previous one stops working); at most once a minute.',
+          summary:
+            'Sends a new verification link (the previous one stops working); the same answer whatever the email. One mail a minute per address (429).',
           body: ZResendVerificationRequest,
           response: { 200: ZEnvelope(ZMailSent) },
         },
@@ -82,7 +84,7 @@ export function accountsPublicRoutes(accounts: AccountsService): FastifyPluginAs
           summary:
             "Verify email: the body is the link's token as text/plain. 404 unknown link, 410 used or expired (data.reason, data.email).",
           consumes: ['text/plain'],
-          body: z.string().trim().min(1).max(200),
+          body: ZVerifyEmailBody,
           response: { 200: ZEnvelope(ZVerifiedEmail) },
         },
       },

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { AuditService } from '../../platform/audit/audit.service.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
+import type { Database } from '../../platform/db/index.ts';
 import {
   AppError,
   BadRequestError,
@@ -23,12 +24,18 @@ import {
   TooManyRequestsError,
 } from '../../platform/http/errors.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
+import type { Counters } from '../../platform/security/counters.ts';
 import type { AccountsRepository, AccountTokenRow, TokenPurpose } from './accounts.repository.ts';
 
 export const VERIFY_LINK_TTL_HOURS = 24;
 export const INVITE_LINK_TTL_HOURS = 72;
-/** A new verification mail for the same address at most once a minute. */
+/** Sign-up and resend mail an address at most once a minute ... */
 export const RESEND_INTERVAL_MS = 60_000;
+/** ... and at most this many times an hour, whoever asks. */
+export const SIGN_UP_MAILS_PER_HOUR = 5;
+export const MAILED_RECENTLY =
+  'An email was sent to this address less than a minute ago. Check your inbox, or try again shortly.';
+export const MAILED_TOO_OFTEN = 'Too many emails were sent to this address. Try again in an hour.';
 /** The verification link opens the sign-up page with ?token= (verify, then set the password). */
 export const VERIFY_EMAIL_PATH = '/sign-up';
 export const SET_PASSWORD_PATH = '/set-password';
@@ -52,7 +59,11 @@ class LinkGoneError extends AppError {
 }
 
 export interface AccountsDeps {
+  /** Each use case is one unit of work: its rows, its audit record and its mail commit together. */
+  database: Pick<Database, 'transaction'>;
   repository: AccountsRepository;
+  /** The per-address mail cooldown of sign-up and resend, shared by every instance. */
+  counters: Counters;
   mail: Mailer;
   audit: AuditService;
   publicUrl: string;
@@ -66,7 +77,7 @@ export interface AccountsDeps {
  * enterprise, review) and change password.
  */
 export function createAccountsService(deps: AccountsDeps) {
-  const { repository, mail, audit, publicUrl } = deps;
+  const { database, repository, mail, audit, publicUrl } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function sendVerification(email: string): Promise<TMailSent> {
@@ -82,6 +93,32 @@ export function createAccountsService(deps: AccountsDeps) {
       },
     });
     return { email, expiresAt: expiresAt.toISOString() };
+  }
+
+  /**
+   * The owner of a registered email is told, instead of being sent a link (or the asker being
+   * told the email is taken): the answer is the same as a new sign-up's, so it reveals nothing.
+   */
+  async function sendAccountExists(email: string): Promise<TMailSent> {
+    await mail({ to: email, template: 'account-exists', data: { signInUrl: publicUrl } });
+    return { email, expiresAt: new Date(now().getTime() + VERIFY_LINK_TTL_HOURS * 3_600_000).toISOString() };
+  }
+
+  /**
+   * Sign-up and resend mail one address at most once a minute and a few times an hour, whether or
+   * not it is registered (the refusal is the same either way): nobody can bomb an inbox through us.
+   */
+  async function mailCooldown(email: string): Promise<void> {
+    const key = createHash('sha256').update(email).digest('base64url');
+    const at = now().getTime();
+    const minute = await deps.counters.hit(`sign-up:mail:${key}`, RESEND_INTERVAL_MS, at);
+    if (minute.hits > 1) {
+      throw new TooManyRequestsError(MAILED_RECENTLY, Math.ceil((minute.resetAt - at) / 1000));
+    }
+    const hour = await deps.counters.hit(`sign-up:mail-hour:${key}`, 3_600_000, at);
+    if (hour.hits > SIGN_UP_MAILS_PER_HOUR) {
+      throw new TooManyRequestsError(MAILED_TOO_OFTEN, Math.ceil((hour.resetAt - at) / 1000));
+    }
   }
 
   /** A link by its token, refused with a clear sentence when unknown, used or expired. */
@@ -105,23 +142,30 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   return {
+    /** Starts a sign-up: a verification link to a new email, an "already have an account" mail to a registered one. */
     async signUp(input: TSignUpRequest): Promise<TMailSent> {
-      if (await repository.userByEmail(input.email)) throw new ConflictError(EMAIL_REGISTERED);
-      return sendVerification(input.email);
+      await mailCooldown(input.email);
+      const registered = await repository.userByEmail(input.email);
+      return database.transaction(() =>
+        registered ? sendAccountExists(input.email) : sendVerification(input.email),
+      );
     },
 
+    /**
+     * A new verification link for a sign-up waiting on this email (the previous link stops
+     * working). Registered: the owner is told they have an account. Neither: nothing is sent. The
+     * answer is the same in all three cases.
+     */
     async resendVerification(email: string): Promise<TMailSent> {
-      if (await repository.userByEmail(email)) throw new ConflictError(EMAIL_REGISTERED);
-      const latest = await repository.latestToken('verify-email', email);
-      if (!latest) throw new NotFoundError('No sign-up is waiting for this email. Sign up first.');
-      const wait = latest.createdAt.getTime() + RESEND_INTERVAL_MS - now().getTime();
-      if (wait > 0) {
-        throw new TooManyRequestsError(
-          'A verification email was sent less than a minute ago. Check your inbox, or try again shortly.',
-          Math.ceil(wait / 1000),
-        );
+      await mailCooldown(email);
+      if (await repository.userByEmail(email)) return database.transaction(() => sendAccountExists(email));
+      if (!(await repository.latestToken('verify-email', email))) {
+        return {
+          email,
+          expiresAt: new Date(now().getTime() + VERIFY_LINK_TTL_HOURS * 3_600_000).toISOString(),
+        };
       }
-      return sendVerification(email);
+      return database.transaction(() => sendVerification(email));
     },
 
     /** The verification link was opened: it proves the email, and stays usable until the password is set. */
@@ -137,19 +181,21 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!row.verifiedAt) throw new BadRequestError('Verify your email first by opening the link we sent.');
       if (await repository.userByEmail(row.email)) throw new ConflictError(EMAIL_REGISTERED);
       const passwordHash = await hashPassword(input.password);
-      const user = await repository.createSignedUpAccount({
-        tokenId: row.id,
-        email: row.email,
-        passwordHash,
-        at: now(),
+      return database.transaction(async () => {
+        const user = await repository.createSignedUpAccount({
+          tokenId: row.id,
+          email: row.email,
+          passwordHash,
+          at: now(),
+        });
+        if (!user) throw new LinkGoneError(LINK_USED, { reason: 'used', email: row.email });
+        await audit.record('account.created', {
+          subjectUserId: user.userId,
+          subjectEmail: user.email,
+          partnerId: user.partnerId,
+        });
+        return { email: user.email };
       });
-      if (!user) throw new LinkGoneError(LINK_USED, { reason: 'used', email: row.email });
-      await audit.record('account.created', {
-        subjectUserId: user.userId,
-        subjectEmail: user.email,
-        partnerId: user.partnerId,
-      });
-      return { email: user.email };
     },
 
     /** The invitation's set-password step: the invited user chooses a password and becomes active. */
@@ -157,19 +203,22 @@ export function createAccountsService(deps: AccountsDeps) {
       const row = await usableLink('invite', input.token);
       const invited = row.userId ? await repository.userById(row.userId) : undefined;
       if (invited?.status !== 'invited' || !invited) throw new NotFoundError(LINK_INVALID);
-      const user = await repository.activateInvitedUser({
-        tokenId: row.id,
-        userId: invited.userId,
-        passwordHash: await hashPassword(input.password),
-        at: now(),
+      const passwordHash = await hashPassword(input.password);
+      return database.transaction(async () => {
+        const user = await repository.activateInvitedUser({
+          tokenId: row.id,
+          userId: invited.userId,
+          passwordHash,
+          at: now(),
+        });
+        if (!user) throw new LinkGoneError(LINK_USED, { reason: 'used', email: row.email });
+        await audit.record('user.activated', {
+          subjectUserId: user.userId,
+          subjectEmail: user.email,
+          partnerId: user.partnerId,
+        });
+        return { email: user.email };
       });
-      if (!user) throw new LinkGoneError(LINK_USED, { reason: 'used', email: row.email });
-      await audit.record('user.activated', {
-        subjectUserId: user.userId,
-        subjectEmail: user.email,
-        partnerId: user.partnerId,
-      });
-      return { email: user.email };
     },
 
     async accountSetup(user: AuthenticatedUser): Promise<TAccountSetup> {
@@ -230,21 +279,25 @@ export function createAccountsService(deps: AccountsDeps) {
         ]);
       }
       const at = now();
-      await repository.changePassword(user.userId, await hashPassword(input.newPassword), at);
+      const passwordHash = await hashPassword(input.newPassword);
+      // The new password, its security record and the notice mail commit together.
+      await database.transaction(async () => {
+        await repository.changePassword(user.userId, passwordHash, at);
+        await audit.record('password.changed', {
+          actorUserId: user.userId,
+          actorEmail: user.email,
+          subjectUserId: user.userId,
+          subjectEmail: user.email,
+          partnerId: user.partnerId,
+          ip,
+        });
+        await mail({
+          to: row.email,
+          template: 'password-changed',
+          data: { when: at.toISOString().replace('T', ' ').slice(0, 16) },
+        });
+      });
       deps.forgetUser(user.userId);
-      await audit.record('password.changed', {
-        actorUserId: user.userId,
-        actorEmail: user.email,
-        subjectUserId: user.userId,
-        subjectEmail: user.email,
-        partnerId: user.partnerId,
-        ip,
-      });
-      await mail({
-        to: row.email,
-        template: 'password-changed',
-        data: { when: at.toISOString().replace('T', ' ').slice(0, 16) },
-      });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { partners, users } from '../../platform/db/core.schema.ts';
 import type { Db } from '../../platform/db/index.ts';
-import { oidcPayloads, partners, users } from '../../platform/db/schema.ts';
+import { oidcPayloads } from '../../platform/oidc/oidc.schema.ts';
 
 /** SQL of user management, always scoped to one partner (the caller's organisation). */
 export function createManagedUsersRepository(db: Db) {

@@ -6,6 +6,7 @@ import {
   ZInviteUserRequest,
   ZListWindowQuery,
   ZManagedUsers,
+  ZUserParams,
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +15,6 @@ import { userOf } from '../../platform/http/secure-scope.ts';
 import type { ManagedUsersService } from './managed-users.service.ts';
 
 const tags = ['users'];
-const ZUserParams = z.object({ userId: z.uuid('userId must be a user id') });
 
 /** User management under the secure prefix: list, invite, re-invite, change role, delete. */
 export function managedUsersRoutes(users: ManagedUsersService): FastifyPluginAsyncZod {

@@ -6,13 +6,18 @@ import {
 } from '@portico/domain';
 import type { AuditService } from '../../platform/audit/audit.service.ts';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
+import type { Database } from '../../platform/db/index.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../platform/http/errors.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 import { hashToken, INVITE_LINK_TTL_HOURS, SET_PASSWORD_PATH } from './accounts.service.ts';
 import type { ManagedUsersRepository } from './managed-users.repository.ts';
 
+export const FINISH_SETUP_FIRST = 'Finish setting up your account before inviting users.';
+
 export interface ManagedUsersDeps {
+  /** Each use case is one unit of work: the user, the link, the mail and the record commit together. */
+  database: Pick<Database, 'transaction'>;
   repository: ManagedUsersRepository;
   accounts: AccountsRepository;
   mail: Mailer;
@@ -29,12 +34,21 @@ export interface ManagedUsersDeps {
  * the admin users. Everything is scoped to the caller's own partner.
  */
 export function createManagedUsersService(deps: ManagedUsersDeps) {
-  const { repository, mail, audit } = deps;
+  const { database, repository, mail, audit } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** The roles this caller may give (the rule is packages/domain's assignableRoles); empty when they may only look. */
   async function assignableRoles(user: AuthenticatedUser): Promise<readonly string[]> {
     return rolesAssignableBy(user.role, await repository.partner(user.partnerId));
+  }
+
+  /**
+   * Invitations carry the inviter's company and names to any address: only an account that has
+   * finished its set-up (reviewed and confirmed them) may send one.
+   */
+  async function requireFinishedSetup(user: AuthenticatedUser): Promise<void> {
+    const row = await deps.accounts.userById(user.userId);
+    if (row?.status !== 'active') throw new ForbiddenError(FINISH_SETUP_FIRST);
   }
 
   async function requireAssignable(user: AuthenticatedUser, role: string): Promise<void> {
@@ -106,56 +120,66 @@ export function createManagedUsersService(deps: ManagedUsersDeps) {
     },
 
     async invite(user: AuthenticatedUser, input: TInviteUserRequest, ip: string) {
+      await requireFinishedSetup(user);
       await requireAssignable(user, input.role);
       if (await repository.emailTaken(input.email)) {
         throw new ConflictError('A user with this email already exists.');
       }
-      const invited = await repository.insertInvited({ partnerId: user.partnerId, ...input });
-      const expiresAt = await sendInvite(user, invited);
-      await audit.record('user.invited', {
-        ...actor(user, ip),
-        subjectUserId: invited.userId,
-        subjectEmail: invited.email,
-        detail: { role: input.role },
+      return database.transaction(async () => {
+        const invited = await repository.insertInvited({ partnerId: user.partnerId, ...input });
+        const expiresAt = await sendInvite(user, invited);
+        await audit.record('user.invited', {
+          ...actor(user, ip),
+          subjectUserId: invited.userId,
+          subjectEmail: invited.email,
+          detail: { role: input.role },
+        });
+        return { userId: invited.userId, email: invited.email, expiresAt: expiresAt.toISOString() };
       });
-      return { userId: invited.userId, email: invited.email, expiresAt: expiresAt.toISOString() };
     },
 
     async reinvite(user: AuthenticatedUser, userId: string, ip: string) {
+      await requireFinishedSetup(user);
       const member = await managedMember(user, userId);
       if (member.status !== 'invited') throw new ConflictError('This user has already set a password.');
-      const expiresAt = await sendInvite(user, member);
-      await audit.record('user.reinvited', {
-        ...actor(user, ip),
-        subjectUserId: member.userId,
-        subjectEmail: member.email,
+      return database.transaction(async () => {
+        const expiresAt = await sendInvite(user, member);
+        await audit.record('user.reinvited', {
+          ...actor(user, ip),
+          subjectUserId: member.userId,
+          subjectEmail: member.email,
+        });
+        return { userId: member.userId, email: member.email, expiresAt: expiresAt.toISOString() };
       });
-      return { userId: member.userId, email: member.email, expiresAt: expiresAt.toISOString() };
     },
 
     async changeRole(user: AuthenticatedUser, userId: string, role: string, ip: string) {
       const member = await managedMember(user, userId);
       await requireAssignable(user, role);
-      await repository.setRole(user.partnerId, member.userId, role);
-      deps.forgetUser(member.userId);
-      await audit.record('role.changed', {
-        ...actor(user, ip),
-        subjectUserId: member.userId,
-        subjectEmail: member.email,
-        detail: { from: member.role, to: role },
+      await database.transaction(async () => {
+        await repository.setRole(user.partnerId, member.userId, role);
+        await audit.record('role.changed', {
+          ...actor(user, ip),
+          subjectUserId: member.userId,
+          subjectEmail: member.email,
+          detail: { from: member.role, to: role },
+        });
       });
+      deps.forgetUser(member.userId);
     },
 
     async remove(user: AuthenticatedUser, userId: string, ip: string) {
       const member = await managedMember(user, userId);
-      await repository.remove(user.partnerId, member.userId);
-      deps.forgetUser(member.userId);
-      await audit.record('user.deleted', {
-        ...actor(user, ip),
-        subjectUserId: member.userId,
-        subjectEmail: member.email,
-        detail: { role: member.role },
+      await database.transaction(async () => {
+        await repository.remove(user.partnerId, member.userId);
+        await audit.record('user.deleted', {
+          ...actor(user, ip),
+          subjectUserId: member.userId,
+          subjectEmail: member.email,
+          detail: { role: member.role },
+        });
       });
+      deps.forgetUser(member.userId);
     },
   };
 }

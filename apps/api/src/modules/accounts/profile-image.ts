@@ -1,13 +1,10 @@
-import { PROFILE_IMAGE_MAX_SIDE } from '@portico/domain';
-import sharp from 'sharp';
+import { PROFILE_IMAGE_MAX_PIXELS, PROFILE_IMAGE_MAX_SIDE } from '@portico/domain';
+import { type ImageQueue, ImageWorkBusyError, imageWork } from '../../platform/uploads/image-work.ts';
 
 /**
  * Profile images: checked by content (magic bytes), then decoded and re-encoded by sharp, so what
  * we store and serve is always a small WebP we produced, never the uploaded bytes.
  */
-
-/** Decoding a picture costs memory by its pixels, not its bytes: 50 MP covers cameras, not bombs. */
-export const PROFILE_IMAGE_MAX_PIXELS = 50_000_000;
 
 const SIGNATURES: { type: string; test: (b: Uint8Array) => boolean }[] = [
   {
@@ -37,7 +34,7 @@ export function imageTypeOf(bytes: Uint8Array): string | null {
 /** Why sharp could not make a profile image of the bytes. */
 export class ProfileImageError extends Error {
   constructor(
-    readonly reason: 'unreadable' | 'too-many-pixels',
+    readonly reason: 'unreadable' | 'too-many-pixels' | 'busy',
     cause: unknown,
   ) {
     super(`profile image ${reason}: ${(cause as Error)?.message ?? String(cause)}`);
@@ -52,25 +49,36 @@ export class ProfileImageError extends Error {
  */
 export async function toProfileWebp(
   bytes: Uint8Array,
+  queue: Pick<ImageQueue, 'run'> = { run: imageWork },
 ): Promise<{ bytes: Buffer; width: number; height: number }> {
-  try {
-    const { data, info } = await sharp(bytes, {
-      limitInputPixels: PROFILE_IMAGE_MAX_PIXELS,
-      // Truncated or corrupt pixel data is refused rather than stored half grey.
-      failOn: 'error',
+  return queue
+    .run(async (sharp) => {
+      try {
+        const { data, info } = await sharp(bytes, {
+          // Refused from the header, before a single pixel is decoded.
+          limitInputPixels: PROFILE_IMAGE_MAX_PIXELS,
+          // Truncated or corrupt pixel data is refused rather than stored half grey.
+          failOn: 'error',
+          // Decodes row by row where the format allows, rather than the whole picture at once.
+          sequentialRead: true,
+        })
+          .autoOrient()
+          .resize({
+            width: PROFILE_IMAGE_MAX_SIDE,
+            height: PROFILE_IMAGE_MAX_SIDE,
+            fit: 'inside',
+            withoutEnlargement: true,
+          })
+          .webp({ quality: 82 })
+          .toBuffer({ resolveWithObject: true });
+        return { bytes: data, width: info.width, height: info.height };
+      } catch (error) {
+        const tooLarge = error instanceof Error && /pixel limit/i.test(error.message);
+        throw new ProfileImageError(tooLarge ? 'too-many-pixels' : 'unreadable', error);
+      }
     })
-      .autoOrient()
-      .resize({
-        width: PROFILE_IMAGE_MAX_SIDE,
-        height: PROFILE_IMAGE_MAX_SIDE,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .webp({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
-    return { bytes: data, width: info.width, height: info.height };
-  } catch (error) {
-    const tooLarge = error instanceof Error && /pixel limit/i.test(error.message);
-    throw new ProfileImageError(tooLarge ? 'too-many-pixels' : 'unreadable', error);
-  }
+    .catch((error: unknown) => {
+      if (error instanceof ImageWorkBusyError) throw new ProfileImageError('busy', error);
+      throw error;
+    });
 }

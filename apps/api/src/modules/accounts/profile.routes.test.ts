@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeS3, startFakeS3 } from '../../../test/fake-s3.ts';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
-import { partners } from '../../platform/db/schema.ts';
+import { partners } from '../../platform/db/core.schema.ts';
 
 const URL = '/api/v1/secure/update-partner-profile';
 const PNG = Buffer.from(
@@ -228,7 +228,7 @@ describe('update partner profile (multipart)', () => {
     expectEnvelope(json, 415);
   });
 
-  it('refuses a small file that would decode to more than 50 megapixels', async () => {
+  it('refuses a small file that would decode to more than 24 megapixels', async () => {
     const bomb = await sharp({
       create: { width: 10_000, height: 6_000, channels: 3, background: '#ffffff' },
     })
@@ -236,7 +236,7 @@ describe('update partner profile (multipart)', () => {
       .toBuffer();
     expect(bomb.length).toBeLessThan(PROFILE_IMAGE_MAX_BYTES);
     expect(expectEnvelope(await send('SUPER_ADMIN_PORTICO', picture(bomb)), 413).message).toMatch(
-      /at most 50 megapixels/,
+      /at most 24 megapixels/,
     );
   });
 

@@ -1,11 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { PROFILE_IMAGE_UNREADABLE, PROFILE_IMAGE_WRONG_TYPE } from '@portico/domain';
+import {
+  PROFILE_IMAGE_TOO_MANY_PIXELS,
+  PROFILE_IMAGE_UNREADABLE,
+  PROFILE_IMAGE_WRONG_TYPE,
+} from '@portico/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
-import { BadRequestError, PayloadTooLargeError } from '../../platform/http/errors.ts';
+import {
+  BadRequestError,
+  PayloadTooLargeError,
+  ServiceUnavailableError,
+} from '../../platform/http/errors.ts';
 import { fileKeyOf, fileUrlOf, type Storage } from '../../platform/storage/index.ts';
+import type { StoredFiles } from '../../platform/storage/sweep.ts';
 import type { ProfileRepository } from './accounts.repository.ts';
-import { imageTypeOf, PROFILE_IMAGE_MAX_PIXELS, ProfileImageError, toProfileWebp } from './profile-image.ts';
+import { imageTypeOf, ProfileImageError, toProfileWebp } from './profile-image.ts';
 
 export interface ProfileServiceDeps {
   repository: ProfileRepository;
@@ -20,10 +29,12 @@ export interface ProfileUpdate {
   image?: Uint8Array | undefined;
 }
 
-const TOO_MANY_PIXELS = `The profile image is too large: at most ${PROFILE_IMAGE_MAX_PIXELS / 1_000_000} megapixels. Choose a smaller picture.`;
+const IMAGES_BUSY = 'Many pictures are being saved right now. Try again in a moment.';
 
 /** Where a partner's profile images live in storage: a fresh random name per upload. */
-const profileImagePrefix = (partnerId: string) => `profile-images/${partnerId}/`;
+/** Where profile images are stored: one folder per partner under this prefix. */
+export const PROFILE_IMAGES_PREFIX = 'profile-images/';
+const profileImagePrefix = (partnerId: string) => `${PROFILE_IMAGES_PREFIX}${partnerId}/`;
 
 /**
  * Updating one's profile: names, and a picture that is checked by content, re-encoded as a
@@ -39,7 +50,8 @@ export function createProfileService({ repository, storage, log }: ProfileServic
     } catch (error) {
       if (!(error instanceof ProfileImageError)) throw error;
       log.info({ reason: error.message }, 'profile image refused');
-      if (error.reason === 'too-many-pixels') throw new PayloadTooLargeError(TOO_MANY_PIXELS);
+      if (error.reason === 'too-many-pixels') throw new PayloadTooLargeError(PROFILE_IMAGE_TOO_MANY_PIXELS);
+      if (error.reason === 'busy') throw new ServiceUnavailableError(IMAGES_BUSY);
       throw new BadRequestError(PROFILE_IMAGE_UNREADABLE);
     }
     const key = `${profileImagePrefix(partnerId)}${randomBytes(16).toString('base64url')}.webp`;
@@ -57,6 +69,15 @@ export function createProfileService({ repository, storage, log }: ProfileServic
   }
 
   return {
+    /** The stored profile images the sweep must keep: those a partner still shows. */
+    storedFiles: {
+      prefix: PROFILE_IMAGES_PREFIX,
+      async referenced(keys) {
+        const inUse = await repository.profileImagesInUse(keys.map(fileUrlOf));
+        return new Set(keys.filter((key) => inUse.has(fileUrlOf(key))));
+      },
+    } satisfies StoredFiles,
+
     async update(user: AuthenticatedUser, input: ProfileUpdate): Promise<{ profileImage: string | null }> {
       const stored = input.image ? await storeImage(user.partnerId, input.image) : null;
       let previous: string | null;

@@ -1,8 +1,8 @@
 import { OAUTH_SCOPE, type TAppConfig } from '@portico/domain';
-import type { Config } from '../../platform/config.ts';
+import type { PlatformConfig } from '../../platform/config.ts';
 
 /** What the web app needs before anyone signs in: brand, product code, identity provider, external links. */
-export function appConfigFrom(config: Config): TAppConfig {
+export function appConfigFrom(config: PlatformConfig, links: TAppConfig['links']): TAppConfig {
   return {
     brandName: config.BRAND_NAME,
     productCode: config.PRODUCT_CODE,
@@ -12,6 +12,6 @@ export function appConfigFrom(config: Config): TAppConfig {
       scope: `openid ${OAUTH_SCOPE}`,
       resource: config.OIDC_AUDIENCE,
     },
-    links: { analyticsDashboard: config.ANALYTICS_DASHBOARD_URL, firewallTool: config.FIREWALL_TOOL_URL },
+    links,
   };
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { countries } from '../../platform/db/core.schema.ts';
 import type { Db } from '../../platform/db/index.ts';
-import { countries } from '../../platform/db/schema.ts';
 
 export function createGeolocationRepository(db: Db) {
   return {

@@ -42,7 +42,8 @@ describe('geolocation', () => {
         headers: { 'content-type': 'application/json' },
       });
     }) as typeof fetch;
-    let clock = 0;
+    // Not 0: lru-cache reads a start time of 0 as "no TTL recorded".
+    let clock = 1_000;
     const service = createGeolocationService({
       repository: createGeolocationRepository(t.database.db),
       lookup: httpCountryLookup('https://geo.example/{ip}/json', fakeFetch),
@@ -59,5 +60,21 @@ describe('geolocation', () => {
     clock += 2_000;
     await service.locate('10.1.2.3');
     expect(asked).toHaveLength(2);
+  });
+
+  it('when one IP asks several times at once then the provider is asked once', async () => {
+    let asked = 0;
+    const slowFetch = (async () => {
+      asked += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return new Response(JSON.stringify({ countryCode: 'FR' }));
+    }) as typeof fetch;
+    const service = createGeolocationService({
+      repository: createGeolocationRepository(t.database.db),
+      lookup: httpCountryLookup('https://geo.example/{ip}', slowFetch),
+    });
+    const answers = await Promise.all([1, 2, 3].map(() => service.locate('10.9.9.9')));
+    expect(asked).toBe(1);
+    expect(new Set(answers.map((a) => a.countryId))).toEqual(new Set(['FR']));
   });
 });

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { TGeolocation } from '@portico/domain';
 import { LIMITS } from '@portico/domain';
+import { LRUCache } from 'lru-cache';
 import maxmind, { type Reader, type Response } from 'maxmind';
 import type { GeolocationRepository } from './geolocation.repository.ts';
 
@@ -47,27 +48,34 @@ export function httpCountryLookup(urlTemplate: string, fetchImpl: typeof fetch =
 /**
  * The geolocation call: the caller's country and region (India or Rest of World), each IP's answer
  * kept for an hour (spec section 9: geolocation cache 3600000 ms) so the provider is asked rarely.
+ * Concurrent requests from one IP share one lookup (lru-cache's fetch).
  */
 export function createGeolocationService(deps: {
   repository: GeolocationRepository;
   lookup: CountryLookup;
   now?: () => number;
 }) {
-  const now = deps.now ?? Date.now;
-  const cache = new Map<string, { value: TGeolocation; until: number }>();
-  return {
-    async locate(ip: string): Promise<TGeolocation> {
-      const cached = cache.get(ip);
-      if (cached && cached.until > now()) return cached.value;
+  const cache = new LRUCache<string, TGeolocation>({
+    max: CACHE_SIZE,
+    ttl: LIMITS.geolocationCacheMs,
+    // Read the clock on every check (the default caches it for a millisecond): tests move it.
+    ttlResolution: 0,
+    ...(deps.now ? { perf: { now: deps.now } } : {}),
+    fetchMethod: async (ip) => {
       const countryId = await deps.lookup(ip).catch(() => null);
       const country = countryId ? await deps.repository.country(countryId) : undefined;
-      const value: TGeolocation = {
+      return {
         countryId: country ? countryId : null,
         countryName: country?.name ?? null,
         region: country?.region === 'India' ? 'India' : 'Rest of World',
       };
-      if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value ?? '');
-      cache.set(ip, { value, until: now() + LIMITS.geolocationCacheMs });
+    },
+  });
+  return {
+    async locate(ip: string): Promise<TGeolocation> {
+      const value = await cache.fetch(ip);
+      // fetchMethod always answers (an unknown IP is Rest of World); undefined only if it was aborted.
+      if (!value) throw new Error(`geolocation of ${ip} was aborted`);
       return value;
     },
   };

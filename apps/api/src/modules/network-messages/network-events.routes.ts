@@ -1,4 +1,10 @@
-import { ZEnvelope, ZNetwork } from '@portico/domain';
+import {
+  ZEnvelope,
+  ZNetworkEventsParams,
+  ZNetworkEventsReceipt,
+  ZRbmWebhookVerificationAnswer,
+  ZWhatsAppSubscriptionQuery,
+} from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
@@ -13,6 +19,8 @@ interface RawJson {
   json: unknown;
 }
 const tags = ['network-events'];
+/** Called by the networks, server to server and signed: no XSRF pair, no per-IP rate limit. */
+const WEBHOOK_CONFIG = { xsrf: false, rateLimit: false } as const;
 
 /** Webhook receivers; the body is kept raw, because the signatures are over the exact bytes. */
 export function networkEventsRoutes(events: NetworkEventsService): FastifyPluginAsyncZod {
@@ -30,14 +38,11 @@ export function networkEventsRoutes(events: NetworkEventsService): FastifyPlugin
     app.get(
       `${NETWORK_EVENTS_PATH}/whatsapp`,
       {
+        config: WEBHOOK_CONFIG,
         schema: {
           tags,
           summary: "WhatsApp's subscription check: answers hub.challenge when hub.verify_token is ours",
-          querystring: z.object({
-            'hub.mode': z.string().optional(),
-            'hub.verify_token': z.string().optional(),
-            'hub.challenge': z.string().max(200).optional(),
-          }),
+          querystring: ZWhatsAppSubscriptionQuery,
         },
       },
       async (request, reply) =>
@@ -47,17 +52,13 @@ export function networkEventsRoutes(events: NetworkEventsService): FastifyPlugin
     app.post(
       `${NETWORK_EVENTS_PATH}/:network`,
       {
+        config: WEBHOOK_CONFIG,
         schema: {
           tags,
           summary:
             'A network posts events here (RBM: X-Goog-Signature; MaaP: Bearer token; WhatsApp: X-Hub-Signature-256). Stored before the answer.',
-          params: z.object({ network: ZNetwork }),
-          response: {
-            200: z.union([
-              ZEnvelope(z.object({ stored: z.number().int(), applied: z.number().int() })),
-              z.object({ secret: z.string() }),
-            ]),
-          },
+          params: ZNetworkEventsParams,
+          response: { 200: z.union([ZEnvelope(ZNetworkEventsReceipt), ZRbmWebhookVerificationAnswer]) },
         },
       },
       async (request) => {

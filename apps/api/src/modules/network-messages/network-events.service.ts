@@ -1,7 +1,7 @@
 import type { Network } from '@portico/domain';
-import type { NetworksConfig } from '../../platform/config.ts';
+import type { NetworksConfig } from '../../networks/config.ts';
 import { UnauthorizedError } from '../../platform/http/errors.ts';
-import type { NetworkMessagesRepository } from './network-messages.repository.ts';
+import type { NetworkMessagesService } from './network-messages.service.ts';
 import { maapEvents, rbmEvents, whatsappEvents, ZRbmVerification } from './webhook-payloads.ts';
 import { verifyBearer, verifyRbmSignature, verifyWhatsAppSignature } from './webhook-signatures.ts';
 
@@ -24,10 +24,11 @@ const BAD_SIGNATURE = 'The webhook signature does not match.';
  * kept and applied when the message appears.
  */
 export function createNetworkEventsService({
-  repository,
+  messages,
   networks,
 }: {
-  repository: NetworkMessagesRepository;
+  /** Stores and applies the events (one unit of work per delivery). */
+  messages: Pick<NetworkMessagesService, 'ingest'>;
   networks: NetworksConfig;
 }) {
   return {
@@ -66,12 +67,12 @@ export function createNetworkEventsService({
           )
         )
           throw new UnauthorizedError(BAD_SIGNATURE);
-        return repository.ingest(rbmEvents(call.body));
+        return messages.ingest(rbmEvents(call.body));
       }
       if (network === 'maap') {
         if (!verifyBearer(networks.maap.webhookToken, header(call.headers, 'authorization')))
           throw new UnauthorizedError(BAD_SIGNATURE);
-        return repository.ingest(maapEvents(call.body));
+        return messages.ingest(maapEvents(call.body));
       }
       if (
         !verifyWhatsAppSignature(
@@ -81,7 +82,7 @@ export function createNetworkEventsService({
         )
       )
         throw new UnauthorizedError(BAD_SIGNATURE);
-      return repository.ingest(whatsappEvents(call.body));
+      return messages.ingest(whatsappEvents(call.body));
     },
   };
 }

@@ -2,7 +2,9 @@ import { createHmac } from 'node:crypto';
 import { type TNetworkEvent, type TNetworkMessage, ZNetworkHealth, ZNetworkMessage } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
+import { createConnectors, resolveNetworks } from '../../networks/index.ts';
 import { createNetworkMessagesRepository } from './network-messages.repository.ts';
+import { createNetworkMessagesService } from './network-messages.service.ts';
 
 /**
  * The whole loop on a listening app: test send -> connector -> mounted sandbox -> receipts ->
@@ -302,6 +304,11 @@ describe('webhooks', () => {
 
     // The send that learns the wamid (as the WhatsApp connector's answer does) reconciles them.
     const repository = createNetworkMessagesRepository(t.database.db);
+    const messages = createNetworkMessagesService({
+      database: t.database,
+      repository,
+      connectors: createConnectors(resolveNetworks(t.config.networks, t.database), t.app.log),
+    });
     const { user, partner } = await t.accountOf(ADMIN);
     await repository.insertMessage({
       messageId: 'early-1',
@@ -312,7 +319,7 @@ describe('webhooks', () => {
       recipient: '+919811111114',
       content: { kind: 'text', text: 'x', suggestions: [] },
     });
-    const accepted = await repository.markAccepted('early-1', 'whatsapp', wamid);
+    const accepted = await messages.accept('early-1', 'whatsapp', wamid);
     expect(accepted.status).toBe('read');
     expect(
       (await events('whatsapp')).filter((e) => e.network_message_id === wamid).every((e) => e.applied),

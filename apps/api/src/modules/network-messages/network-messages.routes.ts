@@ -6,10 +6,10 @@ import {
   ZNetworkMessage,
   ZNetworkMessageList,
   ZNetworkMessageListQuery,
+  ZNetworkMessageParams,
   ZSendTestMessageRequest,
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { NotFoundError } from '../../platform/http/errors.ts';
 import { userOf } from '../../platform/http/secure-scope.ts';
@@ -57,7 +57,7 @@ export function networkMessagesRoutes(messages: NetworkMessagesService): Fastify
         schema: {
           tags,
           summary: 'One message and its current status',
-          params: z.object({ messageId: z.string().max(100) }),
+          params: ZNetworkMessageParams,
           response: { 200: ZEnvelope(ZNetworkMessage) },
         },
       },

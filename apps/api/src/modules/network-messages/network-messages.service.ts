@@ -1,12 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import type { Network, TNetworkHealth, TNetworkMessage, TSendTestMessageRequest } from '@portico/domain';
+import {
+  applyStatusEvents,
+  type MessageStatus,
+  type Network,
+  nextMessageStatus,
+  type TNetworkHealth,
+  type TNetworkMessage,
+  type TSendTestMessageRequest,
+} from '@portico/domain';
 import { type Connectors, NetworkError } from '../../networks/index.ts';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
+import type { Database } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { presentNetworkEvent, presentNetworkMessage } from './network-messages.presenter.ts';
-import type { NetworkMessagesRepository } from './network-messages.repository.ts';
+import type {
+  NetworkMessageRow,
+  NetworkMessagesRepository,
+  NewNetworkEvent,
+} from './network-messages.repository.ts';
 
 export interface NetworkMessagesDeps {
+  /** Applying events to a message is one unit of work under the network id's lock. */
+  database: Pick<Database, 'transaction'>;
   repository: NetworkMessagesRepository;
   connectors: Connectors;
 }
@@ -17,8 +32,65 @@ interface ListWindow {
   network?: Network | undefined;
 }
 
-export function createNetworkMessagesService({ repository, connectors }: NetworkMessagesDeps) {
+export function createNetworkMessagesService({ database, repository, connectors }: NetworkMessagesDeps) {
+  /** Applies every event that arrived for the message before it could be (in arrival order). */
+  async function applyPending(message: NetworkMessageRow): Promise<NetworkMessageRow> {
+    if (!message.networkMessageId) return message;
+    const pending = await repository.pendingEvents(message.network, message.networkMessageId);
+    if (pending.length === 0) return message;
+    const next = applyStatusEvents(
+      { status: message.status as MessageStatus, errorCode: message.errorCode },
+      pending,
+    );
+    await repository.markEventsApplied(message.network, message.networkMessageId, message.messageId);
+    if (next.status === message.status) return message;
+    return (await repository.updateMessage(message.messageId, next)) ?? message;
+  }
+
+  /** The network accepted the message: record its id and "sent", then apply events that came first. */
+  function accept(messageId: string, network: string, networkMessageId: string): Promise<NetworkMessageRow> {
+    return database.transaction(async () => {
+      await repository.lockNetworkId(network, networkMessageId);
+      const current = await repository.messageForUpdate(messageId);
+      if (!current) throw new Error(`network message ${messageId} vanished`);
+      const updated = await repository.updateMessage(messageId, {
+        networkMessageId,
+        status: nextMessageStatus(current.status as MessageStatus, 'sent'),
+      });
+      if (!updated) throw new Error(`network message ${messageId} vanished`);
+      return applyPending(updated);
+    });
+  }
+
   return {
+    accept,
+
+    /**
+     * Stores the events the networks posted (a redelivered one is stored once) and applies the
+     * status events to their messages when those exist. Returns how many were new and applied.
+     */
+    ingest(events: NewNetworkEvent[]): Promise<{ stored: number; applied: number }> {
+      return database.transaction(async () => {
+        // All locks first, in one order, so two deliveries naming the same messages cannot deadlock.
+        const ids = [
+          ...new Set(events.flatMap((e) => (e.networkMessageId ? [e.networkMessageId] : []))),
+        ].sort();
+        for (const id of ids) await repository.lockNetworkId(events[0]?.network ?? '', id);
+        let stored = 0;
+        let applied = 0;
+        for (const event of events) {
+          if (!(await repository.insertEventOnce(event))) continue;
+          stored += 1;
+          if (event.kind !== 'status' || !event.networkMessageId) continue;
+          const message = await repository.messageByNetworkIdForUpdate(event.network, event.networkMessageId);
+          if (!message) continue;
+          await applyPending(message);
+          applied += 1;
+        }
+        return { stored, applied };
+      });
+    },
+
     /**
      * Sends a test message through a connector from the platform's test sender: stored first (so
      * the id exists before the first attempt and early receipts find it), then sent, then marked
@@ -48,12 +120,14 @@ export function createNetworkMessagesService({ repository, connectors }: Network
           recipient: request.recipient,
           content: request.content,
         });
-        return presentNetworkMessage(
-          await repository.markAccepted(messageId, request.network, networkMessageId),
-        );
+        return presentNetworkMessage(await accept(messageId, request.network, networkMessageId));
       } catch (error) {
         if (!(error instanceof NetworkError)) throw error;
-        await repository.markFailed(messageId, String(error.detail.code ?? error.kind), error.message);
+        await repository.updateMessage(messageId, {
+          status: 'failed',
+          errorCode: String(error.detail.code ?? error.kind),
+          errorMessage: error.message,
+        });
         throw new AppError(error.httpStatus, error.message, {
           network: error.network,
           kind: error.kind,

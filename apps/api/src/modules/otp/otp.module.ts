@@ -1,25 +1,20 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Connectors } from '../../networks/index.ts';
-import type { Database } from '../../platform/db/index.ts';
+import { defineModule } from '../../platform/module.ts';
 import { createCounters } from '../../platform/security/counters.ts';
 import { createOtpDelivery } from './otp.delivery.ts';
 import { createOtpRepository } from './otp.repository.ts';
 import { otpRoutes } from './otp.routes.ts';
 import { createOtpService } from './otp.service.ts';
 
-/** The OTP module: its service (codes sent over RCS or SMS) and its secure routes. */
-export function createOtpModule(deps: {
-  database: Database;
-  connectors: Connectors;
-  brandName: string;
-  log: FastifyBaseLogger;
-}) {
-  const otp = createOtpService({
-    repository: createOtpRepository(deps.database.db),
-    counters: createCounters(deps.database.sql),
-    delivery: createOtpDelivery(deps.connectors, deps.log.child({ component: 'otp' })),
-    brandName: deps.brandName,
-  });
-  return { otp, secureRoutes: otpRoutes(otp) as FastifyPluginAsyncZod };
-}
+/** One-time passwords for a number, sent over RCS where capable and SMS otherwise (decision 0012). */
+export const otpModule = defineModule({
+  name: 'otp',
+  create({ database, connectors, config, log }) {
+    const otp = createOtpService({
+      repository: createOtpRepository(database.db),
+      counters: createCounters(database.sql),
+      delivery: createOtpDelivery(connectors, log.child({ component: 'otp' })),
+      brandName: config.BRAND_NAME,
+    });
+    return { secureRoutes: [otpRoutes(otp)] };
+  },
+});

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.ts';
-import { otpCodes } from '../../platform/db/schema.ts';
+import { otpCodes } from './otp.schema.ts';
 
 export type OtpRow = typeof otpCodes.$inferSelect;
 

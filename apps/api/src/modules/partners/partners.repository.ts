@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
+import { carriers, partners, users } from '../../platform/db/core.schema.ts';
 import type { Db } from '../../platform/db/index.ts';
-import { carriers, partners, users } from '../../platform/db/schema.ts';
 
 export function createPartnersRepository(db: Db) {
   return {

@@ -178,29 +178,35 @@ describe('GET reference token', () => {
       200,
     );
     const { token, expiresAt } = ZReferenceToken.parse(body.data);
-    expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    // A JWT (header.payload.signature), HS256 with an expiry.
+    expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    const [header, claims, signature] = token.split('.');
+    expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString())).toMatchObject({ alg: 'HS256' });
     expect(expiresAt).toBeGreaterThan(Date.now());
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + 10 * 60 * 1000);
 
     const issuer = await createReferenceTokenIssuer(t.database);
-    expect(issuer.verify(token)).toMatchObject({ pid: partner.partnerId, uid: user.userId });
-    expect(issuer.verify(`${token}x`)).toBeNull();
-    const [claims, signature] = token.split('.');
+    expect(await issuer.verify(token)).toMatchObject({ pid: partner.partnerId, uid: user.userId });
+    expect(await issuer.verify(`${token}x`)).toBeNull();
     const forged = Buffer.from(
       JSON.stringify({
         ...JSON.parse(Buffer.from(claims ?? '', 'base64url').toString()),
         pid: 'someone-else',
       }),
     ).toString('base64url');
-    expect(issuer.verify(`${forged}.${signature}`)).toBeNull();
-    expect(issuer.verify(token, expiresAt + 1)).toBeNull();
+    expect(await issuer.verify(`${header}.${forged}.${signature}`)).toBeNull();
+    // alg "none" (the classic JWT forgery) is refused.
+    const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    expect(await issuer.verify(`${none}.${claims}.`)).toBeNull();
+    expect(await issuer.verify(token, expiresAt + 1)).toBeNull();
+    expect(await issuer.verify(token, expiresAt - 1000)).not.toBeNull();
   });
 
   it('when asked twice then the secret is the same (generated once, kept in app_secrets)', async () => {
     const a = await createReferenceTokenIssuer(t.database);
     const b = await createReferenceTokenIssuer(t.database);
-    const { token } = a.issue({ partnerId: 'p', userId: 'u' });
-    expect(b.verify(token)).toMatchObject({ pid: 'p', uid: 'u' });
+    const { token } = await a.issue({ partnerId: 'p', userId: 'u' });
+    expect(await b.verify(token)).toMatchObject({ pid: 'p', uid: 'u' });
     const { rows } = await t.database.sql.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM app_secrets WHERE name = 'reference_token.hmac_key'",
     );

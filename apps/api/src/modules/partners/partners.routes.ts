@@ -39,7 +39,7 @@ export function partnersRoutes(partners: PartnersService): FastifyPluginAsyncZod
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return ok(partners.referenceToken(userOf(request)));
+        return ok(await partners.referenceToken(userOf(request)));
       },
     );
   };

@@ -43,7 +43,7 @@ export function createPartnersService({ repository, referenceTokens }: PartnersD
     },
 
     /** A short-lived signed token naming the caller and their partner, for the external tools' links. */
-    referenceToken(user: AuthenticatedUser): TReferenceToken {
+    referenceToken(user: AuthenticatedUser): Promise<TReferenceToken> {
       return referenceTokens.issue({ partnerId: user.partnerId, userId: user.userId });
     },
   };

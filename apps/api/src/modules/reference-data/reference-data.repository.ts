@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { carriers, countries, lookupValues } from '../../platform/db/core.schema.ts';
 import type { Db } from '../../platform/db/index.ts';
-import { carriers, countries, lookupValues } from '../../platform/db/schema.ts';
 
 export interface Window {
   start: number;

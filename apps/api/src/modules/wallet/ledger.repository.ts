@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.ts';
-import { ledgerAccounts, ledgerHolds, ledgerTransactions } from '../../platform/db/schema.ts';
+import { ledgerAccounts, ledgerHolds, ledgerTransactions } from './wallet.schema.ts';
 
 export type AccountKind = 'wallet' | 'holds' | 'payments' | 'revenue';
 export type AccountRow = typeof ledgerAccounts.$inferSelect;

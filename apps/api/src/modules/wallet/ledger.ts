@@ -67,21 +67,22 @@ export function createLedger({ db, repository, recordAlert }: LedgerDeps) {
   const platformAccounts = new Map<string, AccountRow>();
 
   /**
-   * The platform's account of this kind, created outside any movement's transaction (a rolled-back
-   * movement must not leave a cached id of an account that was never committed).
+   * The platform's account of this kind. It may be created inside a movement's unit of work, which
+   * can still roll back: only an account that was already there is remembered.
    */
   async function platformAccount(kind: 'payments' | 'revenue', currency: string): Promise<AccountRow> {
     const cacheKey = `${kind}:${currency}`;
     const cached = platformAccounts.get(cacheKey);
     if (cached) return cached;
-    let row = await repository.account(db, null, kind, currency);
-    if (!row) {
-      await repository.ensureAccount(db, null, kind, currency);
-      row = await repository.account(db, null, kind, currency);
+    const existing = await repository.account(db, null, kind, currency);
+    if (existing) {
+      platformAccounts.set(cacheKey, existing);
+      return existing;
     }
-    if (!row) throw new Error(`platform ${kind} account could not be created`);
-    platformAccounts.set(cacheKey, row);
-    return row;
+    await repository.ensureAccount(db, null, kind, currency);
+    const created = await repository.account(db, null, kind, currency);
+    if (!created) throw new Error(`platform ${kind} account could not be created`);
+    return created;
   }
 
   async function lockPartnerAccount(tx: Db, partnerId: string, kind: AccountKind): Promise<AccountRow> {

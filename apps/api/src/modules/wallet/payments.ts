@@ -1,9 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { PaymentOutcome } from '@portico/domain';
+import { z } from 'zod';
 import type { Database } from '../../platform/db/index.ts';
 import { BadRequestError, UnauthorizedError } from '../../platform/http/errors.ts';
 import { loadOrCreateSecret } from '../../platform/security/secrets.ts';
+import { createCheckoutTokens } from './checkout-token.ts';
 
-export type PaymentOutcome = 'succeeded' | 'failed' | 'abandoned';
+export type { PaymentOutcome } from '@portico/domain';
 
 export interface PaymentEvent {
   topupId: string;
@@ -32,6 +35,10 @@ export interface CheckoutRequest {
   /** Micro-units of `currency`. */
   amount: bigint;
   currency: string;
+  /** Who started the top-up (the sandbox's checkout accepts a confirmation only from them). */
+  userId?: string;
+  /** The XSRF cookie of the browser that started it (the sandbox binds its checkout to it). */
+  browser?: string | null;
 }
 
 export const SIGNATURE_HEADER = 'x-payment-signature';
@@ -78,7 +85,13 @@ export function verifySignature(
   return given.some((signature) => timingSafeEqual(expected, Buffer.from(signature, 'hex')));
 }
 
-const OUTCOMES: readonly PaymentOutcome[] = ['succeeded', 'failed', 'abandoned'];
+const OUTCOMES = ['succeeded', 'failed', 'abandoned'] as const satisfies readonly PaymentOutcome[];
+/** The sandbox's webhook body: which top-up, what happened, its payment id. */
+const ZSandboxEvent = z.object({
+  topup_id: z.uuid(),
+  outcome: z.enum(OUTCOMES),
+  payment_id: z.string().max(200).optional(),
+});
 
 /** The sandbox provider's webhook secret: PAYMENT_WEBHOOK_SECRET, else one generated into app_secrets. */
 export async function sandboxWebhookSecret(
@@ -91,14 +104,19 @@ export async function sandboxWebhookSecret(
   );
 }
 
-/** The built-in sandbox provider: our own hosted checkout page (Pay / Fail / Abandon). */
+/**
+ * The built-in sandbox provider: our own hosted checkout page (Pay / Fail / Abandon), opened with a
+ * checkout token for the user and browser that started the top-up (checkout-token.ts).
+ */
 export function createSandboxProvider(secret: string): PaymentProvider {
+  const tokens = createCheckoutTokens(secret);
   return {
     name: 'sandbox',
-    createCheckout: async ({ topupId }) => ({
-      url: `${SANDBOX_CHECKOUT_PREFIX}/${topupId}`,
-      reference: null,
-    }),
+    async createCheckout({ topupId, userId, browser }) {
+      if (!userId) throw new Error('the sandbox checkout needs the user who starts the top-up');
+      const token = await tokens.issue({ topupId, userId, browser: browser ?? null });
+      return { url: `${SANDBOX_CHECKOUT_PREFIX}/${topupId}?token=${token}`, reference: null };
+    },
     verifyWebhook(headers, rawBody) {
       const header = headers[SIGNATURE_HEADER];
       if (!verifySignature(secret, Array.isArray(header) ? header[0] : header, rawBody)) {
@@ -110,15 +128,10 @@ export function createSandboxProvider(secret: string): PaymentProvider {
       } catch {
         throw new BadRequestError('The webhook body is not JSON.');
       }
-      const event = body as { topup_id?: unknown; outcome?: unknown; payment_id?: unknown };
-      if (typeof event.topup_id !== 'string' || !OUTCOMES.includes(event.outcome as PaymentOutcome)) {
-        throw new BadRequestError('The webhook names no top-up or an unknown outcome.');
-      }
-      return {
-        topupId: event.topup_id,
-        outcome: event.outcome as PaymentOutcome,
-        providerReference: typeof event.payment_id === 'string' ? event.payment_id : null,
-      };
+      const parsed = ZSandboxEvent.safeParse(body);
+      if (!parsed.success) throw new BadRequestError('The webhook names no top-up or an unknown outcome.');
+      const event = parsed.data;
+      return { topupId: event.topup_id, outcome: event.outcome, providerReference: event.payment_id ?? null };
     },
   };
 }

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { carriers, countries, partners } from '../../platform/db/core.schema.ts';
 import { containsPattern } from '../../platform/db/filters.ts';
 import type { Db } from '../../platform/db/index.ts';
-import { carriers, countries, partners, ratePlanPrices, ratePlans } from '../../platform/db/schema.ts';
+import { ratePlanPrices, ratePlans } from './wallet.schema.ts';
 
 export type RatePlanRow = typeof ratePlans.$inferSelect & {
   carrierName: string;

@@ -1,13 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
-import { signWebhook } from './payments.ts';
 import { STRIPE_SIGNATURE_HEADER } from './stripe.ts';
 
 /**
  * PAYMENT_PROVIDER=stripe against a local HTTP server answering Stripe's documented
- * `POST /v1/checkout/sessions` shape (Stripe itself cannot be reached from tests).
+ * `POST /v1/checkout/sessions` shape (Stripe itself cannot be reached from tests); webhook events
+ * are signed by the Stripe SDK's own test helper, as Stripe signs them.
  */
 const SECURE = '/api/v1/secure';
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
@@ -20,6 +21,11 @@ const sessions: {
   form: URLSearchParams;
 }[] = [];
 let refuseNext = false;
+let failNext = 0;
+/** The idempotency key of every creation request, answered or failed. */
+const attempts: (string | undefined)[] = [];
+const signWebhook = (secret: string, payload: string) =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret });
 
 beforeAll(async () => {
   stripe = createServer((request, response) => {
@@ -32,6 +38,13 @@ beforeAll(async () => {
       if (request.method !== 'POST' || request.url !== '/v1/checkout/sessions') {
         response.statusCode = 404;
         response.end(JSON.stringify({ error: { message: 'Unrecognized request URL' } }));
+        return;
+      }
+      attempts.push(request.headers['idempotency-key'] as string | undefined);
+      if (failNext > 0) {
+        failNext -= 1;
+        response.statusCode = 500;
+        response.end(JSON.stringify({ error: { type: 'api_error', message: 'Something went wrong' } }));
         return;
       }
       if (refuseNext) {
@@ -169,6 +182,17 @@ describe('top-up through Stripe Checkout', () => {
       401,
     );
     expect(await balance()).toBe(before);
+  });
+
+  it('when Stripe fails once with a 500 then the creation is retried with the same idempotency key', async () => {
+    failNext = 1;
+    const before = attempts.length;
+    const topup = expectEnvelope(await startTopup('12'), 200).data as {
+      topup_id: string;
+      checkout_url: string;
+    };
+    expect(attempts.slice(before)).toEqual([`topup-${topup.topup_id}`, `topup-${topup.topup_id}`]);
+    expect(topup.checkout_url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
   });
 
   it('when Stripe refuses the session then the partner reads why', async () => {

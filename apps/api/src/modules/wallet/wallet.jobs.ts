@@ -1,12 +1,23 @@
 import { formatCurrency, formatMicros } from '@portico/domain';
-import type { JobQueue } from '../../platform/jobs/index.ts';
-import { type AppQueues, defineJob } from '../../platform/jobs/queues.ts';
+import { z } from 'zod';
+import type { JobSender } from '../../platform/jobs/index.ts';
+import { defineQueues } from '../../platform/jobs/queues.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
-import type { WalletRepository } from './wallet.repository.ts';
-import type { LowBalanceNotifier } from './wallet.service.ts';
+import type { JobHandler } from '../../platform/module.ts';
+import type { LowBalanceNotifier, WalletService } from './wallet.service.ts';
 
-/** The notifier the wallet calls after a crossing: one job per alert (singletonKey = alert id). */
-export function jobLowBalanceNotifier(jobs: JobQueue<AppQueues>): LowBalanceNotifier {
+export const WALLET_QUEUES = defineQueues({
+  /** One email per low-balance crossing. */
+  'wallet.low-balance-alert': z
+    .object({ partnerId: z.uuid(), alertId: z.uuid(), balance: z.string(), threshold: z.string() })
+    .strict(),
+});
+
+/**
+ * The notifier the wallet calls when a movement crosses the threshold: one job per alert
+ * (singletonKey = alert id), enqueued in the movement's own transaction.
+ */
+export function jobLowBalanceNotifier(jobs: JobSender<typeof WALLET_QUEUES>): LowBalanceNotifier {
   return {
     async notify(partnerId, balance, threshold, alertId) {
       await jobs.send(
@@ -19,17 +30,20 @@ export function jobLowBalanceNotifier(jobs: JobQueue<AppQueues>): LowBalanceNoti
 }
 
 /** Mails the partner's main account(s) that the wallet is below its threshold (template low-balance). */
-export function lowBalanceAlertJob(deps: { wallets: WalletRepository; mailer: Mailer; walletUrl: string }) {
-  return defineJob({
-    queue: 'wallet.low-balance-alert',
+export function lowBalanceAlertJob(deps: {
+  wallet: Pick<WalletService, 'alertRecipients'>;
+  mail: Mailer;
+  walletUrl: string;
+}): JobHandler<z.output<(typeof WALLET_QUEUES)['wallet.low-balance-alert']>> {
+  return {
     retryLimit: 5,
     handler: async (payload, { log }) => {
       const balance = formatCurrency(formatMicros(BigInt(payload.balance)));
       const threshold = formatCurrency(formatMicros(BigInt(payload.threshold)));
-      const recipients = await deps.wallets.alertRecipients(payload.partnerId);
+      const recipients = await deps.wallet.alertRecipients(payload.partnerId);
       // Each recipient's mail is its own mail.send job (rendered with the brand, retried there).
       for (const to of recipients) {
-        await deps.mailer({
+        await deps.mail({
           to,
           template: 'low-balance',
           data: { balance, threshold, walletUrl: deps.walletUrl },
@@ -37,5 +51,5 @@ export function lowBalanceAlertJob(deps: { wallets: WalletRepository; mailer: Ma
       }
       log.info({ alertId: payload.alertId, recipients: recipients.length }, 'low-balance alert sent');
     },
-  });
+  };
 }

@@ -1,16 +1,15 @@
 import type { LedgerTransactionKind } from '@portico/domain';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { partners, users } from '../../platform/db/core.schema.ts';
 import { containsPattern, endOfUtcDay, startOfUtcDay } from '../../platform/db/filters.ts';
 import type { Db } from '../../platform/db/index.ts';
 import {
   ledgerAccounts,
   ledgerEntries,
   ledgerTransactions,
-  partners,
-  users,
   walletAlerts,
   walletTopups,
-} from '../../platform/db/schema.ts';
+} from './wallet.schema.ts';
 
 export interface HistoryFilters {
   kind?: LedgerTransactionKind | undefined;
@@ -154,13 +153,12 @@ export function createWalletRepository(db: Db) {
     },
 
     /** Where a partner's low-balance email goes: its main account (DEVELOPER or no role), else any active user. */
-    async alertRecipients(partnerId: string): Promise<string[]> {
-      const rows = await db
+    /** The partner's active users and their roles (the service picks the alert's recipients). */
+    async activeUsers(partnerId: string): Promise<{ email: string; role: string | null }[]> {
+      return db
         .select({ email: users.email, role: users.role })
         .from(users)
         .where(and(eq(users.partnerId, partnerId), eq(users.status, 'active')));
-      const owners = rows.filter((r) => r.role === null || r.role === 'DEVELOPER');
-      return (owners.length > 0 ? owners : rows).map((r) => r.email);
     },
   };
 }

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  confirmCheckout,
+  newBrowser,
+  openCheckout,
+  startTopup as startTopupIn,
+} from '../../../test/checkout.ts';
 import { createTestApp, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
+import { neutraliseFormula } from '../../platform/export/tables.ts';
 import { SIGNATURE_HEADER, sandboxWebhookSecret, signWebhook } from './payments.ts';
-import { neutraliseFormula } from './wallet.export.ts';
 import { seedRatePlans } from './wallet.seed.ts';
 
 const SECURE = '/api/v1/secure';
@@ -30,13 +36,9 @@ async function balanceOf(subject: 'DEVELOPER' | null = 'DEVELOPER') {
   };
 }
 
-async function startTopup(amount: string, subject: 'DEVELOPER' | null = 'DEVELOPER') {
-  const body = expectEnvelope(
-    await t.injectAs(subject, { method: 'POST', url: `${SECURE}/wallet/topups`, payload: { amount } }),
-    200,
-  );
-  return body.data as { topup_id: string; checkout_url: string; status: string };
-}
+const browser = newBrowser();
+const startTopup = (amount: string, subject: 'DEVELOPER' | null = 'DEVELOPER') =>
+  startTopupIn(t, subject, amount, browser);
 
 function webhook(topupId: string, outcome: string, signature?: string) {
   const body = JSON.stringify({ topup_id: topupId, outcome, payment_id: 'pay_1' });
@@ -55,19 +57,14 @@ describe('top-up through the sandbox provider', () => {
   it('when the tester pays on the hosted checkout then the wallet is credited once, even if the callback comes again or late', async () => {
     const before = await balanceOf();
     const topup = await startTopup('40.50');
-    expect(topup.checkout_url).toBe(`/payments/sandbox/checkout/${topup.topup_id}`);
+    expect(topup.checkout_url).toMatch(new RegExp(`^/payments/sandbox/checkout/${topup.topup_id}\\?token=`));
 
-    const page = await t.app.inject({ method: 'GET', url: topup.checkout_url });
+    const page = await openCheckout(t, topup.checkout_url, browser);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('$40.50');
     expect(page.body).not.toMatch(/<script/i);
 
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: topup.checkout_url,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'outcome=succeeded',
-    });
+    const paid = await confirmCheckout(t, topup.checkout_url, 'succeeded', browser);
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`/u/my-wallet?topup=${topup.topup_id}&outcome=succeeded`);
     const after = await balanceOf();
@@ -91,32 +88,22 @@ describe('top-up through the sandbox provider', () => {
     expect(history.items[0]).toMatchObject({ amount: '40.50', running_balance: after.balance });
   });
 
-  it('when the checkout fails or is abandoned then nothing is credited; a success arriving late after an abandonment credits once', async () => {
+  it('when the checkout fails or is abandoned then nothing is credited; a success arriving late credits once (decision 0014)', async () => {
     const before = await balanceOf();
     const failed = await startTopup('15');
-    await t.app.inject({
-      method: 'POST',
-      url: failed.checkout_url,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'outcome=failed',
-    });
+    expect((await confirmCheckout(t, failed.checkout_url, 'failed', browser)).statusCode).toBe(303);
     const abandoned = await startTopup('20');
-    await t.app.inject({
-      method: 'POST',
-      url: abandoned.checkout_url,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'outcome=abandoned',
-    });
+    expect((await confirmCheckout(t, abandoned.checkout_url, 'abandoned', browser)).statusCode).toBe(303);
     expect((await balanceOf()).balance).toBe(before.balance);
-    // The failed one stays failed.
-    expectEnvelope(await webhook(failed.topup_id, 'succeeded'), 200);
-    expect((await balanceOf()).balance).toBe(before.balance);
-    // The provider took the money after all: late success credits exactly once.
+    // The provider took the money after all: a late success credits exactly once, after an
+    // abandonment as after a failure.
     expectEnvelope(await webhook(abandoned.topup_id, 'succeeded'), 200);
     expectEnvelope(await webhook(abandoned.topup_id, 'succeeded'), 200);
     expect(Number((await balanceOf()).balance) - Number(before.balance)).toBeCloseTo(20, 6);
+    expectEnvelope(await webhook(failed.topup_id, 'succeeded'), 200);
+    expect(Number((await balanceOf()).balance) - Number(before.balance)).toBeCloseTo(35, 6);
     // A closed checkout cannot be paid again.
-    const page = await t.app.inject({ method: 'GET', url: failed.checkout_url });
+    const page = await openCheckout(t, abandoned.checkout_url, browser);
     expect(page.body).toContain('Checkout closed');
   });
 

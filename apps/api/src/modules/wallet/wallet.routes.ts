@@ -1,6 +1,7 @@
 import {
   ZEnvelope,
   ZHold,
+  ZHoldParams,
   ZHoldSettleRequest,
   ZListResult,
   ZLowBalanceSettings,
@@ -10,6 +11,7 @@ import {
   ZRatePlanCreate,
   ZRatePlansQuery,
   ZTopup,
+  ZTopupParams,
   ZTopupRequest,
   ZVerificationHoldRequest,
   ZVerificationPricing,
@@ -20,15 +22,14 @@ import {
   ZWalletTransactionsQuery,
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { sendTable } from '../../platform/export/tables.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { userOf } from '../../platform/http/secure-scope.ts';
-import { walletPdf, walletXlsx } from './wallet.export.ts';
+import { xsrfCookieOf } from '../../platform/security/xsrf.ts';
+import { walletHistoryTable } from './wallet.export.ts';
 import type { WalletService } from './wallet.service.ts';
 
 const tags = ['wallet'];
-const ZHoldParams = z.object({ holdId: z.uuid('holdId must be a UUID') });
-const ZTopupParams = z.object({ topupId: z.uuid('topupId must be a UUID') });
 
 export interface WalletRoutesOptions {
   brandName: string;
@@ -81,25 +82,13 @@ export function walletRoutes(wallet: WalletService, options: WalletRoutesOptions
         const { format, ...filters } = request.query;
         const user = userOf(request);
         const items = await wallet.exportRows(user, filters);
-        const stamp = new Date().toISOString().slice(0, 10);
-        const body =
-          format === 'xlsx'
-            ? await walletXlsx(items)
-            : await walletPdf(items, {
-                brandName: options.brandName,
-                balance: (await wallet.balance(user)).balance,
-                generatedAt: new Date(),
-              });
-        reply
-          .header(
-            'content-type',
-            format === 'xlsx'
-              ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-              : 'application/pdf',
-          )
-          .header('content-disposition', `attachment; filename="wallet-history-${stamp}.${format}"`)
-          .header('cache-control', 'no-store');
-        return reply.send(body);
+        const { balance } = await wallet.balance(user);
+        const table = walletHistoryTable(items, {
+          brandName: options.brandName,
+          balance,
+          generatedAt: new Date(),
+        });
+        return sendTable(reply, format, 'wallet-history', table);
       },
     );
 
@@ -129,7 +118,8 @@ export function walletRoutes(wallet: WalletService, options: WalletRoutesOptions
           response: { 200: ZEnvelope(ZTopup) },
         },
       },
-      async (request) => ok(await wallet.startTopup(userOf(request), request.body.amount)),
+      async (request) =>
+        ok(await wallet.startTopup(userOf(request), request.body.amount, xsrfCookieOf(request))),
     );
 
     app.get(

@@ -1,7 +1,7 @@
 import { BOT_MESSAGE_CATEGORIES, DEFAULT_PLAN_CODE, PARTNER_CODE, WALLET_CURRENCY } from '@portico/domain';
 import { eq } from 'drizzle-orm';
+import { carriers, countries, lookupValues } from '../../platform/db/core.schema.ts';
 import type { Database } from '../../platform/db/index.ts';
-import { carriers, countries, lookupValues } from '../../platform/db/schema.ts';
 import { createLedgerRepository } from './ledger.repository.ts';
 import { createLedger } from './ledger.ts';
 import { createRatePlansRepository } from './rate-plans.repository.ts';

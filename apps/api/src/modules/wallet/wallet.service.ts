@@ -1,8 +1,10 @@
 import {
+  applyPaymentOutcome,
   DEFAULT_PLAN_CODE,
   effectiveUntil,
   effectiveVersion,
   formatMicros,
+  hasNoDeveloperSubRole,
   PARTNER_CODE,
   parseMoney,
   REGIONS,
@@ -10,6 +12,8 @@ import {
   type TCarrierPricing,
   type THold,
   type TListResult,
+  TOPUP_MOVES_FROM,
+  type TopupStatus,
   type TPricingList,
   type TRatePlan,
   type TRatePlanCreate,
@@ -23,6 +27,7 @@ import {
   ZRatePlanCreate,
 } from '@portico/domain';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
+import type { Database } from '../../platform/db/index.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/http/errors.ts';
 import type { Ledger, LedgerResult, LowBalanceCrossing } from './ledger.ts';
 import type { PaymentEvent, PaymentProvider } from './payments.ts';
@@ -42,38 +47,40 @@ export interface LowBalanceNotifier {
 }
 
 export const NO_WALLET = 'This account has no wallet.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The most rows one export carries. */
 export const EXPORT_ROW_LIMIT = 10_000;
 
 export interface WalletDeps {
+  /** Each money movement and its low-balance alert job commit together (database.transaction). */
+  database: Pick<Database, 'transaction'>;
   ledger: Ledger;
   wallets: WalletRepository;
   plans: RatePlansRepository;
   provider: PaymentProvider;
   notifier: LowBalanceNotifier;
-  log?: { error(obj: object, msg: string): void };
 }
 
-export function createWalletService({ ledger, wallets, plans, provider, notifier, log }: WalletDeps) {
+export function createWalletService({ database, ledger, wallets, plans, provider, notifier }: WalletDeps) {
   async function requireWallet(user: AuthenticatedUser): Promise<string> {
     const partner = await wallets.partner(user.partnerId);
     if (!partner?.hasEwallet) throw new ForbiddenError(NO_WALLET);
     return partner.partnerId;
   }
 
-  /** After commit: one alert per crossing (the job is keyed by the alert, so a retry sends nothing twice). */
-  async function afterMovement(result: LedgerResult): Promise<LedgerResult> {
-    if (result.crossing) await notify(result.crossing);
-    return result;
+  /**
+   * One money movement as a unit of work: the ledger's transaction, the alert row of a threshold
+   * crossing and the alert's email job commit together or not at all.
+   */
+  function movement(move: () => Promise<LedgerResult>): Promise<LedgerResult> {
+    return database.transaction(async () => {
+      const result = await move();
+      if (result.crossing) await notify(result.crossing);
+      return result;
+    });
   }
-  async function notify(crossing: LowBalanceCrossing) {
-    try {
-      await notifier.notify(crossing.partnerId, crossing.balance, crossing.threshold, crossing.alertId);
-    } catch (error) {
-      // The alert row is recorded; the banner shows it. Losing the email must not fail the payment.
-      log?.error({ err: error, alertId: crossing.alertId }, 'low-balance alert could not be queued');
-    }
-  }
+  const notify = (crossing: LowBalanceCrossing) =>
+    notifier.notify(crossing.partnerId, crossing.balance, crossing.threshold, crossing.alertId);
 
   async function accountsOf(partnerId: string) {
     const rows = await wallets.accounts(partnerId, WALLET_CURRENCY);
@@ -166,7 +173,12 @@ export function createWalletService({ ledger, wallets, plans, provider, notifier
       return this.balance(user);
     },
 
-    async startTopup(user: AuthenticatedUser, amount: string): Promise<TTopup> {
+    /** `browser`: the XSRF cookie of the caller's browser, to which the sandbox binds its checkout. */
+    async startTopup(
+      user: AuthenticatedUser,
+      amount: string,
+      browser: string | null = null,
+    ): Promise<TTopup> {
       const partnerId = await requireWallet(user);
       const micros = parseMoney(amount);
       if (micros === null) throw new BadRequestError('Amount must be a number such as 25 or 25.50');
@@ -181,6 +193,8 @@ export function createWalletService({ ledger, wallets, plans, provider, notifier
         topupId: row.topupId,
         amount: row.amount,
         currency: row.currency,
+        userId: user.userId,
+        browser,
       });
       const opened = await wallets.setTopupCheckout(row.topupId, checkout.url, checkout.reference);
       return presentTopup(opened ?? row, checkout.url);
@@ -201,39 +215,55 @@ export function createWalletService({ ledger, wallets, plans, provider, notifier
     },
 
     /**
-     * The provider's verified outcome of a top-up. Success credits the wallet through the ledger
-     * with the key `topup:<id>`, so a second or late callback moves nothing; a failure or an
-     * abandonment only closes a pending top-up. A success after an abandonment still credits: the
-     * provider took the money.
+     * The provider's verified outcome of a top-up, by the one payment-state rule (decision 0014,
+     * `applyPaymentOutcome` in packages/domain): a success credits once, also after a failure or an
+     * abandonment (the provider took the money); a failure or an abandonment only closes a pending
+     * top-up; nothing undoes a success. The credit goes through the ledger with the key
+     * `topup:<id>`, and each move is guarded by the status it moves from, so redelivered, late or
+     * concurrent events never credit twice.
      */
     async applyPaymentEvent(event: PaymentEvent | null): Promise<{ status: string; credited: boolean }> {
       if (!event) return { status: 'ignored', credited: false };
-      const row = await wallets.topup(event.topupId);
-      if (!row || row.provider !== provider.name) throw new NotFoundError('Top-up not found.');
-      if (event.outcome !== 'succeeded') {
-        const changed = await wallets.completeTopup(row.topupId, ['pending'], {
-          status: event.outcome,
+      // A provider's event names the top-up we gave it; anything else is no top-up of ours.
+      if (!UUID.test(event.topupId)) throw new NotFoundError('Top-up not found.');
+      // The credit and the top-up's new state are one unit of work.
+      return database.transaction(async () => {
+        const row = await wallets.topup(event.topupId);
+        if (!row || row.provider !== provider.name) throw new NotFoundError('Top-up not found.');
+        const next = applyPaymentOutcome(row.status as TopupStatus, event.outcome);
+        if (next.status === row.status) return { status: row.status, credited: false };
+        const from = TOPUP_MOVES_FROM[event.outcome];
+        if (!next.credit) {
+          const changed = await wallets.completeTopup(row.topupId, from, {
+            status: next.status,
+            providerReference: event.providerReference,
+          });
+          return { status: changed?.status ?? row.status, credited: false };
+        }
+        const result = await movement(() =>
+          ledger.credit({
+            partnerId: row.partnerId,
+            idempotencyKey: `topup:${row.topupId}`,
+            amount: row.amount,
+            kind: 'topup',
+            description: `Wallet top-up (${provider.name})`,
+            reference: event.providerReference ?? row.topupId,
+          }),
+        );
+        await wallets.completeTopup(row.topupId, from, {
+          status: next.status,
+          transactionId: result.transaction.transactionId,
           providerReference: event.providerReference,
         });
-        return { status: changed?.status ?? row.status, credited: false };
-      }
-      if (row.status === 'failed') return { status: row.status, credited: false };
-      const result = await afterMovement(
-        await ledger.credit({
-          partnerId: row.partnerId,
-          idempotencyKey: `topup:${row.topupId}`,
-          amount: row.amount,
-          kind: 'topup',
-          description: `Wallet top-up (${provider.name})`,
-          reference: event.providerReference ?? row.topupId,
-        }),
-      );
-      await wallets.completeTopup(row.topupId, ['pending', 'abandoned'], {
-        status: 'succeeded',
-        transactionId: result.transaction.transactionId,
-        providerReference: event.providerReference,
+        return { status: next.status, credited: !result.replayed };
       });
-      return { status: 'succeeded', credited: !result.replayed };
+    },
+
+    /** Who is mailed a low-balance alert: the partner's main accounts, or every active user when it has none. */
+    async alertRecipients(partnerId: string): Promise<string[]> {
+      const active = await wallets.activeUsers(partnerId);
+      const owners = active.filter((user) => hasNoDeveloperSubRole(user.role));
+      return (owners.length > 0 ? owners : active).map((user) => user.email);
     },
 
     async verificationPricing(user: AuthenticatedUser, carrierIds: number[]): Promise<TVerificationPricing> {
@@ -246,8 +276,8 @@ export function createWalletService({ ledger, wallets, plans, provider, notifier
     async holdVerification(user: AuthenticatedUser, request: TVerificationHoldRequest): Promise<THold> {
       const partnerId = await requireWallet(user);
       const quote = await verificationQuote(request.carrier_ids);
-      const result = await afterMovement(
-        await ledger.hold({
+      const result = await movement(() =>
+        ledger.hold({
           partnerId,
           idempotencyKey: request.idempotency_key,
           amount: quote.micros,
@@ -279,9 +309,7 @@ export function createWalletService({ ledger, wallets, plans, provider, notifier
         reference: existing.reference,
         description: outcome === 'capture' ? 'Bot verification charged' : 'Bot verification hold released',
       };
-      await afterMovement(
-        outcome === 'capture' ? await ledger.capture(request) : await ledger.release(request),
-      );
+      await movement(() => (outcome === 'capture' ? ledger.capture(request) : ledger.release(request)));
       const hold = await ledger.findHold(partnerId, holdId);
       if (!hold) throw new NotFoundError('Hold not found.');
       return presentHold(hold);
@@ -295,7 +323,7 @@ export function createWalletService({ ledger, wallets, plans, provider, notifier
       description: string;
       reference?: string | null;
     }): Promise<LedgerResult> {
-      return afterMovement(await ledger.debit(request));
+      return movement(() => ledger.debit(request));
     },
 
     /** The PRICING page: the partner's region's carriers with the plan in force now. */

@@ -2,7 +2,7 @@ import type { AuditAction } from '@portico/domain';
 import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import { containsPattern, endOfUtcDay, startOfUtcDay } from '../db/filters.ts';
 import type { Db } from '../db/index.ts';
-import { auditLog } from '../db/schema.ts';
+import { auditLog } from './audit.schema.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type AuditEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'createdAt'>;

@@ -19,8 +19,19 @@ function presentRecord(row: AuditRow): TAuditRecord {
 /** The security records of issue 3 item 8 (the actions are AUDIT_ACTIONS in packages/domain). */
 export function createAuditService(repository: AuditRepository, log: FastifyBaseLogger) {
   return {
-    /** Writes a record; a failure to write is logged, never fails the action it records. */
+    /**
+     * Writes a record in the caller's unit of work: the change and its record commit together, and
+     * a failure to write fails the use case.
+     */
     async record(action: AuditAction, entry: Omit<AuditEntry, 'action'>): Promise<void> {
+      await repository.insert({ action, ...entry });
+    },
+
+    /**
+     * For events that are not a use case of ours (the identity provider's sign-in and sign-out): a
+     * failure to write is logged and never fails the sign-in it records.
+     */
+    async recordBestEffort(action: AuditAction, entry: Omit<AuditEntry, 'action'>): Promise<void> {
       try {
         await repository.insert({ action, ...entry });
       } catch (error) {

@@ -152,4 +152,39 @@ describe('access token verifier', () => {
     active = false;
     await expect(verifier.verify(token)).rejects.toBeInstanceOf(UnauthorizedError);
   });
+
+  it('when the grant of the token has ended, or the token names none, then 401 (built-in provider)', async () => {
+    await rejects(await mint({ gid: 'ended-or-never-was' }), /signed out of this session/);
+    await rejects(await mint({ gid: undefined }), /signed out of this session/);
+  });
+
+  it('when a remembered token expires before the cache would let go then it is not served from the cache', async () => {
+    let clock = Date.now();
+    let lookups = 0;
+    const verifier = createTokenVerifier({
+      config: test.config,
+      users: {
+        findAuthenticatedUser: async (id) => {
+          lookups += 1;
+          return { userId: id, partnerId: randomUUID(), email: 'dev@portico.test', role: 'DEVELOPER' };
+        },
+      },
+      keys: localKeySet(publicJwks((await loadIdentitySecrets(test.database)).signingKeys)),
+      now: () => clock,
+    });
+    // Expires in 2 s, well inside the cache's 10 s.
+    const token = await mint({}, { expiresIn: 2 });
+    await verifier.verify(token);
+    clock += 1_000;
+    await verifier.verify(token);
+    expect(lookups).toBe(1);
+    // Past the token's expiry on the cache's clock: verified afresh, never served from memory.
+    clock += 1_001;
+    const outcome = await verifier.verify(token).then(
+      () => 'verified',
+      () => 'refused as expired',
+    );
+    // Either way it was checked again (a cached answer would be 'verified' with no new lookup).
+    expect(outcome === 'refused as expired' || lookups === 2).toBe(true);
+  });
 });

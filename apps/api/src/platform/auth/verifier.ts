@@ -4,13 +4,15 @@ import {
   createRemoteJWKSet,
   errors,
   type JSONWebKeySet,
+  type JWTPayload,
   type JWTVerifyGetKey,
   jwtVerify,
 } from 'jose';
-import type { UsersService } from '../../modules/users/users.service.ts';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.ts';
 import { type AppError, ServiceUnavailableError, UnauthorizedError } from '../http/errors.ts';
 import type { AuthenticatedUser, TokenVerifier } from './types.ts';
+import type { UsersService } from './users.service.ts';
 
 /** Asymmetric algorithms only: never `none`, never HS* (which would accept the public key as a secret). */
 export const ACCESS_TOKEN_ALGORITHMS = ['RS256', 'ES256', 'PS256'];
@@ -23,13 +25,25 @@ const CLOCK_TOLERANCE_SECONDS = 5;
 export const VERIFIED_TOKEN_TTL_MS = 10_000;
 const VERIFIED_TOKEN_CACHE_SIZE = 5_000;
 
+/** The built-in provider's grants: a token is only as alive as the grant (the sign-in) it came from. */
+export interface GrantCheck {
+  isActive(grantId: string): Promise<boolean>;
+}
+
 export interface TokenVerifierDeps {
   config: Pick<Config, 'OIDC_ISSUER' | 'OIDC_AUDIENCE'>;
   users: Pick<UsersService, 'findAuthenticatedUser'>;
   /** Where signing keys come from: the built-in provider's keys or the external provider's JWKS. */
   keys: JWTVerifyGetKey;
+  /**
+   * With the built-in provider: every access token names its grant (`gid`), which sign-out and
+   * revocation end; a token whose grant has ended is refused. Absent for an external provider.
+   */
+  grants?: GrantCheck;
   now?: () => number;
 }
+
+export const SESSION_ENDED_MESSAGE = 'You have signed out of this session. Please sign in again.';
 
 /**
  * Verifies a Bearer access token: signature (allow-listed algorithms) against the provider's keys,
@@ -39,28 +53,28 @@ export function createTokenVerifier({
   config,
   users,
   keys,
+  grants,
   now = Date.now,
 }: TokenVerifierDeps): TokenVerifier {
-  // Insertion-ordered, so the first key is the oldest when the cache is full.
-  const verified = new Map<string, { user: AuthenticatedUser; until: number }>();
+  // Least recently used tokens leave first when full; each entry lives VERIFIED_TOKEN_TTL_MS, or
+  // until its token expires when that is sooner (set per entry below).
+  const verified = new LRUCache<string, AuthenticatedUser>({
+    max: VERIFIED_TOKEN_CACHE_SIZE,
+    ttl: VERIFIED_TOKEN_TTL_MS,
+    // Read the clock at every lookup (no cached "now"): an entry is never served past its time.
+    ttlResolution: 0,
+    perf: { now },
+  });
   return {
     async verify(token: string): Promise<AuthenticatedUser> {
       const remembered = verified.get(token);
-      if (remembered && remembered.until > now()) return remembered.user;
-      if (remembered) verified.delete(token);
+      if (remembered) return remembered;
       if (!token || token.length > MAX_TOKEN_LENGTH || token.split('.').length !== 3) {
         throw new UnauthorizedError('The access token is malformed.');
       }
-      let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
+      let payload: JWTPayload;
       try {
-        ({ payload } = await jwtVerify(token, keys, {
-          algorithms: ACCESS_TOKEN_ALGORITHMS,
-          issuer: config.OIDC_ISSUER,
-          audience: config.OIDC_AUDIENCE,
-          typ: 'at+jwt',
-          requiredClaims: ['exp', 'sub'],
-          clockTolerance: CLOCK_TOLERANCE_SECONDS,
-        }));
+        payload = await accessTokenClaims(token, keys, config);
       } catch (error) {
         throw toHttpError(error);
       }
@@ -69,24 +83,51 @@ export function createTokenVerifier({
       if (!scopes.includes(OAUTH_SCOPE)) {
         throw new UnauthorizedError(`The access token does not carry the ${OAUTH_SCOPE} scope.`);
       }
+      if (grants) {
+        const grantId = payload.gid;
+        if (typeof grantId !== 'string' || !(await grants.isActive(grantId))) {
+          throw new UnauthorizedError(SESSION_ENDED_MESSAGE);
+        }
+      }
       const user =
         typeof payload.sub === 'string'
-          ? await users.findAuthenticatedUser(payload.sub, { issuedAt: payload.iat })
+          ? await users.findAuthenticatedUser(payload.sub, {
+              issuedAt: payload.iat,
+              issuedAtMs: typeof payload.iat_ms === 'number' ? payload.iat_ms : undefined,
+            })
           : null;
       if (!user)
         throw new UnauthorizedError('The account for this access token does not exist or is not active.');
-      if (verified.size >= VERIFIED_TOKEN_CACHE_SIZE) {
-        const oldest = verified.keys().next().value;
-        if (oldest !== undefined) verified.delete(oldest);
-      }
       const expiresAt = typeof payload.exp === 'number' ? payload.exp * 1000 : 0;
-      verified.set(token, { user, until: Math.min(now() + VERIFIED_TOKEN_TTL_MS, expiresAt) });
+      const ttl = Math.min(VERIFIED_TOKEN_TTL_MS, expiresAt - now());
+      if (ttl > 0) verified.set(token, user, { ttl });
       return user;
     },
     forgetUser(userId: string): void {
-      for (const [token, entry] of verified) if (entry.user.userId === userId) verified.delete(token);
+      const tokens = [...verified.entries()].filter(([, user]) => user.userId === userId);
+      for (const [token] of tokens) verified.delete(token);
     },
   };
+}
+
+/**
+ * The claims of an access token whose signature (allow-listed algorithms), issuer, audience, type
+ * and expiry check out; throws jose's error otherwise. Says nothing about the user or the session.
+ */
+export async function accessTokenClaims(
+  token: string,
+  keys: JWTVerifyGetKey,
+  config: Pick<Config, 'OIDC_ISSUER' | 'OIDC_AUDIENCE'>,
+): Promise<JWTPayload> {
+  const { payload } = await jwtVerify(token, keys, {
+    algorithms: ACCESS_TOKEN_ALGORITHMS,
+    issuer: config.OIDC_ISSUER,
+    audience: config.OIDC_AUDIENCE,
+    typ: 'at+jwt',
+    requiredClaims: ['exp', 'sub'],
+    clockTolerance: CLOCK_TOLERANCE_SECONDS,
+  });
+  return payload;
 }
 
 /** Keys of the built-in provider, read from the database at start (public halves only). */

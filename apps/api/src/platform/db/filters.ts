@@ -1,3 +1,5 @@
+import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
+
 /** Helpers for the SQL of list filters (search text, calendar-date ranges) that repositories share. */
 
 /** A LIKE/ILIKE pattern matching values that contain `text` literally (its `%`, `_` and `\` escaped). */
@@ -15,4 +17,18 @@ export function endOfUtcDay(date: string): Date {
   const end = startOfUtcDay(date);
   end.setUTCDate(end.getUTCDate() + 1);
   return end;
+}
+
+/**
+ * The ORDER BY of a list's sort choice: the chosen column in the chosen direction, then a unique
+ * column so pages never repeat or skip rows.
+ */
+export function orderOf<F extends string>(
+  columns: Readonly<Record<F, AnyColumn | SQL>>,
+  sort: F,
+  order: 'asc' | 'desc',
+  tieBreaker: AnyColumn,
+): SQL[] {
+  const direction = order === 'asc' ? asc : desc;
+  return [direction(columns[sort]), direction(tieBreaker)];
 }

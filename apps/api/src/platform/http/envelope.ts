@@ -1,6 +1,6 @@
 import { STATUS_CODE } from '@portico/domain';
 
-/** The body of every API response (DESIGN.md "Envelope"). */
+/** The body of every API response (docs/DESIGN.md "Envelope"). */
 export interface Envelope<T> {
   status_code: number;
   message: string;

@@ -2,8 +2,9 @@ import { HTTP_STATUS_MESSAGES, messageForHttpStatus, PAYLOAD_REQUIRED } from '@p
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { failed } from './envelope.ts';
-import { AppError, NotFoundError } from './errors.ts';
+import { AppError, NotFoundError, TooManyRequestsError } from './errors.ts';
 
 /** Answers a request nobody routed (e.g. the SPA's index.html); true when it sent a reply. */
 export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
@@ -34,7 +35,18 @@ export const errorHandling = fp(
     app.setErrorHandler(async (error: unknown, request, reply) => {
       const failure = toHttpFailure(error, request);
       if (failure.status >= 500) request.log.error({ err: error }, 'request failed');
-      else request.log.info({ status: failure.status, reason: failure.message }, 'request refused');
+      else if (databaseInputProblem(error)) {
+        // Refused, but by the database: a contract is missing a rule for this field.
+        request.log.warn({ err: error, status: failure.status }, 'request refused by the database');
+      } else request.log.info({ status: failure.status, reason: failure.message }, 'request refused');
+      // A 429 says when to come back (the rate limit sets its own; services' refusals set theirs here).
+      if (
+        error instanceof TooManyRequestsError &&
+        error.retryAfterSeconds &&
+        !reply.hasHeader('retry-after')
+      ) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+      }
       return reply
         .code(failure.status)
         .type('application/json; charset=utf-8')
@@ -66,6 +78,22 @@ function toHttpFailure(error: unknown, request: FastifyRequest): HttpFailure {
       : `Invalid request ${error.validationContext ?? 'body'}: ${first?.message ?? 'is invalid'}`;
     return { status: 400, message, data: issues };
   }
+
+  // A schema parsed in a service or route (not the route's own schema) refused the input.
+  if (error instanceof z.core.$ZodError) {
+    const issues = error.issues.map((issue) => ({
+      field: issue.path.map(String).join('.'),
+      message: issue.message,
+    }));
+    const [first] = issues;
+    const message = first?.field
+      ? `Invalid field '${first.field}': ${first.message}`
+      : (first?.message ?? 'The request is not valid.');
+    return { status: 400, message, data: issues };
+  }
+
+  const refusedByDatabase = databaseInputProblem(error);
+  if (refusedByDatabase) return { status: 400, message: refusedByDatabase, data: null };
 
   if (isFastifyError(error)) {
     switch (error.code) {
@@ -110,6 +138,32 @@ function toHttpFailure(error: unknown, request: FastifyRequest): HttpFailure {
   }
 
   return { status: 500, message: HTTP_STATUS_MESSAGES[500], data: null };
+}
+
+/**
+ * PostgreSQL's "this value cannot be this type" errors (SQLSTATE class 22) are bad input that no
+ * contract rule caught, not a server failure. Drivers and drizzle wrap them: the cause chain is read.
+ */
+const DATABASE_INPUT_ERRORS: Record<string, string> = {
+  '22021': 'The request contains a character that cannot be stored (a NUL character).',
+  '22P05': 'The request contains a character that cannot be stored (a NUL character).',
+  '22P02': 'A value in the request is not valid for its field.',
+  '22003': 'A number in the request is out of range.',
+  '22001': 'A value in the request is too long.',
+  '22007': 'A date in the request is not valid.',
+  '22008': 'A date in the request is out of range.',
+};
+
+function databaseInputProblem(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && Object.hasOwn(DATABASE_INPUT_ERRORS, code)) {
+      return DATABASE_INPUT_ERRORS[code] ?? null;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
 }
 
 function isFastifyError(error: unknown): error is FastifyError {

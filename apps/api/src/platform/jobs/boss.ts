@@ -7,7 +7,7 @@ interface SqlResult {
 
 /**
  * pg-boss's `db` option over our own connection, so it runs on PGlite as well as PostgreSQL
- * (STACK.md gotcha 3). pg-boss sends setup and locking SQL as several statements without
+ * (docs/STACK.md gotcha 3). pg-boss sends setup and locking SQL as several statements without
  * parameters: those go through the simple-query path and the last statement's rows are returned.
  */
 export function bossDb(database: Database): PgBoss.Db {

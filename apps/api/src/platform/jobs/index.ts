@@ -15,15 +15,25 @@ export interface JobQueueOptions<D extends QueueDeclarations> {
   pollingIntervalSeconds?: number;
 }
 
-export interface JobQueue<D extends QueueDeclarations> {
-  /** Installs pg-boss if needed, creates every queue, starts its workers and schedules. Throws if a declared queue has no handler. */
-  start(): Promise<void>;
-  /** Validates the payload against the queue's schema and enqueues it; returns the job id. */
+/** What a service needs of the queue: enqueueing, inside its unit of work when it runs in one. */
+export interface JobSender<D extends QueueDeclarations> {
+  /**
+   * Validates the payload against the queue's schema and enqueues it; returns the job id. Inside
+   * `database.transaction()` the job is written in that transaction (a transactional outbox): it
+   * exists only if the use case commits.
+   */
   send<Q extends keyof D & string>(
     queue: Q,
     payload: z.input<D[Q]>,
     options?: PgBoss.SendOptions,
   ): Promise<string | null>;
+}
+
+export interface JobQueue<D extends QueueDeclarations> extends JobSender<D> {
+  /** Installs pg-boss if needed, creates every queue, starts its workers and schedules. Throws if a declared queue has no handler. */
+  start(): Promise<void>;
+  /** Opens the queue for sending only (API instances without workers); start() must not follow. */
+  openForSending(): Promise<void>;
   /** Whether workers are running (readiness). */
   isStarted(): boolean;
   stop(): Promise<void>;
@@ -104,10 +114,19 @@ export function createJobQueue<D extends QueueDeclarations>(options: JobQueueOpt
       }
       working = true;
     },
+    async openForSending() {
+      await open('send');
+    },
     async send(queue, payload, sendOptions) {
       const data = registry.parse(queue, payload) as object;
+      const transaction = database.currentTransaction();
+      if (transaction && !boss) {
+        // Opening installs pg-boss on the pool; on PGlite that would wait for this very transaction.
+        throw new Error('The job queue must be open before a transaction enqueues a job (open it at start).');
+      }
       const instance = boss ?? (await open('send'));
-      return sendOptions ? instance.send(queue, data, sendOptions) : instance.send(queue, data);
+      const options = { ...sendOptions, ...(transaction ? { db: transaction } : {}) };
+      return instance.send(queue, data, options);
     },
     isStarted: () => working,
     async stop() {

@@ -1,35 +1,36 @@
 import { z } from 'zod';
 import { MAIL_TEMPLATE_IDS } from '../mail/templates.ts';
-import { type JobDefinition, JobRegistry } from './registry.ts';
+import type { JobDefinition, QueueDeclarations } from './registry.ts';
+
+/** Declares a set of queues and their payload schemas (the platform's here, each module's in its own file). */
+export function defineQueues<const D extends QueueDeclarations>(declarations: D): D {
+  return declarations;
+}
 
 /**
- * Every queue of the application and its payload. Declaring a queue here without registering a
- * handler for it (see createAppJobRegistry) stops the worker from starting.
+ * The platform's own queues. Modules declare theirs on their module object; a declared queue
+ * without a handler stops the worker from starting.
  */
-export const APP_QUEUES = {
+export const PLATFORM_QUEUES = defineQueues({
   /** Deletes expired OIDC payloads and ended rate-limit windows. */
   'maintenance.purge-expired': z.object({}).strict(),
-  // ---- wallet ----
-  /** One email per low-balance crossing (modules/wallet/wallet.jobs.ts). */
-  'wallet.low-balance-alert': z
-    .object({ partnerId: z.uuid(), alertId: z.uuid(), balance: z.string(), threshold: z.string() })
-    .strict(),
+  /** Adds and retires OIDC signing and cookie keys (decision 0015); daily, acting only when due. */
+  'identity.rotate-keys': z.object({}).strict(),
+  /** Deletes stored files that no row references any more (platform/storage/sweep.ts); daily. */
+  'storage.sweep-orphans': z.object({}).strict(),
   /** Renders a mail template and sends it (SMTP_URL) or files it in the dev mailbox; see platform/mail. */
   'mail.send': z.object({
     to: z.email(),
     template: z.enum(MAIL_TEMPLATE_IDS),
     data: z.record(z.string(), z.string()),
   }),
-} as const satisfies Record<string, z.ZodType>;
-export type AppQueues = typeof APP_QUEUES;
-export type AppQueue = keyof AppQueues & string;
-export type AppJobDefinition<Q extends AppQueue = AppQueue> = JobDefinition<AppQueues, Q>;
+});
+export type PlatformQueues = typeof PLATFORM_QUEUES;
 
-/** Types a job definition against the application's queues. */
-export function defineJob<Q extends AppQueue>(definition: AppJobDefinition<Q>): AppJobDefinition<Q> {
+/** Types a job definition against a set of queues. */
+export function defineJob<D extends QueueDeclarations, Q extends keyof D & string>(
+  _declarations: D,
+  definition: JobDefinition<D, Q>,
+): JobDefinition<D, Q> {
   return definition;
-}
-
-export function createAppJobRegistry(): JobRegistry<AppQueues> {
-  return new JobRegistry(APP_QUEUES);
 }

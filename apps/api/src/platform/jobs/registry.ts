@@ -17,7 +17,7 @@ export interface JobDefinition<D extends QueueDeclarations, Q extends keyof D & 
   schedule?: { cron: string; payload: z.input<D[Q]> };
   retryLimit?: number;
   expireInSeconds?: number;
-  /** Jobs fetched per poll (STACK.md: throughput ~ batch size x workers / polling interval). */
+  /** Jobs fetched per poll (docs/STACK.md: throughput ~ batch size x workers / polling interval). */
   batchSize?: number;
 }
 
@@ -52,6 +52,15 @@ export class JobRegistry<D extends QueueDeclarations> {
       // The runner parses the payload with this queue's schema before calling, so the type holds.
       handler: definition.handler as RegisteredJob['handler'],
     });
+    return this;
+  }
+
+  /** Registers the handler of a queue known only by name at run time (a module's declared queues). */
+  registerErased(queue: string, definition: Omit<RegisteredJob, 'queue' | 'payload'>): this {
+    const payload = this.declarations[queue];
+    if (!payload) throw new Error(`Job queue "${queue}" is not declared`);
+    if (this.#jobs.has(queue)) throw new Error(`Job queue "${queue}" already has a handler`);
+    this.#jobs.set(queue, { ...definition, queue, payload });
     return this;
   }
 

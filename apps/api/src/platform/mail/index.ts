@@ -1,5 +1,5 @@
-import type { JobQueue } from '../jobs/index.ts';
-import type { AppQueues } from '../jobs/queues.ts';
+import type { JobSender } from '../jobs/index.ts';
+import type { PlatformQueues } from '../jobs/queues.ts';
 import type { MailData, MailTemplateId } from './templates.ts';
 
 export type { MailData, MailTemplateId } from './templates.ts';
@@ -13,12 +13,13 @@ export interface MailRequest<T extends MailTemplateId> {
 
 /**
  * Queues a mail: the mail.send job renders the template (text + HTML, with the brand name) and
- * sends it with retries, outside the request. Other modules call this, never nodemailer.
+ * sends it with retries, outside the request. Inside a unit of work the job commits with it, so a
+ * rolled-back change sends no mail. Other modules call this, never nodemailer.
  *
  *   await enqueueMail(jobs, { to: 'a@b.c', template: 'verify-email', data: { link, expiresInHours: '24' } });
  */
 export async function enqueueMail<T extends MailTemplateId>(
-  jobs: Pick<JobQueue<AppQueues>, 'send'>,
+  jobs: JobSender<PlatformQueues>,
   request: MailRequest<T>,
 ): Promise<string | null> {
   return jobs.send('mail.send', { to: request.to, template: request.template, data: request.data });
@@ -27,6 +28,6 @@ export async function enqueueMail<T extends MailTemplateId>(
 /** What a service needs to send mail: bound to the app's job queue by the composition root. */
 export type Mailer = <T extends MailTemplateId>(request: MailRequest<T>) => Promise<unknown>;
 
-export function createMailer(jobs: Pick<JobQueue<AppQueues>, 'send'>): Mailer {
+export function createMailer(jobs: JobSender<PlatformQueues>): Mailer {
   return (request) => enqueueMail(jobs, request);
 }

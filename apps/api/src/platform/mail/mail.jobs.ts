@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
-import { defineJob } from '../jobs/queues.ts';
+import { defineJob, PLATFORM_QUEUES } from '../jobs/queues.ts';
 import { createDevMailboxRepository } from './mail.repository.ts';
 import { renderMail } from './templates.ts';
 
@@ -18,7 +18,7 @@ export function mailSendJob(
   const transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
   const mailbox = createDevMailboxRepository(database.db);
   const context = { brandName: config.BRAND_NAME, publicUrl: config.PUBLIC_URL };
-  return defineJob({
+  return defineJob(PLATFORM_QUEUES, {
     queue: MAIL_QUEUE,
     retryLimit: 5,
     handler: async (payload, { jobId, log }) => {

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { devMailbox } from '../db/schema.ts';
+import { devMailbox } from './mail.schema.ts';
 
 export type DevMail = typeof devMailbox.$inferSelect;
 

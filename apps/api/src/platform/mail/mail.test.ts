@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, expectEnvelope, type TestApp, WITHOUT_SANDBOX_ENV } from '../../../test/helpers.ts';
 import { enqueueMail } from './index.ts';
 import { renderMail } from './templates.ts';
 
@@ -106,8 +106,10 @@ describe('dev mailbox (no SMTP_URL)', () => {
     expect(page.body).not.toContain('xyz<b>');
   });
 
-  it('in production without DEMO the dev mailbox is not served', async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: 'production' } });
+  it('without DEMO or SANDBOX the dev mailbox is not served', async () => {
+    const prod = await createTestApp({
+      env: { ...WITHOUT_SANDBOX_ENV, SMTP_URL: '', NODE_ENV: 'development' },
+    });
     try {
       // Whatever answers (the SPA's fallback when the web app is built, or 404), it is not the mailbox.
       const page = await prod.app.inject({ method: 'GET', url: '/dev/mailbox' });

@@ -1,7 +1,13 @@
+import { htmlTemplates, templatesFolder, textTemplates } from '../templates.ts';
+
 /**
- * Mail templates: each renders a subject, a plain-text body and an HTML body with the brand name.
+ * Mail templates: each renders a subject and its paragraphs, which the layouts in ./templates turn
+ * into a plain-text body (mail.text.eta) and an HTML body (mail.html.eta, every value escaped).
  * To add one: a new id in MAIL_TEMPLATES with the data keys it reads; enqueueMail type-checks them.
  */
+export const MAIL_TEMPLATES_DIR = templatesFolder('platform/mail/templates');
+const html = htmlTemplates(MAIL_TEMPLATES_DIR);
+const text = textTemplates(MAIL_TEMPLATES_DIR);
 export interface MailContext {
   brandName: string;
   publicUrl: string;
@@ -33,6 +39,17 @@ export const MAIL_TEMPLATES = {
         'Confirm this is your email address to choose a password and set up your account.',
         { action: 'Verify email', url: d.link },
         `The link works once and expires in ${d.expiresInHours} hours. If you did not sign up, ignore this email.`,
+      ],
+    }),
+  }),
+  'account-exists': template({
+    keys: ['signInUrl'],
+    render: (d, c) => ({
+      subject: `You already have a ${c.brandName} account`,
+      lines: [
+        `Someone asked to sign up to ${c.brandName} with this email address. You already have an account with it, so no new account was created.`,
+        { action: 'Sign in', url: d.signInUrl },
+        'If this was not you, you can ignore this email: nothing has changed on your account.',
       ],
     }),
   }),
@@ -69,18 +86,23 @@ export const MAIL_TEMPLATES = {
       ],
     }),
   }),
+  'review-decision': template({
+    keys: ['subject', 'decision', 'state', 'reason', 'link'],
+    render: (d, c) => ({
+      subject: `${c.brandName}: ${d.subject}: ${d.decision.toLowerCase()}`,
+      lines: [
+        `${d.subject}: ${d.decision}. It is now ${d.state.toLowerCase()}.`,
+        ...(d.reason ? [`The reviewer's reason: ${d.reason}`] : []),
+        { action: 'Open it in the portal', url: d.link },
+      ],
+    }),
+  }),
 } as const;
 
 export type MailTemplateId = keyof typeof MAIL_TEMPLATES;
 export const MAIL_TEMPLATE_IDS = Object.keys(MAIL_TEMPLATES) as [MailTemplateId, ...MailTemplateId[]];
 /** The data a template reads, as strings. */
 export type MailData<T extends MailTemplateId> = Record<(typeof MAIL_TEMPLATES)[T]['keys'][number], string>;
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
-  );
 
 export function renderMail(
   id: MailTemplateId,
@@ -91,20 +113,10 @@ export function renderMail(
   const missing = t.keys.filter((key) => typeof data[key] !== 'string');
   if (missing.length > 0) throw new Error(`Mail template ${id} needs ${missing.join(', ')}`);
   const { subject, lines } = t.render(data, context);
-  const footer = `${context.brandName} · ${context.publicUrl}`;
-  const text = [
-    ...lines.map((l) => (typeof l === 'string' ? l : `${l.action}: ${l.url}`)),
-    '',
-    '--',
-    footer,
-  ].join('\n\n');
-  const body = lines
-    .map((l) =>
-      typeof l === 'string'
-        ? `<p style="margin:0 0 16px">${escapeHtml(l)}</p>`
-        : `<p style="margin:0 0 16px"><a href="${escapeHtml(l.url)}" style="display:inline-block;background:#5956D6;color:#fff;padding:10px 20px;border-radius:6px;text-decoration:none">${escapeHtml(l.action)}</a></p><p style="margin:0 0 16px;font-size:12px;color:#666">Or open ${escapeHtml(l.url)}</p>`,
-    )
-    .join('');
-  const html = `<!doctype html><html><body style="font-family:Poppins,Arial,sans-serif;color:#3F3F3F;background:#f6f6fb;padding:24px"><div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:24px"><h1 style="font-size:20px;color:#5956D6;margin:0 0 16px">${escapeHtml(context.brandName)}</h1>${body}<p style="margin:24px 0 0;font-size:12px;color:#666">${escapeHtml(footer)}</p></div></body></html>`;
-  return { subject, text, html };
+  const page = { brandName: context.brandName, lines, footer: `${context.brandName} · ${context.publicUrl}` };
+  return {
+    subject,
+    text: text.render('./mail.text.eta', page).trimEnd(),
+    html: html.render('./mail.html.eta', page).trim(),
+  };
 }

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithPassword } from '../../../test/tokens.ts';
 import { type Database, openDatabase } from '../db/index.ts';
-import { oidcPayloads } from '../db/schema.ts';
 import { OidcPayloadAdapter } from './adapter.ts';
+import { oidcPayloads } from './oidc.schema.ts';
 import { createIdentityTestApp, createPostgresTestDatabase, createTestUser } from './testing.ts';
 
 const backends = [

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/index.ts';
-import { oidcPayloads } from '../db/schema.ts';
+import { oidcPayloads } from './oidc.schema.ts';
 
 /**
  * oidc-provider's storage over one table (oidc_payloads), one row per (model, id). Plain drizzle
@@ -80,3 +80,43 @@ export class OidcPayloadAdapter implements Adapter {
     return row?.payload as AdapterPayload | undefined;
   }
 }
+
+/**
+ * The grants of the built-in provider as the API sees them: an access token (a JWT, never stored)
+ * is alive while the grant it was issued under is. Sign-out (end_session) revokes the grant; an
+ * access token's revocation ends it here, with the session that holds it.
+ */
+export function createGrants(db: Db) {
+  return {
+    async isActive(grantId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: oidcPayloads.id })
+        .from(oidcPayloads)
+        .where(
+          and(
+            eq(oidcPayloads.type, 'Grant'),
+            eq(oidcPayloads.id, grantId),
+            or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`)),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Ends a grant: the grant, everything issued under it, and the provider session that holds it. */
+    async revoke(grantId: string): Promise<void> {
+      await db.delete(oidcPayloads).where(
+        or(
+          and(eq(oidcPayloads.type, 'Grant'), eq(oidcPayloads.id, grantId)),
+          eq(oidcPayloads.grantId, grantId),
+          and(
+            eq(oidcPayloads.type, 'Session'),
+            // A session names its grants per client: authorizations.<clientId>.grantId.
+            sql`jsonb_path_exists(${oidcPayloads.payload}, '$.authorizations.*.grantId ? (@ == $g)', jsonb_build_object('g', ${grantId}::text))`,
+          ),
+        ),
+      );
+    },
+  };
+}
+export type Grants = ReturnType<typeof createGrants>;

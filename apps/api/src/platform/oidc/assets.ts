@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
+import { packageDir } from '../package-paths.ts';
 
 interface Asset {
   body: Buffer;
@@ -12,7 +12,7 @@ interface Asset {
   cacheControl: string;
 }
 
-const assetsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets');
+const assetsDir = path.join(packageDir('@portico/api'), 'src/platform/oidc/assets');
 const require = createRequire(import.meta.url);
 const FONT_WEIGHTS = [400, 500, 600];
 

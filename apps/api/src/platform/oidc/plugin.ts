@@ -15,7 +15,7 @@ export interface IdentityPluginDeps {
 
 /**
  * Everything under /oidc: our assets and interaction pages as Fastify routes, then every other path
- * handed to oidc-provider untouched (STACK.md gotcha 4).
+ * handed to oidc-provider untouched (docs/STACK.md gotcha 4).
  */
 export function createIdentityPlugin(deps: IdentityPluginDeps): FastifyPluginAsync {
   return async (app) => {
@@ -26,7 +26,17 @@ export function createIdentityPlugin(deps: IdentityPluginDeps): FastifyPluginAsy
 }
 
 function providerPassThrough({ provider, config }: IdentityPluginDeps): FastifyPluginAsync {
-  const callback = provider.callback();
+  // The provider behind the facade is rebuilt when keys rotate: take its handler per instance.
+  const callbacks = new WeakMap<object, ReturnType<Provider['callback']>>();
+  const callback = (req: IncomingMessage, res: Parameters<ReturnType<Provider['callback']>>[1]) => {
+    const instance = provider.app;
+    let handler = callbacks.get(instance);
+    if (!handler) {
+      handler = provider.callback();
+      callbacks.set(instance, handler);
+    }
+    return handler(req, res);
+  };
   const issuer = new URL(config.OIDC_ISSUER);
   const issuerPath = issuerPathOf(config);
   const forwardedProto = issuer.protocol.replace(/:$/, '');

@@ -6,7 +6,7 @@ import Provider, {
   type KoaContextWithOIDC,
   type ResourceServer,
 } from 'oidc-provider';
-import type { UsersService } from '../../modules/users/users.service.ts';
+import type { UsersService } from '../auth/users.service.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { createOidcAdapter } from './adapter.ts';
@@ -132,7 +132,15 @@ export function createProvider({ config, db, users, secrets, log }: ProviderDeps
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== 'AccessToken' || !('accountId' in token)) return undefined;
       const account = await users.findAccount(token.accountId);
-      return account ? { email: account.email } : undefined;
+      // gid: the grant the token was issued under; the API refuses the token once sign-out or a
+      // revocation has ended it (GrantCheck in platform/auth/verifier.ts). iat_ms: when it was
+      // issued to the millisecond (iat has whole seconds), so a password change refuses exactly the
+      // tokens issued before it, and not a sign-in in the same second after it.
+      const claims = {
+        iat_ms: Date.now(),
+        ...(typeof token.grantId === 'string' ? { gid: token.grantId } : {}),
+      };
+      return account ? { email: account.email, ...claims } : claims;
     },
     // The portal is first-party: its grant is implied, so no consent screen. Every other client
     // would go through the consent prompt, which this provider does not offer.
@@ -169,6 +177,18 @@ export function createProvider({ config, db, users, secrets, log }: ProviderDeps
   const provider = new Provider(config.OIDC_ISSUER, configuration);
   // The plugin sets X-Forwarded-Host/Proto from the issuer, so URLs never come from the Host header.
   provider.proxy = true;
+  // The provider answers every CORS preflight with the caller's own Origin (the client is only known
+  // on the real request). A preflight from an origin the portal does not run on gets no CORS
+  // headers, so the browser never sends the real request (token, revocation, userinfo).
+  provider.use(async (ctx, next) => {
+    const origin = ctx.get('Origin');
+    if (ctx.method === 'OPTIONS' && origin && !corsOrigins.has(origin)) {
+      ctx.vary('Origin');
+      ctx.status = 204;
+      return;
+    }
+    await next();
+  });
 
   provider.on('server_error', (_ctx, err) => log.error({ err }, 'oidc: server error'));
   for (const event of [

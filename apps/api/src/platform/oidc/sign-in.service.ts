@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
-import { normaliseEmail, type SignInAccount, type UsersService } from '../../modules/users/users.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import { normaliseEmail, type SignInAccount, type UsersService } from '../auth/users.service.ts';
 import type { Counters } from '../security/counters.ts';
+import { createSignInThrottle } from '../security/sign-in-throttle.ts';
 
-/** Failed sign-ins allowed per window, per email and per client IP. */
-export const SIGN_IN_THROTTLE = { perEmail: 5, perIp: 20, windowMs: 15 * 60_000 } as const;
+export { SIGN_IN_THROTTLE } from '../security/sign-in-throttle.ts';
 
 export const SIGN_IN_MESSAGES = {
   missing: 'Enter your email and password.',
@@ -12,8 +11,10 @@ export const SIGN_IN_MESSAGES = {
   notActivated:
     'This account has not been activated yet. Use the link in your invitation or verification email to set a password.',
   inactive: 'This account is not active. Contact your administrator.',
-  throttled: (minutes: number) =>
-    `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  throttled: (seconds: number) => {
+    const [count, unit] = seconds < 60 ? [seconds, 'second'] : [Math.ceil(seconds / 60), 'minute'];
+    return `Too many failed sign-in attempts. Try again in ${count} ${count === 1 ? unit : `${unit}s`}.`;
+  },
 } as const;
 
 export type SignInResult =
@@ -21,13 +22,14 @@ export type SignInResult =
   | { ok: false; httpStatus: 400 | 401 | 403 | 429; message: string; retryAfterSeconds?: number };
 
 /**
- * The password sign-in use case: validate -> throttle -> check the password -> record. Counters live
- * in the database so every instance shares them. The per-email counter is taken before the password
- * is checked (parallel guesses cannot slip past it) and cleared on success; the per-IP counter only
- * counts failures and is not cleared by a success, so one valid account cannot launder an IP's failures.
+ * The password sign-in use case: validate -> throttle -> check the password -> record. The throttle
+ * (platform/security/sign-in-throttle.ts) never locks an account: it slows the (account, address)
+ * pair that keeps failing, and refuses spraying addresses and attacked accounts only to addresses
+ * that have not signed in to the account before. Its counters are shared by every instance.
  */
 export function createSignInService(deps: { users: UsersService; counters: Counters; audit?: AuditService }) {
-  const { users, counters, audit } = deps;
+  const { users, audit } = deps;
+  const throttle = createSignInThrottle(deps.counters);
 
   return {
     async signIn(input: { email: string; password: string; ip: string }): Promise<SignInResult> {
@@ -36,19 +38,15 @@ export function createSignInService(deps: { users: UsersService; counters: Count
       if (email.length > 254 || input.password.length > 1024) return reject(401, SIGN_IN_MESSAGES.invalid);
 
       const now = Date.now();
-      const ipKey = `sign-in:ip:${input.ip}`;
-      const emailKey = `sign-in:email:${createHash('sha256').update(email).digest('base64url')}`;
-
-      const ipHits = await counters.peek(ipKey, now);
-      if (ipHits && ipHits.hits >= SIGN_IN_THROTTLE.perIp) return throttled(ipHits.resetAt, now);
-      const emailHits = await counters.hit(emailKey, SIGN_IN_THROTTLE.windowMs, now);
-      if (emailHits.hits > SIGN_IN_THROTTLE.perEmail) return throttled(emailHits.resetAt, now);
+      const attempt = { email, ip: input.ip };
+      const decision = await throttle.admit(attempt, now);
+      if (!decision.allowed) return throttled(decision.retryAt, now);
 
       const check = await users.checkPassword(email, input.password);
       if (check.outcome === 'success') {
-        await counters.reset(emailKey);
+        await throttle.succeeded(attempt);
         await users.recordSignIn(check.account.userId);
-        await audit?.record('sign-in', {
+        await audit?.recordBestEffort('sign-in', {
           actorUserId: check.account.userId,
           actorEmail: check.account.email,
           subjectUserId: check.account.userId,
@@ -57,13 +55,13 @@ export function createSignInService(deps: { users: UsersService; counters: Count
         });
         return { ok: true, account: check.account };
       }
-      await audit?.record('sign-in.failed', {
+      await audit?.recordBestEffort('sign-in.failed', {
         subjectEmail: email,
         ip: input.ip,
         detail: { outcome: check.outcome },
       });
 
-      await counters.hit(ipKey, SIGN_IN_THROTTLE.windowMs, now);
+      await throttle.failed(attempt);
       if (check.outcome === 'not_activated') return reject(403, SIGN_IN_MESSAGES.notActivated);
       if (check.outcome === 'inactive') return reject(403, SIGN_IN_MESSAGES.inactive);
       return reject(401, SIGN_IN_MESSAGES.invalid);
@@ -77,8 +75,12 @@ function reject(httpStatus: 400 | 401 | 403, message: string): SignInResult {
   return { ok: false, httpStatus, message };
 }
 
-function throttled(resetAt: number, now: number): SignInResult {
-  const retryAfterSeconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return { ok: false, httpStatus: 429, message: SIGN_IN_MESSAGES.throttled(minutes), retryAfterSeconds };
+function throttled(retryAt: number, now: number): SignInResult {
+  const retryAfterSeconds = Math.max(1, Math.ceil((retryAt - now) / 1000));
+  return {
+    ok: false,
+    httpStatus: 429,
+    message: SIGN_IN_MESSAGES.throttled(retryAfterSeconds),
+    retryAfterSeconds,
+  };
 }

@@ -1,10 +1,12 @@
 // Test support for the identity tests: a Fastify instance with only the identity plugin, and user
 // factories. Not imported by production code.
 import Fastify, { type FastifyInstance } from 'fastify';
+import { type Config, loadConfig } from '../../config.ts';
+import { createAuditRepository } from '../audit/audit.repository.ts';
+import { createAuditService } from '../audit/audit.service.ts';
 import { hashPassword } from '../auth/password.ts';
-import { type Config, loadConfig } from '../config.ts';
+import { partners, users } from '../db/core.schema.ts';
 import { type Database, openDatabase } from '../db/index.ts';
-import { partners, users } from '../db/schema.ts';
 import { createIdentity, type Identity } from './index.ts';
 
 export interface IdentityTestApp {
@@ -21,13 +23,15 @@ export async function createIdentityTestApp(
 ): Promise<IdentityTestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
+    SANDBOX: '1',
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
     ...options.env,
   });
   const database = options.database ?? (await openDatabase({ dataDir: 'memory://' }));
   const app = Fastify({ logger: false });
-  const identity = await createIdentity({ config, database, log: app.log });
+  const audit = createAuditService(createAuditRepository(database.db), app.log);
+  const identity = await createIdentity({ config, database, audit, log: app.log });
   await app.register(identity.oidcPlugin, { prefix: '/oidc' });
   await app.ready();
   return {

@@ -1,10 +1,16 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { requestIsUnder } from './guarded-path.ts';
 
 export interface SecurityHeadersOptions {
   /** Origins besides our own that the portal may call (an external OpenID provider's token endpoint). */
   extraConnectOrigins?: string[];
+  /**
+   * Paths whose responses hold one user's data (the secure prefix): never stored by a browser or a
+   * proxy (`Cache-Control: no-store`) unless the route set its own caching.
+   */
+  privatePrefixes?: string[];
 }
 
 /** The Content-Security-Policy every page we serve carries (the SPA, Swagger UI, error pages). */
@@ -50,6 +56,12 @@ export const securityHeaders = fp(
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       // Matches frame-ancestors 'none' for browsers that only know the older header.
       xFrameOptions: { action: 'deny' },
+    });
+    const privatePrefixes = options.privatePrefixes ?? [];
+    app.addHook('onSend', async (request, reply) => {
+      if (reply.hasHeader('cache-control')) return;
+      if (privatePrefixes.some((prefix) => requestIsUnder(request, prefix)))
+        reply.header('cache-control', 'no-store');
     });
   },
   { name: 'portico-security-headers' },

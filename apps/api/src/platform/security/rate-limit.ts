@@ -3,13 +3,26 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { TooManyRequestsError } from '../http/errors.ts';
 import type { Counters } from './counters.ts';
+import { requestIsUnder } from './guarded-path.ts';
 
 export interface RateLimitingOptions {
   counters: Counters;
   max: number;
   windowMs: number;
-  /** Whether a request counts against the limit (health checks and static files do not). */
-  applies: (request: FastifyRequest) => boolean;
+  /**
+   * The paths whose requests count, routed or not (health checks and the web app's files are
+   * outside them). A route inside them opts out with `config: { rateLimit: false }`.
+   */
+  prefixes: readonly string[];
+}
+
+/**
+ * Whether a request counts: decided on the route that matched (its config and pattern) and on the
+ * canonical path, never on the raw URL, so `/%61pi/...` counts like `/api/...` (guarded-path.ts).
+ */
+export function countsAgainstLimit(request: FastifyRequest, prefixes: readonly string[]): boolean {
+  if (request.routeOptions.config.rateLimit === false) return false;
+  return prefixes.some((prefix) => requestIsUnder(request, prefix));
 }
 
 const KEY_PREFIX = 'rl:';
@@ -21,6 +34,8 @@ interface WindowState {
   shared: number;
   /** Hits counted here and not written yet. */
   pending: number;
+  /** Hits being written right now (a timer's flush may be under way when a request arrives). */
+  writing: number;
   resetAt: number;
 }
 
@@ -40,6 +55,7 @@ export function createBatchedCounter(counters: Counters, max: number, flushMs: n
     const count = state.pending;
     if (count === 0) return;
     state.pending = 0;
+    state.writing += count;
     try {
       const written = await counters.add(key, count, windowMs);
       state.shared = written.hits;
@@ -47,6 +63,8 @@ export function createBatchedCounter(counters: Counters, max: number, flushMs: n
     } catch (error) {
       state.pending += count;
       throw error;
+    } finally {
+      state.writing -= count;
     }
   };
 
@@ -66,16 +84,21 @@ export function createBatchedCounter(counters: Counters, max: number, flushMs: n
       const now = Date.now();
       let state = windows.get(key);
       if (!state || state.resetAt <= now) {
-        state = { shared: 0, pending: 0, resetAt: now + windowMs };
+        state = { shared: 0, pending: 0, writing: 0, resetAt: now + windowMs };
         windows.set(key, state);
       }
       state.pending += 1;
-      if ((state.shared + state.pending) * 2 >= max) {
+      // Hits a flush is writing at this moment count too, or a request racing the timer would be
+      // judged on a count that is missing them.
+      if ((state.shared + state.writing + state.pending) * 2 >= max) {
         await write(key, state, windowMs);
       } else {
         timer ??= setInterval(() => void flush(windowMs), flushMs).unref();
       }
-      return { current: state.shared + state.pending, ttl: Math.max(0, state.resetAt - Date.now()) };
+      return {
+        current: state.shared + state.writing + state.pending,
+        ttl: Math.max(0, state.resetAt - Date.now()),
+      };
     },
     /** Writes what is pending and stops the timer (on close). */
     async close(windowMs: number): Promise<void> {
@@ -91,7 +114,7 @@ type BatchedCounter = ReturnType<typeof createBatchedCounter>;
 
 /**
  * A @fastify/rate-limit store over the shared database counters, so every instance behind a load
- * balancer counts the same window (DESIGN.md: nothing another instance needs lives in memory).
+ * balancer counts the same window (docs/DESIGN.md: nothing another instance needs lives in memory).
  */
 export function databaseRateLimitStore(counter: BatchedCounter) {
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {
@@ -129,7 +152,10 @@ export const rateLimiting = fp(
       errorResponseBuilder: (_request, context) =>
         new TooManyRequestsError(undefined, Math.ceil(context.ttl / 1000)),
     });
-    app.addHook('onRequest', app.rateLimit({ allowList: (request) => !options.applies(request) }));
+    app.addHook(
+      'onRequest',
+      app.rateLimit({ allowList: (request) => !countsAgainstLimit(request, options.prefixes) }),
+    );
   },
   { name: 'portico-rate-limiting' },
 );

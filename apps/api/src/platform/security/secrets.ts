@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
-import { appSecrets } from '../db/schema.ts';
+import { appSecrets } from './security.schema.ts';
 
 /**
  * Reads a generated secret from app_secrets, creating it on first use. Insert-if-absent then read

@@ -6,6 +6,12 @@ import { isStorageKey, type Storage } from './storage.ts';
 /** Served inline; everything else is a download, so a stored file never renders as a page of ours. */
 const INLINE_TYPES = new Set(['image/webp', 'image/png', 'image/jpeg', 'image/gif']);
 const NOT_FOUND = 'File not found.';
+/**
+ * The only keys served here: pictures meant to be seen by anyone with the page (profile images, bot
+ * logos and banners under public/). Private files (business documents, LOAs) are under private/ and
+ * leave only through signed links (platform/uploads/signed-downloads.ts).
+ */
+export const PUBLIC_KEY_PREFIXES = ['profile-images/', 'public/'] as const;
 
 /**
  * GET /api/v1/files/<key>: public, because <img> cannot send a Bearer token; keys hold random ids
@@ -17,6 +23,8 @@ export function filesRoutes(storage: Storage): FastifyPluginAsyncZod {
     app.get(
       '/*',
       {
+        // Immutable and cached like the web app's own assets: not counted by the rate limit.
+        config: { rateLimit: false },
         schema: {
           tags: ['files'],
           summary: 'A stored file (profile images): public, cached as immutable',
@@ -25,7 +33,9 @@ export function filesRoutes(storage: Storage): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const key = request.params['*'];
-        if (!isStorageKey(key)) throw new NotFoundError(NOT_FOUND);
+        if (!isStorageKey(key) || !PUBLIC_KEY_PREFIXES.some((prefix) => key.startsWith(prefix))) {
+          throw new NotFoundError(NOT_FOUND);
+        }
         const file = await storage.get(key);
         if (!file) throw new NotFoundError(NOT_FOUND);
         const inline = INLINE_TYPES.has(file.contentType);

@@ -70,4 +70,20 @@ describe('local file storage', () => {
     await storage.put('k.txt', Buffer.from('v'), 'text/plain');
     expect((await storage.get('k.txt'))?.bytes.toString()).toBe('v');
   });
+
+  it('lists the objects under a prefix, never its metadata or temporary files', async () => {
+    const storage = createLocalStorage(dir);
+    await storage.put('listing/one/a.webp', Buffer.from('a'), 'image/webp');
+    await storage.put('listing/two.pdf', Buffer.from('b'), 'application/pdf');
+    await storage.put('elsewhere/c.webp', Buffer.from('c'), 'image/webp');
+    const listed: string[] = [];
+    for await (const object of storage.list('listing/')) {
+      listed.push(object.key);
+      expect(object.modifiedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    }
+    expect(listed.sort()).toEqual(['listing/one/a.webp', 'listing/two.pdf']);
+    const none: string[] = [];
+    for await (const object of storage.list('nothing-here/')) none.push(object.key);
+    expect(none).toEqual([]);
+  });
 });

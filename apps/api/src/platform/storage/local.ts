@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { assertStorageKey, InvalidStorageKeyError, type Storage } from './storage.ts';
+import {
+  assertStorageKey,
+  InvalidStorageKeyError,
+  isStorageKey,
+  type Storage,
+  type StoredObject,
+} from './storage.ts';
 
 /** Beside the objects: `<dir>/.meta/<key>.json` holds each object's content type (no key starts with '.'). */
 const META_DIR = '.meta';
@@ -81,5 +87,28 @@ export function createLocalStorage(dir: string): Storage & { readonly dir: strin
       await rm(dataPath(key), { force: true });
       await rm(metaPath(key), { force: true });
     },
+    async *list(prefix) {
+      yield* walk(root, '', prefix);
+    },
   };
+}
+
+/** The objects under `dir` (relative key `base`), skipping the metadata folder and temporary files. */
+async function* walk(dir: string, base: string, prefix: string): AsyncGenerator<StoredObject> {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if (isMissing(error)) return;
+    throw error;
+  }
+  for (const entry of entries) {
+    const key = base ? `${base}/${entry.name}` : entry.name;
+    // Only keys of ours: no '.meta', no temporary '.x.tmp' files, nothing a key could not name.
+    if (!isStorageKey(key)) continue;
+    if (!(prefix.startsWith(`${key}/`) || key.startsWith(prefix) || prefix === '')) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full, key, prefix);
+    else if (entry.isFile() && key.startsWith(prefix)) yield { key, modifiedAt: (await stat(full)).mtime };
+  }
 }

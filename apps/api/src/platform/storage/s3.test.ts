@@ -74,9 +74,42 @@ describe('S3 storage against a server that checks SigV4 like S3', () => {
     await expect(storage.get('retry/ok.txt')).rejects.toThrow(/503 SlowDown/);
   });
 
+  it('with temporary credentials the session token is sent and signed', async () => {
+    const sts = await startFakeS3({ sessionToken: 'FwoGZXIvYXdzEXAMPLE//token+with/odd=chars' });
+    try {
+      const credentials = { accessKeyId: sts.accessKeyId, secretAccessKey: sts.secretAccessKey };
+      const storage = (sessionToken?: string) =>
+        createS3Storage({
+          endpoint: sts.endpoint,
+          bucket: sts.bucket,
+          prefix: '',
+          region: 'us-east-1',
+          credentials: { ...credentials, sessionToken },
+        });
+      await storage(sts.sessionToken).put('t/ok.txt', Buffer.from('ok'), 'text/plain');
+      expect(sts.objects.get('t/ok.txt')?.bytes.toString()).toBe('ok');
+      await expect(storage().get('t/ok.txt')).rejects.toThrow(/403 InvalidToken/);
+    } finally {
+      await sts.close();
+    }
+  });
+
   it('refuses keys that are not ours before sending anything', async () => {
     const before = s3.requests.length;
     await expect(storageWith().get('../other-bucket/secret')).rejects.toBeInstanceOf(InvalidStorageKeyError);
     expect(s3.requests.length).toBe(before);
+  });
+
+  it('lists the objects under a prefix, page after page, without the bucket prefix', async () => {
+    const storage = storageWith();
+    for (const key of ['sweep/a.webp', 'sweep/b.webp', 'sweep/c.webp', 'other/d.webp']) {
+      await storage.put(key, Buffer.from(key), 'image/webp');
+    }
+    const listed: string[] = [];
+    for await (const object of storage.list('sweep/')) {
+      listed.push(object.key);
+      expect(object.modifiedAt.toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    }
+    expect(listed).toEqual(['sweep/a.webp', 'sweep/b.webp', 'sweep/c.webp']);
   });
 });

@@ -1,6 +1,15 @@
-import { type Dispatcher, request as undiciRequest } from 'undici';
-import { type AwsCredentials, sha256Hex, signV4, uriEncode } from './sigv4.ts';
-import { assertStorageKey, type Storage, StorageError } from './storage.ts';
+import { createHash } from 'node:crypto';
+import { AwsV4Signer } from 'aws4fetch';
+import pRetry from 'p-retry';
+import { request as undiciRequest } from 'undici';
+import { assertStorageKey, isStorageKey, type Storage, StorageError, type StoredObject } from './storage.ts';
+
+export interface AwsCredentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Temporary credentials (STS) also send this as x-amz-security-token. */
+  sessionToken?: string | undefined;
+}
 
 export interface S3StorageOptions {
   /** The service's base URL, e.g. `https://s3.eu-west-1.amazonaws.com` or `http://minio:9000`. */
@@ -14,81 +23,117 @@ export interface S3StorageOptions {
   timeoutMs?: number;
   /** Attempts per call on 5xx and connection errors (every call here is idempotent). */
   maxAttempts?: number;
-  dispatcher?: Dispatcher;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** S3's `<Error><Code>NoSuchKey</Code>...` -> `NoSuchKey` (empty when the body says nothing useful). */
 function errorCodeOf(body: string): string {
   return /<Code>([^<]{1,100})<\/Code>/.exec(body)?.[1] ?? '';
 }
 
+const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+interface S3Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  bytes: Buffer;
+}
+
 /**
- * An S3-compatible bucket over plain HTTP: PUT, GET and DELETE Object, signed with SigV4, with
- * path-style addressing (`{endpoint}/{bucket}/{key}`) so MinIO, Ceph, R2 and the like work as well
- * as AWS. No SDK: three calls do not justify one (decision 0011).
+ * An S3-compatible bucket over plain HTTP: PUT, GET and DELETE Object, signed with SigV4 by
+ * aws4fetch, with path-style addressing (`{endpoint}/{bucket}/{key}`) so MinIO, Ceph, R2 and the
+ * like work as well as AWS. Three calls do not justify the AWS SDK (decision 0011).
  */
 export function createS3Storage(options: S3StorageOptions): Storage {
   const endpoint = new URL(options.endpoint);
   const basePath = endpoint.pathname.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxAttempts = options.maxAttempts ?? 3;
-
-  const objectPath = (key: string) => {
+  // Bucket names, prefixes and keys are limited to [a-z0-9._-/] (settings.ts, assertStorageKey): no escaping needed.
+  const objectUrl = (key: string) => {
     assertStorageKey(key);
-    return `${basePath}/${uriEncode(options.bucket)}/${uriEncode(`${options.prefix}${key}`, true)}`;
+    return `${endpoint.origin}${basePath}/${options.bucket}/${options.prefix}${key}`;
   };
 
-  async function call(
+  async function attempt(
+    method: 'PUT' | 'GET' | 'DELETE',
+    key: string,
+    url: string,
+    body?: { bytes: Uint8Array; contentType: string },
+  ): Promise<S3Answer> {
+    // Signed per attempt: the signature carries the time, and S3 refuses one older than 15 minutes.
+    const signed = await new AwsV4Signer({
+      url,
+      method,
+      service: 's3',
+      region: options.region,
+      ...options.credentials,
+      headers: {
+        ...(body ? { 'content-type': body.contentType } : {}),
+        // The payload is signed (aws4fetch's S3 default would be UNSIGNED-PAYLOAD).
+        'x-amz-content-sha256': sha256Hex(body?.bytes ?? new Uint8Array()),
+      },
+    }).sign();
+    let response: Awaited<ReturnType<typeof undiciRequest>>;
+    let bytes: Buffer;
+    try {
+      response = await undiciRequest(signed.url, {
+        method,
+        headers: Object.fromEntries(signed.headers),
+        body: body ? Buffer.from(body.bytes) : null,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      bytes = Buffer.from(await response.body.arrayBuffer());
+    } catch (error) {
+      throw new StorageError(`S3 ${method} ${key} failed: ${(error as Error).message}`);
+    }
+    const answer = { status: response.statusCode, headers: response.headers, bytes };
+    if (answer.status >= 500) throw failure(method, key, answer.status, bytes);
+    return answer;
+  }
+
+  /** Every call is idempotent (a key is never reused): retried on 5xx and connection errors. */
+  const call = (
     method: 'PUT' | 'GET' | 'DELETE',
     key: string,
     body?: { bytes: Uint8Array; contentType: string },
-  ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer }> {
-    const path = objectPath(key);
-    for (let attempt = 1; ; attempt++) {
-      // Signed per attempt: the signature carries the time, and S3 refuses one older than 15 minutes.
-      const signed = signV4(
-        {
-          method,
-          host: endpoint.host,
-          path,
-          headers: body ? { 'content-type': body.contentType } : {},
-          payloadHash: sha256Hex(body?.bytes ?? ''),
-        },
-        { credentials: options.credentials, region: options.region },
-      );
-      try {
-        const response = await undiciRequest(`${endpoint.origin}${path}`, {
-          method,
-          headers: signed.headers,
-          body: body ? Buffer.from(body.bytes) : null,
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
-          ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
-        });
-        const bytes = Buffer.from(await response.body.arrayBuffer());
-        if (response.statusCode >= 500 && attempt < maxAttempts) {
-          await sleep(100 * 2 ** (attempt - 1));
-          continue;
-        }
-        return { status: response.statusCode, headers: response.headers, bytes };
-      } catch (error) {
-        if (attempt >= maxAttempts) {
-          throw new StorageError(`S3 ${method} ${key} failed: ${(error as Error).message}`);
-        }
-        await sleep(100 * 2 ** (attempt - 1));
-      }
-    }
-  }
-
-  const failure = (method: string, key: string, status: number, bytes: Buffer) => {
-    const code = errorCodeOf(bytes.toString('utf8'));
-    return new StorageError(`S3 ${method} ${key} answered ${status}${code ? ` ${code}` : ''}`, status);
+  ) => {
+    const url = objectUrl(key);
+    return pRetry(() => attempt(method, key, url, body), {
+      retries: maxAttempts - 1,
+      minTimeout: 100,
+      factor: 2,
+      shouldRetry: ({ error }) =>
+        error instanceof StorageError && (error.status === undefined || error.status >= 500),
+    });
   };
+
+  /** One page of ListObjectsV2 (keys under our prefix, their times, and where the next page starts). */
+  async function listPage(prefix: string, continuation: string | undefined) {
+    const query = new URLSearchParams({ 'list-type': '2', prefix: `${options.prefix}${prefix}` });
+    if (continuation) query.set('continuation-token', continuation);
+    const url = `${endpoint.origin}${basePath}/${options.bucket}?${query.toString()}`;
+    const response = await pRetry(() => attempt('GET', `list ${prefix}`, url), {
+      retries: maxAttempts - 1,
+      minTimeout: 100,
+      factor: 2,
+      shouldRetry: ({ error }) =>
+        error instanceof StorageError && (error.status === undefined || error.status >= 500),
+    });
+    if (response.status !== 200) throw failure('LIST', prefix, response.status, response.bytes);
+    return parseListing(response.bytes.toString('utf8'), options.prefix);
+  }
 
   return {
     kind: 's3',
+    async *list(prefix) {
+      let continuation: string | undefined;
+      do {
+        const page = await listPage(prefix, continuation);
+        yield* page.objects;
+        continuation = page.next;
+      } while (continuation);
+    },
     async put(key, bytes, contentType) {
       const response = await call('PUT', key, { bytes, contentType });
       if (response.status !== 200) throw failure('PUT', key, response.status, response.bytes);
@@ -110,4 +155,28 @@ export function createS3Storage(options: S3StorageOptions): Storage {
         throw failure('DELETE', key, response.status, response.bytes);
     },
   };
+}
+
+const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1];
+
+/**
+ * A ListObjectsV2 answer: each <Contents> with its Key (our keys are plain [A-Za-z0-9._/-], so no
+ * XML entities to decode) and LastModified, and the continuation token when truncated.
+ */
+export function parseListing(xml: string, bucketPrefix: string): { objects: StoredObject[]; next?: string } {
+  const objects: StoredObject[] = [];
+  for (const [, contents = ''] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+    const key = tag(contents, 'Key');
+    const modified = tag(contents, 'LastModified');
+    if (!key?.startsWith(bucketPrefix) || !modified) continue;
+    const ours = key.slice(bucketPrefix.length);
+    if (isStorageKey(ours)) objects.push({ key: ours, modifiedAt: new Date(modified) });
+  }
+  const next = tag(xml, 'IsTruncated') === 'true' ? tag(xml, 'NextContinuationToken') : undefined;
+  return next ? { objects, next } : { objects };
+}
+
+function failure(method: string, key: string, status: number, bytes: Buffer): StorageError {
+  const code = errorCodeOf(bytes.toString('utf8'));
+  return new StorageError(`S3 ${method} ${key} answered ${status}${code ? ` ${code}` : ''}`, status);
 }

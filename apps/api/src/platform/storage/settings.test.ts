@@ -1,18 +1,21 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
 import { storageSettingsFrom } from './settings.ts';
 
 const keys = { AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE', AWS_SECRET_ACCESS_KEY: 'secret' };
 
 describe('STORAGE_URL', () => {
   it('unset: files under DATA_DIR/files; file:// names a directory, absolute or relative', () => {
-    expect(loadConfig({}).storage).toEqual({ kind: 'file', dir: path.join('.data', 'files') });
-    expect(loadConfig({ DATA_DIR: '/srv/portico' }).storage).toEqual({
+    expect(loadConfig({ SANDBOX: '1' }).storage).toEqual({
+      kind: 'file',
+      dir: path.join('.data', 'files'),
+    });
+    expect(loadConfig({ SANDBOX: '1', DATA_DIR: '/srv/portico' }).storage).toEqual({
       kind: 'file',
       dir: '/srv/portico/files',
     });
-    expect(loadConfig({ STORAGE_URL: 'file:///var/lib/portico%20files' }).storage).toEqual({
+    expect(loadConfig({ SANDBOX: '1', STORAGE_URL: 'file:///var/lib/portico%20files' }).storage).toEqual({
       kind: 'file',
       dir: '/var/lib/portico files',
     });
@@ -25,6 +28,7 @@ describe('STORAGE_URL', () => {
   it('s3://bucket/prefix?endpoint=&region= with the AWS_* credentials', () => {
     expect(
       loadConfig({
+        SANDBOX: '1',
         STORAGE_URL: 's3://portico-files/prod/uploads/?endpoint=http://127.0.0.1:9000/&region=eu-west-3',
         ...keys,
         AWS_SESSION_TOKEN: 'session',
@@ -38,7 +42,7 @@ describe('STORAGE_URL', () => {
       credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret', sessionToken: 'session' },
     });
     // AWS itself by default, in us-east-1.
-    expect(loadConfig({ STORAGE_URL: 's3://portico-files', ...keys }).storage).toMatchObject({
+    expect(loadConfig({ SANDBOX: '1', STORAGE_URL: 's3://portico-files', ...keys }).storage).toMatchObject({
       endpoint: 'https://s3.us-east-1.amazonaws.com',
       prefix: '',
       region: 'us-east-1',
@@ -48,7 +52,7 @@ describe('STORAGE_URL', () => {
   it('refuses at start what would fail later, naming the variable', () => {
     const problem = (env: Record<string, string>) => {
       try {
-        loadConfig(env);
+        loadConfig({ SANDBOX: '1', ...env });
         return null;
       } catch (error) {
         expect(error).toBeInstanceOf(ConfigError);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AwsCredentials } from './sigv4.ts';
+import type { AwsCredentials } from './s3.ts';
 import { isStorageKey } from './storage.ts';
 
 /**

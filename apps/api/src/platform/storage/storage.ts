@@ -16,6 +16,14 @@ export interface Storage {
   get(key: string): Promise<StoredFile | null>;
   /** Removes the object under key; a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /** Every object whose key starts with `prefix`, with when it was last written (the orphan sweep). */
+  list(prefix: string): AsyncIterable<StoredObject>;
+}
+
+/** An object as a listing names it. */
+export interface StoredObject {
+  key: string;
+  modifiedAt: Date;
 }
 
 /** A key that is not one of ours (empty, absolute, `..`, hidden segments, odd characters). */

@@ -1,15 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { NotFoundFallback } from '../http/error-handler.ts';
+import { packageDir } from '../package-paths.ts';
+import { canonicalPath } from '../security/guarded-path.ts';
 
 /** apps/web/dist, where `vite build` writes the portal. */
-export const DEFAULT_WEB_DIST_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../web/dist',
-);
+export const DEFAULT_WEB_DIST_DIR = path.resolve(packageDir('@portico/api'), '../web/dist');
 
 /** Paths that belong to the server, never to the SPA: unknown ones there are real 404s. */
 const SERVER_PREFIXES = ['/api', '/oidc', '/sandbox', '/healthz', '/readyz'];
@@ -55,7 +53,8 @@ export async function registerWebApp(
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const pathname = request.url.split('?')[0] ?? '/';
-    if (isServerPath(pathname) || !acceptsHtml(request)) return false;
+    // Any spelling of a server path (`/%61pi/...`, `//api/...`) is the server's 404, not the app shell.
+    if (isServerPath(canonicalPath(pathname)) || !acceptsHtml(request)) return false;
     // A missing file with an extension (an old hashed chunk) is a real 404, not the app shell.
     if (path.extname(pathname) !== '') return false;
     await reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');

@@ -14,9 +14,9 @@ import {
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { SignInRedirect } from '@/features/auth/components/SignInRedirect';
-import { usePartnerDetails } from '@/features/partner/api/get-partner-details';
 import { isLogoutCallback } from '@/lib/auth/oidc';
 import { useHasValidToken } from '@/lib/auth/use-token';
+import { usePartnerDetails } from '@/lib/queries/partner-details';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
 import { MessagePanel } from '@/lib/ui/MessagePanel';
 import { ForbiddenPage } from '../pages/ForbiddenPage';

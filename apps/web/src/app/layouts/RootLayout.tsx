@@ -59,7 +59,14 @@ export function RootLayout() {
         Skip to main content
       </Box>
       <AppHeader />
-      <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
+      {/* At least a screen high under the header: the footer starts below the fold, so it never jumps
+          down when a page's content replaces "Loading…" (a layout shift users see). */}
+      <Box
+        component="main"
+        id="main"
+        tabIndex={-1}
+        sx={{ flex: 1, outline: 'none', minHeight: 'calc(100vh - 64px)' }}
+      >
         <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
           <Page />
         </Container>

@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import { DEVELOPER_HOME, homePathFor } from '@portico/domain';
 import { lazy } from 'react';
 import { Navigate } from 'react-router';
-import { usePartnerDetails } from '@/features/partner/api/get-partner-details';
 import { useHasValidToken } from '@/lib/auth/use-token';
+import { usePartnerDetails } from '@/lib/queries/partner-details';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
 import { MessagePanel } from '@/lib/ui/MessagePanel';
 

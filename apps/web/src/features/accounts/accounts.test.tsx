@@ -1,3 +1,4 @@
+import { ZMailSent } from '@portico/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -37,10 +38,11 @@ describe('sign-up page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText(/This email is already registered/)).toBeTruthy();
     expect((email as HTMLInputElement).value).toBe('taken@portico.test');
-    expect(http.post).toHaveBeenCalledWith('/accounts/sign-up', {
-      email: 'taken@portico.test',
-      acceptTerms: true,
-    });
+    expect(http.post).toHaveBeenCalledWith(
+      '/accounts/sign-up',
+      { email: 'taken@portico.test', acceptTerms: true },
+      ZMailSent,
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import type { TManagedUser, TManagedUsers } from '@portico/domain';
+import { type TManagedUser, type TManagedUsers, ZNoData } from '@portico/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -81,9 +81,11 @@ describe('manage users: role change', () => {
       expect(patch).not.toHaveBeenCalled();
 
       await user.click(within(dialog).getByRole('button', { name: 'Change role' }));
-      expect(patch).toHaveBeenCalledWith('/secure/users/id-anita%40portico.test/role', {
-        role: 'ADMIN_PORTICO_READWRITE',
-      });
+      expect(patch).toHaveBeenCalledWith(
+        '/secure/users/id-anita%40portico.test/role',
+        { role: 'ADMIN_PORTICO_READWRITE' },
+        ZNoData,
+      );
       expect(within(dialog).getByRole('button', { name: 'Changing…' })).toHaveProperty('disabled', true);
       expect(within(dialog).getByRole('progressbar', { name: 'Changing the role' })).toBeTruthy();
       finish(null);

@@ -28,13 +28,13 @@ const record = (id: number, extra: Partial<TAuditRecord>): TAuditRecord => ({
 
 /** GET /secure/audit-log answers with `answer(params)`; every other GET is not part of these tests. */
 function mockAuditLog(answer: (params: Record<string, unknown>) => TAuditLog | Promise<TAuditLog>) {
-  return vi.spyOn(http, 'get').mockImplementation(async (url: string, config) => {
+  return vi.spyOn(http, 'get').mockImplementation(async (url: string, _schema, config) => {
     if (url === '/secure/audit-log') return answer((config?.params ?? {}) as Record<string, unknown>);
     throw new ApiError('not in this test', { statusCode: 11, httpStatus: 404 });
   });
 }
 const auditCalls = (get: ReturnType<typeof mockAuditLog>) =>
-  get.mock.calls.filter(([url]) => url === '/secure/audit-log').map(([, config]) => config?.params);
+  get.mock.calls.filter(([url]) => url === '/secure/audit-log').map(([, , config]) => config?.params);
 
 describe('security records', () => {
   it(

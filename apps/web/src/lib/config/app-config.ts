@@ -1,14 +1,15 @@
-import { DEFAULT_BRAND_NAME, type TAppConfig } from '@portico/domain';
+import { DEFAULT_BRAND_NAME, ZAppConfig } from '@portico/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
+import { sharedKeys } from '@/lib/query-keys';
 
 /** Public runtime configuration: brand, identity provider and external links (ZAppConfig). */
-export function getAppConfig(): Promise<TAppConfig> {
-  return http.get<TAppConfig>('/app-config');
+export function getAppConfig() {
+  return http.get('/app-config', ZAppConfig);
 }
 
 export const appConfigQueryOptions = queryOptions({
-  queryKey: ['app-config'],
+  queryKey: sharedKeys.appConfig,
   queryFn: getAppConfig,
   staleTime: Number.POSITIVE_INFINITY,
   gcTime: Number.POSITIVE_INFINITY,

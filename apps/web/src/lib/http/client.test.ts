@@ -1,9 +1,9 @@
-import { HTTP_STATUS_MESSAGES, LIMITS } from '@portico/domain';
-import axios from 'axios';
+import { HTTP_STATUS_MESSAGES, LIMITS, ZNoData } from '@portico/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { storeToken } from '@/lib/auth/token';
-import { ApiError } from './api-error';
-import { createHttpClient, http, setHttpHandlers } from './client';
+import { ApiError, isHttpError } from './api-error';
+import { createHttpClient, setHttpHandlers } from './client';
 
 type FetchMock = ReturnType<typeof vi.fn<typeof fetch>>;
 
@@ -14,19 +14,8 @@ function respond(status: number, body: unknown): Response {
   });
 }
 
-/** Node's Request needs absolute URLs; the browser resolves '/api/v1/...' against the page. */
-class PageRequest extends Request {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === 'string' ? new URL(input, window.location.origin).href : input, init);
-  }
-}
-
 function clientWith(fetchMock: FetchMock, getToken?: () => string | null) {
-  return createHttpClient({
-    adapter: 'fetch',
-    env: { fetch: fetchMock, Request: PageRequest },
-    ...(getToken ? { getToken } : { getToken: () => null }),
-  });
+  return createHttpClient({ fetch: fetchMock, getToken: getToken ?? (() => null) });
 }
 
 function lastRequest(fetchMock: FetchMock): Request {
@@ -35,6 +24,8 @@ function lastRequest(fetchMock: FetchMock): Request {
   const [input, init] = call;
   return input instanceof Request ? input : new Request(String(input), init);
 }
+
+const ZThing = z.object({ id: z.number() });
 
 const onUnauthorized = vi.fn();
 const onServerError = vi.fn();
@@ -49,25 +40,126 @@ afterEach(() => {
 });
 
 describe('the HTTP client', () => {
-  it('is configured as the spec says: /api/v1, JSON, the XSRF pair, 100000 ms', () => {
-    const { defaults } = http.axios;
-    expect(defaults.baseURL).toBe('/api/v1');
-    expect(defaults.timeout).toBe(LIMITS.apiRequestTimeoutMs);
-    expect(defaults.timeout).toBe(100_000);
-    expect(defaults.xsrfCookieName).toBe('XSRF-TOKEN');
-    expect(defaults.xsrfHeaderName).toBe('X-XSRF-TOKEN');
-    expect(defaults.withXSRFToken).toBe(true);
-    expect(defaults.headers.Accept).toBe('application/json');
+  it('asks /api/v1 for JSON, with the query parameters that are set', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () =>
+      respond(200, { status_code: 10, message: 'ok', data: 1 }),
+    );
+    await clientWith(fetchMock).get('/secure/x', z.number(), {
+      params: { start: 0, end: 30, search: undefined },
+    });
+    const request = lastRequest(fetchMock);
+    const url = new URL(request.url);
+    expect(url.pathname).toBe('/api/v1/secure/x');
+    expect(url.search).toBe('?start=0&end=30');
+    expect(request.method).toBe('GET');
+    expect(request.headers.get('Accept')).toBe('application/json');
+  });
+
+  it('sends a plain body as JSON, and FormData or text as they are', async () => {
+    const sent: { type: string | null; body: string }[] = [];
+    const fetchMock = vi.fn<typeof fetch>(async (input) => {
+      const request = input as Request;
+      sent.push({ type: request.headers.get('Content-Type'), body: await request.text() });
+      return respond(200, { status_code: 10, message: 'ok', data: null });
+    });
+    const client = clientWith(fetchMock);
+    await client.post('/secure/things', { a: 1 }, ZNoData);
+    await client.post('/accounts/verify-email', 'token-1', ZNoData, {
+      headers: { 'Content-Type': 'text/plain' },
+    });
+    const form = new FormData();
+    form.append('firstName', 'Asha');
+    await client.post('/secure/update-partner-profile', form, ZNoData);
+    expect(sent[0]).toEqual({ type: 'application/json', body: '{"a":1}' });
+    expect(sent[1]).toEqual({ type: 'text/plain', body: 'token-1' });
+    expect(sent[2]?.type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(sent[2]?.body).toContain('Asha');
+  });
+
+  it("gives up after 100000 ms (the spec's time-out) and goes to /500, without retrying", async () => {
+    vi.useFakeTimers();
+    try {
+      const fetchMock = vi.fn<typeof fetch>(
+        (input) =>
+          new Promise((_resolve, reject) => {
+            const signal = input instanceof Request ? input.signal : undefined;
+            signal?.addEventListener('abort', () => reject(signal.reason));
+          }),
+      );
+      const failure = clientWith(fetchMock)
+        .get('/slow', z.unknown())
+        .catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(LIMITS.apiRequestTimeoutMs - 1);
+      expect(onServerError).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      const error = await failure;
+      expect((error as Error).name).toBe('TimeoutError');
+      expect(isHttpError(error)).toBe(false);
+      expect(onServerError).toHaveBeenCalledTimes(1);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(LIMITS.apiRequestTimeoutMs).toBe(100_000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('when the envelope says 10 then it answers the data', async () => {
     const fetchMock = vi.fn<typeof fetch>(async () =>
       respond(200, { status_code: 10, message: 'ok', data: { id: 7 } }),
     );
-    await expect(clientWith(fetchMock).get('/things/7')).resolves.toEqual({ id: 7 });
+    await expect(clientWith(fetchMock).get('/things/7', ZThing)).resolves.toEqual({ id: 7 });
     const request = lastRequest(fetchMock);
     expect(new URL(request.url).pathname).toBe('/api/v1/things/7');
     expect(request.headers.get('Accept')).toContain('application/json');
+  });
+
+  it('when the data matches the schema then it answers the parsed value (defaults and transforms applied)', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () =>
+      respond(200, { status_code: 10, message: 'ok', data: { items: [{ id: 1 }], total: 1, extra: 'x' } }),
+    );
+    const ZList = z.object({ items: z.array(ZThing), total: z.number(), page: z.number().default(0) });
+    await expect(clientWith(fetchMock).get('/things', ZList)).resolves.toEqual({
+      items: [{ id: 1 }],
+      total: 1,
+      page: 0,
+    });
+  });
+
+  it('when the data breaks its schema then it is an ApiError naming the call, with the issues, and a console error', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fetchMock = vi.fn<typeof fetch>(async () =>
+      respond(200, { status_code: 10, message: 'ok', data: { id: 'seven' } }),
+    );
+    const error = await clientWith(fetchMock)
+      .get('/things/7', ZThing)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      message: "The server's answer to GET /things/7 could not be read (it does not match its contract).",
+      contract: true,
+      httpStatus: 200,
+      statusCode: 10,
+    });
+    expect((error as ApiError).data).toEqual([expect.objectContaining({ path: ['id'] })]);
+    expect(consoleError).toHaveBeenCalledWith(
+      'The answer to GET /things/7 does not match its contract.',
+      expect.arrayContaining([expect.objectContaining({ path: ['id'] })]),
+    );
+    // An answer, not a network failure: neither retried nor sent to /500.
+    expect(isHttpError(error)).toBe(true);
+    expect(onServerError).not.toHaveBeenCalled();
+  });
+
+  it('when a write answers data its schema does not allow then the write fails the same way', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fetchMock = vi.fn<typeof fetch>(async () =>
+      respond(200, { status_code: 10, message: 'ok', data: { unexpected: true } }),
+    );
+    await expect(clientWith(fetchMock).post('/secure/things', { a: 1 }, ZNoData)).rejects.toMatchObject({
+      name: 'ApiError',
+      contract: true,
+      message: expect.stringContaining('POST /secure/things'),
+    });
   });
 
   it('when the envelope is not 10 then it throws with the data string', async () => {
@@ -75,7 +167,7 @@ describe('the HTTP client', () => {
       respond(200, { status_code: 11, message: 'failed', data: 'Bot name already taken' }),
     );
     const error = await clientWith(fetchMock)
-      .get('/bots')
+      .get('/bots', z.unknown())
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('Bot name already taken');
@@ -87,7 +179,7 @@ describe('the HTTP client', () => {
     const fetchMock = vi.fn<typeof fetch>(async () =>
       respond(200, { status_code: 11, message: 'User details not present', data: null }),
     );
-    await expect(clientWith(fetchMock).get('/secure/partner-details')).rejects.toMatchObject({
+    await expect(clientWith(fetchMock).get('/secure/partner-details', z.unknown())).rejects.toMatchObject({
       name: 'ApiError',
       message: 'User details not present',
       statusCode: 11,
@@ -96,7 +188,7 @@ describe('the HTTP client', () => {
 
   it('when the server answers 401 then the session handler runs and the error reaches the caller', async () => {
     const fetchMock = vi.fn<typeof fetch>(async () => respond(401, 'nope'));
-    await expect(clientWith(fetchMock).get('/secure/partner-details')).rejects.toMatchObject({
+    await expect(clientWith(fetchMock).get('/secure/partner-details', z.unknown())).rejects.toMatchObject({
       httpStatus: 401,
       message: HTTP_STATUS_MESSAGES[401],
     });
@@ -106,7 +198,7 @@ describe('the HTTP client', () => {
 
   it('when the server answers 500 or more then it goes to /500', async () => {
     const fetchMock = vi.fn<typeof fetch>(async () => respond(503, 'down'));
-    await expect(clientWith(fetchMock).get('/x')).rejects.toMatchObject({
+    await expect(clientWith(fetchMock).get('/x', z.unknown())).rejects.toMatchObject({
       httpStatus: 503,
       message: HTTP_STATUS_MESSAGES[503],
     });
@@ -115,7 +207,7 @@ describe('the HTTP client', () => {
     fetchMock.mockImplementation(async () =>
       respond(500, { status_code: 11, message: 'Internal error', data: null }),
     );
-    await expect(clientWith(fetchMock).get('/x')).rejects.toMatchObject({ httpStatus: 500 });
+    await expect(clientWith(fetchMock).get('/x', z.unknown())).rejects.toMatchObject({ httpStatus: 500 });
     expect(onServerError).toHaveBeenCalledTimes(2);
   });
 
@@ -124,10 +216,10 @@ describe('the HTTP client', () => {
       throw new TypeError('Failed to fetch');
     });
     const error = await clientWith(fetchMock)
-      .get('/x')
+      .get('/x', z.unknown())
       .catch((e: unknown) => e);
-    expect(axios.isAxiosError(error)).toBe(true);
-    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(isHttpError(error)).toBe(false);
     expect(onServerError).toHaveBeenCalledTimes(1);
   });
 
@@ -135,12 +227,12 @@ describe('the HTTP client', () => {
     const fetchMock = vi.fn<typeof fetch>(async () =>
       respond(409, { status_code: 11, message: 'Conflict', data: 'The bot is already submitted' }),
     );
-    await expect(clientWith(fetchMock).post('/bots/1/submit')).rejects.toMatchObject({
+    await expect(clientWith(fetchMock).post('/bots/1/submit', undefined, z.unknown())).rejects.toMatchObject({
       httpStatus: 409,
       message: 'The bot is already submitted',
     });
     fetchMock.mockImplementation(async () => respond(400, ''));
-    await expect(clientWith(fetchMock).get('/x')).rejects.toMatchObject({
+    await expect(clientWith(fetchMock).get('/x', z.unknown())).rejects.toMatchObject({
       httpStatus: 400,
       message: HTTP_STATUS_MESSAGES.default,
     });
@@ -154,7 +246,7 @@ describe('the HTTP client', () => {
     const fetchMock = vi.fn<typeof fetch>(async () =>
       respond(200, { status_code: 10, message: 'ok', data: null }),
     );
-    await clientWith(fetchMock).post('/secure/things', { a: 1 });
+    await clientWith(fetchMock).post('/secure/things', { a: 1 }, ZNoData);
     expect(lastRequest(fetchMock).headers.get('X-XSRF-TOKEN')).toBe('xsrf-123');
   });
 
@@ -162,9 +254,9 @@ describe('the HTTP client', () => {
     const fetchMock = vi.fn<typeof fetch>(async () =>
       respond(200, { status_code: 10, message: 'ok', data: 1 }),
     );
-    await clientWith(fetchMock, () => 'jwt-abc').get('/secure/x');
+    await clientWith(fetchMock, () => 'jwt-abc').get('/secure/x', z.number());
     expect(lastRequest(fetchMock).headers.get('Authorization')).toBe('Bearer jwt-abc');
-    await clientWith(fetchMock).get('/x');
+    await clientWith(fetchMock).get('/x', z.unknown());
     expect(lastRequest(fetchMock).headers.get('Authorization')).toBeNull();
   });
 
@@ -172,12 +264,12 @@ describe('the HTTP client', () => {
     const fetchMock = vi.fn<typeof fetch>(async () =>
       respond(200, { status_code: 10, message: 'ok', data: 1 }),
     );
-    const client = createHttpClient({ adapter: 'fetch', env: { fetch: fetchMock, Request: PageRequest } });
+    const client = createHttpClient({ fetch: fetchMock });
     storeToken({ access_token: 'stored-jwt', expiresAt: Date.now() + 60_000 });
-    await client.get('/secure/x');
+    await client.get('/secure/x', z.number());
     expect(lastRequest(fetchMock).headers.get('Authorization')).toBe('Bearer stored-jwt');
     storeToken({ access_token: 'stored-jwt', expiresAt: Date.now() - 1 });
-    await client.get('/secure/x');
+    await client.get('/secure/x', z.number());
     expect(lastRequest(fetchMock).headers.get('Authorization')).toBeNull();
   });
 });

@@ -6,13 +6,8 @@ import {
   XSRF_COOKIE_NAME,
   XSRF_HEADER_NAME,
 } from '@portico/domain';
-import axios, {
-  type AxiosAdapter,
-  type AxiosError,
-  type AxiosInstance,
-  type AxiosRequestConfig,
-  type AxiosResponse,
-} from 'axios';
+import ky, { type KyInstance, type Options } from 'ky';
+import type { ZodType } from 'zod';
 import { getValidAccessToken } from '@/lib/auth/token';
 import { browser } from '@/lib/browser';
 import { ApiError } from './api-error';
@@ -23,7 +18,7 @@ export const API_BASE_URL = '/api/v1';
 export interface HttpHandlers {
   /** HTTP 401: the session handler (clear the token, remember where we were, sign in again). */
   onUnauthorized: () => void;
-  /** A network error or HTTP >= 500: the /500 page. */
+  /** A network error, a time-out or HTTP >= 500: the /500 page. */
   onServerError: () => void;
 }
 
@@ -56,13 +51,23 @@ function envelopeMessage(body: Envelope): string {
   return body.message;
 }
 
+/** The body as JSON, or the text itself when it is not JSON (an HTML error page, nothing). */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 /** Status 10 gives the data; any other status throws with the data string or the message. */
-export function unwrapEnvelope<T>(response: Pick<AxiosResponse<unknown>, 'data' | 'status'>): T {
+export function unwrapEnvelope(response: { status: number; data: unknown }): unknown {
   const body = response.data;
   if (!isEnvelope(body)) {
     throw new ApiError(messageForHttpStatus(undefined), { statusCode: null, httpStatus: response.status });
   }
-  if (body.status_code === STATUS_CODE.success) return body.data as T;
+  if (body.status_code === STATUS_CODE.success) return body.data;
   throw new ApiError(envelopeMessage(body) || messageForHttpStatus(response.status), {
     statusCode: body.status_code,
     httpStatus: response.status,
@@ -70,81 +75,158 @@ export function unwrapEnvelope<T>(response: Pick<AxiosResponse<unknown>, 'data' 
   });
 }
 
-/** Turns an axios failure into what the caller sees, running the 401 and 5xx/network handlers on the way. */
-export function handleHttpFailure(error: unknown): never {
-  if (axios.isCancel(error) || !axios.isAxiosError(error)) throw error;
-  const response = (error as AxiosError<unknown>).response;
-  if (!response) {
-    handlers.onServerError();
-    throw error;
-  }
-  const { status } = response;
+/**
+ * An HTTP error status as the caller sees it, running the 401 and 5xx handlers on the way: the
+ * envelope's data string or message, else the spec's message for the status.
+ */
+export function httpFailure(status: number, body: unknown): ApiError {
   if (status === 401) handlers.onUnauthorized();
   else if (status >= 500) handlers.onServerError();
-  const body = response.data;
   const message = isEnvelope(body) ? envelopeMessage(body) : '';
-  throw new ApiError(message || messageForHttpStatus(status), {
+  return new ApiError(message || messageForHttpStatus(status), {
     statusCode: isEnvelope(body) ? body.status_code : null,
     httpStatus: status,
     data: isEnvelope(body) ? body.data : body,
   });
 }
 
+/** A response's contract: the zod schema of its data, from packages/domain. */
+export type ResponseSchema<T> = ZodType<T>;
+
+/**
+ * The data checked against its contract. A mismatch is a bug on one side or the other, never
+ * something to cast past: the caller gets an ApiError that says which call broke its contract, and
+ * the console gets the zod issues.
+ */
+export function parseResponse<T>(
+  schema: ResponseSchema<T>,
+  data: unknown,
+  request: { method: string; url: string; httpStatus: number },
+): T {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const call = `${request.method} ${request.url}`;
+  console.error(`The answer to ${call} does not match its contract.`, parsed.error.issues);
+  throw new ApiError(`The server's answer to ${call} could not be read (it does not match its contract).`, {
+    statusCode: STATUS_CODE.success,
+    httpStatus: request.httpStatus,
+    data: parsed.error.issues,
+    contract: true,
+  });
+}
+
+/** Query parameters: undefined ones are left out. */
+export type Params = Readonly<Record<string, string | number | boolean | undefined>>;
+
+export interface RequestConfig {
+  params?: Params | undefined;
+  headers?: Readonly<Record<string, string>> | undefined;
+}
+
 export interface HttpClientOptions {
   baseURL?: string;
   /** The bearer token to send, if any (defaults to the stored token while it is valid). */
   getToken?: () => string | null;
-  /** For tests: a custom adapter, or the fetch adapter with its own fetch. */
-  adapter?: AxiosAdapter | 'fetch' | 'xhr';
-  env?: AxiosRequestConfig['env'];
+  /** For tests: the fetch to use. */
+  fetch?: typeof fetch;
 }
 
+/**
+ * Every call names the zod schema of its answer's data (from packages/domain) and gets the parsed
+ * value: `http.get('/secure/wallet/balance', ZWalletBalance)`.
+ */
 export interface HttpClient {
-  get<T>(url: string, config?: AxiosRequestConfig): Promise<T>;
-  post<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T>;
-  put<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T>;
-  patch<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T>;
-  delete<T>(url: string, config?: AxiosRequestConfig): Promise<T>;
-  /** The underlying axios instance (downloads and other non-envelope responses). */
-  axios: AxiosInstance;
+  get<T>(url: string, schema: ResponseSchema<T>, config?: RequestConfig): Promise<T>;
+  post<T>(url: string, body: unknown, schema: ResponseSchema<T>, config?: RequestConfig): Promise<T>;
+  put<T>(url: string, body: unknown, schema: ResponseSchema<T>, config?: RequestConfig): Promise<T>;
+  patch<T>(url: string, body: unknown, schema: ResponseSchema<T>, config?: RequestConfig): Promise<T>;
+  delete<T>(url: string, schema: ResponseSchema<T>, config?: RequestConfig): Promise<T>;
+  /** A file the API answers (not the envelope), e.g. an export: the body and the name it suggests. */
+  download(url: string, config?: RequestConfig): Promise<{ blob: Blob; filename: string | null }>;
+}
+
+function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
+
+/** JSON for plain values; FormData, text and nothing as they are. */
+function bodyOptions(body: unknown): Options {
+  if (body === undefined) return {};
+  if (body instanceof FormData || typeof body === 'string') return { body };
+  return { json: body };
 }
 
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const getToken = options.getToken ?? getValidAccessToken;
-  const instance = axios.create({
-    baseURL: options.baseURL ?? API_BASE_URL,
+  const baseURL = options.baseURL ?? API_BASE_URL;
+  const instance: KyInstance = ky.create({
     timeout: LIMITS.apiRequestTimeoutMs,
+    // TanStack Query retries queries by the spec's rules (shouldRetry); the client never does.
+    retry: 0,
+    throwHttpErrors: false,
     headers: { Accept: 'application/json' },
-    xsrfCookieName: XSRF_COOKIE_NAME,
-    xsrfHeaderName: XSRF_HEADER_NAME,
-    withXSRFToken: true,
-    ...(options.adapter ? { adapter: options.adapter } : {}),
-    ...(options.env ? { env: options.env } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const token = getToken();
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+          // The double-submit XSRF pair: the API's cookie comes back as the header (same origin only).
+          const xsrf = readCookie(XSRF_COOKIE_NAME);
+          if (xsrf) request.headers.set(XSRF_HEADER_NAME, xsrf);
+        },
+      ],
+    },
   });
 
-  instance.interceptors.request.use((config) => {
-    const token = getToken();
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
-    return config;
-  });
-
-  async function send<T>(config: AxiosRequestConfig): Promise<T> {
-    let response: AxiosResponse<unknown>;
-    try {
-      response = await instance.request<unknown>(config);
-    } catch (error) {
-      handleHttpFailure(error);
+  /** The response, any status; a network failure or time-out goes to /500 and reaches the caller as it is. */
+  async function fetchResponse(method: string, url: string, config: RequestConfig, extra: Options) {
+    const target = new URL(`${baseURL}${url}`, browser.origin());
+    for (const [key, value] of Object.entries(config.params ?? {})) {
+      if (value !== undefined) target.searchParams.set(key, String(value));
     }
-    return unwrapEnvelope<T>(response);
+    try {
+      return await instance(target, {
+        method,
+        ...(config.headers ? { headers: config.headers } : {}),
+        ...extra,
+      });
+    } catch (error) {
+      handlers.onServerError();
+      throw error;
+    }
+  }
+
+  async function send<T>(
+    method: string,
+    url: string,
+    schema: ResponseSchema<T>,
+    config: RequestConfig = {},
+    body?: unknown,
+  ): Promise<T> {
+    const response = await fetchResponse(method, url, config, bodyOptions(body));
+    const data = await readBody(response);
+    if (!response.ok) throw httpFailure(response.status, data);
+    const unwrapped = unwrapEnvelope({ status: response.status, data });
+    return parseResponse(schema, unwrapped, { method, url, httpStatus: response.status });
   }
 
   return {
-    get: (url, config) => send({ ...config, method: 'GET', url }),
-    post: (url, data, config) => send({ ...config, method: 'POST', url, data }),
-    put: (url, data, config) => send({ ...config, method: 'PUT', url, data }),
-    patch: (url, data, config) => send({ ...config, method: 'PATCH', url, data }),
-    delete: (url, config) => send({ ...config, method: 'DELETE', url }),
-    axios: instance,
+    get: (url, schema, config) => send('GET', url, schema, config),
+    post: (url, body, schema, config) => send('POST', url, schema, config, body),
+    put: (url, body, schema, config) => send('PUT', url, schema, config, body),
+    patch: (url, body, schema, config) => send('PATCH', url, schema, config, body),
+    delete: (url, schema, config) => send('DELETE', url, schema, config),
+    async download(url, config = {}) {
+      const response = await fetchResponse('GET', url, config, {});
+      if (!response.ok) throw httpFailure(response.status, await readBody(response));
+      const disposition = response.headers.get('content-disposition') ?? '';
+      return { blob: await response.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password.ts';
+import { carriers, lookupValues, partners, users } from '../core.schema.ts';
 import type { Database } from '../index.ts';
-import { carriers, lookupValues, partners, users } from '../schema.ts';
 import { DEMO_ACCOUNTS, DEMO_PARTNERS, DEMO_PASSWORD, type DemoPartner } from './demo-accounts.ts';
 
 export interface DemoSeedResult {

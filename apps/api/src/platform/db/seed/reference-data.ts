@@ -1,7 +1,7 @@
 import { LOOKUP_KINDS } from '@portico/domain';
 import { sql } from 'drizzle-orm';
+import { carriers, countries, lookupValues } from '../core.schema.ts';
 import type { Database } from '../index.ts';
-import { carriers, countries, lookupValues } from '../schema.ts';
 import { CARRIER_SEEDS } from './carriers.ts';
 import { countrySeeds } from './countries.ts';
 import { LOOKUP_SEEDS } from './lookups.ts';

@@ -28,11 +28,11 @@ import {
 } from '@portico/domain';
 import { type MouseEvent, type ReactNode, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useReferenceToken, withReferenceToken } from '@/features/partner/api/get-reference-token';
 import { signOut } from '@/lib/auth/session';
+import { useReferenceToken, withReferenceToken } from '@/lib/queries/reference-token';
 import { ProgressBar } from '@/lib/ui/ProgressBar';
 import { UserAvatar } from '@/lib/ui/UserAvatar';
-import { editProfileHref } from '../../user-paths';
+import { editProfileHref } from '@/lib/user-paths';
 import { initials } from './avatar';
 
 const ICONS: Record<ProfileMenuItemId, ReactNode> = {

@@ -1,19 +1,19 @@
-import type {
-  TAccountSetup,
-  TAccountTypeRequest,
-  TCompanyDetailsRequest,
-  TSetupUserDetailsRequest,
+import {
+  type TAccountTypeRequest,
+  type TCompanyDetailsRequest,
+  type TSetupUserDetailsRequest,
+  ZAccountSetup,
+  ZNoData,
 } from '@portico/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
-
-export const ACCOUNT_SETUP_QUERY_KEY = ['account-setup'] as const;
+import { accountsKeys } from './keys';
 
 /** GET account setup: what the first-time flow has gathered so far. */
-export const getAccountSetup = () => http.get<TAccountSetup>('/secure/account-setup');
+export const getAccountSetup = () => http.get('/secure/account-setup', ZAccountSetup);
 
 export const accountSetupQueryOptions = queryOptions({
-  queryKey: ACCOUNT_SETUP_QUERY_KEY,
+  queryKey: accountsKeys.setup(),
   queryFn: getAccountSetup,
 });
 
@@ -24,17 +24,17 @@ function useSetupStep<T>(mutationFn: (body: T) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ACCOUNT_SETUP_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountsKeys.setup() }),
   });
 }
 
 /** POST set up user details. */
 export const useSetupUserDetails = () =>
-  useSetupStep((body: TSetupUserDetailsRequest) => http.post<null>('/secure/setup-user-details', body));
+  useSetupStep((body: TSetupUserDetailsRequest) => http.post('/secure/setup-user-details', body, ZNoData));
 
 /** POST account type (developer or aggregator). */
 export const useChooseAccountType = () =>
-  useSetupStep((body: TAccountTypeRequest) => http.post<null>('/secure/account-type', body));
+  useSetupStep((body: TAccountTypeRequest) => http.post('/secure/account-type', body, ZNoData));
 
 /**
  * The calls that save an organisation's company details and address: the developer partner's own
@@ -45,7 +45,7 @@ export type OrganisationCall = 'update-company-details' | 'update-carrier-profil
 
 /** POST one of the organisation calls (default: update company details). */
 export const useUpdateCompanyDetails = (call: OrganisationCall = 'update-company-details') =>
-  useSetupStep((body: TCompanyDetailsRequest) => http.post<null>(`/secure/${call}`, body));
+  useSetupStep((body: TCompanyDetailsRequest) => http.post(`/secure/${call}`, body, ZNoData));
 
 /**
  * POST complete setup: the review is confirmed. `onDone` runs first (it leaves the review page),
@@ -55,7 +55,7 @@ export const useUpdateCompanyDetails = (call: OrganisationCall = 'update-company
 export const useCompleteSetup = (onDone: () => void) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => http.post<null>('/secure/complete-setup'),
+    mutationFn: () => http.post('/secure/complete-setup', undefined, ZNoData),
     onSuccess: async () => {
       onDone();
       await queryClient.invalidateQueries();

@@ -1,9 +1,9 @@
+import { type TProfileUpdateRequest, ZProfileUpdated } from '@portico/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
+import { sharedKeys } from '@/lib/query-keys';
 
-export interface ProfileUpdate {
-  firstName: string;
-  lastName: string;
+export interface ProfileUpdate extends TProfileUpdateRequest {
   image?: File | null;
 }
 
@@ -13,13 +13,13 @@ export function updatePartnerProfile({ firstName, lastName, image }: ProfileUpda
   body.append('firstName', firstName);
   body.append('lastName', lastName);
   if (image) body.append('profile_image', image);
-  return http.post<{ profileImage: string | null }>('/secure/update-partner-profile', body);
+  return http.post('/secure/update-partner-profile', body, ZProfileUpdated);
 }
 
 export const useUpdatePartnerProfile = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePartnerProfile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['partner-details'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.partnerDetails }),
   });
 };

@@ -25,11 +25,13 @@ import {
   canManageMember,
   isManageableRole,
   type ManageableRole,
-  type TInviteUserRequest,
   type TManagedUser,
   ZInviteUserRequest,
 } from '@portico/domain';
 import { useState } from 'react';
+import { FormErrorAlert } from '@/lib/form/error-alert';
+import { FormTextField } from '@/lib/form/text-field';
+import { useZodForm } from '@/lib/form/use-zod-form';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
@@ -42,7 +44,6 @@ import {
   useReinviteUser,
 } from '../api/managed-users';
 import { EmailText } from './EmailText';
-import { useContractForm } from './form';
 import { roleLabel } from './role-labels';
 
 const formatDate = (iso: string | null) =>
@@ -337,57 +338,47 @@ function InviteDialog({
   onClose: () => void;
   onInvited: (email: string) => void;
 }) {
-  const form = useContractForm(ZInviteUserRequest, {
+  const form = useZodForm(ZInviteUserRequest, {
     email: '',
     firstName: '',
     lastName: '',
-    role: (roles.length === 1 ? roles[0] : '') as TInviteUserRequest['role'],
+    ...(roles.length === 1 && isManageableRole(roles[0]) ? { role: roles[0] } : {}),
   });
   const invite = useInviteUser();
-  const submit = form.onSubmit((body) =>
+  const submit = form.submitWith((body) =>
     invite.mutate(body, {
       onSuccess: (result) => onInvited(result.email),
-      onError: (error) => form.showError(error),
+      onError: (error) => form.showServerError(error),
     }),
   );
-  const field = (key: 'email' | 'firstName' | 'lastName') => ({
-    value: form.values[key],
-    onChange: (e: { target: { value: string } }) => form.set(key, e.target.value),
-    error: Boolean(form.errors[key]),
-    helperText: form.errors[key],
-    fullWidth: true,
-    required: true,
-    name: key,
-  });
+  const { control } = form;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="invite-title">
       <Box component="form" noValidate onSubmit={submit}>
         <DialogTitle id="invite-title">Invite a user</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {form.formError && <Alert severity="error">{form.formError}</Alert>}
-            <TextField label="Email" type="email" autoComplete="off" {...field('email')} />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField label="First name" {...field('firstName')} />
-              <TextField label="Last name" {...field('lastName')} />
-            </Stack>
-            <TextField
-              select
-              label="Role"
-              name="role"
+            <FormErrorAlert message={form.formError} />
+            <FormTextField
+              control={control}
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="off"
               required
               fullWidth
-              value={form.values.role}
-              onChange={(e) => form.set('role', e.target.value as TInviteUserRequest['role'])}
-              error={Boolean(form.errors.role)}
-              helperText={form.errors.role}
-            >
+            />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <FormTextField control={control} name="firstName" label="First name" required fullWidth />
+              <FormTextField control={control} name="lastName" label="Last name" required fullWidth />
+            </Stack>
+            <FormTextField control={control} name="role" select label="Role" required fullWidth>
               {roles.map((role) => (
                 <MenuItem key={role} value={role}>
                   {roleLabel(role)}
                 </MenuItem>
               ))}
-            </TextField>
+            </FormTextField>
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -5,32 +5,34 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { passwordRuleResults } from '@portico/domain';
 import { useState } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import { FormTextField, type FormTextFieldProps } from '@/lib/form/text-field';
 
-interface PasswordFieldProps {
+type PasswordFieldProps<V extends FieldValues, T extends FieldValues> = Pick<
+  FormTextFieldProps<V, T>,
+  'control' | 'name'
+> & {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
   autoComplete: 'new-password' | 'current-password';
-  name: string;
-}
+};
 
-/** A password input with a show/hide toggle. */
-export function PasswordField({ label, value, onChange, error, autoComplete, name }: PasswordFieldProps) {
+/** A password input bound to a form field, with a show/hide toggle. */
+export function PasswordField<V extends FieldValues, T extends FieldValues>({
+  control,
+  name,
+  label,
+  autoComplete,
+}: PasswordFieldProps<V, T>) {
   const [shown, setShown] = useState(false);
   return (
-    <TextField
-      label={label}
+    <FormTextField
+      control={control}
       name={name}
+      label={label}
       type={shown ? 'text' : 'password'}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      error={Boolean(error)}
-      helperText={error}
       autoComplete={autoComplete}
       required
       fullWidth

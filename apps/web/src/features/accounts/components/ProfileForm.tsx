@@ -3,14 +3,20 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PROFILE_IMAGE_HINT, PROFILE_IMAGE_TYPES, profileImageProblem } from '@portico/domain';
-import { type FormEvent, useEffect, useState } from 'react';
-import { errorMessage } from '@/lib/http/api-error';
+import {
+  PROFILE_IMAGE_HINT,
+  PROFILE_IMAGE_TYPES,
+  profileImageProblem,
+  ZProfileUpdateRequest,
+} from '@portico/domain';
+import { useEffect, useState } from 'react';
+import { FormErrorAlert } from '@/lib/form/error-alert';
+import { FormTextField } from '@/lib/form/text-field';
+import { useZodForm } from '@/lib/form/use-zod-form';
 import { useUpdatePartnerProfile } from '../api/update-partner-profile';
 
-/** Names and profile image (multipart); disabled for the read-only user. */
+/** Names and profile image (multipart); disabled for those who may not update their profile. */
 export function ProfileForm({
   firstName,
   lastName,
@@ -22,10 +28,10 @@ export function ProfileForm({
   image: string | null;
   readOnly: boolean;
 }) {
-  const [values, setValues] = useState({ firstName, lastName });
+  const form = useZodForm(ZProfileUpdateRequest, { firstName, lastName });
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(image);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [imageError, setImageError] = useState<string | null>(null);
   const save = useUpdatePartnerProfile();
 
   // A local preview (blob: URL) is released when replaced or when the form goes away.
@@ -40,42 +46,34 @@ export function ProfileForm({
     if (!picked) return;
     // The same check and message as the server's, before sending up to 5 MB for nothing.
     const problem = profileImageProblem(picked);
-    if (problem) {
-      setErrors((e) => ({ ...e, image: problem }));
-      return;
-    }
-    setErrors(({ image: _cleared, ...rest }) => rest);
+    setImageError(problem);
+    if (problem) return;
     setFile(picked);
     setPreview(URL.createObjectURL(picked));
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: Record<string, string> = {};
-    if (!values.firstName.trim()) next.firstName = 'First name is required.';
-    if (!values.lastName.trim()) next.lastName = 'Last name is required.';
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
+  const submit = form.submitWith((names) =>
     save.mutate(
-      { ...values, image: file },
+      { ...names, image: file },
       {
         onSuccess: ({ profileImage }) => {
           setFile(null);
           // Show what the server stored (resized, upright) rather than the local file.
           if (profileImage) setPreview(profileImage);
         },
+        onError: (error) => form.showServerError(error),
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Stack spacing={2}>
-        {save.isError && <Alert severity="error">{errorMessage(save.error)}</Alert>}
+        <FormErrorAlert message={form.formError} />
         {save.isSuccess && <Alert severity="success">Profile saved.</Alert>}
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <Avatar src={preview ?? undefined} alt="" sx={{ width: 64, height: 64 }}>
-            {(values.firstName[0] ?? '?').toUpperCase()}
+            {(form.watch('firstName')[0] ?? '?').toUpperCase()}
           </Avatar>
           <div>
             <Button variant="outlined" component="label" disabled={readOnly}>
@@ -87,36 +85,27 @@ export function ProfileForm({
                 onChange={(e) => pick(e.target.files?.[0])}
               />
             </Button>
-            <Typography
-              variant="body2"
-              sx={{ color: errors.image ? 'error.main' : 'text.secondary', mt: 0.5 }}
-            >
-              {errors.image ?? (file ? file.name : PROFILE_IMAGE_HINT)}
+            <Typography variant="body2" sx={{ color: imageError ? 'error.main' : 'text.secondary', mt: 0.5 }}>
+              {imageError ?? (file ? file.name : PROFILE_IMAGE_HINT)}
             </Typography>
           </div>
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            label="First name"
+          <FormTextField
+            control={form.control}
             name="firstName"
+            label="First name"
             required
             fullWidth
             disabled={readOnly}
-            value={values.firstName}
-            onChange={(e) => setValues((v) => ({ ...v, firstName: e.target.value }))}
-            error={Boolean(errors.firstName)}
-            helperText={errors.firstName}
           />
-          <TextField
-            label="Last name"
+          <FormTextField
+            control={form.control}
             name="lastName"
+            label="Last name"
             required
             fullWidth
             disabled={readOnly}
-            value={values.lastName}
-            onChange={(e) => setValues((v) => ({ ...v, lastName: e.target.value }))}
-            error={Boolean(errors.lastName)}
-            helperText={errors.lastName}
           />
         </Stack>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>

@@ -1,12 +1,12 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { ZSetPasswordRequest } from '@portico/domain';
+import { FormErrorAlert } from '@/lib/form/error-alert';
+import { useZodForm } from '@/lib/form/use-zod-form';
 import { ApiError } from '@/lib/http/api-error';
 import { useSetPassword } from '../api/set-password';
-import { useContractForm } from './form';
 import { PasswordField, PasswordRules } from './PasswordFields';
 
 /** Choose a password (sign-up's create user, or an invitation); the email is shown, not editable. */
@@ -24,9 +24,9 @@ export function SetPasswordForm({
   /** Called with a failure about the link itself (used, expired, unknown) instead of the form. */
   onLinkError?: (error: ApiError) => void;
 }) {
-  const form = useContractForm(ZSetPasswordRequest, { token, password: '', confirmPassword: '' });
+  const form = useZodForm(ZSetPasswordRequest, { token, password: '', confirmPassword: '' });
   const save = useSetPassword(kind);
-  const submit = form.onSubmit((body) =>
+  const submit = form.submitWith((body) =>
     save.mutate(body, {
       onSuccess: (result) => onDone(result.email),
       onError: (error) => {
@@ -37,7 +37,7 @@ export function SetPasswordForm({
         ) {
           onLinkError(error);
         } else {
-          form.showError(error);
+          form.showServerError(error);
         }
       },
     }),
@@ -45,26 +45,17 @@ export function SetPasswordForm({
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Stack spacing={2}>
-        {form.formError && <Alert severity="error">{form.formError}</Alert>}
+        <FormErrorAlert message={form.formError} />
         {email && (
           <TextField label="Email" name="username" value={email} autoComplete="username" fullWidth disabled />
         )}
+        <PasswordField control={form.control} name="password" label="Password" autoComplete="new-password" />
+        <PasswordRules password={form.watch('password')} />
         <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          value={form.values.password}
-          onChange={(v) => form.set('password', v)}
-          error={form.errors.password}
-        />
-        <PasswordRules password={form.values.password} />
-        <PasswordField
-          label="Confirm password"
+          control={form.control}
           name="confirmPassword"
+          label="Confirm password"
           autoComplete="new-password"
-          value={form.values.confirmPassword}
-          onChange={(v) => form.set('confirmPassword', v)}
-          error={form.errors.confirmPassword}
         />
         <Button type="submit" variant="contained" size="large" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Set password'}

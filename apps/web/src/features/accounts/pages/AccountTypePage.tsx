@@ -1,17 +1,16 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type AccountType, type TAccountSetup, ZAccountTypeRequest } from '@portico/domain';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { FormErrorAlert } from '@/lib/form/error-alert';
+import { FormRadioGroup } from '@/lib/form/radio-group';
+import { useZodForm } from '@/lib/form/use-zod-form';
 import { useChooseAccountType } from '../api/account-setup';
-import { useContractForm } from '../components/form';
 import { SETUP_STEPS, SetupFrame } from '../components/SetupFrame';
 import { SetupGate } from '../components/SetupGate';
 
@@ -35,27 +34,21 @@ export default function AccountTypePage() {
 
 function AccountTypeForm({ setup }: { setup: TAccountSetup }) {
   const navigate = useNavigate();
-  const form = useContractForm(ZAccountTypeRequest, {
-    accountType: (setup.accountType ?? '') as AccountType,
-  });
+  const form = useZodForm(ZAccountTypeRequest, setup.accountType ? { accountType: setup.accountType } : {});
+  const chosen = form.watch('accountType');
   const save = useChooseAccountType();
-  const submit = form.onSubmit((body) =>
+  const submit = form.submitWith((body) =>
     save.mutate(body, {
       onSuccess: () => navigate(SETUP_STEPS[2].path),
-      onError: (error) => form.showError(error),
+      onError: (error) => form.showServerError(error),
     }),
   );
   return (
     <SetupFrame step={1} title="Choose your account type" description="This decides what your console shows.">
       <Box component="form" noValidate onSubmit={submit}>
         <Stack spacing={2}>
-          {form.formError && <Alert severity="error">{form.formError}</Alert>}
-          <RadioGroup
-            aria-label="Account type"
-            name="accountType"
-            value={form.values.accountType}
-            onChange={(e) => form.set('accountType', e.target.value as AccountType)}
-          >
+          <FormErrorAlert message={form.formError} />
+          <FormRadioGroup control={form.control} name="accountType" label="Account type">
             <Stack spacing={1.5}>
               {OPTIONS.map((option) => (
                 <Paper
@@ -63,7 +56,7 @@ function AccountTypeForm({ setup }: { setup: TAccountSetup }) {
                   variant="outlined"
                   sx={{
                     p: 1.5,
-                    borderColor: form.values.accountType === option.value ? 'primary.main' : undefined,
+                    borderColor: chosen === option.value ? 'primary.main' : undefined,
                   }}
                 >
                   <FormControlLabel
@@ -82,8 +75,7 @@ function AccountTypeForm({ setup }: { setup: TAccountSetup }) {
                 </Paper>
               ))}
             </Stack>
-          </RadioGroup>
-          {form.errors.accountType && <FormHelperText error>{form.errors.accountType}</FormHelperText>}
+          </FormRadioGroup>
           <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
             <Button component={RouterLink} to={SETUP_STEPS[0].path}>
               Back

@@ -1,5 +1,4 @@
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -9,10 +8,11 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { startSignIn } from '@/lib/auth/session';
 import { clearToken } from '@/lib/auth/token';
+import { FormErrorAlert } from '@/lib/form/error-alert';
+import { useZodForm } from '@/lib/form/use-zod-form';
 import { MessagePanel } from '@/lib/ui/MessagePanel';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { useChangePassword } from '../api/change-password';
-import { useContractForm } from '../components/form';
 import { PasswordField, PasswordRules } from '../components/PasswordFields';
 
 const HOME = {
@@ -25,7 +25,7 @@ const HOME = {
 export default function ChangePasswordPage() {
   const { pathname } = useLocation();
   const area = (pathname.split('/')[1] ?? 'u') as keyof typeof HOME;
-  const form = useContractForm(ZChangePasswordRequest, {
+  const form = useZodForm(ZChangePasswordRequest, {
     currentPassword: '',
     newPassword: '',
     confirmPassword: '',
@@ -33,10 +33,10 @@ export default function ChangePasswordPage() {
   const change = useChangePassword();
   const [done, setDone] = useState(false);
 
-  const submit = form.onSubmit((body) =>
+  const submit = form.submitWith((body) =>
     change.mutate(body, {
       onSuccess: () => setDone(true),
-      onError: (error) => form.showError(error),
+      onError: (error) => form.showServerError(error),
     }),
   );
 
@@ -71,31 +71,25 @@ export default function ChangePasswordPage() {
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560 }}>
         <Box component="form" noValidate onSubmit={submit}>
           <Stack spacing={2}>
-            {form.formError && <Alert severity="error">{form.formError}</Alert>}
+            <FormErrorAlert message={form.formError} />
             <PasswordField
-              label="Current password"
+              control={form.control}
               name="currentPassword"
+              label="Current password"
               autoComplete="current-password"
-              value={form.values.currentPassword}
-              onChange={(v) => form.set('currentPassword', v)}
-              error={form.errors.currentPassword}
             />
             <PasswordField
-              label="New password"
+              control={form.control}
               name="newPassword"
+              label="New password"
               autoComplete="new-password"
-              value={form.values.newPassword}
-              onChange={(v) => form.set('newPassword', v)}
-              error={form.errors.newPassword}
             />
-            <PasswordRules password={form.values.newPassword} />
+            <PasswordRules password={form.watch('newPassword')} />
             <PasswordField
-              label="Confirm new password"
+              control={form.control}
               name="confirmPassword"
+              label="Confirm new password"
               autoComplete="new-password"
-              value={form.values.confirmPassword}
-              onChange={(v) => form.set('confirmPassword', v)}
-              error={form.errors.confirmPassword}
             />
             <Box>
               <Button type="submit" variant="contained" disabled={change.isPending}>

@@ -6,21 +6,26 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { type AccountTab, ROLES, type TPartnerDetails } from '@portico/domain';
+import type { AccountTab, TPartnerDetails } from '@portico/domain';
 import { missingProfileFields, type ProfileCompletionField } from '@portico/domain/rules/profile';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { errorMessage } from '@/lib/http/api-error';
+import { usePartnerDetails } from '@/lib/queries/partner-details';
+import { sharedKeys } from '@/lib/query-keys';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
 import { MessagePanel } from '@/lib/ui/MessagePanel';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { useCan } from '@/lib/use-can';
 import type { OrganisationCall } from '../api/account-setup';
-import { useProfileDetails } from '../api/partner-details';
-import { ManageUsersTab } from '../components/ManageUsersTab';
+import { CompanyDetailsForm } from '../components/CompanyDetailsForm';
 import { ProfileForm } from '../components/ProfileForm';
-import { securityRecordsAction } from '../components/SecurityRecordsAction';
-import { CompanyDetailsForm } from './SetupEnterprisePage';
+import { SecurityRecordsAction } from '../components/SecurityRecordsAction';
+
+// The user list (a table, its dialogs) loads when its tab is opened, not with the account details.
+const ManageUsersTab = lazy(() =>
+  import('../components/ManageUsersTab').then((m) => ({ default: m.ManageUsersTab })),
+);
 
 const HOME = {
   u: { label: 'Developer console', to: '/u/dashboard' },
@@ -41,29 +46,18 @@ const FIELD_LABELS: Record<ProfileCompletionField, string> = {
   profileImage: 'Profile image',
 };
 
-/** Who sees the user list (spec section 6); only some of them may change it (the server decides). */
-const USER_LIST_ROLES: readonly (string | null)[] = [
-  null,
-  ROLES.DEVELOPER,
-  ROLES.CHILD_AGGREGATOR_READONLY,
-  ROLES.CHILD_AGGREGATOR_READWRITE,
-  ROLES.ADMIN_BILLING,
-  ROLES.SUPER_ADMIN_PORTICO,
-];
-
 /**
- * Whose company details and address this user keeps, and through which call: the developer
- * partner's own owner, the carrier's billing admin (update carrier profile), the super admin
- * (update admin profile). Everyone else sees them read-only.
+ * Whose company details and address this user keeps, and through which call (the first the policy
+ * allows): the developer partner's own owner, the carrier's billing admin (update carrier profile),
+ * the super admin (update admin profile). Everyone else sees them read-only.
  */
-function organisationFormFor(
-  role: string | null,
-  isCarrier: boolean,
-): { title: string; call: OrganisationCall } | null {
-  if (!isCarrier && (role === null || role === ROLES.DEVELOPER))
-    return { title: 'Company details', call: 'update-company-details' };
-  if (role === ROLES.ADMIN_BILLING) return { title: 'Carrier details', call: 'update-carrier-profile' };
-  if (role === ROLES.SUPER_ADMIN_PORTICO) return { title: 'Platform details', call: 'update-admin-profile' };
+function useOrganisationForm(): { title: string; call: OrganisationCall } | null {
+  const company = useCan('company-details.update');
+  const carrier = useCan('carrier-profile.update');
+  const platform = useCan('admin-profile.update');
+  if (company) return { title: 'Company details', call: 'update-company-details' };
+  if (carrier) return { title: 'Carrier details', call: 'update-carrier-profile' };
+  if (platform) return { title: 'Platform details', call: 'update-admin-profile' };
   return null;
 }
 
@@ -72,27 +66,24 @@ export default function EditProfilePage() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const area = (pathname.split('/')[1] ?? 'u') as keyof typeof HOME;
-  const details = useProfileDetails();
+  const partner = usePartnerDetails();
+  // Who sees the user list (spec section 6); only some of them may change it (the server decides).
+  const canSeeUsers = useCan('users.list');
+  const canReadRecords = useCan('audit-log.read');
   const requested = new URLSearchParams(search).get('profile_tag');
-  const role = details.data?.partners_profile.role ?? null;
-  const canSeeUsers = details.data ? USER_LIST_ROLES.includes(role) : false;
   const tab: AccountTab = requested === 'manage-users' && canSeeUsers ? 'manage-users' : 'account-details';
 
   return (
     <PageFrame
       title="Edit Profile"
       breadcrumbs={[HOME[area] ?? HOME.u]}
-      actions={securityRecordsAction(role)}
+      actions={canReadRecords ? <SecurityRecordsAction /> : undefined}
     >
-      {details.isPending ? (
+      {partner.status === 'loading' || partner.status === 'idle' ? (
         <CenteredStatus label="Loading your profile…" />
-      ) : details.isError ? (
-        <MessagePanel
-          tone="error"
-          title="Your profile could not be loaded"
-          message={errorMessage(details.error)}
-        />
-      ) : !details.data ? (
+      ) : partner.status === 'error' ? (
+        <MessagePanel tone="error" title="Your profile could not be loaded" message={partner.error} />
+      ) : !partner.details ? (
         <MessagePanel
           title="Your account is not set up yet"
           message="Finish the first-time set-up to edit your profile."
@@ -110,7 +101,13 @@ export default function EditProfilePage() {
             <Tab value="account-details" label="Account details" />
             {canSeeUsers && <Tab value="manage-users" label="Manage users" />}
           </Tabs>
-          {tab === 'manage-users' ? <ManageUsersTab /> : <AccountDetails details={details.data} />}
+          {tab === 'manage-users' ? (
+            <Suspense fallback={<CenteredStatus label="Loading users…" />}>
+              <ManageUsersTab />
+            </Suspense>
+          ) : (
+            <AccountDetails details={partner.details} />
+          )}
         </>
       )}
     </PageFrame>
@@ -133,7 +130,8 @@ function AccountDetails({ details }: { details: TPartnerDetails }) {
     countryId: details.address?.countryId,
     profileImage: details.profile_image,
   });
-  const organisation = organisationFormFor(profile.role, profile.isCarrier);
+  const organisation = useOrganisationForm();
+  const canUpdateProfile = useCan('profile.update');
 
   return (
     <Stack spacing={2}>
@@ -171,7 +169,7 @@ function AccountDetails({ details }: { details: TPartnerDetails }) {
           firstName={profile.firstName}
           lastName={profile.lastName}
           image={details.profile_image}
-          readOnly={profile.role === ROLES.CHILD_AGGREGATOR_READONLY}
+          readOnly={!canUpdateProfile}
         />
       </ProfileSection>
       {organisation ? (
@@ -190,7 +188,7 @@ function AccountDetails({ details }: { details: TPartnerDetails }) {
             submitLabel={`Save ${organisation.title.toLowerCase()}`}
             onSaved={() => {
               setSaved(true);
-              void queryClient.invalidateQueries({ queryKey: ['partner-details'] });
+              void queryClient.invalidateQueries({ queryKey: sharedKeys.partnerDetails });
             }}
           />
         </ProfileSection>

@@ -10,8 +10,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
+import { countriesQueryOptions, industryTypesQueryOptions } from '@/lib/queries/reference-data';
 import { useCompleteSetup } from '../api/account-setup';
-import { accountCountriesQueryOptions, industryTypesQueryOptions } from '../api/reference';
 import { SETUP_STEPS, SetupFrame } from '../components/SetupFrame';
 import { SetupGate } from '../components/SetupGate';
 
@@ -57,7 +57,7 @@ function Section({ title, to, children }: { title: string; to: string; children:
 function Review({ setup }: { setup: TAccountSetup }) {
   const navigate = useNavigate();
   const complete = useCompleteSetup(() => navigate('/signup-success'));
-  const countries = useQuery(accountCountriesQueryOptions);
+  const countries = useQuery(countriesQueryOptions);
   const industries = useQuery(industryTypesQueryOptions);
   const country =
     countries.data?.items.find((c) => c.country_id === setup.address?.countryId)?.name ??

@@ -13,25 +13,20 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  AUDIT_ACTIONS,
-  type AuditAction,
-  formatDateTime,
-  isProviderAdminRole,
-  type TAuditRecord,
-} from '@portico/domain';
+import { AUDIT_ACTIONS, type AuditAction, formatDateTime, type TAuditRecord } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { usePartnerDetails } from '@/lib/queries/partner-details';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { MessagePanel } from '@/lib/ui/MessagePanel';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type AuditLogFilters, auditLogQueryOptions } from '../api/audit-log';
-import { useProfileDetails } from '../api/partner-details';
 import { ACTION_LABELS, actionColor, actionLabel, describeDetail } from '../components/audit-labels';
 import { EmailText } from '../components/EmailText';
 
@@ -44,8 +39,9 @@ const DESCRIPTION =
 
 /** /admin/audit-log: the security records, for the provider's admins (the server's audit-log.read). */
 export default function SecurityRecordsPage() {
-  const details = useProfileDetails();
-  if (details.isPending) {
+  const partner = usePartnerDetails();
+  const canRead = useCan('audit-log.read');
+  if (partner.status === 'loading' || partner.status === 'idle') {
     return (
       <PageFrame title="Security Records" breadcrumbs={BREADCRUMBS}>
         <CenteredStatus label="Loading…" />
@@ -53,7 +49,7 @@ export default function SecurityRecordsPage() {
     );
   }
   // The title of the refusal is the page's one h1, as on the other not-allowed pages.
-  if (!isProviderAdminRole(details.data?.partners_profile.role)) {
+  if (!canRead) {
     return (
       <MessagePanel
         eyebrow="403"

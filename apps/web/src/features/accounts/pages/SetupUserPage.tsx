@@ -1,12 +1,12 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { type TAccountSetup, ZSetupUserDetailsRequest } from '@portico/domain';
 import { useNavigate } from 'react-router';
+import { FormErrorAlert } from '@/lib/form/error-alert';
+import { FormTextField } from '@/lib/form/text-field';
+import { useZodForm } from '@/lib/form/use-zod-form';
 import { useSetupUserDetails } from '../api/account-setup';
-import { useContractForm } from '../components/form';
 import { SETUP_STEPS, SetupFrame } from '../components/SetupFrame';
 import { SetupGate } from '../components/SetupGate';
 
@@ -17,15 +17,15 @@ export default function SetupUserPage() {
 
 function SetupUserForm({ setup }: { setup: TAccountSetup }) {
   const navigate = useNavigate();
-  const form = useContractForm(ZSetupUserDetailsRequest, {
+  const form = useZodForm(ZSetupUserDetailsRequest, {
     firstName: setup.firstName,
     lastName: setup.lastName,
   });
   const save = useSetupUserDetails();
-  const submit = form.onSubmit((body) =>
+  const submit = form.submitWith((body) =>
     save.mutate(body, {
       onSuccess: () => navigate(SETUP_STEPS[1].path),
-      onError: (error) => form.showError(error),
+      onError: (error) => form.showServerError(error),
     }),
   );
   return (
@@ -36,29 +36,23 @@ function SetupUserForm({ setup }: { setup: TAccountSetup }) {
     >
       <Box component="form" noValidate onSubmit={submit}>
         <Stack spacing={2}>
-          {form.formError && <Alert severity="error">{form.formError}</Alert>}
+          <FormErrorAlert message={form.formError} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label="First name"
+            <FormTextField
+              control={form.control}
               name="firstName"
+              label="First name"
               autoComplete="given-name"
               required
               fullWidth
-              value={form.values.firstName}
-              onChange={(e) => form.set('firstName', e.target.value)}
-              error={Boolean(form.errors.firstName)}
-              helperText={form.errors.firstName}
             />
-            <TextField
-              label="Last name"
+            <FormTextField
+              control={form.control}
               name="lastName"
+              label="Last name"
               autoComplete="family-name"
               required
               fullWidth
-              value={form.values.lastName}
-              onChange={(e) => form.set('lastName', e.target.value)}
-              error={Boolean(form.errors.lastName)}
-              helperText={form.errors.lastName}
             />
           </Stack>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>

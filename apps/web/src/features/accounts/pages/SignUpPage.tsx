@@ -2,22 +2,21 @@ import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type TMailSent, ZSignUpRequest } from '@portico/domain';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { startSignIn } from '@/lib/auth/session';
+import { FormCheckbox } from '@/lib/form/checkbox';
+import { FormErrorAlert } from '@/lib/form/error-alert';
+import { FormTextField } from '@/lib/form/text-field';
+import { useZodForm } from '@/lib/form/use-zod-form';
 import { errorMessage } from '@/lib/http/api-error';
 import { useResendVerification } from '../api/resend-verification';
 import { useSignUp } from '../api/sign-up';
 import { AuthCard } from '../components/AuthCard';
-import { useContractForm } from '../components/form';
 import VerifyEmailPage from './VerifyEmailPage';
 
 /**
@@ -30,12 +29,12 @@ export default function SignUpPage() {
 }
 
 function SignUpForm() {
-  const form = useContractForm(ZSignUpRequest, { email: '', acceptTerms: false as true });
+  const form = useZodForm(ZSignUpRequest, { email: '' });
   const signUp = useSignUp();
   const [sent, setSent] = useState<TMailSent | null>(null);
 
-  const submit = form.onSubmit((body) =>
-    signUp.mutate(body, { onSuccess: setSent, onError: (error) => form.showError(error) }),
+  const submit = form.submitWith((body) =>
+    signUp.mutate(body, { onSuccess: setSent, onError: (error) => form.showServerError(error) }),
   );
 
   if (sent) return <CheckInbox sent={sent} onChangeEmail={() => setSent(null)} />;
@@ -47,42 +46,32 @@ function SignUpForm() {
     >
       <Box component="form" noValidate onSubmit={submit}>
         <Stack spacing={2}>
-          {form.formError && <Alert severity="error">{form.formError}</Alert>}
-          <TextField
-            label="Work email"
+          <FormErrorAlert message={form.formError} />
+          <FormTextField
+            control={form.control}
             name="email"
+            label="Work email"
             type="email"
             autoComplete="email"
             required
             fullWidth
-            value={form.values.email}
-            onChange={(e) => form.set('email', e.target.value)}
-            error={Boolean(form.errors.email)}
-            helperText={form.errors.email}
           />
-          <div>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={form.values.acceptTerms === true}
-                  onChange={(e) => form.set('acceptTerms', e.target.checked as true)}
-                />
-              }
-              label={
-                <Typography variant="body2">
-                  I accept the{' '}
-                  <Link href="/developer-tos" target="_blank" rel="noopener">
-                    terms of service
-                  </Link>{' '}
-                  and the{' '}
-                  <Link href="/developer-pp" target="_blank" rel="noopener">
-                    privacy policy
-                  </Link>
-                </Typography>
-              }
-            />
-            {form.errors.acceptTerms && <FormHelperText error>{form.errors.acceptTerms}</FormHelperText>}
-          </div>
+          <FormCheckbox
+            control={form.control}
+            name="acceptTerms"
+            label={
+              <Typography variant="body2">
+                I accept the{' '}
+                <Link href="/developer-tos" target="_blank" rel="noopener">
+                  terms of service
+                </Link>{' '}
+                and the{' '}
+                <Link href="/developer-pp" target="_blank" rel="noopener">
+                  privacy policy
+                </Link>
+              </Typography>
+            }
+          />
           <Button type="submit" variant="contained" size="large" disabled={signUp.isPending}>
             {signUp.isPending ? 'Sending…' : 'Sign up'}
           </Button>

@@ -9,21 +9,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { DEVELOPER_HOME, isApprovedPartner } from '@portico/domain';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { usePartnerDetails } from '@/lib/queries/partner-details';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { ProgressBar } from '@/lib/ui/ProgressBar';
-
-export interface MyBotsPageProps {
-  firstName: string | null;
-  /** Profile completion in percent. */
-  profileCompleted: number | null;
-  /** Where "Complete Profile" goes. */
-  completeProfileHref: string;
-  /** False for an aggregator whose launch is not yet approved. */
-  approved: boolean;
-}
+import { editProfileHref } from '@/lib/user-paths';
 
 interface NextStep {
   id: string;
@@ -66,14 +59,14 @@ const NEXT_STEPS: readonly NextStep[] = [
   },
 ];
 
-/** The developer's home (/u/dashboard, "My Bots"). */
-export default function MyBotsPage({
-  firstName,
-  profileCompleted,
-  completeProfileHref,
-  approved,
-}: MyBotsPageProps) {
-  const completion = Math.max(0, Math.min(100, profileCompleted ?? 0));
+/** The developer's home (/u/dashboard, "My Bots"), fed with the signed-in partner's details. */
+export default function MyBotsPage() {
+  const { navUser, userInfo } = usePartnerDetails();
+  const firstName = navUser?.firstName ?? null;
+  const completeProfileHref = navUser ? editProfileHref(navUser) : DEVELOPER_HOME;
+  // False for an aggregator whose launch is not yet approved.
+  const approved = navUser ? isApprovedPartner(navUser) : true;
+  const completion = Math.max(0, Math.min(100, userInfo?.profileCompleted ?? 0));
   return (
     <PageFrame
       title="My Bots"

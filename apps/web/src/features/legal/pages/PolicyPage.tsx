@@ -5,7 +5,7 @@ import { PageFrame } from '@/lib/ui/PageFrame';
 import { POLICIES, type PolicyId } from '../policies';
 
 /** One of the public policies linked from the footer (/developer-pp, /developer-tos, /rbm-terms, /rbm-policies). */
-export default function PolicyPage({ policy }: { policy: PolicyId }) {
+function PolicyPage({ policy }: { policy: PolicyId }) {
   const brand = useBrandName();
   const { title, summary, updated, sections } = POLICIES[policy];
   const withBrand = (text: string) => text.replaceAll('{brand}', brand);
@@ -36,3 +36,9 @@ export default function PolicyPage({ policy }: { policy: PolicyId }) {
     </PageFrame>
   );
 }
+
+/** The four screens of the legal feature, one module: they share everything but their text. */
+export const PrivacyPolicyPage = () => <PolicyPage policy="privacy" />;
+export const TermsOfServicePage = () => <PolicyPage policy="terms" />;
+export const MessagingTermsPage = () => <PolicyPage policy="messaging-terms" />;
+export const MessagingPoliciesPage = () => <PolicyPage policy="messaging-policies" />;

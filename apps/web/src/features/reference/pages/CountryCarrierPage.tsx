@@ -18,11 +18,10 @@ import type { TCountry } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
+import { carriersQueryOptions, countriesQueryOptions } from '@/lib/queries/reference-data';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { PageFrame } from '@/lib/ui/PageFrame';
-import { carriersQueryOptions } from '../api/get-carriers';
-import { countriesQueryOptions } from '../api/get-countries';
 
 /** /country-carrier-page: the public list of countries and the carriers a bot can launch on. */
 export default function CountryCarrierPage() {

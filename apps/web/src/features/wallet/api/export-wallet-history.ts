@@ -1,7 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@/lib/http/api-error';
 import { http } from '@/lib/http/client';
-import { filterParams, type WalletHistoryFilters } from './get-wallet-transactions';
-import { useAction } from './use-action';
+import { setFilters } from '@/lib/query-keys';
+import type { WalletHistoryFilters } from './keys';
 
 export type ExportFormat = 'xlsx' | 'pdf';
 
@@ -10,11 +11,10 @@ export async function exportWalletHistory(
   format: ExportFormat,
   filters: WalletHistoryFilters,
 ): Promise<void> {
-  let response: { data: Blob; headers: Record<string, unknown> };
+  let file: { blob: Blob; filename: string | null };
   try {
-    response = await http.axios.get<Blob>('/secure/wallet/transactions/export', {
-      params: { format, ...filterParams(filters) },
-      responseType: 'blob',
+    file = await http.download('/secure/wallet/transactions/export', {
+      params: { format, ...setFilters({ ...filters }) },
     });
   } catch {
     throw new ApiError('The export could not be prepared. Please try again.', {
@@ -22,12 +22,10 @@ export async function exportWalletHistory(
       httpStatus: 0,
     });
   }
-  const disposition = String(response.headers['content-disposition'] ?? '');
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `wallet-history.${format}`;
-  const url = URL.createObjectURL(response.data);
+  const url = URL.createObjectURL(file.blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = name;
+  link.download = file.filename ?? `wallet-history.${format}`;
   document.body.append(link);
   link.click();
   link.remove();
@@ -35,7 +33,8 @@ export async function exportWalletHistory(
 }
 
 export function useExportWalletHistory() {
-  return useAction(({ format, filters }: { format: ExportFormat; filters: WalletHistoryFilters }) =>
-    exportWalletHistory(format, filters),
-  );
+  return useMutation({
+    mutationFn: ({ format, filters }: { format: ExportFormat; filters: WalletHistoryFilters }) =>
+      exportWalletHistory(format, filters),
+  });
 }

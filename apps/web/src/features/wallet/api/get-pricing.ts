@@ -1,21 +1,16 @@
-import { type TPricingList, ZPricingList } from '@portico/domain';
+import { ZPricingList } from '@portico/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
+import { type ListWindow, walletKeys } from './keys';
 
 /** GET the PRICING page's list: the caller's region's carriers with the plan in force now. */
-export async function getPricing(params: {
-  start: number;
-  end: number;
-  search?: string | undefined;
-}): Promise<TPricingList> {
-  const query = { start: params.start, end: params.end, ...(params.search ? { search: params.search } : {}) };
-  return ZPricingList.parse(await http.get<unknown>('/secure/pricing', { params: query }));
-}
+export const getPricing = (window: ListWindow, search: string) =>
+  http.get('/secure/pricing', ZPricingList, { params: { ...window, ...(search ? { search } : {}) } });
 
-export const pricingQueryOptions = (params: { start: number; end: number; search?: string | undefined }) =>
+export const pricingQueryOptions = (window: ListWindow, search = '') =>
   queryOptions({
-    queryKey: ['pricing', params.start, params.end, params.search ?? ''],
-    queryFn: () => getPricing(params),
+    queryKey: walletKeys.pricing.list(window, search),
+    queryFn: () => getPricing(window, search),
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
   });

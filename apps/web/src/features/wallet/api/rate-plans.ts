@@ -1,50 +1,34 @@
-import {
-  type TListResult,
-  type TRatePlan,
-  type TRatePlanCreate,
-  ZListResult,
-  ZRatePlan,
-} from '@portico/domain';
-import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
+import { type TRatePlanCreate, ZListResult, ZRatePlan } from '@portico/domain';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
-import { useAction } from './use-action';
+import { type ListWindow, walletKeys } from './keys';
 
 const ZRatePlanList = ZListResult(ZRatePlan);
-const RATE_PLANS_KEY = ['rate-plans'] as const;
 
-export async function getRatePlans(params: {
-  start: number;
-  end: number;
-  carrierId?: number | undefined;
-}): Promise<TListResult<TRatePlan>> {
-  const query = {
-    start: params.start,
-    end: params.end,
-    ...(params.carrierId ? { carrier_id: params.carrierId } : {}),
-  };
-  return ZRatePlanList.parse(await http.get<unknown>('/secure/rate-plans', { params: query }));
-}
+/** GET one window of rate plan versions, every carrier's or one carrier's (0: all). */
+export const getRatePlans = (window: ListWindow, carrierId: number) =>
+  http.get('/secure/rate-plans', ZRatePlanList, {
+    params: { ...window, ...(carrierId ? { carrier_id: carrierId } : {}) },
+  });
 
-export const ratePlansQueryOptions = (params: {
-  start: number;
-  end: number;
-  carrierId?: number | undefined;
-}) =>
+export const ratePlansQueryOptions = (window: ListWindow, carrierId = 0) =>
   queryOptions({
-    queryKey: [...RATE_PLANS_KEY, params.start, params.end, params.carrierId ?? 0],
-    queryFn: () => getRatePlans(params),
+    queryKey: walletKeys.ratePlans.list(window, carrierId),
+    queryFn: () => getRatePlans(window, carrierId),
     placeholderData: keepPreviousData,
   });
 
 /** POST a new version of a carrier's plan (read-write platform admins). */
-export async function createRatePlan(body: TRatePlanCreate): Promise<TRatePlan> {
-  return ZRatePlan.parse(await http.post<unknown>('/secure/rate-plans', body));
-}
+export const createRatePlan = (body: TRatePlanCreate) => http.post('/secure/rate-plans', body, ZRatePlan);
 
 export function useCreateRatePlan() {
   const client = useQueryClient();
-  return useAction(createRatePlan, () => {
-    void client.invalidateQueries({ queryKey: RATE_PLANS_KEY });
-    void client.invalidateQueries({ queryKey: ['pricing'] });
+  return useMutation({
+    mutationFn: createRatePlan,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: walletKeys.ratePlans.all }),
+        client.invalidateQueries({ queryKey: walletKeys.pricing.all }),
+      ]),
   });
 }

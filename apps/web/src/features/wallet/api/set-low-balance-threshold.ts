@@ -1,18 +1,20 @@
-import { type TWalletBalance, ZWalletBalance } from '@portico/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { ZWalletBalance } from '@portico/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
-import { WALLET_QUERY_KEY, walletBalanceQueryOptions } from './get-wallet-balance';
-import { useAction } from './use-action';
+import { walletBalanceQueryOptions } from './get-wallet-balance';
+import { walletKeys } from './keys';
 
-/** PUT the low-balance alert threshold (null: no alert). */
-export async function setLowBalanceThreshold(threshold: string | null): Promise<TWalletBalance> {
-  return ZWalletBalance.parse(await http.put<unknown>('/secure/wallet/low-balance', { threshold }));
-}
+/** PUT the low-balance alert threshold (null: no alert); answers the balance with it. */
+export const setLowBalanceThreshold = (threshold: string | null) =>
+  http.put('/secure/wallet/low-balance', { threshold }, ZWalletBalance);
 
 export function useSetLowBalanceThreshold() {
   const client = useQueryClient();
-  return useAction(setLowBalanceThreshold, (balance) => {
-    client.setQueryData(walletBalanceQueryOptions.queryKey, balance);
-    void client.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
+  return useMutation({
+    mutationFn: setLowBalanceThreshold,
+    onSuccess: (balance) => {
+      client.setQueryData(walletBalanceQueryOptions.queryKey, balance);
+      void client.invalidateQueries({ queryKey: walletKeys.all });
+    },
   });
 }

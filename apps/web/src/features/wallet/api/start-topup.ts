@@ -1,21 +1,18 @@
-import { type TTopup, type TTopupRequest, ZTopup } from '@portico/domain';
-import { queryOptions } from '@tanstack/react-query';
+import { type TTopupRequest, ZTopup } from '@portico/domain';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
-import { WALLET_QUERY_KEY } from './get-wallet-balance';
-import { useAction } from './use-action';
+import { walletKeys } from './keys';
 
 /** POST a top-up: the answer carries the provider's checkout URL, where the browser goes to pay. */
-export async function startTopup(request: TTopupRequest): Promise<TTopup> {
-  return ZTopup.parse(await http.post<unknown>('/secure/wallet/topups', request));
-}
+export const startTopup = (request: TTopupRequest) => http.post('/secure/wallet/topups', request, ZTopup);
 
 export function useStartTopup() {
-  return useAction(startTopup);
+  return useMutation({ mutationFn: startTopup });
 }
 
-export async function getTopup(topupId: string): Promise<TTopup> {
-  return ZTopup.parse(await http.get<unknown>(`/secure/wallet/topups/${encodeURIComponent(topupId)}`));
-}
+/** GET one top-up (after the checkout sends the browser back). */
+export const getTopup = (topupId: string) =>
+  http.get(`/secure/wallet/topups/${encodeURIComponent(topupId)}`, ZTopup);
 
 export const topupQueryOptions = (topupId: string) =>
-  queryOptions({ queryKey: [...WALLET_QUERY_KEY, 'topup', topupId], queryFn: () => getTopup(topupId) });
+  queryOptions({ queryKey: walletKeys.topup(topupId), queryFn: () => getTopup(topupId) });

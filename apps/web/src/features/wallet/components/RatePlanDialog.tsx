@@ -6,26 +6,15 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_PLAN_CODE, MESSAGE_TYPES, type TRatePlan, ZRatePlanCreate } from '@portico/domain';
+import { DEFAULT_PLAN_CODE, MESSAGE_TYPES, type TRatePlan } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { FormTextField } from '@/lib/form/text-field';
+import { useZodForm } from '@/lib/form/use-zod-form';
 import { errorMessage } from '@/lib/http/api-error';
-import { carrierOptionsQueryOptions } from '../api/get-carrier-options';
+import { allCarriersQueryOptions } from '@/lib/queries/reference-data';
 import { useCreateRatePlan } from '../api/rate-plans';
-
-const CATEGORIES = ['CONVERSATIONAL', 'SINGLE_MESSAGE', 'BASIC_MESSAGE', 'CONVERSATIONAL_LEGACY'] as const;
-const key = (category: string, type: string) => `${category}|${type}`;
-
-/** Local date-time for <input type="datetime-local">: tomorrow at 00:00. */
-function tomorrowLocal(): string {
-  const date = new Date();
-  date.setDate(date.getDate() + 1);
-  date.setHours(0, 0, 0, 0);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T00:00`;
-}
+import { CATEGORIES, priceCell, ratePlanFormValues, ZRatePlanForm } from './rate-plan-form';
 
 export interface RatePlanDialogProps {
   open: boolean;
@@ -36,63 +25,16 @@ export interface RatePlanDialogProps {
 
 /** A new version of a carrier's rate plan, from an effective date on (never in the past). */
 export function RatePlanDialog({ open, onClose, from }: RatePlanDialogProps) {
-  const carriers = useQuery({ ...carrierOptionsQueryOptions, enabled: open });
+  const carriers = useQuery({ ...allCarriersQueryOptions, enabled: open });
   const create = useCreateRatePlan();
-  const [carrierId, setCarrierId] = useState<number | ''>(from?.carrier_id ?? '');
-  const [planCode, setPlanCode] = useState(from?.plan_code ?? DEFAULT_PLAN_CODE);
-  const [currency, setCurrency] = useState(from?.currency ?? 'USD');
-  const [effectiveFrom, setEffectiveFrom] = useState(tomorrowLocal());
-  const [verification, setVerification] = useState(from?.verification_price ?? '');
-  const [prices, setPrices] = useState<Record<string, string>>(() =>
-    Object.fromEntries((from?.prices ?? []).map((p) => [key(p.billing_category, p.message_type), p.price])),
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  /** Editing a field clears its message (what was typed is kept). */
-  const clear = (...names: string[]) =>
-    setErrors((current) => {
-      if (!names.some((name) => name in current)) return current;
-      const next = { ...current };
-      for (const name of names) delete next[name];
-      return next;
-    });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const effective = new Date(effectiveFrom);
-    const body = {
-      carrier_id: carrierId === '' ? 0 : carrierId,
-      plan_code: planCode,
-      currency,
-      effective_from: Number.isNaN(effective.getTime()) ? '' : effective.toISOString(),
-      verification_price: verification,
-      prices: CATEGORIES.flatMap((category) =>
-        MESSAGE_TYPES.filter((type) => (prices[key(category, type)] ?? '').trim() !== '').map((type) => ({
-          billing_category: category,
-          message_type: type,
-          price: prices[key(category, type)] ?? '',
-        })),
-      ),
-    };
-    const parsed = ZRatePlanCreate.safeParse(body);
-    const next: Record<string, string> = {};
-    if (carrierId === '') next.carrier_id = 'Choose a carrier';
-    if (!Number.isNaN(effective.getTime()) && effective.getTime() < Date.now() - 60_000) {
-      next.effective_from = 'Effective from must not be in the past';
-    }
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const [first, index, field] = issue.path;
-        const name =
-          first === 'prices' && typeof index === 'number' && field !== undefined
-            ? key(body.prices[index]?.billing_category ?? '', body.prices[index]?.message_type ?? '')
-            : String(first);
-        next[name] ??= issue.message;
-      }
-    }
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !parsed.success) return;
-    create.mutate(parsed.data, { onSuccess: onClose });
-  };
+  const form = useZodForm(ZRatePlanForm, ratePlanFormValues(from, DEFAULT_PLAN_CODE));
+  const { control } = form;
+  // "Add at least one price" is the grid's own message (each cell has its own too); it goes as soon
+  // as a price is typed (re-validation on change looks at the cell, not at the grid).
+  const pricesMessage = form.formState.errors.prices?.message;
+  const anyPrice = Object.values(form.watch('prices') ?? {}).some((price) => (price ?? '').trim() !== '');
+  const gridMessage = typeof pricesMessage === 'string' && !anyPrice ? pricesMessage : null;
+  const submit = form.submitWith((body) => create.mutate(body, { onSuccess: onClose }));
 
   return (
     <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="rate-plan-dialog">
@@ -109,78 +51,60 @@ export function RatePlanDialog({ open, onClose, from }: RatePlanDialogProps) {
             </Alert>
           )}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 1fr' }, mb: 2 }}>
-            <TextField
+            <FormTextField
+              control={control}
+              name="carrier_id"
               select
               label="Carrier"
               size="small"
-              value={carrierId}
-              error={Boolean(errors.carrier_id)}
-              helperText={errors.carrier_id ?? (carriers.isError ? 'Carriers could not be loaded' : ' ')}
-              onChange={(event) => {
-                clear('carrier_id');
-                setCarrierId(event.target.value === '' ? '' : Number(event.target.value));
-              }}
+              helperText={carriers.isError ? 'Carriers could not be loaded' : ' '}
             >
               {(carriers.data?.items ?? []).map((carrier) => (
                 <MenuItem key={carrier.carrier_id} value={carrier.carrier_id}>
                   {carrier.carrier_name} ({carrier.country_id})
                 </MenuItem>
               ))}
-            </TextField>
-            <TextField
+            </FormTextField>
+            <FormTextField
+              control={control}
+              name="plan_code"
               label="Plan code"
               size="small"
-              value={planCode}
-              error={Boolean(errors.plan_code)}
-              helperText={errors.plan_code ?? ' '}
-              onChange={(event) => {
-                clear('plan_code');
-                setPlanCode(event.target.value.toUpperCase());
-              }}
+              helperText=" "
+              parse={(text) => text.toUpperCase()}
             />
-            <TextField
+            <FormTextField
+              control={control}
+              name="currency"
               label="Currency"
               size="small"
-              value={currency}
-              error={Boolean(errors.currency)}
-              helperText={errors.currency ?? ' '}
-              onChange={(event) => {
-                clear('currency');
-                setCurrency(event.target.value.toUpperCase());
-              }}
+              helperText=" "
+              parse={(text) => text.toUpperCase()}
             />
-            <TextField
+            <FormTextField
+              control={control}
+              name="effective_from"
               label="Effective from"
               type="datetime-local"
               size="small"
-              value={effectiveFrom}
-              error={Boolean(errors.effective_from)}
-              helperText={errors.effective_from ?? 'Your local time'}
-              onChange={(event) => {
-                clear('effective_from');
-                setEffectiveFrom(event.target.value);
-              }}
+              helperText="Your local time"
               slotProps={{ inputLabel: { shrink: true } }}
             />
-            <TextField
+            <FormTextField
+              control={control}
+              name="verification_price"
               label="Verification price"
               size="small"
-              value={verification}
-              inputMode="decimal"
-              error={Boolean(errors.verification_price)}
-              helperText={errors.verification_price ?? 'Per carrier'}
-              onChange={(event) => {
-                clear('verification_price');
-                setVerification(event.target.value);
-              }}
+              helperText="Per carrier"
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             />
           </Box>
           <Typography variant="h3" sx={{ fontSize: '0.9375rem', mb: 1 }}>
             Price per message
           </Typography>
-          {errors.prices && (
+          {gridMessage && (
             <Typography variant="body2" sx={{ color: 'error.main', mb: 1 }}>
-              {errors.prices}
+              {gridMessage}
             </Typography>
           )}
           <Box sx={{ overflowX: 'auto' }}>
@@ -203,24 +127,17 @@ export function RatePlanDialog({ open, onClose, from }: RatePlanDialogProps) {
                   <Typography variant="body2" sx={{ alignSelf: 'center' }}>
                     {category.replace(/_/g, ' ').toLowerCase()}
                   </Typography>
-                  {MESSAGE_TYPES.map((type) => {
-                    const name = key(category, type);
-                    return (
-                      <TextField
-                        key={name}
-                        size="small"
-                        value={prices[name] ?? ''}
-                        inputMode="decimal"
-                        error={Boolean(errors[name])}
-                        helperText={errors[name]}
-                        onChange={(event) => {
-                          clear(name, 'prices');
-                          setPrices((current) => ({ ...current, [name]: event.target.value }));
-                        }}
-                        slotProps={{ htmlInput: { 'aria-label': `${category} ${type} price` } }}
-                      />
-                    );
-                  })}
+                  {MESSAGE_TYPES.map((type) => (
+                    <FormTextField
+                      key={type}
+                      control={control}
+                      name={`prices.${priceCell(category, type)}`}
+                      size="small"
+                      slotProps={{
+                        htmlInput: { 'aria-label': `${category} ${type} price`, inputMode: 'decimal' },
+                      }}
+                    />
+                  ))}
                 </Box>
               ))}
             </Box>

@@ -1,37 +1,31 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import { ZTopupRequest } from '@portico/domain';
-import { type FormEvent, useState } from 'react';
 import { browser } from '@/lib/browser';
+import { FormTextField } from '@/lib/form/text-field';
+import { useZodForm } from '@/lib/form/use-zod-form';
 import { errorMessage } from '@/lib/http/api-error';
 import { useStartTopup } from '../api/start-topup';
 
 const QUICK_AMOUNTS = ['25', '50', '100', '250'];
+const NO_CHECKOUT = 'The payment provider could not open a checkout. Please try again.';
 
 /** Amount -> the provider's hosted checkout. Keeps what was typed on an error. */
 export function TopupForm() {
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(ZTopupRequest, { amount: '' });
   const topup = useStartTopup();
+  const amount = form.watch('amount');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ZTopupRequest.safeParse({ amount });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter an amount.');
-      return;
-    }
-    setError(null);
-    topup.mutate(parsed.data, {
+  const submit = form.submitWith((body) =>
+    topup.mutate(body, {
       onSuccess: (started) =>
         started.checkout_url
           ? browser.assign(started.checkout_url)
-          : setError('The payment provider could not open a checkout. Please try again.'),
-      onError: (failure) => setError(errorMessage(failure)),
-    });
-  };
+          : form.setError('amount', { type: 'server', message: NO_CHECKOUT }),
+      onError: (failure) => form.setError('amount', { type: 'server', message: errorMessage(failure) }),
+    }),
+  );
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Top up">
@@ -41,10 +35,7 @@ export function TopupForm() {
             key={quick}
             size="small"
             variant={amount === quick ? 'contained' : 'outlined'}
-            onClick={() => {
-              setAmount(quick);
-              setError(null);
-            }}
+            onClick={() => form.setValue('amount', quick, { shouldValidate: form.formState.isSubmitted })}
           >
             ${quick}
           </Button>
@@ -58,19 +49,17 @@ export function TopupForm() {
           flexDirection: { xs: 'column', sm: 'row' },
         }}
       >
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="amount"
           label="Amount"
-          value={amount}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            if (error) setError(null);
-          }}
-          error={error !== null}
-          helperText={error ?? 'From $10.00 to $10,000.00'}
+          helperText="From $10.00 to $10,000.00"
           size="small"
-          inputMode="decimal"
           autoComplete="off"
-          slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+          slotProps={{
+            input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+            htmlInput: { inputMode: 'decimal' },
+          }}
           sx={{ width: { xs: '100%', sm: 220 } }}
         />
         <Button type="submit" variant="contained" disabled={topup.isPending} sx={{ minWidth: 140 }}>

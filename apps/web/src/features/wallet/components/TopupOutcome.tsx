@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import { formatCurrency } from '@portico/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { WALLET_QUERY_KEY } from '../api/get-wallet-balance';
+import { walletKeys } from '../api/keys';
 import { topupQueryOptions } from '../api/start-topup';
 
 /** After the checkout sends the browser back: what happened to that top-up, from the server. */
@@ -10,7 +10,7 @@ export function TopupOutcome({ topupId, onClose }: { topupId: string; onClose: (
   const client = useQueryClient();
   const topup = useQuery(topupQueryOptions(topupId));
   useEffect(() => {
-    if (topup.data) void client.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
+    if (topup.data) void client.invalidateQueries({ queryKey: walletKeys.all });
   }, [topup.data, client]);
   if (topup.isPending) return null;
   if (topup.isError) {

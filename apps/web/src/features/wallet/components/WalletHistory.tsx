@@ -23,7 +23,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
-import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
+import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { useExportWalletHistory } from '../api/export-wallet-history';
 import { type WalletHistoryFilters, walletTransactionsQueryOptions } from '../api/get-wallet-transactions';
@@ -41,9 +41,7 @@ const KIND_LABELS: Record<LedgerTransactionKind, string> = {
 export function WalletHistory() {
   const [filters, setFilters] = useState<WalletHistoryFilters>({});
   const paging = usePaging(10);
-  const { page, pageSize, setPage } = paging;
-  const start = page * pageSize;
-  const history = useQuery(walletTransactionsQueryOptions({ start, end: start + pageSize }, filters));
+  const { setPage } = paging;
   const exporter = useExportWalletHistory();
   const dateError =
     filters.from && filters.to && filters.from > filters.to ? 'To must not be before From' : null;
@@ -143,80 +141,97 @@ export function WalletHistory() {
           {errorMessage(exporter.error)}
         </Alert>
       )}
-      <ListStatus
-        query={history}
-        noun="transactions"
-        hidden={dateError !== null}
-        empty={
-          <EmptyState
-            headingLevel="h3"
-            icon={<ReceiptLongOutlined />}
-            title="No transactions"
-            message={
-              Object.values(filters).some(Boolean)
-                ? 'No transaction matches these filters.'
-                : 'Top-ups and charges will be listed here.'
-            }
-          />
-        }
-      >
-        {(list) => (
-          <>
-            <TableContainer>
-              <Table size="small" aria-label="Transactions" sx={{ minWidth: 760 }}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Date</TableCell>
-                    <TableCell>Description</TableCell>
-                    <TableCell align="right">Amount</TableCell>
-                    <TableCell align="right">Balance</TableCell>
-                    <TableCell>Reference</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {list.items.map((item) => (
-                    <TableRow key={item.transaction_id} hover>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {String(formatDateTime(item.created_at))}
-                      </TableCell>
-                      <TableCell>
-                        <Typography variant="body2">{item.description}</Typography>
-                        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                          {KIND_LABELS[item.kind]}
-                        </Typography>
-                      </TableCell>
-                      <TableCell
-                        align="right"
-                        sx={{
-                          fontVariantNumeric: 'tabular-nums',
-                          whiteSpace: 'nowrap',
-                          color: item.amount.startsWith('-') ? 'text.primary' : 'success.dark',
-                          fontWeight: 500,
-                        }}
-                      >
-                        {item.amount.startsWith('-') ? '' : '+'}
-                        {formatCurrency(item.amount)}
-                      </TableCell>
-                      <TableCell
-                        align="right"
-                        sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
-                      >
-                        {formatCurrency(item.running_balance)}
-                      </TableCell>
-                      <TableCell
-                        sx={{ color: 'text.secondary', wordBreak: 'break-all', fontSize: '0.8125rem' }}
-                      >
-                        {item.reference ?? '—'}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-            <ListPagination paging={paging} count={list.total} />
-          </>
-        )}
-      </ListStatus>
+      <HistoryList filters={filters} paging={paging} hidden={dateError !== null} />
     </Paper>
+  );
+}
+
+/** The list itself, with its own query: when a page of history arrives, the filters above stay as they are. */
+function HistoryList({
+  filters,
+  paging,
+  hidden,
+}: {
+  filters: WalletHistoryFilters;
+  paging: Paging;
+  hidden: boolean;
+}) {
+  const start = paging.page * paging.pageSize;
+  const history = useQuery(walletTransactionsQueryOptions({ start, end: start + paging.pageSize }, filters));
+  return (
+    <ListStatus
+      query={history}
+      noun="transactions"
+      hidden={hidden}
+      empty={
+        <EmptyState
+          headingLevel="h3"
+          icon={<ReceiptLongOutlined />}
+          title="No transactions"
+          message={
+            Object.values(filters).some(Boolean)
+              ? 'No transaction matches these filters.'
+              : 'Top-ups and charges will be listed here.'
+          }
+        />
+      }
+    >
+      {(list) => (
+        <>
+          <TableContainer>
+            <Table size="small" aria-label="Transactions" sx={{ minWidth: 760 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Date</TableCell>
+                  <TableCell>Description</TableCell>
+                  <TableCell align="right">Amount</TableCell>
+                  <TableCell align="right">Balance</TableCell>
+                  <TableCell>Reference</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {list.items.map((item) => (
+                  <TableRow key={item.transaction_id} hover>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {String(formatDateTime(item.created_at))}
+                    </TableCell>
+                    <TableCell>
+                      <Typography variant="body2">{item.description}</Typography>
+                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                        {KIND_LABELS[item.kind]}
+                      </Typography>
+                    </TableCell>
+                    <TableCell
+                      align="right"
+                      sx={{
+                        fontVariantNumeric: 'tabular-nums',
+                        whiteSpace: 'nowrap',
+                        color: item.amount.startsWith('-') ? 'text.primary' : 'success.dark',
+                        fontWeight: 500,
+                      }}
+                    >
+                      {item.amount.startsWith('-') ? '' : '+'}
+                      {formatCurrency(item.amount)}
+                    </TableCell>
+                    <TableCell
+                      align="right"
+                      sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+                    >
+                      {formatCurrency(item.running_balance)}
+                    </TableCell>
+                    <TableCell
+                      sx={{ color: 'text.secondary', wordBreak: 'break-all', fontSize: '0.8125rem' }}
+                    >
+                      {item.reference ?? '—'}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <ListPagination paging={paging} count={list.total} />
+        </>
+      )}
+    </ListStatus>
   );
 }

@@ -19,20 +19,15 @@ import { formatCurrency, formatDate, type TCarrierPricing } from '@portico/domai
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { usePartnerDetails } from '@/lib/queries/partner-details';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { useCan } from '@/lib/use-can';
 import { pricingQueryOptions } from '../api/get-pricing';
 import { LowBalanceBanner } from '../components/LowBalanceBanner';
 import { PriceGrid } from '../components/PriceGrid';
-
-export interface PricingPageProps {
-  /** Show the low-balance banner (the partner has a wallet). */
-  hasEwallet: boolean;
-  /** Platform admins get a link to the rate plan editor. */
-  isAdmin: boolean;
-}
 
 function CarrierRow({ carrier }: { carrier: TCarrierPricing }) {
   const [open, setOpen] = useState(false);
@@ -84,14 +79,15 @@ function CarrierRow({ carrier }: { carrier: TCarrierPricing }) {
 }
 
 /** /u/my-carriers (PRICING): each carrier of the partner's region with its prices. */
-export default function PricingPage({ hasEwallet, isAdmin }: PricingPageProps) {
+export default function PricingPage() {
+  // The low-balance banner is for partners with a wallet; admins who may read rate plans get a link to them.
+  const hasEwallet = usePartnerDetails().details?.partners_profile.hasEwallet === true;
+  const canReadRatePlans = useCan('rate-plans.read');
   const [search, setSearch] = useState('');
   const paging = usePaging(10);
   const { page, pageSize, setPage } = paging;
   const start = page * pageSize;
-  const pricing = useQuery(
-    pricingQueryOptions({ start, end: start + pageSize, search: search.trim() || undefined }),
-  );
+  const pricing = useQuery(pricingQueryOptions({ start, end: start + pageSize }, search.trim()));
 
   return (
     <PageFrame
@@ -99,7 +95,7 @@ export default function PricingPage({ hasEwallet, isAdmin }: PricingPageProps) {
       breadcrumbs={[{ label: 'Developer console', to: '/u/dashboard' }]}
       description="What each carrier charges: bot verification, and each message by billing category and message type. Prices are per message, in the plan's currency."
       actions={
-        isAdmin ? (
+        canReadRatePlans ? (
           <Button component={RouterLink} to="/admin/rate-plans" variant="outlined">
             Rate plans
           </Button>

@@ -19,15 +19,20 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { formatCurrency, formatDateTime, type TRatePlan } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { Fragment, lazy, Suspense, useState } from 'react';
+import { allCarriersQueryOptions } from '@/lib/queries/reference-data';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { PageFrame } from '@/lib/ui/PageFrame';
-import { carrierOptionsQueryOptions } from '../api/get-carrier-options';
+import { useCan } from '@/lib/use-can';
 import { ratePlansQueryOptions } from '../api/rate-plans';
 import { PriceGrid } from '../components/PriceGrid';
-import { RatePlanDialog } from '../components/RatePlanDialog';
+
+// The form (and its form kit) loads when a version is started, not with the list.
+const RatePlanDialog = lazy(() =>
+  import('../components/RatePlanDialog').then((m) => ({ default: m.RatePlanDialog })),
+);
 
 function status(plan: TRatePlan, now: number): { label: string; color: 'success' | 'default' | 'info' } {
   const from = Date.parse(plan.effective_from);
@@ -101,14 +106,15 @@ function PlanRow({
 }
 
 /** /admin/rate-plans: every version of the carriers' rate plans; read-write admins add versions. */
-export default function RatePlansPage({ canEdit }: { canEdit: boolean }) {
+export default function RatePlansPage() {
+  const canEdit = useCan('rate-plans.write');
   const paging = usePaging(10);
   const { page, pageSize, setPage } = paging;
   const [dialog, setDialog] = useState<{ from: TRatePlan | null } | null>(null);
   const [carrierId, setCarrierId] = useState<number | undefined>(undefined);
   const start = page * pageSize;
-  const plans = useQuery(ratePlansQueryOptions({ start, end: start + pageSize, carrierId }));
-  const carriers = useQuery(carrierOptionsQueryOptions);
+  const plans = useQuery(ratePlansQueryOptions({ start, end: start + pageSize }, carrierId));
+  const carriers = useQuery(allCarriersQueryOptions);
 
   return (
     <PageFrame
@@ -196,12 +202,14 @@ export default function RatePlansPage({ canEdit }: { canEdit: boolean }) {
         </ListStatus>
       </Paper>
       {dialog && (
-        <RatePlanDialog
-          key={dialog.from?.rate_plan_id ?? 'new'}
-          open
-          from={dialog.from}
-          onClose={() => setDialog(null)}
-        />
+        <Suspense fallback={null}>
+          <RatePlanDialog
+            key={dialog.from?.rate_plan_id ?? 'new'}
+            open
+            from={dialog.from}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       )}
     </PageFrame>
   );

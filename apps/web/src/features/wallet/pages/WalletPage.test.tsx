@@ -1,3 +1,4 @@
+import { ZTopup } from '@portico/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -41,7 +42,7 @@ describe('My Wallet', () => {
     const get = vi.spyOn(http, 'get');
     renderApp('/u/my-wallet', { details: partnerDetails({ hasEwallet: false }) });
     expect(await screen.findByText('No wallet on this account')).toBeTruthy();
-    expect(get).not.toHaveBeenCalledWith('/secure/wallet/balance');
+    expect(get).not.toHaveBeenCalledWith('/secure/wallet/balance', expect.anything());
   });
 
   it('when the balance is below the threshold then the banner shows; an invalid amount keeps what was typed; a valid one goes to the checkout', async () => {
@@ -64,7 +65,7 @@ describe('My Wallet', () => {
     await user.type(amount, '40');
     await user.click(screen.getByRole('button', { name: 'Top up' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/payments/sandbox/checkout/t-1'));
-    expect(post).toHaveBeenCalledWith('/secure/wallet/topups', { amount: '40' });
+    expect(post).toHaveBeenCalledWith('/secure/wallet/topups', { amount: '40' }, ZTopup);
   });
 
   it('when the user is the read-only child aggregator then there is no top-up form', async () => {

@@ -7,8 +7,10 @@ import Typography from '@mui/material/Typography';
 import { formatCurrency } from '@portico/domain';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
+import { usePartnerDetails } from '@/lib/queries/partner-details';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { useCan } from '@/lib/use-can';
 import { useWalletBalance } from '../api/get-wallet-balance';
 import { LowBalanceBanner } from '../components/LowBalanceBanner';
 import { LowBalanceForm } from '../components/LowBalanceForm';
@@ -16,18 +18,53 @@ import { TopupForm } from '../components/TopupForm';
 import { TopupOutcome } from '../components/TopupOutcome';
 import { WalletHistory } from '../components/WalletHistory';
 
-export interface WalletPageProps {
-  /** The partner has a wallet (hasEwallet). */
-  hasEwallet: boolean;
-  /** May top up and set the alert (not the read-only child aggregator user). */
-  canWrite: boolean;
-}
-
 const CRUMBS = [{ label: 'Developer console', to: '/u/dashboard' }];
 
-/** /u/my-wallet: balance, top-up, low-balance alert and history. */
-export default function WalletPage({ hasEwallet, canWrite }: WalletPageProps) {
-  const balance = useWalletBalance(hasEwallet);
+/** The balance and the alert threshold: the only part of the page that re-renders when the balance loads. */
+function BalanceCard({ canManage }: { canManage: boolean }) {
+  const balance = useWalletBalance();
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="wallet-balance" sx={{ p: 3 }}>
+      <Typography id="wallet-balance" variant="overline" sx={{ color: 'text.secondary' }}>
+        Available balance
+      </Typography>
+      {balance.isPending ? (
+        // As tall as what replaces it (the amount, the line under it, the alert form), so nothing below moves.
+        <>
+          <Skeleton width={180} height={43} />
+          <Skeleton width={260} height={20} sx={{ mt: 1 }} />
+          {canManage && <Skeleton variant="rounded" width={220} height={62} sx={{ mt: 3 }} />}
+        </>
+      ) : balance.isError ? (
+        <Alert severity="error">The balance could not be loaded: {errorMessage(balance.error)}</Alert>
+      ) : (
+        <>
+          <Typography
+            data-testid="wallet-balance"
+            component="p"
+            sx={{ fontSize: '2.25rem', fontWeight: 600, color: 'primary.main', lineHeight: 1.2 }}
+          >
+            {formatCurrency(balance.data.balance)}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+            {formatCurrency(balance.data.held)} reserved by pending verifications · {balance.data.currency}
+          </Typography>
+        </>
+      )}
+      {canManage && balance.data && (
+        <Box sx={{ mt: 3 }}>
+          <LowBalanceForm current={balance.data.low_balance_threshold} />
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+/** /u/my-wallet: balance, top-up, low-balance alert and history (partners with a wallet, hasEwallet). */
+export default function WalletPage() {
+  const hasEwallet = usePartnerDetails().details?.partners_profile.hasEwallet === true;
+  const canTopUp = useCan('wallet.topup');
+  const canManage = useCan('wallet.manage');
   // useLocation rather than useSearchParams: the shell already bundles it (see decision 0009).
   const location = useLocation();
   const navigate = useNavigate();
@@ -64,43 +101,12 @@ export default function WalletPage({ hasEwallet, canWrite }: WalletPageProps) {
           alignItems: 'stretch',
         }}
       >
-        <Paper variant="outlined" component="section" aria-labelledby="wallet-balance" sx={{ p: 3 }}>
-          <Typography id="wallet-balance" variant="overline" sx={{ color: 'text.secondary' }}>
-            Available balance
-          </Typography>
-          {balance.isPending ? (
-            <Skeleton width={180} height={56} />
-          ) : balance.isError ? (
-            <Alert severity="error">The balance could not be loaded: {errorMessage(balance.error)}</Alert>
-          ) : (
-            <>
-              <Typography
-                data-testid="wallet-balance"
-                component="p"
-                sx={{ fontSize: '2.25rem', fontWeight: 600, color: 'primary.main', lineHeight: 1.2 }}
-              >
-                {formatCurrency(balance.data.balance)}
-              </Typography>
-              <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
-                {formatCurrency(balance.data.held)} reserved by pending verifications ·{' '}
-                {balance.data.currency}
-              </Typography>
-            </>
-          )}
-          {canWrite && balance.data && (
-            <Box sx={{ mt: 3 }}>
-              <LowBalanceForm
-                key={balance.data.low_balance_threshold ?? 'off'}
-                current={balance.data.low_balance_threshold}
-              />
-            </Box>
-          )}
-        </Paper>
+        <BalanceCard canManage={canManage} />
         <Paper variant="outlined" component="section" aria-labelledby="wallet-topup" sx={{ p: 3 }}>
           <Typography id="wallet-topup" variant="h2" sx={{ mb: 0.5 }}>
             Top up
           </Typography>
-          {canWrite ? (
+          {canTopUp ? (
             <>
               <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
                 You pay on the payment provider&apos;s page, then come back here.

@@ -1,0 +1,24 @@
+import { accountsModule } from './modules/accounts/accounts.module.ts';
+import { appConfigModule } from './modules/app-config/app-config.module.ts';
+import { geolocationModule } from './modules/geolocation/geolocation.module.ts';
+import { networkMessagesModule } from './modules/network-messages/network-messages.module.ts';
+import { otpModule } from './modules/otp/otp.module.ts';
+import { partnersModule } from './modules/partners/partners.module.ts';
+import { referenceDataModule } from './modules/reference-data/reference-data.module.ts';
+import { walletModule } from './modules/wallet/wallet.module.ts';
+import type { AnyApiModule } from './platform/module.ts';
+
+/**
+ * The API's modules, in the order they are created and seeded: a module may `use` the service of
+ * one listed before it. Adding a module is its folder and one line here (docs/ARCHITECTURE.md).
+ */
+export const API_MODULES: readonly AnyApiModule[] = [
+  referenceDataModule,
+  appConfigModule,
+  geolocationModule,
+  partnersModule,
+  accountsModule,
+  otpModule,
+  networkMessagesModule,
+  walletModule,
+];

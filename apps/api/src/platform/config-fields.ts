@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** '1' or 'true' is on; unset, '', '0' or 'false' is off. */
+export const booleanFlag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+/** A URL, or unset (an empty value counts as unset). */
+export const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url().optional());
+
+/** One thing wrong with the environment, naming the variable to fix. */
+export interface ConfigProblem {
+  variable: string;
+  message: string;
+}

@@ -1,0 +1,133 @@
+import type { FastifyReply } from 'fastify';
+
+/**
+ * Every list's Excel and PDF download, built one way. A module describes its table (columns and
+ * rows); this renders it. exceljs and pdfkit are loaded on the first export, not at start.
+ */
+
+export type ExportFormat = 'xlsx' | 'pdf';
+
+export interface ExportColumn {
+  header: string;
+  /** Width in the PDF (points) and, divided by 5, in the spreadsheet (characters). */
+  width: number;
+  /** Numbers are written as numbers in the spreadsheet (with this format) and right-aligned. */
+  number?: { format: string };
+}
+
+/** A cell: text, or for a number column the value and how the PDF shows it. */
+export type ExportCell = string | { value: number; text: string };
+
+export interface ExportTable {
+  /** The sheet name and the PDF's heading, e.g. "Portico wallet history". */
+  title: string;
+  /** One line under the PDF's heading: totals, filters, generation time. */
+  subtitle: string;
+  columns: readonly ExportColumn[];
+  rows: readonly (readonly ExportCell[])[];
+  /** Shown in the PDF when there are no rows. */
+  emptyText: string;
+}
+
+/**
+ * A spreadsheet cell must never be read as a formula: text starting with = + - @ (or a tab / carriage
+ * return) gets a leading apostrophe (OWASP CSV injection). Numbers are written as numbers.
+ */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+const textOf = (cell: ExportCell | undefined) =>
+  cell === undefined ? '' : typeof cell === 'string' ? cell : cell.text;
+
+export async function tableXlsx(table: ExportTable): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  // Excel refuses sheet names over 31 characters or with []:*?/\
+  const sheet = workbook.addWorksheet(table.title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31));
+  sheet.columns = table.columns.map((column, i) => ({
+    header: column.header,
+    key: String(i),
+    width: Math.round(column.width / 5),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  for (const cells of table.rows) {
+    const row = sheet.addRow(
+      table.columns.map((column, i) => {
+        const cell = cells[i];
+        if (column.number && cell !== undefined && typeof cell !== 'string') return cell.value;
+        return neutraliseFormula(textOf(cell));
+      }),
+    );
+    table.columns.forEach((column, i) => {
+      if (column.number) row.getCell(i + 1).numFmt = column.number.format;
+    });
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+export async function tablePdf(table: ExportTable): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 36 });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+
+    doc.fontSize(16).text(table.title);
+    doc.fontSize(9).fillColor('#555555').text(table.subtitle);
+    doc.moveDown();
+    const drawRow = (cells: readonly string[], bold: boolean) => {
+      if (doc.y > doc.page.height - 60) doc.addPage();
+      const y = doc.y;
+      let x = doc.page.margins.left;
+      doc
+        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+        .fontSize(8)
+        .fillColor('#222222');
+      let height = 0;
+      table.columns.forEach((column, i) => {
+        const cell = cells[i] ?? '';
+        const options = {
+          width: column.width - 6,
+          align: column.number ? ('right' as const) : ('left' as const),
+        };
+        doc.text(cell, x, y, options);
+        height = Math.max(height, doc.heightOfString(cell, options));
+        x += column.width;
+      });
+      doc.y = y + height + 4;
+      doc.x = doc.page.margins.left;
+    };
+    drawRow(
+      table.columns.map((c) => c.header),
+      true,
+    );
+    for (const cells of table.rows) drawRow(cells.map(textOf), false);
+    if (table.rows.length === 0) doc.font('Helvetica').text(table.emptyText);
+    doc.end();
+  });
+}
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+};
+
+/** Renders the table in the asked format and sends it as an attachment `<name>-<YYYY-MM-DD>.<format>`. */
+export async function sendTable(
+  reply: FastifyReply,
+  format: ExportFormat,
+  name: string,
+  table: ExportTable,
+): Promise<FastifyReply> {
+  const body = format === 'xlsx' ? await tableXlsx(table) : await tablePdf(table);
+  const stamp = new Date().toISOString().slice(0, 10);
+  const filename = `${name.replace(/[^a-z0-9-]+/gi, '-')}-${stamp}.${format}`;
+  return reply
+    .header('content-type', CONTENT_TYPES[format])
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(body);
+}

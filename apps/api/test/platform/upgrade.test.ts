@@ -1,0 +1,109 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { migrationsFolder, openDatabase } from '../../src/platform/db/index.ts';
+import { databaseUrl, withAdmin } from '../database.ts';
+
+/**
+ * People keep their .data/ between versions: a committed migration is never edited, and a database
+ * made by the previous release upgrades in place. When a release lands with new migrations, add their
+ * checksums here and move PREVIOUS_RELEASE_MIGRATIONS to the count the landed main had.
+ */
+const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
+  '0000_init.sql': '82860bb348c6672dfcf51140e22cbe94108672a326fc468c491d09b148905925',
+  '0001_accounts_networks_wallet.sql': '4dcb97755d7d85fc9a9a0fcdd52a002c8806005381f597ceeef10d30c8892685',
+  '0002_audit_email_trigram.sql': '82b6b1326c3ece949d5eb4b21e4ba315861821d4436a99c21c19264e7c63348a',
+  '0003_review_history.sql': 'd9097ccce257a0a0bd80d0222a47a166a8ce60994893238e2dd9976ab2ac23d1',
+};
+/** How many migrations the previous landed main had (0000 and 0001). */
+const PREVIOUS_RELEASE_MIGRATIONS = 2;
+
+interface Journal {
+  entries: { idx: number; tag: string }[];
+}
+
+const journalOf = async (folder: string) =>
+  JSON.parse(await readFile(path.join(folder, 'meta/_journal.json'), 'utf8')) as Journal;
+
+/** The migrations folder as the previous release had it: the first entries of the journal only. */
+async function previousReleaseFolder(): Promise<string> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'portico-previous-migrations-'));
+  await cp(migrationsFolder, folder, { recursive: true });
+  const journal = await journalOf(folder);
+  journal.entries = journal.entries.slice(0, PREVIOUS_RELEASE_MIGRATIONS);
+  await writeFile(path.join(folder, 'meta/_journal.json'), JSON.stringify(journal, null, 2));
+  return folder;
+}
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+describe('migrations', () => {
+  it('when a committed migration is compared with its checksum then it is unchanged, and every one is listed', async () => {
+    const journal = await journalOf(migrationsFolder);
+    const files = journal.entries.map((entry) => `${entry.tag}.sql`);
+    expect(files).toEqual(Object.keys(COMMITTED_MIGRATIONS));
+    for (const file of files) {
+      const sql = await readFile(path.join(migrationsFolder, file));
+      expect(createHash('sha256').update(sql).digest('hex'), file).toBe(COMMITTED_MIGRATIONS[file]);
+    }
+  });
+
+  it('when a database made by the previous release is opened by this one then it upgrades and keeps its rows', async () => {
+    const spec = inject('testDatabase');
+    const previous = await previousReleaseFolder();
+    cleanups.push(() => rm(previous, { recursive: true, force: true }));
+    let options: { url: string } | { dataDir: string };
+    if (spec.kind === 'postgres') {
+      const name = `portico_up_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+      await withAdmin(spec.serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+      cleanups.push(() =>
+        withAdmin(spec.serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+      );
+      options = { url: databaseUrl(spec.serverUrl, name) };
+    } else {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'portico-upgrade-'));
+      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      options = { dataDir };
+    }
+
+    const old = await openDatabase({ ...options, migrationsFolder: previous, poolSize: 2 });
+    await old.sql.query(
+      `INSERT INTO partners (partner_id, kind, company) VALUES ('00000000-0000-4000-8000-0000000000aa', 'developer', '{"name":"Kept Co"}')`,
+    );
+    await old.sql.query(
+      `INSERT INTO audit_log (action, actor_email, subject_email) VALUES ('sign-in', 'keeper@upgrade.test', 'keeper@upgrade.test')`,
+    );
+    await old.close();
+
+    const upgraded = await openDatabase({ ...options, poolSize: 2 });
+    try {
+      const { rows: partners } = await upgraded.sql.query<{ company: { name: string } }>(
+        `SELECT company FROM partners WHERE partner_id = '00000000-0000-4000-8000-0000000000aa'`,
+      );
+      expect(partners[0]?.company.name).toBe('Kept Co');
+      const { rows: applied } = await upgraded.sql.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations',
+      );
+      expect(applied[0]?.n).toBe(Object.keys(COMMITTED_MIGRATIONS).length);
+      // 0002: the Security Records email search can use its trigram index.
+      await upgraded.transaction(async () => {
+        await upgraded.sql.exec('SET LOCAL enable_seqscan = off');
+        const { rows: plan } = await upgraded.sql.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN SELECT id FROM audit_log WHERE actor_email ILIKE '%keeper%'`,
+        );
+        expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('audit_log_actor_email_trgm');
+      });
+      const { rows: found } = await upgraded.sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM audit_log WHERE actor_email ILIKE '%KEEPER%'`,
+      );
+      expect(found[0]?.n).toBe(1);
+    } finally {
+      await upgraded.close();
+    }
+  }, 120_000);
+});

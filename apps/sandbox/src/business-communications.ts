@@ -1,0 +1,153 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { newId, type SandboxContext } from './context.ts';
+import { authorizeGoogleCall, BUSINESS_COMMUNICATIONS_SCOPE } from './google-oauth.ts';
+import { googleErrorHandler, RbmError } from './rbm.ts';
+
+/**
+ * Google's Business Communications API (businesscommunications.googleapis.com/v1), the RBM
+ * Management API's home: brands, agents, verification and launch, served under
+ * /sandbox/businesscommunications with its own OAuth scope. Agents created here are the ones the
+ * RBM API (rbm.ts) lets message only testers until launched.
+ */
+export function businessCommunicationsPlugin(ctx: SandboxContext): FastifyPluginAsync {
+  return async (app) => {
+    googleErrorHandler(app);
+    app.addHook('onRequest', async (request) => {
+      authorizeGoogleCall(ctx, request, BUSINESS_COMMUNICATIONS_SCOPE);
+      if (ctx.chance(ctx.behaviour.serverErrorRatio))
+        throw new RbmError(503, 'The service is currently unavailable.');
+    });
+
+    app.post<{ Body: { displayName?: string } }>('/v1/brands', async (request) => {
+      const displayName = z.string().trim().min(1).max(100).safeParse(request.body?.displayName);
+      if (!displayName.success) throw new RbmError(400, 'displayName is required.');
+      const brand = { name: `brands/${newId()}`, displayName: displayName.data };
+      ctx.store.brands.set(brand.name, brand);
+      return brand;
+    });
+
+    app.post<{
+      Params: { brandId: string };
+      Body: { displayName?: string; rcsBusinessMessagingAgent?: Record<string, unknown> };
+    }>('/v1/brands/:brandId/agents', async (request) => {
+      const brand = ctx.store.brands.get(`brands/${request.params.brandId}`);
+      if (!brand) throw new RbmError(404, 'Requested entity was not found.');
+      const body = z
+        .object({
+          displayName: z.string().trim().min(1).max(100),
+          rcsBusinessMessagingAgent: z.record(z.string(), z.unknown()),
+        })
+        .safeParse(request.body);
+      if (!body.success) throw new RbmError(400, 'displayName and rcsBusinessMessagingAgent are required.');
+      const agent = {
+        name: `${brand.name}/agents/${newId('agent_')}`,
+        displayName: body.data.displayName,
+        brand: brand.name,
+        rcsBusinessMessagingAgent: body.data.rcsBusinessMessagingAgent,
+        verificationState: 'VERIFICATION_STATE_UNVERIFIED',
+        launchState: 'LAUNCH_STATE_UNLAUNCHED',
+        launchRegions: [],
+      };
+      ctx.store.agents.set(agent.name, agent);
+      return {
+        name: agent.name,
+        displayName: agent.displayName,
+        rcsBusinessMessagingAgent: agent.rcsBusinessMessagingAgent,
+      };
+    });
+
+    const agentOf = (request: FastifyRequest<{ Params: { brandId: string; agentId: string } }>) => {
+      const agent = ctx.store.agents.get(`brands/${request.params.brandId}/agents/${request.params.agentId}`);
+      if (!agent) throw new RbmError(404, 'Requested entity was not found.');
+      return agent;
+    };
+    const verificationOf = (agent: {
+      name: string;
+      verificationState: string;
+      verificationContact?: Record<string, unknown>;
+    }) => ({
+      name: `${agent.name}/verification`,
+      verificationState: agent.verificationState,
+      ...(agent.verificationContact ? { agentVerificationContact: agent.verificationContact } : {}),
+    });
+    const launchOf = (agent: { name: string; launchState: string; launchRegions: string[] }) => ({
+      name: `${agent.name}/launch`,
+      rcsBusinessMessaging: {
+        launchDetails: Object.fromEntries(
+          agent.launchRegions.map((region) => [region, { launchState: agent.launchState }]),
+        ),
+      },
+    });
+
+    // Google's custom methods are ":verb" suffixes on the agent id.
+    app.post<{ Params: { brandId: string; agentAction: string }; Body: Record<string, unknown> }>(
+      '/v1/brands/:brandId/agents/:agentAction',
+      async (request) => {
+        const [agentId, verb] = request.params.agentAction.split(':');
+        const agent = agentOf({
+          ...request,
+          params: { brandId: request.params.brandId, agentId: agentId ?? '' },
+        } as FastifyRequest<{ Params: { brandId: string; agentId: string } }>);
+        if (verb === 'requestVerification') {
+          const contact = z
+            .object({
+              agentVerificationContact: z
+                .object({
+                  partnerName: z.string().min(1),
+                  partnerEmailAddress: z.string().email(),
+                  brandContactName: z.string().min(1),
+                  brandContactEmailAddress: z.string().email(),
+                  brandWebsiteUrl: z.string().url(),
+                })
+                .passthrough(),
+            })
+            .safeParse(request.body);
+          if (!contact.success)
+            throw new RbmError(
+              400,
+              'agentVerificationContact needs partnerName, partnerEmailAddress, brandContactName, brandContactEmailAddress and brandWebsiteUrl.',
+            );
+          agent.verificationState = 'VERIFICATION_STATE_PENDING';
+          agent.verificationContact = contact.data.agentVerificationContact;
+          ctx.later(ctx.behaviour.agentReviewDelayMs, () => {
+            agent.verificationState = 'VERIFICATION_STATE_VERIFIED';
+          });
+          return verificationOf(agent);
+        }
+        if (verb === 'requestLaunch') {
+          const launch = z
+            .object({
+              agentLaunch: z
+                .object({
+                  rcsBusinessMessaging: z
+                    .object({ launchDetails: z.record(z.string(), z.unknown()) })
+                    .passthrough(),
+                })
+                .passthrough(),
+            })
+            .safeParse(request.body);
+          if (!launch.success)
+            throw new RbmError(400, 'agentLaunch.rcsBusinessMessaging.launchDetails is required.');
+          if (agent.verificationState !== 'VERIFICATION_STATE_VERIFIED')
+            throw new RbmError(400, 'The agent must be verified before it can launch.');
+          agent.launchRegions = Object.keys(launch.data.agentLaunch.rcsBusinessMessaging.launchDetails);
+          agent.launchState = 'LAUNCH_STATE_PENDING';
+          ctx.later(ctx.behaviour.agentReviewDelayMs, () => {
+            agent.launchState = 'LAUNCH_STATE_LAUNCHED';
+          });
+          return launchOf(agent);
+        }
+        throw new RbmError(404, `Unknown method ${verb ?? ''}.`);
+      },
+    );
+    app.get<{ Params: { brandId: string; agentId: string } }>(
+      '/v1/brands/:brandId/agents/:agentId/verification',
+      async (request) => verificationOf(agentOf(request)),
+    );
+    app.get<{ Params: { brandId: string; agentId: string } }>(
+      '/v1/brands/:brandId/agents/:agentId/launch',
+      async (request) => launchOf(agentOf(request)),
+    );
+  };
+}

@@ -1,0 +1,15 @@
+import { accountsFeature } from '@/features/accounts';
+import { botsFeature } from '@/features/bots';
+import { legalFeature } from '@/features/legal';
+import { referenceFeature } from '@/features/reference';
+import { walletFeature } from '@/features/wallet';
+import type { Feature } from '@/lib/feature';
+
+/** The portal's features: each declares its screens (features/<name>/index.ts); one line each. */
+export const FEATURES: readonly Feature[] = [
+  accountsFeature,
+  botsFeature,
+  legalFeature,
+  referenceFeature,
+  walletFeature,
+];

@@ -1,0 +1,21 @@
+import type { ScreenId } from '@portico/domain';
+import type { Feature, Screen } from '@/lib/feature';
+import { FEATURES } from './features';
+
+/**
+ * Every feature's screens by screen id. A screen id belongs to one feature (its name is the id's
+ * prefix, which the Feature type enforces); declaring one twice is a bug, refused here.
+ */
+export function screensOf(features: readonly Feature[]): ReadonlyMap<ScreenId, Screen> {
+  const screens = new Map<ScreenId, Screen>();
+  for (const feature of features) {
+    for (const [id, screen] of Object.entries(feature.screens) as [ScreenId, Screen | undefined][]) {
+      if (!screen) continue;
+      if (screens.has(id)) throw new Error(`The screen '${id}' is declared twice.`);
+      screens.set(id, screen);
+    }
+  }
+  return screens;
+}
+
+export const SCREENS = screensOf(FEATURES);

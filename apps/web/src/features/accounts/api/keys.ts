@@ -1,0 +1,30 @@
+import type { AuditAction } from '@portico/domain';
+import { queryKeys, setFilters } from '@/lib/query-keys';
+
+const accounts = queryKeys('accounts');
+
+export interface AuditLogFilters {
+  action?: AuditAction | undefined;
+  /** Part of the email of who acted or whom it concerned. */
+  email?: string | undefined;
+  /** Inclusive UTC calendar dates, YYYY-MM-DD. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** The accounts feature's query keys. */
+export const accountsKeys = {
+  all: accounts.all,
+  setup: () => accounts.key('setup'),
+  verifyEmail: (token: string) => accounts.key('verify-email', token),
+  managedUsers: {
+    all: accounts.key('managed-users'),
+    window: (start: number, end: number) => accounts.key('managed-users', start, end),
+  },
+  /** Every user-management call writes a security record: its mutations invalidate these too. */
+  auditLog: {
+    all: accounts.key('audit-log'),
+    list: (window: { start: number; end: number }, filters: AuditLogFilters) =>
+      accounts.key('audit-log', window.start, window.end, setFilters({ ...filters })),
+  },
+};

@@ -1,0 +1,34 @@
+import type { LedgerTransactionKind } from '@portico/domain';
+import { queryKeys, setFilters } from '@/lib/query-keys';
+
+const wallet = queryKeys('wallet');
+
+export interface ListWindow {
+  start: number;
+  end: number;
+}
+
+export interface WalletHistoryFilters {
+  kind?: LedgerTransactionKind | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  search?: string | undefined;
+}
+
+/** The wallet feature's query keys: its money (balance, history, top-ups), pricing and rate plans. */
+export const walletKeys = {
+  all: wallet.all,
+  balance: () => wallet.key('balance'),
+  transactions: (window: ListWindow, filters: WalletHistoryFilters) =>
+    wallet.key('transactions', window.start, window.end, setFilters({ ...filters })),
+  topup: (topupId: string) => wallet.key('topup', topupId),
+  pricing: {
+    all: wallet.key('pricing'),
+    list: (window: ListWindow, search: string) => wallet.key('pricing', window.start, window.end, search),
+  },
+  ratePlans: {
+    all: wallet.key('rate-plans'),
+    list: (window: ListWindow, carrierId: number) =>
+      wallet.key('rate-plans', window.start, window.end, carrierId),
+  },
+};

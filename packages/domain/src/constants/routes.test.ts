@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { PAGE_ROUTES, type PageRoute, SCREEN_IDS } from './routes.ts';
+
+const routes: readonly PageRoute[] = PAGE_ROUTES;
+
+describe('PAGE_ROUTES', () => {
+  it('when listing the paths then each page is there once', () => {
+    const paths = routes.map((route) => route.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it("when a page has a screen then its id is '<feature>.<screen>' in kebab case", () => {
+    for (const { screen } of routes) {
+      if (screen !== undefined) expect(screen).toMatch(/^[a-z][a-z-]*\.[a-z][a-z-]*$/);
+    }
+  });
+
+  it('when a page has no screen yet then it names the capability that builds it', () => {
+    for (const route of routes) {
+      if (route.screen === undefined) expect(route.capability, route.path).toBeTruthy();
+    }
+  });
+
+  it('when listing the screen ids then each appears once, in table order', () => {
+    const ids = routes.flatMap((route) => (route.screen ? [route.screen] : []));
+    expect(SCREEN_IDS).toEqual([...new Set(ids)]);
+    expect(SCREEN_IDS).toContain('wallet.my-wallet');
+  });
+
+  it('when one screen serves several paths then they are the same page in different areas', () => {
+    const byScreen = new Map<string, PageRoute[]>();
+    for (const route of routes) {
+      if (route.screen) byScreen.set(route.screen, [...(byScreen.get(route.screen) ?? []), route]);
+    }
+    for (const shared of byScreen.values()) {
+      expect(new Set(shared.map((route) => route.title)).size).toBe(1);
+    }
+    expect(byScreen.get('accounts.edit-profile')?.map((route) => route.path)).toEqual([
+      '/u/edit-profile',
+      '/billing/edit-profile',
+      '/admin/edit-profile',
+    ]);
+  });
+});

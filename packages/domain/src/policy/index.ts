@@ -1,0 +1,36 @@
+import { ACCOUNTS_POLICY } from './accounts.ts';
+import { NETWORK_MESSAGES_POLICY } from './network-messages.ts';
+import { PARTNERS_POLICY } from './partners.ts';
+import { type PolicyRole, ROLE_GROUPS, type RoleGroup } from './role-groups.ts';
+import { WALLET_POLICY } from './wallet.ts';
+
+export {
+  definePolicy,
+  type PolicyFragment,
+  type PolicyRole,
+  ROLE_GROUPS,
+  type RoleGroup,
+} from './role-groups.ts';
+
+/**
+ * The one permission table: every action a secure route (or a screen's control) performs, and the
+ * role groups allowed to perform it. Each feature writes its own fragment beside this file; the
+ * API's `authorize` and the web app's controls both ask `can`.
+ */
+export const POLICY = {
+  ...PARTNERS_POLICY,
+  ...ACCOUNTS_POLICY,
+  ...WALLET_POLICY,
+  ...NETWORK_MESSAGES_POLICY,
+} as const;
+export type PolicyAction = keyof typeof POLICY;
+
+export function isPolicyAction(value: unknown): value is PolicyAction {
+  return typeof value === 'string' && Object.hasOwn(POLICY, value);
+}
+
+/** Whether a user with this role may perform the action. */
+export function can(role: PolicyRole, action: PolicyAction): boolean {
+  const groups: readonly RoleGroup[] = POLICY[action];
+  return groups.some((group) => ROLE_GROUPS[group](role));
+}
