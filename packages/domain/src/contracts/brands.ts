@@ -176,6 +176,9 @@ export const ZBrand = z.object({
 });
 export type TBrand = z.output<typeof ZBrand>;
 
+/** GET /brands/:brandId/history: one window of the history. */
+export const ZBrandHistoryQuery = ZListWindowQuery({ start: 0, end: 50 }, {});
+
 export const ZBrandDocumentLink = z.object({ url: z.string(), expires_at: z.string() });
 
 /** The state of a brand as the list and the screens show it. */
