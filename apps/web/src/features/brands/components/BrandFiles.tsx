@@ -115,6 +115,7 @@ export function BrandFiles({ brand }: { brand: TBrand }) {
                 <Button
                   size="small"
                   color="error"
+                  sx={{ color: 'error.dark' }}
                   disabled={remove.isPending}
                   onClick={() => remove.mutate({ brandId: brand.brand_id, documentId: document.document_id })}
                 >

@@ -37,15 +37,13 @@ export function BrandSummary({ brand, actions }: { brand: TBrand; actions?: Reac
     ['Network verification', brand.verification?.label ?? 'Not requested'],
   ];
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="brand-summary" sx={{ p: 2 }}>
+    <Paper variant="outlined" component="section" aria-label="Brand summary" sx={{ p: 2 }}>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Avatar src={brand.logo_url ?? undefined} alt="" variant="rounded" sx={{ width: 56, height: 56 }}>
           {brand.name.charAt(0)}
         </Avatar>
         <Box sx={{ flex: 1, minWidth: 200 }}>
-          <Typography id="brand-summary" variant="h2">
-            {brand.name}
-          </Typography>
+          <Typography variant="h2">{brand.name}</Typography>
           <Box sx={{ display: 'flex', gap: 1, mt: 0.5, flexWrap: 'wrap' }}>
             <BrandStatusChip status={brand.status} />
             {brand.carrier_status && <BrandStatusChip status={brand.carrier_status} />}

@@ -66,7 +66,11 @@ export function DecisionDialog({
           minRows={3}
           fullWidth
           slotProps={{ htmlInput: { maxLength: REVIEW_REASON_MAX } }}
-          sx={{ mt: 2 }}
+          // error.main is a shape colour: the label and message use the darker tone to keep AA contrast.
+          sx={{
+            mt: 2,
+            '& .Mui-error.MuiFormLabel-root, & .Mui-error.MuiFormHelperText-root': { color: 'error.dark' },
+          }}
         />
         {pending && <LinearProgress aria-label="Saving the decision" sx={{ mt: 2 }} />}
         {error !== null && error !== undefined && (
@@ -82,6 +86,7 @@ export function DecisionDialog({
         <Button
           variant="contained"
           color={choice.tone}
+          sx={choice.tone === 'error' ? { bgcolor: 'error.dark' } : undefined}
           disabled={pending}
           onClick={() => {
             setTouched(true);

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { BRAND_EDITABLE_STATES, type BrandState, type TBrand } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -79,6 +80,7 @@ function ExistingBrand({ brandId, onSaved }: { brandId: string; onSaved: (brand:
       {!data.bot_launched && ['draft', 'rejected'].includes(data.status.key) && (
         <Button
           color="error"
+          sx={{ color: 'error.dark' }}
           onClick={() => remove.mutate(brandId, { onSuccess: () => navigate('/u/my-brands') })}
           disabled={remove.isPending}
         >
@@ -99,7 +101,11 @@ function ExistingBrand({ brandId, onSaved }: { brandId: string; onSaved: (brand:
         )}
         <BrandSummary brand={data} actions={actions} />
         {editable && <BrandFiles brand={data} />}
-        {editable && <BrandForm key={data.updated_at} brand={data} onSaved={onSaved} />}
+        {editable && (
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <BrandForm key={data.updated_at} brand={data} onSaved={onSaved} />
+          </Paper>
+        )}
         <BrandHistory brandId={brandId} />
       </Stack>
     </PageFrame>

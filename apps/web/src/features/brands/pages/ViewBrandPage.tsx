@@ -70,6 +70,8 @@ export default function ViewBrandPage() {
               key={action}
               variant={action === 'reject' ? 'outlined' : 'contained'}
               color={CHOICES[action].tone}
+              // error.main is a shape colour: as text it misses WCAG AA contrast on white.
+              sx={action === 'reject' ? { color: 'error.dark', borderColor: 'error.dark' } : undefined}
               onClick={() => {
                 decide.reset();
                 setChoosing(action);
