@@ -1,4 +1,5 @@
 import { accountsModule } from './modules/accounts/accounts.module.ts';
+import { aggregatorsModule } from './modules/aggregators/aggregators.module.ts';
 import { appConfigModule } from './modules/app-config/app-config.module.ts';
 import { brandsModule } from './modules/brands/brands.module.ts';
 import { geolocationModule } from './modules/geolocation/geolocation.module.ts';
@@ -23,4 +24,5 @@ export const API_MODULES: readonly AnyApiModule[] = [
   networkMessagesModule,
   walletModule,
   brandsModule,
+  aggregatorsModule,
 ];

@@ -1,4 +1,5 @@
 import { ACCOUNTS_POLICY } from './accounts.ts';
+import { AGGREGATORS_POLICY } from './aggregators.ts';
 import { BRANDS_POLICY } from './brands.ts';
 import { NETWORK_MESSAGES_POLICY } from './network-messages.ts';
 import { PARTNERS_POLICY } from './partners.ts';
@@ -24,6 +25,7 @@ export const POLICY = {
   ...WALLET_POLICY,
   ...NETWORK_MESSAGES_POLICY,
   ...BRANDS_POLICY,
+  ...AGGREGATORS_POLICY,
 } as const;
 export type PolicyAction = keyof typeof POLICY;
 
