@@ -67,7 +67,7 @@ test('when a developer submits a brand with a PDF, the admin forwards it, one ca
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const brand = `Journey Chai ${Date.now().toString(36)}`;
   const reason = 'The registered address does not match the GST certificate.';
 

@@ -1,4 +1,5 @@
 import { accountsFeature } from '@/features/accounts';
+import { aggregatorsFeature } from '@/features/aggregators';
 import { botsFeature } from '@/features/bots';
 import { brandsFeature } from '@/features/brands';
 import { legalFeature } from '@/features/legal';
@@ -9,6 +10,7 @@ import type { Feature } from '@/lib/feature';
 /** The portal's features: each declares its screens (features/<name>/index.ts); one line each. */
 export const FEATURES: readonly Feature[] = [
   accountsFeature,
+  aggregatorsFeature,
   botsFeature,
   brandsFeature,
   legalFeature,

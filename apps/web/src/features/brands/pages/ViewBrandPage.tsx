@@ -6,13 +6,13 @@ import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
+import { type DecisionChoice, DecisionDialog } from '@/lib/ui/DecisionDialog';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { useCan } from '@/lib/use-can';
 import { type BrandDecision, useDecideBrand } from '../api/brand-decisions';
 import { brandQueryOptions } from '../api/get-brand';
 import { BrandHistory } from '../components/BrandHistory';
 import { BrandSummary } from '../components/BrandSummary';
-import { type DecisionChoice, DecisionDialog } from '../components/DecisionDialog';
 
 type Action = 'forward' | 'approve' | 'reject';
 const CHOICES: Record<Action, DecisionChoice> = {
@@ -85,7 +85,7 @@ export default function ViewBrandPage() {
       </Stack>
       {choosing && (
         <DecisionDialog
-          brandName={data.name}
+          subjectName={data.name}
           choice={CHOICES[choosing]}
           pending={decide.isPending}
           error={decide.error}

@@ -18,16 +18,16 @@ export interface DecisionChoice {
   tone: 'primary' | 'error' | 'success';
 }
 
-/** Confirms a review decision; a rejection asks why (the submitter reads it in the history). */
+/** Confirms a review decision (brands, aggregators); a rejection asks why (the submitter reads it in the history). */
 export function DecisionDialog({
-  brandName,
+  subjectName,
   choice,
   pending,
   error,
   onConfirm,
   onClose,
 }: {
-  brandName: string;
+  subjectName: string;
   choice: DecisionChoice;
   pending: boolean;
   error: unknown;
@@ -46,13 +46,13 @@ export function DecisionDialog({
       maxWidth="sm"
     >
       <DialogTitle id="decision-title">
-        {choice.label}: {brandName}?
+        {choice.label}: {subjectName}?
       </DialogTitle>
       <DialogContent>
         <DialogContentText>
           {choice.reasonRequired
-            ? 'Say why: the submitter reads the reason in the brand history and in the mail we send.'
-            : 'The submitter is told by mail, and the decision is kept in the brand history.'}
+            ? 'Say why: the submitter reads the reason in the history and in the mail we send.'
+            : 'The submitter is told by mail, and the decision is kept in the history.'}
         </DialogContentText>
         <TextField
           label={choice.reasonRequired ? 'Reason' : 'Reason (optional)'}
