@@ -1,5 +1,7 @@
 import { accountsFeature } from '@/features/accounts';
+import { aggregatorsFeature } from '@/features/aggregators';
 import { botsFeature } from '@/features/bots';
+import { brandsFeature } from '@/features/brands';
 import { legalFeature } from '@/features/legal';
 import { referenceFeature } from '@/features/reference';
 import { walletFeature } from '@/features/wallet';
@@ -8,7 +10,9 @@ import type { Feature } from '@/lib/feature';
 /** The portal's features: each declares its screens (features/<name>/index.ts); one line each. */
 export const FEATURES: readonly Feature[] = [
   accountsFeature,
+  aggregatorsFeature,
   botsFeature,
+  brandsFeature,
   legalFeature,
   referenceFeature,
   walletFeature,

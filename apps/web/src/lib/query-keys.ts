@@ -36,6 +36,7 @@ export const sharedKeys = {
     all: reference.all,
     countries: () => reference.key('countries'),
     industryTypes: () => reference.key('industry-types'),
+    documentTypes: () => reference.key('document-types'),
     /** One window of carriers, all countries or one. */
     carriers: (window: { start: number; end: number }, countryId?: string) =>
       reference.key('carriers', countryId ?? 'all', window.start, window.end),

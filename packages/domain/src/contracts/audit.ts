@@ -16,6 +16,10 @@ export const AUDIT_ACTIONS = [
   'user.deleted',
   'user.activated',
   'role.changed',
+  'brand.created',
+  'brand.updated',
+  'brand.deleted',
+  'brand.decided',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

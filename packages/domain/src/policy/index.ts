@@ -1,4 +1,6 @@
 import { ACCOUNTS_POLICY } from './accounts.ts';
+import { AGGREGATORS_POLICY } from './aggregators.ts';
+import { BRANDS_POLICY } from './brands.ts';
 import { NETWORK_MESSAGES_POLICY } from './network-messages.ts';
 import { PARTNERS_POLICY } from './partners.ts';
 import { type PolicyRole, ROLE_GROUPS, type RoleGroup } from './role-groups.ts';
@@ -22,6 +24,8 @@ export const POLICY = {
   ...ACCOUNTS_POLICY,
   ...WALLET_POLICY,
   ...NETWORK_MESSAGES_POLICY,
+  ...BRANDS_POLICY,
+  ...AGGREGATORS_POLICY,
 } as const;
 export type PolicyAction = keyof typeof POLICY;
 

@@ -24,6 +24,8 @@ export const ROLE_GROUPS = {
   marketingAdmin: (role: PolicyRole) => role === ROLES.MARKETING_ADMIN,
   /** Every carrier (billing) role. */
   carrier: (role: PolicyRole) => isBillingRole(role),
+  /** Carrier users who may decide for their network: all but the carrier's read-only admin (USER_BILLING). */
+  carrierReviewer: (role: PolicyRole) => role === ROLES.ADMIN_BILLING || role === ROLES.MANAGER_BILLING,
   /** The carrier's user manager (shown as Manage Users). */
   carrierAdmin: (role: PolicyRole) => role === ROLES.ADMIN_BILLING,
   /** Every developer-side account: DEVELOPER, the child aggregator roles, or no role. */

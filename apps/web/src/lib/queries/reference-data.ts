@@ -34,6 +34,14 @@ export const industryTypesQueryOptions = queryOptions({
   staleTime: 60 * 60_000,
 });
 
+/** Business document types (brand documents). */
+export const documentTypesQueryOptions = queryOptions({
+  queryKey: sharedKeys.reference.documentTypes(),
+  queryFn: (): Promise<TListResult<TLookupValue>> =>
+    http.get('/reference/document-types', ZLookupList, { params: ALL }),
+  staleTime: 60 * 60_000,
+});
+
 export interface CarrierWindow {
   start: number;
   end: number;

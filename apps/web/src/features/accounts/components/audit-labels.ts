@@ -14,6 +14,10 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'user.deleted': 'User deleted',
   'user.activated': 'Invitation accepted',
   'role.changed': 'Role changed',
+  'brand.created': 'Brand created',
+  'brand.updated': 'Brand updated',
+  'brand.deleted': 'Brand deleted',
+  'brand.decided': 'Brand review decision',
 };
 export const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
 export const actionColor = (action: string): 'error' | 'primary' | 'default' =>

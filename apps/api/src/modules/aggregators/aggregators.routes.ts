@@ -1,0 +1,138 @@
+import {
+  formatDateTime,
+  ZAggregator,
+  ZAggregatorHistoryQuery,
+  ZAggregatorListItem,
+  ZAggregatorParams,
+  ZAggregatorReviewParams,
+  ZAggregatorsExportQuery,
+  ZAggregatorsQuery,
+  ZEnvelope,
+  ZListResult,
+  ZReviewDecisionRequest,
+  ZReviewHistory,
+} from '@portico/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendTable } from '../../platform/export/tables.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { userOf } from '../../platform/http/secure-scope.ts';
+import type { AggregatorsService } from './aggregators.service.ts';
+
+const tags = ['aggregators'];
+
+/** Secure aggregator routes (mounted under /api/v1/secure). */
+export function aggregatorsRoutes(
+  aggregators: AggregatorsService,
+  options: { brandName: string },
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/aggregators',
+      {
+        config: { action: 'aggregators.read' },
+        schema: {
+          tags,
+          summary:
+            'Aggregators and their approval state (carriers: those forwarded or approved): search, status, sort',
+          querystring: ZAggregatorsQuery,
+          response: { 200: ZEnvelope(ZListResult(ZAggregatorListItem)) },
+        },
+      },
+      async (request) => {
+        const { start, end, ...filters } = request.query;
+        return ok(await aggregators.list(userOf(request), filters, { start, end }));
+      },
+    );
+
+    app.get(
+      '/aggregators/export',
+      {
+        config: { action: 'aggregators.read' },
+        schema: {
+          tags,
+          summary: 'The same list as Excel (xlsx) or PDF, filters applied',
+          querystring: ZAggregatorsExportQuery,
+        },
+      },
+      async (request, reply) => {
+        const { format, ...filters } = request.query;
+        const items = await aggregators.exportRows(userOf(request), filters);
+        return sendTable(reply, format, 'aggregators', {
+          title: `${options.brandName} aggregators`,
+          subtitle: `${filters.status ? `Status ${filters.status.replaceAll('_', ' ')}` : 'All statuses'} · ${items.length} aggregator${items.length === 1 ? '' : 's'}`,
+          columns: [
+            { header: 'Aggregator', width: 160 },
+            { header: 'Owner', width: 170 },
+            { header: 'Status', width: 120 },
+            { header: 'Child users', width: 70 },
+            { header: 'Signed up', width: 110 },
+          ],
+          rows: items.map((item) => [
+            item.name,
+            item.owner_email ?? '',
+            item.status.label,
+            String(item.child_users),
+            String(formatDateTime(item.created_at, '+00:00')),
+          ]),
+          emptyText: 'No aggregators match the filters.',
+        });
+      },
+    );
+
+    app.get(
+      '/aggregators/:partnerId',
+      {
+        config: { action: 'aggregators.read' },
+        schema: {
+          tags,
+          summary: 'One aggregator with its users',
+          params: ZAggregatorParams,
+          response: { 200: ZEnvelope(ZAggregator) },
+        },
+      },
+      async (request) => ok(await aggregators.get(userOf(request), request.params.partnerId)),
+    );
+
+    app.get(
+      '/aggregators/:partnerId/history',
+      {
+        config: { action: 'aggregators.read' },
+        schema: {
+          tags,
+          summary: "The aggregator's approval history",
+          params: ZAggregatorParams,
+          querystring: ZAggregatorHistoryQuery,
+          response: { 200: ZEnvelope(ZReviewHistory) },
+        },
+      },
+      async (request) => {
+        const { start, end } = request.query;
+        return ok(await aggregators.history(userOf(request), request.params.partnerId, { start, end }));
+      },
+    );
+
+    app.post(
+      '/aggregators/:partnerId/review/:action',
+      {
+        config: { action: 'aggregators.review' },
+        schema: {
+          tags,
+          summary:
+            'The platform forwards, approves or rejects (with a reason) an aggregator; approval sets launchApproved',
+          params: ZAggregatorReviewParams,
+          body: ZReviewDecisionRequest,
+          response: { 200: ZEnvelope(ZAggregator) },
+        },
+      },
+      async (request) =>
+        ok(
+          await aggregators.decide(
+            userOf(request),
+            request.params.partnerId,
+            request.params.action,
+            request.body.reason,
+          ),
+        ),
+    );
+  };
+}

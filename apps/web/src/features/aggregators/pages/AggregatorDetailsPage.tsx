@@ -1,0 +1,160 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatDateTime } from '@portico/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '@/lib/http/api-error';
+import { CenteredStatus } from '@/lib/ui/CenteredStatus';
+import { type DecisionChoice, DecisionDialog } from '@/lib/ui/DecisionDialog';
+import { PageFrame } from '@/lib/ui/PageFrame';
+import { useCan } from '@/lib/use-can';
+import {
+  aggregatorHistoryQueryOptions,
+  aggregatorQueryOptions,
+  useDecideAggregator,
+} from '../api/aggregators';
+
+type Action = 'forward' | 'approve' | 'reject';
+const CHOICES: Record<Action, DecisionChoice> = {
+  forward: { label: 'Forward to carriers', reasonRequired: false, tone: 'primary' },
+  approve: { label: 'Approve', reasonRequired: false, tone: 'success' },
+  reject: { label: 'Reject', reasonRequired: true, tone: 'error' },
+};
+const CRUMBS = [{ label: 'Aggregators', to: '/admin/aggregators' }];
+
+/** viewAggregatorDetails: the aggregator, its users, its approval history and the platform's decisions. */
+export default function AggregatorDetailsPage() {
+  const partnerId = useSearchParams()[0].get('partnerId') ?? '';
+  const aggregator = useQuery({ ...aggregatorQueryOptions(partnerId), enabled: partnerId !== '' });
+  const history = useQuery({ ...aggregatorHistoryQueryOptions(partnerId), enabled: partnerId !== '' });
+  const canDecide = useCan('aggregators.review');
+  const decide = useDecideAggregator();
+  const [choosing, setChoosing] = useState<Action | null>(null);
+  if (!partnerId) {
+    return (
+      <PageFrame title="Aggregator Details" breadcrumbs={CRUMBS}>
+        <Alert severity="warning">No aggregator is chosen: open one from the list of aggregators.</Alert>
+      </PageFrame>
+    );
+  }
+  if (aggregator.isPending) return <CenteredStatus label="Loading the aggregator…" />;
+  if (aggregator.isError) {
+    return (
+      <PageFrame title="Aggregator Details" breadcrumbs={CRUMBS}>
+        <Alert severity="error">{errorMessage(aggregator.error)}</Alert>
+      </PageFrame>
+    );
+  }
+  const data = aggregator.data;
+  const offered = canDecide ? (data.allowed_actions.filter((a) => a in CHOICES) as Action[]) : [];
+  const facts: [string, string][] = [
+    ['Status', data.status.label],
+    ['Launch approved', data.launch_approved ? 'Yes' : 'No'],
+    ['Owner', [data.owner_name, data.owner_email].filter(Boolean).join(' · ') || '—'],
+    ['Website', data.website ?? '—'],
+    ['Registration number', data.registration_number ?? '—'],
+    ['Address', data.address || '—'],
+    ['Signed up', String(formatDateTime(data.created_at))],
+  ];
+  return (
+    <PageFrame
+      title={data.name}
+      breadcrumbs={CRUMBS}
+      description="Aggregator details, users and approval history."
+    >
+      <Stack spacing={3}>
+        {decide.isError && choosing === null && <Alert severity="error">{errorMessage(decide.error)}</Alert>}
+        <Paper variant="outlined" component="section" aria-label="Aggregator summary" sx={{ p: 2 }}>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+            {offered.map((action) => (
+              <Button
+                key={action}
+                variant={action === 'reject' ? 'outlined' : 'contained'}
+                color={CHOICES[action].tone}
+                sx={action === 'reject' ? { color: 'error.dark', borderColor: 'error.dark' } : undefined}
+                onClick={() => {
+                  decide.reset();
+                  setChoosing(action);
+                }}
+              >
+                {CHOICES[action].label}
+              </Button>
+            ))}
+          </Box>
+          <Box
+            component="dl"
+            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, gap: 1, m: 0 }}
+          >
+            {facts.map(([term, value]) => (
+              <Box key={term} sx={{ display: 'contents' }}>
+                <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+                  {term}
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }}>
+                  {value}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+          <Typography variant="h3" sx={{ mt: 3, mb: 1 }}>
+            Users
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {data.users.map((user) => (
+              <li key={user.email}>
+                <Typography variant="body2">
+                  {user.name || user.email} · {user.email} · {user.role ?? 'Owner'}{' '}
+                  <Chip size="small" variant="outlined" label={user.status} sx={{ color: 'text.primary' }} />
+                </Typography>
+              </li>
+            ))}
+          </Box>
+        </Paper>
+        <Paper variant="outlined" component="section" aria-labelledby="aggregator-history" sx={{ p: 2 }}>
+          <Typography id="aggregator-history" variant="h2" sx={{ mb: 1 }}>
+            History
+          </Typography>
+          {history.isError && <Alert severity="error">{errorMessage(history.error)}</Alert>}
+          {history.data?.items.length === 0 && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              No decision yet.
+            </Typography>
+          )}
+          <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {(history.data?.items ?? []).map((entry) => (
+              <Box component="li" key={entry.id} sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {entry.action_label}
+                </Typography>
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {entry.from ? `${entry.from.label} → ` : ''}
+                  {entry.to.label} · {String(formatDateTime(entry.at))}
+                  {entry.actor_email ? ` · ${entry.actor_email}` : ''}
+                </Typography>
+                {entry.reason && <Typography variant="body2">Reason: {entry.reason}</Typography>}
+              </Box>
+            ))}
+          </Box>
+        </Paper>
+      </Stack>
+      {choosing && (
+        <DecisionDialog
+          subjectName={data.name}
+          choice={CHOICES[choosing]}
+          pending={decide.isPending}
+          error={decide.error}
+          onConfirm={(reason) =>
+            decide.mutate({ partnerId, action: choosing, reason }, { onSuccess: () => setChoosing(null) })
+          }
+          onClose={() => setChoosing(null)}
+        />
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,171 @@
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import { type AggregatorState, formatDateTime } from '@portico/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { errorMessage } from '@/lib/http/api-error';
+import { EmptyState } from '@/lib/ui/EmptyState';
+import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
+import { ListStatus } from '@/lib/ui/ListStatus';
+import { PageFrame } from '@/lib/ui/PageFrame';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { type AggregatorListFilters, aggregatorsQueryOptions, exportAggregators } from '../api/aggregators';
+
+const TABS: { label: string; status: AggregatorState | undefined; carrier: boolean }[] = [
+  { label: 'Awaiting approval', status: 'awaiting_approval', carrier: false },
+  { label: 'Forwarded', status: 'forwarded', carrier: true },
+  { label: 'Approved', status: 'approved', carrier: true },
+  { label: 'Rejected', status: 'rejected', carrier: false },
+  { label: 'All', status: undefined, carrier: true },
+];
+
+/** AGGREGATORS: /admin/aggregators (every aggregator) and /billing/my-aggregators (those forwarded or approved). */
+export default function AggregatorsPage() {
+  const carrier = useLocation().pathname.startsWith('/billing');
+  const tabs = TABS.filter((t) => !carrier || t.carrier);
+  const [tab, setTab] = useState(0);
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search.trim(), 300);
+  const paging = usePaging(10);
+  const filters: AggregatorListFilters = { status: tabs[tab]?.status, search: debounced || undefined };
+  const start = paging.page * paging.pageSize;
+  const list = useQuery(aggregatorsQueryOptions({ start, end: start + paging.pageSize }, filters));
+  const exporter = useMutation({
+    mutationFn: (format: 'xlsx' | 'pdf') => exportAggregators(format, filters),
+  });
+  return (
+    <PageFrame
+      title="Aggregators"
+      description={
+        carrier
+          ? 'Aggregators the platform forwarded to the carriers or approved.'
+          : 'Accounts that resell the platform: approve them before they can bill, register brands or run campaigns.'
+      }
+    >
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        <Tabs
+          value={tab}
+          onChange={(_event, next: number) => {
+            setTab(next);
+            paging.setPage(0);
+          }}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label="Aggregators by state"
+          sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
+        >
+          {tabs.map((t) => (
+            <Tab key={t.label} label={t.label} />
+          ))}
+        </Tabs>
+        <Box sx={{ p: 2, display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+          <TextField
+            size="small"
+            label="Search company or owner"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              paging.setPage(0);
+            }}
+            sx={{ flex: 1, minWidth: 220 }}
+          />
+          {(['xlsx', 'pdf'] as const).map((format) => (
+            <Button
+              key={format}
+              size="small"
+              variant="outlined"
+              startIcon={<FileDownloadOutlined />}
+              disabled={exporter.isPending}
+              onClick={() => exporter.mutate(format)}
+            >
+              {format === 'xlsx' ? 'Excel' : 'PDF'}
+            </Button>
+          ))}
+        </Box>
+        {exporter.isError && (
+          <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
+            {errorMessage(exporter.error)}
+          </Alert>
+        )}
+        <ListStatus
+          query={list}
+          noun="aggregators"
+          empty={
+            <EmptyState
+              headingLevel="h3"
+              icon={<GroupsOutlined />}
+              title="No aggregators"
+              message="No aggregator matches these filters."
+            />
+          }
+        >
+          {(data) => (
+            <>
+              <TableContainer>
+                <Table size="small" aria-label="Aggregators" sx={{ minWidth: 640 }}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Aggregator</TableCell>
+                      <TableCell>Owner</TableCell>
+                      <TableCell>Status</TableCell>
+                      <TableCell align="right">Child users</TableCell>
+                      <TableCell>Signed up</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {data.items.map((item) => (
+                      <TableRow key={item.partner_id} hover>
+                        <TableCell>
+                          {carrier ? (
+                            item.name
+                          ) : (
+                            <Link
+                              component={RouterLink}
+                              to={`/admin/viewAggregatorDetails?partnerId=${item.partner_id}`}
+                            >
+                              {item.name}
+                            </Link>
+                          )}
+                        </TableCell>
+                        <TableCell>{item.owner_email ?? '—'}</TableCell>
+                        <TableCell>
+                          <Chip
+                            size="small"
+                            variant="outlined"
+                            label={item.status.label}
+                            sx={{ color: 'text.primary' }}
+                          />
+                        </TableCell>
+                        <TableCell align="right">{item.child_users}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          {String(formatDateTime(item.created_at))}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+              <ListPagination paging={paging} count={data.total} />
+            </>
+          )}
+        </ListStatus>
+      </Paper>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,22 @@
+import { type TBrandListItem, type TListResult, ZBrandListItem, ZListResult } from '@portico/domain';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { http } from '@/lib/http/client';
+import { setFilters } from '@/lib/query-keys';
+import { type BrandListFilters, brandKeys, type ListWindow } from './keys';
+
+const ZBrandList = ZListResult(ZBrandListItem);
+
+/** GET one window of the brands the caller sees (own, all submitted, or its network's), filtered. */
+export function getBrands(
+  window: ListWindow,
+  filters: BrandListFilters,
+): Promise<TListResult<TBrandListItem>> {
+  return http.get('/secure/brands', ZBrandList, { params: { ...window, ...setFilters({ ...filters }) } });
+}
+
+export const brandsQueryOptions = (window: ListWindow, filters: BrandListFilters) =>
+  queryOptions({
+    queryKey: brandKeys.list(window, filters),
+    queryFn: () => getBrands(window, filters),
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,271 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import { BRAND_MACHINE, type BrandStatusFilter, formatDateTime } from '@portico/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { errorMessage } from '@/lib/http/api-error';
+import { EmptyState } from '@/lib/ui/EmptyState';
+import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
+import { ListStatus } from '@/lib/ui/ListStatus';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useExportBrands } from '../api/export-brands';
+import { brandsQueryOptions } from '../api/get-brands';
+import type { BrandListFilters } from '../api/keys';
+import { BrandStatusChip } from './BrandStatusChip';
+
+export interface BrandTab {
+  label: string;
+  status: BrandStatusFilter | undefined;
+}
+
+type Sort = 'updated_at:desc' | 'updated_at:asc' | 'name:asc' | 'name:desc' | 'created_at:desc';
+const SORTS: { value: Sort; label: string }[] = [
+  { value: 'updated_at:desc', label: 'Recently updated' },
+  { value: 'updated_at:asc', label: 'Least recently updated' },
+  { value: 'created_at:desc', label: 'Newest first' },
+  { value: 'name:asc', label: 'Name A-Z' },
+  { value: 'name:desc', label: 'Name Z-A' },
+];
+
+interface BrandsListProps {
+  /** Where a row leads: the brand's page, given its id. */
+  viewPath: (brandId: string) => string;
+  /** Review screens show tabs by state; the developer's list a status filter. */
+  tabs?: readonly BrandTab[];
+  /** The caller's own network's review column (carriers). */
+  showCarrierStatus?: boolean;
+  /** The empty state's way forward (the developer's "Create a brand"). */
+  createPath?: string;
+}
+
+/** A list of brands: search, state, sort, pages, Excel and PDF of what is filtered. */
+export function BrandsList({ viewPath, tabs, showCarrierStatus = false, createPath }: BrandsListProps) {
+  const [tab, setTab] = useState(0);
+  const [status, setStatus] = useState<BrandStatusFilter | undefined>(undefined);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<Sort>('updated_at:desc');
+  const paging = usePaging(10);
+  const debounced = useDebouncedValue(search.trim(), 300);
+  const exporter = useExportBrands();
+  const [sortField, order] = sort.split(':') as [NonNullable<BrandListFilters['sort']>, 'asc' | 'desc'];
+  const filters: BrandListFilters = {
+    status: tabs ? tabs[tab]?.status : status,
+    search: debounced || undefined,
+    sort: sortField,
+    order,
+  };
+  const reset = () => paging.setPage(0);
+
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      {tabs && (
+        <Tabs
+          value={tab}
+          onChange={(_event, next: number) => {
+            setTab(next);
+            reset();
+          }}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label="Brands by state"
+          sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
+        >
+          {tabs.map((t) => (
+            <Tab key={t.label} label={t.label} />
+          ))}
+        </Tabs>
+      )}
+      <Box
+        sx={{
+          p: 2,
+          display: 'grid',
+          gap: 1.5,
+          alignItems: 'center',
+          gridTemplateColumns: {
+            xs: '1fr',
+            sm: '1fr 1fr',
+            md: tabs ? 'minmax(0, 1fr) 200px auto' : 'minmax(0, 1fr) 200px 200px auto',
+          },
+        }}
+      >
+        <TextField
+          size="small"
+          label="Search brand or partner"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            reset();
+          }}
+        />
+        {!tabs && (
+          <TextField
+            select
+            size="small"
+            label="Status"
+            value={status ?? ''}
+            onChange={(event) => {
+              setStatus((event.target.value || undefined) as BrandStatusFilter | undefined);
+              reset();
+            }}
+          >
+            <MenuItem value="">All statuses</MenuItem>
+            {Object.entries(BRAND_MACHINE.states).map(([key, state]) => (
+              <MenuItem key={key} value={key}>
+                {state.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        <TextField
+          select
+          size="small"
+          label="Sort"
+          value={sort}
+          onChange={(event) => {
+            setSort(event.target.value as Sort);
+            reset();
+          }}
+        >
+          {SORTS.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Box sx={{ display: 'flex', gap: 1, justifyContent: { md: 'flex-end' } }}>
+          {(['xlsx', 'pdf'] as const).map((format) => (
+            <Button
+              key={format}
+              size="small"
+              variant="outlined"
+              startIcon={<FileDownloadOutlined />}
+              disabled={exporter.isPending}
+              onClick={() => exporter.mutate({ format, filters })}
+            >
+              {format === 'xlsx' ? 'Excel' : 'PDF'}
+            </Button>
+          ))}
+        </Box>
+      </Box>
+      {exporter.isError && (
+        <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
+          {errorMessage(exporter.error)}
+        </Alert>
+      )}
+      <Rows
+        filters={filters}
+        paging={paging}
+        viewPath={viewPath}
+        showCarrierStatus={showCarrierStatus}
+        createPath={createPath}
+      />
+    </Paper>
+  );
+}
+
+function Rows({
+  filters,
+  paging,
+  viewPath,
+  showCarrierStatus,
+  createPath,
+}: {
+  filters: BrandListFilters;
+  paging: Paging;
+  viewPath: (brandId: string) => string;
+  showCarrierStatus: boolean;
+  createPath: string | undefined;
+}) {
+  const start = paging.page * paging.pageSize;
+  const list = useQuery(brandsQueryOptions({ start, end: start + paging.pageSize }, filters));
+  const filtered = Boolean(filters.search || filters.status);
+  return (
+    <ListStatus
+      query={list}
+      noun="brands"
+      empty={
+        <EmptyState
+          headingLevel="h3"
+          icon={<StorefrontOutlined />}
+          title={filtered ? 'No brands match' : 'No brands yet'}
+          message={
+            filtered
+              ? 'No brand matches these filters.'
+              : createPath
+                ? 'Register the brand your bots speak for: carriers verify it before a bot launches.'
+                : 'Brands will be listed here once they are submitted.'
+          }
+          action={
+            createPath && !filtered ? (
+              <Button component={RouterLink} to={createPath} variant="contained" startIcon={<AddOutlined />}>
+                Create a brand
+              </Button>
+            ) : undefined
+          }
+        />
+      }
+    >
+      {(data) => (
+        <>
+          <TableContainer>
+            <Table size="small" aria-label="Brands" sx={{ minWidth: 720 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Brand</TableCell>
+                  <TableCell>Partner</TableCell>
+                  <TableCell>Status</TableCell>
+                  {showCarrierStatus && <TableCell>Your network</TableCell>}
+                  <TableCell>Carriers</TableCell>
+                  <TableCell>Updated</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.items.map((item) => (
+                  <TableRow key={item.brand_id} hover>
+                    <TableCell>
+                      <Link component={RouterLink} to={viewPath(item.brand_id)} sx={{ fontWeight: 500 }}>
+                        {item.name}
+                      </Link>
+                      <Box sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>{item.industry_type}</Box>
+                    </TableCell>
+                    <TableCell>{item.partner_name}</TableCell>
+                    <TableCell>
+                      <BrandStatusChip status={item.status} />
+                    </TableCell>
+                    {showCarrierStatus && (
+                      <TableCell>
+                        {item.carrier_status && <BrandStatusChip status={item.carrier_status} />}
+                      </TableCell>
+                    )}
+                    <TableCell sx={{ color: 'text.secondary' }}>{item.carriers.join(', ')}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {String(formatDateTime(item.updated_at))}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <ListPagination paging={paging} count={data.total} />
+        </>
+      )}
+    </ListStatus>
+  );
+}

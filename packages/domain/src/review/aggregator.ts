@@ -1,0 +1,45 @@
+import { defineReviewMachine } from './machine.ts';
+
+/**
+ * An aggregator's approval (subject 'aggregator'): an account that chose aggregator and finished
+ * its review details awaits the platform, which forwards it to the carriers, approves or rejects it
+ * (with a reason). The state is the partner's provider approval status; approval also sets
+ * launchApproved, so the approved-partner rule of spec section 4 holds.
+ */
+export const AGGREGATOR_MACHINE = defineReviewMachine<
+  'awaiting_approval' | 'forwarded' | 'approved' | 'rejected',
+  'forward' | 'approve' | 'reject'
+>({
+  subject: 'aggregator',
+  noun: 'aggregator',
+  states: {
+    awaiting_approval: { code: 6, label: 'Awaiting approval' },
+    forwarded: { code: 30, label: 'Forwarded to the carriers' },
+    approved: { code: 31, label: 'Approved' },
+    rejected: { code: 32, label: 'Rejected' },
+  },
+  transitions: {
+    forward: {
+      from: ['awaiting_approval'],
+      to: 'forwarded',
+      permission: 'aggregators.review',
+      reasonRequired: false,
+      label: 'Forwarded to the carriers',
+    },
+    approve: {
+      from: ['awaiting_approval', 'forwarded', 'rejected'],
+      to: 'approved',
+      permission: 'aggregators.review',
+      reasonRequired: false,
+      label: 'Approved by the platform',
+    },
+    reject: {
+      from: ['awaiting_approval', 'forwarded'],
+      to: 'rejected',
+      permission: 'aggregators.review',
+      reasonRequired: true,
+      label: 'Rejected by the platform',
+    },
+  },
+});
+export type AggregatorState = keyof typeof AGGREGATOR_MACHINE.states;
