@@ -1,5 +1,6 @@
 import { accountsModule } from './modules/accounts/accounts.module.ts';
 import { appConfigModule } from './modules/app-config/app-config.module.ts';
+import { contentModule } from './modules/content/content.module.ts';
 import { geolocationModule } from './modules/geolocation/geolocation.module.ts';
 import { networkMessagesModule } from './modules/network-messages/network-messages.module.ts';
 import { otpModule } from './modules/otp/otp.module.ts';
@@ -21,4 +22,5 @@ export const API_MODULES: readonly AnyApiModule[] = [
   otpModule,
   networkMessagesModule,
   walletModule,
+  contentModule,
 ];

@@ -16,6 +16,7 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0001_accounts_networks_wallet.sql': '4dcb97755d7d85fc9a9a0fcdd52a002c8806005381f597ceeef10d30c8892685',
   '0002_audit_email_trigram.sql': '82b6b1326c3ece949d5eb4b21e4ba315861821d4436a99c21c19264e7c63348a',
   '0003_review_history.sql': 'd9097ccce257a0a0bd80d0222a47a166a8ce60994893238e2dd9976ab2ac23d1',
+  '0004_content.sql': '19b04ba4e8afe782e822cbfc94b20a6eb4a47eb94ec6cbcb7da6f644b2d0d9fb',
 };
 /** How many migrations the previous landed main had (0000 and 0001). */
 const PREVIOUS_RELEASE_MIGRATIONS = 2;

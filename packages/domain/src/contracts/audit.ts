@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = [
   'user.deleted',
   'user.activated',
   'role.changed',
+  /** A download, FAQ, video or press release was added, changed, reordered, published or removed. */
+  'content.changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,4 +1,5 @@
 import { ACCOUNTS_POLICY } from './accounts.ts';
+import { CONTENT_POLICY } from './content.ts';
 import { NETWORK_MESSAGES_POLICY } from './network-messages.ts';
 import { PARTNERS_POLICY } from './partners.ts';
 import { type PolicyRole, ROLE_GROUPS, type RoleGroup } from './role-groups.ts';
@@ -22,6 +23,7 @@ export const POLICY = {
   ...ACCOUNTS_POLICY,
   ...WALLET_POLICY,
   ...NETWORK_MESSAGES_POLICY,
+  ...CONTENT_POLICY,
 } as const;
 export type PolicyAction = keyof typeof POLICY;
 

@@ -14,6 +14,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'user.deleted': 'User deleted',
   'user.activated': 'Invitation accepted',
   'role.changed': 'Role changed',
+  'content.changed': 'Content changed',
 };
 export const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
 export const actionColor = (action: string): 'error' | 'primary' | 'default' =>
