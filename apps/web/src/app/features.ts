@@ -1,5 +1,6 @@
 import { accountsFeature } from '@/features/accounts';
 import { botsFeature } from '@/features/bots';
+import { contentFeature } from '@/features/content';
 import { legalFeature } from '@/features/legal';
 import { referenceFeature } from '@/features/reference';
 import { walletFeature } from '@/features/wallet';
@@ -9,6 +10,7 @@ import type { Feature } from '@/lib/feature';
 export const FEATURES: readonly Feature[] = [
   accountsFeature,
   botsFeature,
+  contentFeature,
   legalFeature,
   referenceFeature,
   walletFeature,
