@@ -43,7 +43,7 @@ function ReleaseActions({ release, onEdit }: { release: TPressRelease; onEdit: (
       </Button>
       <Button
         size="small"
-        color="error"
+        color="inherit"
         onClick={() => setConfirming(true)}
         aria-label={`Delete ${release.title}`}
       >
