@@ -55,3 +55,15 @@ export function useAddDownload() {
     onSuccess: () => client.invalidateQueries({ queryKey: contentKeys.all }),
   });
 }
+
+/** PUT a download's fields (the file stays). */
+export const updateDownload = ({ id, fields }: { id: number; fields: TDownloadFields }) =>
+  http.put(`/secure/content/downloads/${id}`, fields, ZDownload);
+
+export function useUpdateDownload() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateDownload,
+    onSuccess: () => client.invalidateQueries({ queryKey: contentKeys.all }),
+  });
+}

@@ -40,3 +40,15 @@ export function useAddVideo() {
     onSuccess: () => client.invalidateQueries({ queryKey: contentKeys.all }),
   });
 }
+
+/** PUT a video's fields (the media stays). */
+export const updateVideo = ({ id, fields }: { id: number; fields: TVideoFields }) =>
+  http.put(`/secure/content/videos/${id}`, fields, ZVideo);
+
+export function useUpdateVideo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateVideo,
+    onSuccess: () => client.invalidateQueries({ queryKey: contentKeys.all }),
+  });
+}

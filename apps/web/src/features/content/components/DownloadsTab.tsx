@@ -14,8 +14,8 @@ import { ListStatus } from '@/lib/ui/ListStatus';
 import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDownloadFile, useDownloads } from '../api/downloads';
-import { AddDownloadDialog } from './AddDownloadDialog';
 import { ContentSearch } from './ContentSearch';
+import { DownloadDialog } from './DownloadDialog';
 import { ManageControls } from './ManageControls';
 
 /** "1.2 MB", "640 KB" (the spec's byte unit is 1000). */
@@ -31,7 +31,7 @@ export function DownloadsTab() {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
   const [drafts, setDrafts] = useState(false);
-  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<TDownload | 'new' | null>(null);
   const canManage = useCan('content.manage');
   const settled = useDebouncedValue(search.trim());
   const query = useDownloads(
@@ -65,7 +65,7 @@ export function DownloadsTab() {
         />
         {canManage && (
           <Box>
-            <Button variant="contained" onClick={() => setAdding(true)}>
+            <Button variant="contained" onClick={() => setEditing('new')}>
               Add download
             </Button>
           </Box>
@@ -137,7 +137,15 @@ export function DownloadsTab() {
                               name={item.name}
                               published={item.published}
                               position={{ ids, index }}
-                            />
+                            >
+                              <Button
+                                size="small"
+                                onClick={() => setEditing(item)}
+                                aria-label={`Edit ${item.name}`}
+                              >
+                                Edit
+                              </Button>
+                            </ManageControls>
                           </Box>
                         </Box>
                       </Paper>
@@ -150,7 +158,9 @@ export function DownloadsTab() {
           </>
         )}
       </ListStatus>
-      {adding && <AddDownloadDialog onClose={() => setAdding(false)} />}
+      {editing && (
+        <DownloadDialog download={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
     </Box>
   );
 }

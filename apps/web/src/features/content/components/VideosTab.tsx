@@ -11,9 +11,9 @@ import { ListStatus } from '@/lib/ui/ListStatus';
 import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useVideos } from '../api/videos';
-import { AddVideoDialog } from './AddVideoDialog';
 import { ContentSearch } from './ContentSearch';
 import { ManageControls } from './ManageControls';
+import { VideoDialog } from './VideoDialog';
 
 /** "1:05", "12:00". */
 export function formatDuration(seconds: number): string {
@@ -21,7 +21,17 @@ export function formatDuration(seconds: number): string {
   return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-function VideoCard({ video, ids, index }: { video: TVideo; ids: number[]; index: number }) {
+function VideoCard({
+  video,
+  ids,
+  index,
+  onEdit,
+}: {
+  video: TVideo;
+  ids: number[];
+  index: number;
+  onEdit: () => void;
+}) {
   return (
     <Paper component="li" variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5, alignContent: 'start' }}>
       <Box
@@ -57,7 +67,11 @@ function VideoCard({ video, ids, index }: { video: TVideo; ids: number[]; index:
         name={video.title}
         published={video.published}
         position={{ ids, index }}
-      />
+      >
+        <Button size="small" onClick={onEdit} aria-label={`Edit ${video.title}`}>
+          Edit
+        </Button>
+      </ManageControls>
     </Paper>
   );
 }
@@ -67,7 +81,7 @@ export function VideosTab() {
   const paging = usePaging(10);
   const [search, setSearch] = useState('');
   const [drafts, setDrafts] = useState(false);
-  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<TVideo | 'new' | null>(null);
   const canManage = useCan('content.manage');
   const settled = useDebouncedValue(search.trim());
   const query = useVideos(
@@ -89,7 +103,7 @@ export function VideosTab() {
         />
         {canManage && (
           <Box>
-            <Button variant="contained" onClick={() => setAdding(true)}>
+            <Button variant="contained" onClick={() => setEditing('new')}>
               Add video
             </Button>
           </Box>
@@ -120,14 +134,20 @@ export function VideosTab() {
               }}
             >
               {items.map((video, index) => (
-                <VideoCard key={video.id} video={video} ids={items.map((v) => v.id)} index={index} />
+                <VideoCard
+                  key={video.id}
+                  video={video}
+                  ids={items.map((v) => v.id)}
+                  index={index}
+                  onEdit={() => setEditing(video)}
+                />
               ))}
             </Box>
             <ListPagination paging={paging} count={total} />
           </>
         )}
       </ListStatus>
-      {adding && <AddVideoDialog onClose={() => setAdding(false)} />}
+      {editing && <VideoDialog video={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Box>
   );
 }

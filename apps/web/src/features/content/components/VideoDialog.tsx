@@ -7,12 +7,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { ZVideoFields } from '@portico/domain';
+import { type TVideo, ZVideoFields } from '@portico/domain';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
-import { useAddVideo } from '../api/videos';
+import { useAddVideo, useUpdateVideo } from '../api/videos';
 
 function FilePick({
   label,
@@ -38,20 +38,31 @@ function FilePick({
   );
 }
 
-/** Adds a video: MP4 or WebM, an optional poster image and WebVTT captions, checked by content on the server. */
-export function AddVideoDialog({ onClose }: { onClose: () => void }) {
+/**
+ * Adds a video (MP4 or WebM, an optional poster image and WebVTT captions, checked by content on the
+ * server) or, given one, edits its fields.
+ */
+export function VideoDialog({ video: editing, onClose }: { video: TVideo | null; onClose: () => void }) {
   const form = useZodForm(ZVideoFields, {
-    title: '',
-    description: '',
-    duration_seconds: '',
-    published: false,
+    title: editing?.title ?? '',
+    description: editing?.description ?? '',
+    duration_seconds: editing ? String(editing.duration_seconds) : '',
+    published: editing?.published ?? false,
   });
+  const update = useUpdateVideo();
   const [video, setVideo] = useState<File | null>(null);
   const [poster, setPoster] = useState<File | null>(null);
   const [captions, setCaptions] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const add = useAddVideo();
   const submit = form.submitWith((fields) => {
+    if (editing) {
+      update.mutate(
+        { id: editing.id, fields },
+        { onSuccess: onClose, onError: (error) => form.showServerError(error) },
+      );
+      return;
+    }
     if (!video) {
       setFileError('Choose the video to upload.');
       return;
@@ -64,7 +75,7 @@ export function AddVideoDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} aria-labelledby="add-video-title" fullWidth maxWidth="sm">
       <form noValidate onSubmit={submit}>
-        <DialogTitle id="add-video-title">Add a video</DialogTitle>
+        <DialogTitle id="add-video-title">{editing ? 'Edit video' : 'Add a video'}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
           {form.formError && <Alert severity="error">{form.formError}</Alert>}
           <FormTextField control={form.control} name="title" label="Title" required />
@@ -82,22 +93,26 @@ export function AddVideoDialog({ onClose }: { onClose: () => void }) {
             required
             inputMode="numeric"
           />
-          <FilePick
-            label="Video (MP4 or WebM, 50 MB)"
-            accept="video/mp4,video/webm"
-            file={video}
-            onFile={(f) => {
-              setVideo(f);
-              setFileError(null);
-            }}
-          />
-          <FilePick label="Poster image (optional)" accept="image/*" file={poster} onFile={setPoster} />
-          <FilePick
-            label="Captions, WebVTT (optional)"
-            accept=".vtt,text/vtt"
-            file={captions}
-            onFile={setCaptions}
-          />
+          {!editing && (
+            <>
+              <FilePick
+                label="Video (MP4 or WebM, 50 MB)"
+                accept="video/mp4,video/webm"
+                file={video}
+                onFile={(f) => {
+                  setVideo(f);
+                  setFileError(null);
+                }}
+              />
+              <FilePick label="Poster image (optional)" accept="image/*" file={poster} onFile={setPoster} />
+              <FilePick
+                label="Captions, WebVTT (optional)"
+                accept=".vtt,text/vtt"
+                file={captions}
+                onFile={setCaptions}
+              />
+            </>
+          )}
           {fileError && (
             <Typography role="alert" variant="body2" color="error">
               {fileError}
@@ -121,8 +136,8 @@ export function AddVideoDialog({ onClose }: { onClose: () => void }) {
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={add.isPending}>
-            Add video
+          <Button type="submit" variant="contained" disabled={add.isPending || update.isPending}>
+            {editing ? 'Save video' : 'Add video'}
           </Button>
         </DialogActions>
       </form>
