@@ -207,3 +207,22 @@ test('when the XSS corpus is stored and previewed then nothing executes in Chrom
     await marketing.getByLabel('Preview').locator('script, iframe, img, svg, object, embed').count(),
   ).toBe(0);
 });
+
+test('when a read-only admin opens the management view then drafts show but nothing can be changed', async ({
+  browser,
+}) => {
+  const page = await pageAs(browser, 'admin-readonly');
+  await page.goto('/developer-assets/faqs');
+  await page.getByLabel('Show drafts').check();
+  await expect(page.getByRole('button', { name: 'Add FAQ' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Unpublish', exact: true })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Downloads' }).click();
+  await page.getByLabel('Show drafts').check();
+  // Each item's state is shown to the admin, without the controls that change it.
+  await expect(page.getByText('Published', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add download' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+  await screenshots(page, 'downloads-readonly-admin');
+});
