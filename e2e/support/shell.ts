@@ -21,14 +21,19 @@ export function shell(page: Page) {
   };
 }
 
-/** The footer's copyright line and its four policy links, each opening a new tab. */
+/**
+ * The footer's copyright line, the Press page (issue 17, in this tab) and its four policy links,
+ * each opening a new tab.
+ */
 export async function expectFooter(page: Page): Promise<void> {
   const footer = shell(page).footer;
   await expect(footer).toContainText(FOOTER_TEXT);
   const links = footer.getByRole('link');
-  await expect(links).toHaveText(FOOTER_LINKS.map((link) => link.label));
+  await expect(links).toHaveText(['Press', ...FOOTER_LINKS.map((link) => link.label)]);
+  await expect(links.first()).toHaveAttribute('href', '/press');
+  await expect(links.first()).not.toHaveAttribute('target', '_blank');
   for (const [index, link] of FOOTER_LINKS.entries()) {
-    const anchor = links.nth(index);
+    const anchor = links.nth(index + 1);
     await expect(anchor).toHaveAttribute('href', link.href);
     await expect(anchor).toHaveAttribute('target', '_blank');
     await expect(anchor).toHaveAttribute('rel', /noopener/);

@@ -2,6 +2,7 @@ import { accountsModule } from './modules/accounts/accounts.module.ts';
 import { aggregatorsModule } from './modules/aggregators/aggregators.module.ts';
 import { appConfigModule } from './modules/app-config/app-config.module.ts';
 import { brandsModule } from './modules/brands/brands.module.ts';
+import { contentModule } from './modules/content/content.module.ts';
 import { geolocationModule } from './modules/geolocation/geolocation.module.ts';
 import { networkMessagesModule } from './modules/network-messages/network-messages.module.ts';
 import { otpModule } from './modules/otp/otp.module.ts';
@@ -25,4 +26,5 @@ export const API_MODULES: readonly AnyApiModule[] = [
   walletModule,
   brandsModule,
   aggregatorsModule,
+  contentModule,
 ];

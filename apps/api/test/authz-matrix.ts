@@ -1,314 +1,24 @@
-import { ALL_ROLES, BILLING_ROLES, DEVELOPER_ROLES, ROLES } from '@portico/domain';
-import type { PolicyAction } from '../src/platform/auth/policy.ts';
-import type { Subject } from './factories.ts';
+import { BILLING_ROLES, DEVELOPER_ROLES, ROLES } from '@portico/domain';
+import { AUTHZ_MATRIX_AGGREGATORS } from './authz/aggregators.ts';
+import { AUTHZ_MATRIX_BRANDS } from './authz/brands.ts';
+import {
+  DEVELOPER_OWNERS,
+  DEVELOPER_WRITERS,
+  type MatrixEntry,
+  NO_SUCH_USER,
+  PROVIDER_ADMINS,
+  SUBJECTS,
+} from './authz/common.ts';
+import { AUTHZ_MATRIX_CONTENT } from './authz/content.ts';
+import { AUTHZ_MATRIX_WALLET } from './authz/wallet.ts';
 
-/** Every subject the matrix is checked for: each role of spec section 6 and the developer with no role. */
-export const SUBJECTS: readonly Subject[] = [...ALL_ROLES, null];
-
-/** The partner's own developer account: no role, or DEVELOPER (not the child aggregator users). */
-const DEVELOPER_OWNERS: readonly Subject[] = [null, ROLES.DEVELOPER];
-/** Developer-side accounts that may change things (not the read-only child). */
-const DEVELOPER_WRITERS: readonly Subject[] = [null, ROLES.DEVELOPER, ROLES.CHILD_AGGREGATOR_READWRITE];
-/** A user id that belongs to nobody: allowed callers get the service's 404. */
-const NO_SUCH_USER = '00000000-0000-4000-8000-00000000dead';
-
-export interface MatrixEntry {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  url: string;
-  /** The policy action the route must declare. */
-  action: PolicyAction;
-  /** The subjects allowed; everyone else must get 403. Written out here, not derived from the policy. */
-  allowed: readonly Subject[];
-  /** Body for mutating routes (a valid one, so "allowed" means the call succeeds). */
-  payload?: unknown;
-  /** HTTP status an allowed call answers with (default 200). */
-  okStatus?: number | ((subject: Subject) => number);
-  /** For an allowed call answering 403: the service's own refusal, told apart from the policy's. */
-  okMessage?: RegExp;
-  /** The URL to call when `url` is a route pattern with parameters. */
-  path?: string;
-  /** An allowed call answers a file, not the envelope. */
-  download?: boolean;
-}
-
-// ---- wallet ----
-const WALLET_READERS: readonly Subject[] = [
-  null,
-  ROLES.DEVELOPER,
-  ROLES.CHILD_AGGREGATOR_READONLY,
-  ROLES.CHILD_AGGREGATOR_READWRITE,
-];
-const WALLET_WRITERS: readonly Subject[] = [null, ROLES.DEVELOPER, ROLES.CHILD_AGGREGATOR_READWRITE];
-const PROVIDER_ADMINS: readonly Subject[] = [
-  ROLES.SUPER_ADMIN_PORTICO,
-  ROLES.ADMIN_PORTICO_READONLY,
-  ROLES.ADMIN_PORTICO_READWRITE,
-];
-const NO_SUCH_ID = '00000000-0000-4000-8000-00000000dead';
-const S = '/api/v1/secure';
-const AUTHZ_MATRIX_WALLET: readonly MatrixEntry[] = [
-  { method: 'GET', url: `${S}/wallet/balance`, action: 'wallet.read', allowed: WALLET_READERS },
-  { method: 'GET', url: `${S}/wallet/transactions`, action: 'wallet.read', allowed: WALLET_READERS },
-  {
-    method: 'GET',
-    url: `${S}/wallet/transactions/export`,
-    path: `${S}/wallet/transactions/export?format=xlsx`,
-    action: 'wallet.read',
-    allowed: WALLET_READERS,
-    download: true,
-  },
-  {
-    method: 'PUT',
-    url: `${S}/wallet/low-balance`,
-    action: 'wallet.manage',
-    allowed: WALLET_WRITERS,
-    payload: { threshold: '20' },
-  },
-  {
-    method: 'POST',
-    url: `${S}/wallet/topups`,
-    action: 'wallet.topup',
-    allowed: WALLET_WRITERS,
-    payload: { amount: '25' },
-  },
-  {
-    method: 'GET',
-    url: `${S}/wallet/topups/:topupId`,
-    path: `${S}/wallet/topups/${NO_SUCH_ID}`,
-    action: 'wallet.read',
-    allowed: WALLET_READERS,
-    // Allowed through the policy, then not found: the id is no top-up of the caller's.
-    okStatus: 404,
-  },
-  {
-    method: 'GET',
-    url: `${S}/wallet/verification-pricing`,
-    path: `${S}/wallet/verification-pricing?carrier_ids=999999`,
-    action: 'wallet.read',
-    allowed: WALLET_READERS,
-    okStatus: 400,
-  },
-  {
-    method: 'POST',
-    url: `${S}/wallet/holds`,
-    action: 'wallet.pay',
-    allowed: WALLET_WRITERS,
-    payload: { carrier_ids: [999999], reference: 'bot', idempotency_key: 'matrix-hold' },
-    okStatus: 400,
-  },
-  ...(['capture', 'release'] as const).map(
-    (outcome): MatrixEntry => ({
-      method: 'POST',
-      url: `${S}/wallet/holds/:holdId/${outcome}`,
-      path: `${S}/wallet/holds/${NO_SUCH_ID}/${outcome}`,
-      action: 'wallet.pay',
-      allowed: WALLET_WRITERS,
-      payload: { idempotency_key: `matrix-${outcome}` },
-      okStatus: 404,
-    }),
-  ),
-  {
-    method: 'GET',
-    url: `${S}/pricing`,
-    action: 'pricing.read',
-    allowed: [...WALLET_READERS, ...PROVIDER_ADMINS],
-  },
-  { method: 'GET', url: `${S}/rate-plans`, action: 'rate-plans.read', allowed: PROVIDER_ADMINS },
-  {
-    method: 'POST',
-    url: `${S}/rate-plans`,
-    action: 'rate-plans.write',
-    allowed: [ROLES.SUPER_ADMIN_PORTICO, ROLES.ADMIN_PORTICO_READWRITE],
-    payload: {
-      carrier_id: 1,
-      currency: 'USD',
-      effective_from: '2999-01-01T00:00:00Z',
-      verification_price: '30',
-      prices: [{ billing_category: 'SINGLE_MESSAGE', message_type: 'OTP', price: '0.004' }],
-    },
-  },
-];
+export { type MatrixEntry, SUBJECTS, subjectName } from './authz/common.ts';
 
 /**
- * Every secure route x every role -> allowed or denied. Later issues add their routes here; the
- * matrix test fails when a secure route is missing from this list.
+ * Every secure route x every role -> allowed or denied: the platform's and the accounts' routes
+ * here, each other module's in test/authz/<module>.ts (one line below). The matrix test fails when
+ * a secure route is missing from this list.
  */
-// ---- brands ----
-const BRAND_READERS: readonly Subject[] = [
-  ...WALLET_READERS,
-  ...PROVIDER_ADMINS,
-  ROLES.ADMIN_BILLING,
-  ROLES.USER_BILLING,
-  ROLES.MANAGER_BILLING,
-];
-const BRAND_REVIEWERS: readonly Subject[] = [ROLES.SUPER_ADMIN_PORTICO, ROLES.ADMIN_PORTICO_READWRITE];
-const BRAND_CARRIER_REVIEWERS: readonly Subject[] = [ROLES.ADMIN_BILLING, ROLES.MANAGER_BILLING];
-const BRAND = `${S}/brands/${NO_SUCH_ID}`;
-/** Valid by its schema; the industry id names nothing, so an allowed create is refused by the service (400). */
-const BRAND_BODY = {
-  name: 'Matrix Brand',
-  industry_type_id: 2_147_483_000,
-  website: 'https://matrix.example',
-  contact_name: 'Matrix Person',
-  contact_email: 'matrix@brand.test',
-  contact_phone: '+919876543210',
-  address: { line1: '1 Matrix Road', city: 'Pune', postalCode: '411001', countryId: 'IN' },
-  carrier_ids: [1],
-};
-const AUTHZ_MATRIX_BRANDS: readonly MatrixEntry[] = [
-  { method: 'GET', url: `${S}/brands`, action: 'brands.read', allowed: BRAND_READERS },
-  {
-    method: 'GET',
-    url: `${S}/brands/export`,
-    path: `${S}/brands/export?format=pdf`,
-    action: 'brands.read',
-    allowed: BRAND_READERS,
-    download: true,
-  },
-  {
-    method: 'POST',
-    url: `${S}/brands`,
-    action: 'brands.write',
-    allowed: DEVELOPER_WRITERS,
-    payload: BRAND_BODY,
-    okStatus: 400,
-    okMessage: /industry/,
-  },
-  {
-    method: 'GET',
-    url: `${S}/brands/:brandId`,
-    path: BRAND,
-    action: 'brands.read',
-    allowed: BRAND_READERS,
-    okStatus: 404,
-  },
-  {
-    method: 'PUT',
-    url: `${S}/brands/:brandId`,
-    path: BRAND,
-    action: 'brands.write',
-    allowed: DEVELOPER_WRITERS,
-    payload: BRAND_BODY,
-    okStatus: 404,
-  },
-  {
-    method: 'DELETE',
-    url: `${S}/brands/:brandId`,
-    path: BRAND,
-    action: 'brands.write',
-    allowed: DEVELOPER_WRITERS,
-    okStatus: 404,
-  },
-  {
-    method: 'GET',
-    url: `${S}/brands/:brandId/history`,
-    path: `${BRAND}/history`,
-    action: 'brands.read',
-    allowed: BRAND_READERS,
-    okStatus: 404,
-  },
-  ...(['submit', 'verification', 'verification/refresh'] as const).map(
-    (call): MatrixEntry => ({
-      method: 'POST',
-      url: `${S}/brands/:brandId/${call}`,
-      path: `${BRAND}/${call}`,
-      action: 'brands.write',
-      allowed: DEVELOPER_WRITERS,
-      okStatus: 404,
-    }),
-  ),
-  {
-    method: 'POST',
-    url: `${S}/brands/:brandId/review/:action`,
-    path: `${BRAND}/review/forward`,
-    action: 'brands.review',
-    allowed: BRAND_REVIEWERS,
-    payload: {},
-    okStatus: 404,
-  },
-  {
-    method: 'POST',
-    url: `${S}/brands/:brandId/carrier-review/:action`,
-    path: `${BRAND}/carrier-review/approve`,
-    action: 'brands.carrier-review',
-    allowed: BRAND_CARRIER_REVIEWERS,
-    payload: {},
-    okStatus: 404,
-  },
-  {
-    method: 'GET',
-    url: `${S}/brands/:brandId/documents/:documentId/link`,
-    path: `${BRAND}/documents/${NO_SUCH_ID}/link`,
-    action: 'brands.read',
-    allowed: BRAND_READERS,
-    okStatus: 404,
-  },
-  {
-    method: 'DELETE',
-    url: `${S}/brands/:brandId/documents/:documentId`,
-    path: `${BRAND}/documents/${NO_SUCH_ID}`,
-    action: 'brands.write',
-    allowed: DEVELOPER_WRITERS,
-    okStatus: 404,
-  },
-  // Allowed through the policy, then refused for not being multipart/form-data (415).
-  ...(['logo', 'documents'] as const).map(
-    (call): MatrixEntry => ({
-      method: 'POST',
-      url: `${S}/brands/:brandId/${call}`,
-      path: `${BRAND}/${call}`,
-      action: 'brands.write',
-      allowed: DEVELOPER_WRITERS,
-      okStatus: 415,
-    }),
-  ),
-];
-
-// ---- aggregators ----
-const AGGREGATOR_READERS: readonly Subject[] = [
-  ...PROVIDER_ADMINS,
-  ROLES.ADMIN_BILLING,
-  ROLES.USER_BILLING,
-  ROLES.MANAGER_BILLING,
-];
-const AGGREGATOR = `${S}/aggregators/${NO_SUCH_ID}`;
-const AUTHZ_MATRIX_AGGREGATORS: readonly MatrixEntry[] = [
-  { method: 'GET', url: `${S}/aggregators`, action: 'aggregators.read', allowed: AGGREGATOR_READERS },
-  {
-    method: 'GET',
-    url: `${S}/aggregators/export`,
-    path: `${S}/aggregators/export?format=xlsx`,
-    action: 'aggregators.read',
-    allowed: AGGREGATOR_READERS,
-    download: true,
-  },
-  {
-    method: 'GET',
-    url: `${S}/aggregators/:partnerId`,
-    path: AGGREGATOR,
-    action: 'aggregators.read',
-    allowed: AGGREGATOR_READERS,
-    okStatus: 404,
-  },
-  {
-    method: 'GET',
-    url: `${S}/aggregators/:partnerId/history`,
-    path: `${AGGREGATOR}/history`,
-    action: 'aggregators.read',
-    allowed: AGGREGATOR_READERS,
-    okStatus: 404,
-  },
-  {
-    method: 'POST',
-    url: `${S}/aggregators/:partnerId/review/:action`,
-    path: `${AGGREGATOR}/review/approve`,
-    action: 'aggregators.review',
-    allowed: [ROLES.SUPER_ADMIN_PORTICO, ROLES.ADMIN_PORTICO_READWRITE],
-    payload: {},
-    okStatus: 404,
-  },
-];
-
 export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
   {
     method: 'GET',
@@ -323,7 +33,7 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
     // Not the marketing admin: bare header, no external links (spec section 6).
     allowed: [...PROVIDER_ADMINS, ...BILLING_ROLES],
   },
-  // ---- accounts ----
+  // The accounts module: set-up, profile, managed users, security records.
   {
     method: 'GET',
     url: '/api/v1/secure/account-setup',
@@ -479,7 +189,8 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
   ...AUTHZ_MATRIX_WALLET,
   ...AUTHZ_MATRIX_BRANDS,
   ...AUTHZ_MATRIX_AGGREGATORS,
-  // ---- networks ----
+  ...AUTHZ_MATRIX_CONTENT,
+  // The network messages: test sends and their events.
   {
     method: 'POST',
     url: '/api/v1/secure/network-messages/test',
@@ -523,5 +234,3 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
     allowed: PROVIDER_ADMINS,
   },
 ];
-
-export const subjectName = (subject: Subject) => subject ?? 'no role (developer)';

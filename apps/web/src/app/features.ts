@@ -2,6 +2,7 @@ import { accountsFeature } from '@/features/accounts';
 import { aggregatorsFeature } from '@/features/aggregators';
 import { botsFeature } from '@/features/bots';
 import { brandsFeature } from '@/features/brands';
+import { contentFeature } from '@/features/content';
 import { legalFeature } from '@/features/legal';
 import { referenceFeature } from '@/features/reference';
 import { walletFeature } from '@/features/wallet';
@@ -13,6 +14,7 @@ export const FEATURES: readonly Feature[] = [
   aggregatorsFeature,
   botsFeature,
   brandsFeature,
+  contentFeature,
   legalFeature,
   referenceFeature,
   walletFeature,

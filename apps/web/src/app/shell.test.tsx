@@ -283,6 +283,8 @@ describe('the public shell', () => {
       .getAllByRole('link')
       .map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')]);
     expect(links).toEqual([
+      // The public press page, in this tab (issue 17).
+      ['Press', '/press', null, null],
       ['Privacy Policy', '/developer-pp', '_blank', 'noopener noreferrer'],
       ['Terms of Service', '/developer-tos', '_blank', 'noopener noreferrer'],
       ['Messaging Terms', '/rbm-terms', '_blank', 'noopener noreferrer'],

@@ -1,4 +1,4 @@
-import { ALLOWED_ATTR, ALLOWED_TAGS } from '@portico/domain';
+import { ALLOWED_ATTR, ALLOWED_TAGS, XSS_CORPUS } from '@portico/domain';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sanitizeHtml } from './sanitize';
@@ -21,6 +21,23 @@ describe('the HTML sanitiser', () => {
       'div',
     ]);
     expect([...ALLOWED_ATTR]).toEqual(['href', 'target', 'rel', 'style', 'class']);
+  });
+
+  it('drops a style that could load or run something, and keeps a plain one', () => {
+    expect(sanitizeHtml('<div style="background:url(javascript:alert(1))">x</div>')).toBe('<div>x</div>');
+    expect(sanitizeHtml('<span style="color: red">x</span>')).toBe('<span style="color: red">x</span>');
+  });
+
+  it.each(XSS_CORPUS.map((payload) => [payload]))('leaves nothing that runs of %s', (payload) => {
+    const container = document.createElement('div');
+    container.innerHTML = sanitizeHtml(payload);
+    for (const element of container.querySelectorAll('*')) {
+      expect(ALLOWED_TAGS as readonly string[]).toContain(element.tagName.toLowerCase());
+      for (const attribute of element.attributes) {
+        expect(ALLOWED_ATTR as readonly string[]).toContain(attribute.name);
+        expect(attribute.value.toLowerCase()).not.toMatch(/javascript:|vbscript:|data:|url\(/);
+      }
+    }
   });
 
   it('keeps the allowed tags and attributes', () => {

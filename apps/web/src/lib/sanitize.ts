@@ -1,4 +1,4 @@
-import { ALLOWED_ATTR, ALLOWED_TAGS } from '@portico/domain';
+import { ALLOWED_ATTR, ALLOWED_TAGS, UNSAFE_STYLE } from '@portico/domain';
 import DOMPurify, { type Config } from 'dompurify';
 
 const CONFIG: Config = {
@@ -13,6 +13,10 @@ let hooked = false;
 function ensureLinkHook(): void {
   if (hooked) return;
   hooked = true;
+  // A style that could load or run something goes whole (CSS url(), expression(), script URLs).
+  DOMPurify.addHook('uponSanitizeAttribute', (_node, data) => {
+    if (data.attrName === 'style' && UNSAFE_STYLE.test(data.attrValue)) data.keepAttr = false;
+  });
   // Links that open a new tab never get a handle on this window.
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'A' && node.getAttribute('target') === '_blank') {

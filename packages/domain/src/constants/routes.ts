@@ -74,7 +74,10 @@ export const PAGE_ROUTES = [
   dev('/u/edit-profile', 'Edit Profile', 'Accounts', { screen: 'accounts.edit-profile' }),
   dev('/u/my-wallet', 'My Wallet', 'Wallet, rate plans and pricing', { screen: 'wallet.my-wallet' }),
   dev('/u/change-password', 'Change Password', 'Accounts', { screen: 'accounts.change-password' }),
-  dev('/developer-assets', 'Developer Assets', 'Developer assets', { pattern: '/developer-assets/*' }),
+  dev('/developer-assets', 'Developer Assets', 'Developer assets', {
+    screen: 'content.developer-assets',
+    pattern: '/developer-assets/*',
+  }),
   // Carrier (billing)
   carrier('/billing/my-billing', 'Dashboard', 'Carrier review'),
   carrier('/billing/my-bots', 'Bots', 'Carrier review'),
@@ -125,7 +128,11 @@ export const PAGE_ROUTES = [
   open('/country-carrier-page', 'Countries and Carriers', undefined, {
     screen: 'reference.countries-carriers',
   }),
-  open('/marketing/PressReleaseCms', 'Press Releases', 'Press releases'),
+  open('/marketing/PressReleaseCms', 'Press Releases', 'Press releases', {
+    screen: 'content.press-release-cms',
+  }),
+  // Published press releases, for anyone (linked from the footer); /press/:id reads one.
+  open('/press', 'Press', 'Press releases', { screen: 'content.press', pattern: '/press/*' }),
 ] as const;
 
 /** Every screen id of the table: a web feature declares its screens under these ids. */

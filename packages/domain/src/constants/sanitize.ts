@@ -20,3 +20,7 @@ export const ALLOWED_ATTR = ['href', 'target', 'rel', 'style', 'class'] as const
 
 export type AllowedTag = (typeof ALLOWED_TAGS)[number];
 export type AllowedAttribute = (typeof ALLOWED_ATTR)[number];
+
+/** A style attribute that could fetch or run something (url(), expression(), script URLs) is dropped whole. */
+export const UNSAFE_STYLE =
+  /url\s*\(|expression\s*\(|javascript:|vbscript:|@import|behavior\s*:|-moz-binding/i;

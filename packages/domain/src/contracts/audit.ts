@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'brand.updated',
   'brand.deleted',
   'brand.decided',
+  /** A download, FAQ, video or press release was added, changed, reordered, published or removed. */
+  'content.changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,6 +1,7 @@
 import { ACCOUNTS_POLICY } from './accounts.ts';
 import { AGGREGATORS_POLICY } from './aggregators.ts';
 import { BRANDS_POLICY } from './brands.ts';
+import { CONTENT_POLICY } from './content.ts';
 import { NETWORK_MESSAGES_POLICY } from './network-messages.ts';
 import { PARTNERS_POLICY } from './partners.ts';
 import { type PolicyRole, ROLE_GROUPS, type RoleGroup } from './role-groups.ts';
@@ -26,6 +27,7 @@ export const POLICY = {
   ...NETWORK_MESSAGES_POLICY,
   ...BRANDS_POLICY,
   ...AGGREGATORS_POLICY,
+  ...CONTENT_POLICY,
 } as const;
 export type PolicyAction = keyof typeof POLICY;
 

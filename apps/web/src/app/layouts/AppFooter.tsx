@@ -2,9 +2,18 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { FOOTER_LINKS } from '@portico/domain';
+import { Link as RouterLink } from 'react-router';
 import { useBrandName } from '@/lib/config/app-config';
 
-/** The footer of spec section 1: the copyright line and the four policy links, each opening a new tab. */
+const LINK_SX = {
+  typography: 'body2',
+  color: 'text.secondary',
+  textDecoration: 'none',
+  '&:hover': { color: 'primary.main', textDecoration: 'underline' },
+  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+} as const;
+
+/** The footer of spec section 1: the copyright line and the four policy links, each opening a new tab; and the press page. */
 export function AppFooter() {
   const brand = useBrandName();
   return (
@@ -39,25 +48,15 @@ export function AppFooter() {
                 rowGap: 1,
               }}
             >
+              <li>
+                {/* The published press releases (issue 17): a page of this site, not a new tab. */}
+                <Box component={RouterLink} to="/press" sx={LINK_SX}>
+                  Press
+                </Box>
+              </li>
               {FOOTER_LINKS.map((link) => (
                 <li key={link.id}>
-                  <Box
-                    component="a"
-                    href={link.path}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    sx={{
-                      typography: 'body2',
-                      color: 'text.secondary',
-                      textDecoration: 'none',
-                      '&:hover': { color: 'primary.main', textDecoration: 'underline' },
-                      '&:focus-visible': {
-                        outline: '2px solid',
-                        outlineColor: 'primary.main',
-                        outlineOffset: 2,
-                      },
-                    }}
-                  >
+                  <Box component="a" href={link.path} target="_blank" rel="noopener noreferrer" sx={LINK_SX}>
                     {link.label}
                   </Box>
                 </li>

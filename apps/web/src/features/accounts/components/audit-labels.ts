@@ -18,6 +18,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'brand.updated': 'Brand updated',
   'brand.deleted': 'Brand deleted',
   'brand.decided': 'Brand review decision',
+  'content.changed': 'Content changed',
 };
 export const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
 export const actionColor = (action: string): 'error' | 'primary' | 'default' =>

@@ -1,0 +1,153 @@
+import OndemandVideo from '@mui/icons-material/OndemandVideo';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { TVideo } from '@portico/domain';
+import { useState } from 'react';
+import { EmptyState } from '@/lib/ui/EmptyState';
+import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
+import { ListStatus } from '@/lib/ui/ListStatus';
+import { useCan } from '@/lib/use-can';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useVideos } from '../api/videos';
+import { ContentSearch } from './ContentSearch';
+import { ManageControls } from './ManageControls';
+import { VideoDialog } from './VideoDialog';
+
+/** "1:05", "12:00". */
+export function formatDuration(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+function VideoCard({
+  video,
+  ids,
+  index,
+  onEdit,
+}: {
+  video: TVideo;
+  ids: number[];
+  index: number;
+  onEdit: () => void;
+}) {
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5, alignContent: 'start' }}>
+      <Box
+        component="video"
+        controls
+        preload="metadata"
+        src={video.stream_url}
+        poster={video.poster_url ?? undefined}
+        aria-label={video.title}
+        sx={{ width: '100%', aspectRatio: '16 / 9', bgcolor: 'grey.900', borderRadius: 1 }}
+      >
+        {video.captions_url && (
+          <track kind="captions" src={video.captions_url} srcLang="en" label="English" default />
+        )}
+      </Box>
+      <Box>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          {video.title}
+        </Typography>
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          {formatDuration(video.duration_seconds)}
+          {video.captions_url ? ' · Captions' : ''}
+        </Typography>
+        {video.description && (
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+            {video.description}
+          </Typography>
+        )}
+      </Box>
+      <ManageControls
+        kind="videos"
+        id={video.id}
+        name={video.title}
+        published={video.published}
+        position={{ ids, index }}
+      >
+        <Button size="small" onClick={onEdit} aria-label={`Edit ${video.title}`}>
+          Edit
+        </Button>
+      </ManageControls>
+    </Paper>
+  );
+}
+
+/** Videos: title, duration and description; playback streams with HTTP Range, with poster and captions. */
+export function VideosTab() {
+  const paging = usePaging(10);
+  const [search, setSearch] = useState('');
+  const [drafts, setDrafts] = useState(false);
+  const [editing, setEditing] = useState<TVideo | 'new' | null>(null);
+  const canManage = useCan('content.manage');
+  const settled = useDebouncedValue(search.trim());
+  const query = useVideos(
+    { start: paging.page * paging.pageSize, end: (paging.page + 1) * paging.pageSize },
+    { search: settled || undefined, include_unpublished: drafts ? 'true' : undefined },
+  );
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+        <ContentSearch
+          label="Search videos"
+          search={search}
+          onSearch={(value) => {
+            setSearch(value);
+            paging.setPage(0);
+          }}
+          drafts={drafts}
+          onDrafts={setDrafts}
+        />
+        {canManage && (
+          <Box>
+            <Button variant="contained" onClick={() => setEditing('new')}>
+              Add video
+            </Button>
+          </Box>
+        )}
+      </Box>
+      <ListStatus
+        query={query}
+        noun="videos"
+        empty={
+          <EmptyState
+            icon={<OndemandVideo />}
+            title={settled ? 'No videos match' : 'No videos yet'}
+            message={settled ? 'Try other words.' : 'Video guides appear here once published.'}
+          />
+        }
+      >
+        {({ items, total }) => (
+          <>
+            <Box
+              component="ul"
+              sx={{
+                listStyle: 'none',
+                m: 0,
+                p: 0,
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+              }}
+            >
+              {items.map((video, index) => (
+                <VideoCard
+                  key={video.id}
+                  video={video}
+                  ids={items.map((v) => v.id)}
+                  index={index}
+                  onEdit={() => setEditing(video)}
+                />
+              ))}
+            </Box>
+            <ListPagination paging={paging} count={total} />
+          </>
+        )}
+      </ListStatus>
+      {editing && <VideoDialog video={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </Box>
+  );
+}
