@@ -8,11 +8,14 @@ const S = AGGREGATOR_MACHINE.states;
 /** An aggregator's state: its provider approval status (an approved launch without one counts as approved). */
 const statusCode = sql<number>`coalesce(${partners.approvalStatus}, CASE WHEN ${partners.launchApproved} THEN ${sql.raw(String(S.approved.code))} ELSE ${sql.raw(String(S.awaiting_approval.code))} END)::int`;
 const name = sql<string>`coalesce(${partners.company}->>'name', '')`;
+// Written out qualified: drizzle leaves a column unqualified in a one-table select, which a
+// correlated subquery would read as the subquery's own column.
+const partnerIdRef = sql.raw('"partners"."partner_id"');
 /** The account that signed the aggregator up: its user without a child role. */
 const ownerEmail = sql<
   string | null
->`(SELECT u.email FROM users u WHERE u.partner_id = ${partners.partnerId} AND (u.role IS NULL OR u.role = 'DEVELOPER') ORDER BY u.created_at LIMIT 1)`;
-const childUsers = sql<number>`(SELECT count(*)::int FROM users u WHERE u.partner_id = ${partners.partnerId} AND u.role LIKE 'CHILD_AGGREGATOR%')`;
+>`(SELECT u.email FROM users u WHERE u.partner_id = ${partnerIdRef} AND (u.role IS NULL OR u.role = 'DEVELOPER') ORDER BY u.created_at LIMIT 1)`;
+const childUsers = sql<number>`(SELECT count(*)::int FROM users u WHERE u.partner_id = ${partnerIdRef} AND u.role LIKE 'CHILD_AGGREGATOR%')`;
 
 /** Carriers see the aggregators the platform forwarded or approved. */
 export type AggregatorAudience = { kind: 'platform' } | { kind: 'carrier' };

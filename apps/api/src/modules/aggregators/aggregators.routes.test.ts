@@ -10,6 +10,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function pendingAggregator() {
+  // Another aggregator with its own child user: counts and owners must be per partner.
+  await t.factories.account(ROLES.CHILD_AGGREGATOR_READWRITE);
   const account = await t.factories.account(ROLES.DEVELOPER, {
     partner: {
       isAggregator: true,
@@ -63,7 +65,10 @@ describe('aggregator approval', () => {
       }),
       200,
     ).data as { items: { partner_id: string; child_users: number }[] };
-    expect(listed.items.find((i) => i.partner_id === partner.partnerId)?.child_users).toBe(1);
+    expect(listed.items.find((i) => i.partner_id === partner.partnerId)).toMatchObject({
+      child_users: 1,
+      owner_email: user.email,
+    });
     // Carriers do not see an aggregator the platform has not forwarded.
     expectEnvelope(
       await t.injectAs(ROLES.ADMIN_BILLING, { method: 'GET', url: `${S}/aggregators/${partner.partnerId}` }),
