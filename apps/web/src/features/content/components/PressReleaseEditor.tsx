@@ -6,7 +6,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { type TPressRelease, ZPressReleaseInput } from '@portico/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
@@ -38,6 +38,14 @@ export function PressReleaseEditor({
   const [image, setImage] = useState<File | null>(null);
   const change = useChangePressRelease();
   const values = form.watch();
+  // The chosen image, shown in the preview before it is uploaded; its object URL is released with it.
+  const [imagePreview, setImagePreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (!image) return setImagePreview(null);
+    const url = URL.createObjectURL(image);
+    setImagePreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [image]);
 
   const save = (publish: boolean) =>
     form.submitWith(async (input) => {
@@ -60,7 +68,7 @@ export function PressReleaseEditor({
     body_html: values.body_html,
     status: release?.status ?? 'draft',
     publish_date: values.publish_date || today(),
-    image_url: image ? URL.createObjectURL(image) : (release?.image_url ?? null),
+    image_url: imagePreview ?? release?.image_url ?? null,
     updated_at: release?.updated_at ?? new Date().toISOString(),
   };
 
