@@ -26,7 +26,11 @@ export const contentModule = defineModule({
       log,
       supportEmail: settings.supportEmail,
     });
-    return { secureRoutes: [contentRoutes(service)], publicRoutes: [contentPublicRoutes(service)] };
+    return {
+      secureRoutes: [contentRoutes(service)],
+      publicRoutes: [contentPublicRoutes(service)],
+      storedFiles: service.storedFiles,
+    };
   },
   seed: { demo: seedDemoContent },
 });

@@ -48,6 +48,35 @@ export function createContentRepository(db: Db) {
     includeUnpublished ? undefined : eq(table.published, true);
 
   return {
+    /** The keys of `keys` a download, video (file, poster, captions) or press release points to. */
+    async referencedKeys(keys: readonly string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const wanted = [...keys];
+      const rows = await Promise.all([
+        db
+          .select({ key: contentDownloads.storageKey })
+          .from(contentDownloads)
+          .where(inArray(contentDownloads.storageKey, wanted)),
+        db
+          .select({ key: contentVideos.storageKey })
+          .from(contentVideos)
+          .where(inArray(contentVideos.storageKey, wanted)),
+        db
+          .select({ key: contentVideos.posterKey })
+          .from(contentVideos)
+          .where(inArray(contentVideos.posterKey, wanted)),
+        db
+          .select({ key: contentVideos.captionsKey })
+          .from(contentVideos)
+          .where(inArray(contentVideos.captionsKey, wanted)),
+        db
+          .select({ key: pressReleases.imageKey })
+          .from(pressReleases)
+          .where(inArray(pressReleases.imageKey, wanted)),
+      ]);
+      return new Set(rows.flat().flatMap((row) => (row.key ? [row.key] : [])));
+    },
+
     // ---- shared writes of the ordered kinds ----
     async nextPosition(table: OrderedTable): Promise<number> {
       const [row] = await db

@@ -29,6 +29,7 @@ import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { BadRequestError, NotFoundError } from '../../platform/http/errors.ts';
 import { fileUrlOf, type Storage, type StoredFile } from '../../platform/storage/index.ts';
+import type { StoredFiles } from '../../platform/storage/sweep.ts';
 import type { SignedDownloads } from '../../platform/uploads/signed-downloads.ts';
 import type {
   ContentRepository,
@@ -176,6 +177,14 @@ export function createContentService(deps: ContentServiceDeps) {
   }
 
   return {
+    /** The stored files the orphan sweep must keep: those a row still points to. */
+    storedFiles: [DOWNLOAD_PREFIX, VIDEO_PREFIX, PRESS_IMAGE_PREFIX].map(
+      (prefix): StoredFiles => ({
+        prefix: `${prefix}/`,
+        referenced: (keys) => repository.referencedKeys(keys),
+      }),
+    ),
+
     // ---- shared management ----
     async reorder(user: AuthenticatedUser, kind: OrderedKind, input: TReorderRequest): Promise<void> {
       await database.transaction(async () => {
