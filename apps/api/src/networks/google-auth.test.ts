@@ -340,5 +340,6 @@ describe('the API in sandbox mode without a key', () => {
     } finally {
       await t.close();
     }
-  });
+    // A whole listening app plus an RSA key generated at start: slow on a busy 2-core machine.
+  }, 60_000);
 });
