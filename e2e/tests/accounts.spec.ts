@@ -3,8 +3,9 @@
  * signs in through the real sign-in page, finishes the first-time flow and reaches the dashboard;
  * then changes the password and signs in with the new one.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signInForm, signInFromLanding, submitCredentials } from '../support/auth.ts';
+import { followMailLink } from '../support/mailbox.ts';
 import { DESKTOP, screenshotsIn } from '../support/screenshots.ts';
 
 const PASSWORD = 'Fresh!Start2026';
@@ -18,20 +19,6 @@ const NEW_PASSWORD = 'Second!Key2027';
 test.use({ viewport: DESKTOP });
 
 const screenshots = screenshotsIn('accounts');
-
-/** Opens the dev mailbox for this address and follows the newest mail's link. */
-async function followMailLink(page: Page, email: string, linkPrefix: string): Promise<void> {
-  await expect(async () => {
-    await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
-    await expect(page.getByRole('link', { name: new RegExp(`^${linkPrefix}`) }).first()).toBeVisible({
-      timeout: 1000,
-    });
-  }).toPass({ timeout: 20_000 });
-  await page
-    .getByRole('link', { name: new RegExp(`^${linkPrefix}`) })
-    .first()
-    .click();
-}
 
 test('when a new partner signs up then they verify, set a password, set up and reach the dashboard; a new password then signs in', async ({
   page,

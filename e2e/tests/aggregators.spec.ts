@@ -2,12 +2,14 @@
  * Issue 12 item 4, browser journey (read and decide-dialog only: approving the seeded pending
  * aggregator would change the shell other journeys expect of it). The super admin finds the pending
  * aggregator, reads its details and users, and opens the decision dialog; a carrier sees the
- * approved aggregator.
+ * approved aggregator. Then a new aggregator signs up and finds billing, brands and campaigns
+ * disabled until the super admin approves it.
  */
-import { expect, test } from '@playwright/test';
-import { signInFromLanding } from '../support/auth.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { signInFromLanding, submitCredentials } from '../support/auth.ts';
+import { followMailLink } from '../support/mailbox.ts';
 import { DESKTOP, screenshotsIn } from '../support/screenshots.ts';
-import { seriousViolations } from '../support/shell.ts';
+import { seriousViolations, shell } from '../support/shell.ts';
 
 test.use({ viewport: { ...DESKTOP, height: 900 } });
 // Several sign-ins and axe runs on a shared 2-core machine.
@@ -54,4 +56,104 @@ test('when a carrier opens its aggregators then it sees the approved one, never 
   await expect(table).not.toContainText('Nimbus Messaging Pvt Ltd');
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, 'carrier-list');
+});
+
+const GATED = ['MY BILLING', 'MY BRANDS', 'MY CAMPAIGNS'];
+
+async function expectGatedItems(page: Page, disabled: boolean): Promise<void> {
+  const nav = shell(page).nav;
+  for (const label of GATED) {
+    const link = nav.getByRole('link', { name: label, exact: true });
+    if (disabled) {
+      await expect(link, label).toHaveAttribute('aria-disabled', 'true');
+      await expect(link, label).toHaveAttribute('href', '/u/dashboard');
+    } else {
+      await expect(link, label).not.toHaveAttribute('aria-disabled', /.*/);
+      await expect(link, label).not.toHaveAttribute('href', '/u/dashboard');
+    }
+  }
+}
+
+test('when a new aggregator signs up then billing, brands and campaigns stay disabled until the super admin approves it', async ({
+  page,
+  baseURL,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const stamp = Date.now();
+  const email = `new-aggregator-${stamp}@example.com`;
+  const company = `Relay Reach ${stamp}`;
+  const password = 'Fresh!Start2026';
+
+  // Sign up, follow the mail's link, set a password and sign in.
+  await page.goto('/sign-up');
+  await page.getByRole('textbox', { name: 'Work email' }).fill(email);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
+  await followMailLink(page, email, `${baseURL}/sign-up\\?token=`);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to sign in' }).click();
+  await submitCredentials(page, email, password);
+
+  // The first-time flow, choosing aggregator.
+  await expect(page).toHaveURL(/\/u\/setup-user$/);
+  await page.getByRole('textbox', { name: 'First name' }).fill('Ravi');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Menon');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page).toHaveURL(/\/u\/account-type$/);
+  await page.getByRole('radio', { name: /Aggregator/ }).check();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page).toHaveURL(/\/setup-enterprise$/);
+  await page.getByRole('textbox', { name: 'Company name' }).fill(company);
+  await page.getByRole('textbox', { name: 'Website' }).fill('https://relay-reach.example');
+  await page.getByRole('combobox', { name: 'Industry' }).click();
+  await page.getByRole('option').first().click();
+  await page.getByRole('textbox', { name: 'Address line 1' }).fill('4 Marine Drive');
+  await page.getByRole('textbox', { name: 'City', exact: true }).fill('Kochi');
+  await page.getByRole('textbox', { name: 'Postal code' }).fill('682031');
+  await page.getByRole('combobox', { name: 'Country' }).click();
+  await page.getByRole('option', { name: 'India', exact: true }).click();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page).toHaveURL(/\/u\/review-details$/);
+  await expect(page.getByText('Aggregator', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Finish sign-up' }).click();
+  await expect(page).toHaveURL(/\/signup-success$/);
+  await expect(page.getByText(/open once the platform approves your launch/)).toBeVisible();
+  await page.getByRole('link', { name: 'Go to my dashboard' }).click();
+  await expect(page).toHaveURL(/\/u\/dashboard$/);
+
+  // Awaiting approval: the gated items are shown disabled and lead to the dashboard.
+  await expectGatedItems(page, true);
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, 'new-aggregator-pending');
+
+  // The super admin finds it and approves it.
+  const adminContext = await browser.newContext({ viewport: { ...DESKTOP, height: 900 } });
+  const admin = await adminContext.newPage();
+  await signInFromLanding(admin, 'superadmin@portico.test');
+  await admin.goto('/admin/aggregators');
+  await admin.getByRole('textbox', { name: 'Search company or owner' }).fill(company);
+  await admin.getByRole('link', { name: company }).click();
+  const summary = admin.getByRole('region', { name: 'Aggregator summary' });
+  await expect(summary).toContainText('Awaiting approval');
+  await expect(summary).toContainText(email);
+  await summary.getByRole('button', { name: 'Approve' }).click();
+  const dialog = admin.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(summary).toContainText('Approved');
+  expect(await seriousViolations(admin)).toEqual([]);
+  await screenshots(admin, 'new-aggregator-approved-by-admin');
+  await adminContext.close();
+
+  // After a reload the items are enabled.
+  await page.reload();
+  await expect(shell(page).nav).toBeVisible();
+  await expectGatedItems(page, false);
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, 'new-aggregator-enabled');
 });

@@ -16,6 +16,7 @@ import {
 import { createAuditRepository } from './platform/audit/audit.repository.ts';
 import { auditRoutes } from './platform/audit/audit.routes.ts';
 import { createAuditService } from './platform/audit/audit.service.ts';
+import { createApprovalLookup } from './platform/auth/approval.ts';
 import type { Config } from './platform/config.ts';
 import { type Database, openDatabase } from './platform/db/index.ts';
 import { healthRoutes } from './platform/health/health.routes.ts';
@@ -274,6 +275,7 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
           prefix: '/secure',
           verifier: identity.verifier,
           registry: secureRoutes,
+          approvalOf: createApprovalLookup(database.db),
           routes: [
             auditRoutes(audit),
             ...parts.flatMap(({ parts: moduleParts }) => moduleParts.secureRoutes ?? []),

@@ -1,4 +1,4 @@
-import { can, type PolicyAction } from '@portico/domain';
+import { approvalRefusal, can, type PolicyAction } from '@portico/domain';
 import { usePartnerDetails } from '@/lib/queries/partner-details';
 
 /**
@@ -10,4 +10,14 @@ import { usePartnerDetails } from '@/lib/queries/partner-details';
 export function useCan(action: PolicyAction): boolean {
   const { status, details } = usePartnerDetails();
   return status === 'success' && can(details?.partners_profile.role ?? null, action);
+}
+
+/**
+ * Why the signed-in partner may not perform `action` yet: the approved-partner rule (an aggregator
+ * awaiting approval; packages/domain policy/approved-partner.ts, the rule the API's secure scope
+ * applies), or null when it may.
+ */
+export function useApprovalRefusal(action: PolicyAction): string | null {
+  const { navUser } = usePartnerDetails();
+  return navUser ? approvalRefusal(navUser, action) : null;
 }

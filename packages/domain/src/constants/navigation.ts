@@ -1,3 +1,5 @@
+import type { ApprovalArea } from '../policy/approved-partner.ts';
+
 /**
  * The spec's route tables (section 2) as data. The web router, the bars, the highlight logic and the
  * route guards are all built from these; nothing else lists routes.
@@ -10,8 +12,11 @@ export interface NavItem {
   query?: Readonly<Record<string, string>>;
   /** Other path prefixes that highlight this item. */
   highlight?: readonly string[];
-  /** Disabled for an aggregator whose launch is not approved (points to the dashboard instead). */
-  needsApprovedLaunch?: boolean;
+  /**
+   * The approved-partner area the item belongs to: disabled for an aggregator awaiting approval
+   * (points to the dashboard instead); the API refuses the area's calls (policy/approved-partner.ts).
+   */
+  approvalArea?: ApprovalArea;
 }
 
 export const DEVELOPER_BAR: readonly NavItem[] = [
@@ -20,7 +25,7 @@ export const DEVELOPER_BAR: readonly NavItem[] = [
     label: 'MY BILLING',
     path: '/u/analytics',
     query: { slug: 'billing' },
-    needsApprovedLaunch: true,
+    approvalArea: 'billing',
   },
   {
     id: 'my-bots',
@@ -45,7 +50,7 @@ export const DEVELOPER_BAR: readonly NavItem[] = [
     label: 'MY BRANDS',
     path: '/u/my-brands',
     highlight: ['/u/update-brand'],
-    needsApprovedLaunch: true,
+    approvalArea: 'brands',
   },
   { id: 'pricing', label: 'PRICING', path: '/u/my-carriers' },
   { id: 'api', label: 'API', path: '/u/api' },
@@ -54,7 +59,7 @@ export const DEVELOPER_BAR: readonly NavItem[] = [
     label: 'MY CAMPAIGNS',
     path: '/u/my-campaigns',
     highlight: ['/my-campaigns', '/add-new-campaign'],
-    needsApprovedLaunch: true,
+    approvalArea: 'campaigns',
   },
   { id: 'developer-assets', label: 'DEVELOPER ASSETS', path: '/developer-assets' },
 ];

@@ -8,6 +8,14 @@ import { type PolicyRole, ROLE_GROUPS, type RoleGroup } from './role-groups.ts';
 import { WALLET_POLICY } from './wallet.ts';
 
 export {
+  APPROVAL_AREA_MESSAGES,
+  APPROVAL_GATED_ACTIONS,
+  type ApprovalArea,
+  approvalAreaOf,
+  approvalRefusal,
+  isAreaOpen,
+} from './approved-partner.ts';
+export {
   definePolicy,
   type PolicyFragment,
   type PolicyRole,

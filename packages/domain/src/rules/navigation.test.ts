@@ -214,10 +214,10 @@ describe('navBarFor', () => {
       'MY CAMPAIGNS',
       'DEVELOPER ASSETS',
     ]);
-    expect(DEVELOPER_BAR.filter((i) => i.needsApprovedLaunch).map((i) => i.label)).toEqual([
-      'MY BILLING',
-      'MY BRANDS',
-      'MY CAMPAIGNS',
+    expect(DEVELOPER_BAR.filter((i) => i.approvalArea).map((i) => [i.label, i.approvalArea])).toEqual([
+      ['MY BILLING', 'billing'],
+      ['MY BRANDS', 'brands'],
+      ['MY CAMPAIGNS', 'campaigns'],
     ]);
     expect(CARRIER_BAR.map((i) => i.label)).toEqual([
       'DASHBOARD',

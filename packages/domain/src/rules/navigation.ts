@@ -11,6 +11,7 @@ import {
   type ProfileMenuItem,
 } from '../constants/navigation.ts';
 import { PRODUCT_SLUG } from '../constants/product.ts';
+import { isAreaOpen } from '../policy/approved-partner.ts';
 import {
   hasNoDeveloperSubRole,
   isApprovedPartner,
@@ -43,9 +44,8 @@ export interface ResolvedNavItem extends NavItem {
 export function navBarFor(user: NavUser): ResolvedNavItem[] {
   const audience = audienceOf(user);
   const bar = audience === 'admin' ? ADMIN_BAR : audience === 'carrier' ? CARRIER_BAR : DEVELOPER_BAR;
-  const approved = isApprovedPartner(user);
   return bar.map((item) => {
-    const disabled = audience === 'developer' && item.needsApprovedLaunch === true && !approved;
+    const disabled = audience === 'developer' && !isAreaOpen(user, item.approvalArea);
     return { ...item, disabled, href: disabled ? DEVELOPER_HOME : buildUrl(item.path, item.query) };
   });
 }

@@ -353,19 +353,6 @@ export function createBrandsRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    /** The partner's approval record (the approved-partner rule of spec section 4). */
-    async approvalOf(partnerId: string) {
-      const [row] = await db
-        .select({
-          isAggregator: partners.isAggregator,
-          launchApproved: partners.launchApproved,
-          approvalStatus: partners.approvalStatus,
-        })
-        .from(partners)
-        .where(eq(partners.partnerId, partnerId));
-      return row;
-    },
-
     /** The carrier a carrier user's partner stands for. */
     async carrierOfPartner(partnerId: string): Promise<number | null> {
       const [row] = await db

@@ -1,11 +1,17 @@
-import { PROVIDER_APPROVED_STATUS, ROLES, type TBrand, type TReviewHistory } from '@portico/domain';
+import {
+  APPROVAL_AREA_MESSAGES,
+  PROVIDER_APPROVED_STATUS,
+  ROLES,
+  type TBrand,
+  type TReviewHistory,
+} from '@portico/domain';
 import type { InjectOptions } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Subject } from '../../../test/factories.ts';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
-import { AGGREGATOR_NOT_APPROVED, BOT_LAUNCHED } from './brands.service.ts';
+import { BOT_LAUNCHED } from './brands.service.ts';
 
 const S = '/api/v1/secure';
 let t: TestApp;
@@ -269,7 +275,7 @@ describe('developer CRUD', () => {
       await call(pending, { method: 'POST', url: `${S}/brands`, payload: body() }),
       403,
     );
-    expect(refused.message).toBe(AGGREGATOR_NOT_APPROVED);
+    expect(refused.message).toBe(APPROVAL_AREA_MESSAGES.brands);
     const approved = await t.factories.account(ROLES.DEVELOPER, {
       partner: { isAggregator: true, launchApproved: true, approvalStatus: PROVIDER_APPROVED_STATUS },
     });

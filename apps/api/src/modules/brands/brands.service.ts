@@ -13,7 +13,6 @@ import {
   type BrandCarrierAction,
   type BrandPlatformAction,
   type BrandState,
-  isApprovedPartner,
   isBillingRole,
   isProviderAdminRole,
   stateOfCode,
@@ -29,7 +28,7 @@ import type { Connectors } from '../../networks/index.ts';
 import type { AuditService } from '../../platform/audit/audit.service.ts';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import type { Database } from '../../platform/db/index.ts';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/http/errors.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/errors.ts';
 import type { ReviewService } from '../../platform/review/review.service.ts';
 import type { Storage } from '../../platform/storage/index.ts';
 import { checkImage, checkPdf } from '../../platform/uploads/content.ts';
@@ -42,8 +41,6 @@ export const BRAND_LOGOS_PREFIX = 'public/brand-logos/';
 export const BRAND_DOCUMENTS_PREFIX = 'private/brand-documents/';
 
 export const NOT_FOUND = 'This brand was not found.';
-export const AGGREGATOR_NOT_APPROVED =
-  'Your aggregator account is awaiting approval by the platform: brands open once it is approved.';
 export const BOT_LAUNCHED = 'A bot has launched for this brand, so it cannot be deleted.';
 const LOCKED_MESSAGES: Record<'name' | 'website' | 'industry_type_id', string> = {
   name: 'The brand name cannot change: the network verified the brand under it.',
@@ -80,12 +77,6 @@ export function createBrandsService(deps: BrandsServiceDeps) {
       return { kind: 'carrier', carrierId: (await repository.carrierOfPartner(user.partnerId)) ?? -1 };
     }
     return { kind: 'partner', partnerId: user.partnerId };
-  }
-
-  /** The approved-partner rule: an aggregator awaiting approval may not work on brands (spec section 2). */
-  async function requireApprovedPartner(user: AuthenticatedUser): Promise<void> {
-    const approval = await repository.approvalOf(user.partnerId);
-    if (approval && !isApprovedPartner(approval)) throw new ForbiddenError(AGGREGATOR_NOT_APPROVED);
   }
 
   async function requireOwn(user: AuthenticatedUser, brandId: string): Promise<BrandRow> {
@@ -204,7 +195,6 @@ export function createBrandsService(deps: BrandsServiceDeps) {
     get: detail,
 
     async create(user: AuthenticatedUser, body: TBrandRequestParsed): Promise<TBrand> {
-      await requireApprovedPartner(user);
       await checkReferences(body);
       const brand = await database.transaction(async () => {
         const row = await repository.insert({
@@ -233,7 +223,6 @@ export function createBrandsService(deps: BrandsServiceDeps) {
     },
 
     async update(user: AuthenticatedUser, brandId: string, body: TBrandRequestParsed): Promise<TBrand> {
-      await requireApprovedPartner(user);
       await database.transaction(async () => {
         const brand = await requireOwn(user, brandId);
         requireEditable(brand);
@@ -264,7 +253,6 @@ export function createBrandsService(deps: BrandsServiceDeps) {
     },
 
     async remove(user: AuthenticatedUser, brandId: string): Promise<void> {
-      await requireApprovedPartner(user);
       const keys = await database.transaction(async () => {
         const brand = await requireOwn(user, brandId);
         if (brand.botLaunchedAt) throw new ConflictError(BOT_LAUNCHED);
@@ -293,7 +281,6 @@ export function createBrandsService(deps: BrandsServiceDeps) {
 
     /** The logo, checked by content (PNG, JPEG, WebP or GIF of 224 x 224 px, at most 50 KB). */
     async setLogo(user: AuthenticatedUser, brandId: string, bytes: Uint8Array): Promise<TBrand> {
-      await requireApprovedPartner(user);
       const image = await checkImage({ label: 'Logo', ...BRAND_LOGO }, bytes);
       const key = `${BRAND_LOGOS_PREFIX}${brandId}/${randomBytes(12).toString('base64url')}.${image.format === 'jpeg' ? 'jpg' : image.format}`;
       const previous = await database.transaction(async () => {
@@ -314,7 +301,6 @@ export function createBrandsService(deps: BrandsServiceDeps) {
       documentTypeId: number,
       file: { bytes: Uint8Array; filename: string },
     ): Promise<TBrand> {
-      await requireApprovedPartner(user);
       const { pages } = await checkPdf('Business document', file.bytes, BRAND_DOCUMENT_MAX_BYTES);
       if (!(await repository.lookupExists('document-types', documentTypeId))) {
         const message = 'Choose a document type from the list.';
@@ -347,7 +333,6 @@ export function createBrandsService(deps: BrandsServiceDeps) {
     },
 
     async removeDocument(user: AuthenticatedUser, brandId: string, documentId: string): Promise<TBrand> {
-      await requireApprovedPartner(user);
       const key = await database.transaction(async () => {
         const brand = await requireOwn(user, brandId);
         requireEditable(brand);
@@ -373,7 +358,6 @@ export function createBrandsService(deps: BrandsServiceDeps) {
 
     /** Independent submission: the brand goes to the platform's review without a bot. */
     async submit(user: AuthenticatedUser, brandId: string): Promise<TBrand> {
-      await requireApprovedPartner(user);
       await review.decide({
         machine: BRAND_MACHINE,
         subjectId: brandId,
@@ -517,7 +501,6 @@ export function createBrandsService(deps: BrandsServiceDeps) {
      * agent, then requestVerification with the brand's contact). The state is stored and shown.
      */
     async requestVerification(user: AuthenticatedUser, brandId: string): Promise<TBrand> {
-      await requireApprovedPartner(user);
       const brand = await database.transaction(() => requireOwn(user, brandId));
       if (isVerified(brand)) return detail(user, brandId);
       const rbm = connectors.get('rbm');
@@ -553,7 +536,6 @@ export function createBrandsService(deps: BrandsServiceDeps) {
 
     /** Reads the verification state from the network again. */
     async refreshVerification(user: AuthenticatedUser, brandId: string): Promise<TBrand> {
-      await requireApprovedPartner(user);
       const brand = await database.transaction(() => requireOwn(user, brandId));
       if (!brand.networkAgent) {
         throw new ConflictError('Verification has not been requested for this brand yet.');

@@ -1,3 +1,4 @@
+import { APPROVAL_AREA_MESSAGES, PROVIDER_APPROVED_STATUS, ROLES } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   confirmCheckout,
@@ -5,7 +6,7 @@ import {
   openCheckout,
   startTopup as startTopupIn,
 } from '../../../test/checkout.ts';
-import { createTestApp, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
 import { neutraliseFormula } from '../../platform/export/tables.ts';
 import { SIGNATURE_HEADER, sandboxWebhookSecret, signWebhook } from './payments.ts';
 import { seedRatePlans } from './wallet.seed.ts';
@@ -153,6 +154,47 @@ describe('top-up through the sandbox provider', () => {
       headers: { authorization: `Bearer ${await t.tokenFor(user.userId)}` },
     });
     expect(expectEnvelope(response, 403).message).toBe('This account has no wallet.');
+  });
+});
+
+describe('the approved-partner rule', () => {
+  it('when an aggregator awaits approval then every wallet write is refused with why, reads stay open, and approval opens them', async () => {
+    const { user, partner } = await t.factories.account(ROLES.DEVELOPER, {
+      partner: { isAggregator: true, launchApproved: false, approvalStatus: null, hasEwallet: true },
+    });
+    const token = await t.tokenFor(user.userId);
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url: `${SECURE}${url}`,
+        headers: { authorization: `Bearer ${token}`, ...(method === 'GET' ? {} : xsrfHeaders()) },
+        ...(payload ? { payload } : {}),
+      });
+    const topup = () => call('POST', '/wallet/topups', { amount: '40' });
+    const threshold = () => call('PUT', '/wallet/low-balance', { threshold: '60' });
+    const writes = [
+      topup,
+      threshold,
+      () =>
+        call('POST', '/wallet/holds', {
+          carrier_ids: [jioId],
+          reference: 'agg-1',
+          idempotency_key: 'agg-key-1',
+        }),
+      () =>
+        call('POST', '/wallet/holds/00000000-0000-4000-8000-000000000000/capture', { idempotency_key: 'k' }),
+    ];
+    for (const write of writes) {
+      expect(expectEnvelope(await write(), 403).message).toBe(APPROVAL_AREA_MESSAGES.billing);
+    }
+    expectEnvelope(await call('GET', '/wallet/balance'), 200);
+
+    await t.database.sql.query(
+      'UPDATE partners SET launch_approved = true, approval_status = $2 WHERE partner_id = $1',
+      [partner.partnerId, PROVIDER_APPROVED_STATUS],
+    );
+    expectEnvelope(await topup(), 200);
+    expectEnvelope(await threshold(), 200);
   });
 });
 

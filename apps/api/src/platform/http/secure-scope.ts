@@ -1,7 +1,9 @@
+import { approvalAreaOf, approvalRefusal } from '@portico/domain';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ApprovalLookup } from '../auth/approval.ts';
 import { authorize, isPolicyAction, type PolicyAction } from '../auth/policy.ts';
 import type { AuthenticatedUser, TokenVerifier } from '../auth/types.ts';
-import { UnauthorizedError } from './errors.ts';
+import { ForbiddenError, UnauthorizedError } from './errors.ts';
 
 export interface SecureRoute {
   method: string;
@@ -15,6 +17,8 @@ export interface SecureScopeOptions {
   routes: FastifyPluginAsync[];
   /** Filled with every route registered in the scope (the authorisation matrix test reads it). */
   registry: SecureRoute[];
+  /** The caller's partner approval, asked only for the actions the approved-partner rule gates. */
+  approvalOf: ApprovalLookup;
 }
 
 const BEARER = /^Bearer\s+([A-Za-z0-9\-_.~+/]+=*)\s*$/i;
@@ -27,7 +31,8 @@ export function bearerToken(request: FastifyRequest): string | null {
 /**
  * The spec's secure prefix: every route in this scope requires `Authorization: Bearer <jwt>`
  * (verified, then the user loaded) and declares the policy action it performs, which is checked
- * before anything else happens. A route without an action cannot be registered.
+ * before anything else happens (with the approved-partner rule for the actions it gates). A route
+ * without an action cannot be registered.
  */
 export const secureScope: FastifyPluginAsync<SecureScopeOptions> = async (scope, options) => {
   scope.addHook('onRoute', (route) => {
@@ -51,6 +56,12 @@ export const secureScope: FastifyPluginAsync<SecureScopeOptions> = async (scope,
     const action = request.routeOptions.config.action;
     if (!action) throw new Error('secure route without a policy action');
     authorize(request.user, action);
+    // The approved-partner rule (packages/domain policy/approved-partner.ts): an aggregator
+    // awaiting approval is refused billing, brand and campaign writes, with the reason.
+    if (approvalAreaOf(action)) {
+      const refusal = approvalRefusal(await options.approvalOf(request.user.partnerId), action);
+      if (refusal) throw new ForbiddenError(refusal);
+    }
   });
 
   for (const routes of options.routes) await scope.register(routes);

@@ -9,7 +9,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { DEVELOPER_HOME, isApprovedPartner } from '@portico/domain';
+import { DEVELOPER_HOME, isAreaOpen } from '@portico/domain';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { usePartnerDetails } from '@/lib/queries/partner-details';
@@ -64,8 +64,8 @@ export default function MyBotsPage() {
   const { navUser, userInfo } = usePartnerDetails();
   const firstName = navUser?.firstName ?? null;
   const completeProfileHref = navUser ? editProfileHref(navUser) : DEVELOPER_HOME;
-  // False for an aggregator whose launch is not yet approved.
-  const approved = navUser ? isApprovedPartner(navUser) : true;
+  // False for an aggregator awaiting approval (the approved-partner rule's brands area).
+  const approved = navUser ? isAreaOpen(navUser, 'brands') : true;
   const completion = Math.max(0, Math.min(100, userInfo?.profileCompleted ?? 0));
   return (
     <PageFrame

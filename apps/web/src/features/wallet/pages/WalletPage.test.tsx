@@ -1,10 +1,10 @@
-import { ZTopup } from '@portico/domain';
+import { APPROVAL_AREA_MESSAGES, ZTopup } from '@portico/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '@/lib/browser';
 import { http } from '@/lib/http/client';
-import { partnerDetails } from '@/test/fixtures';
+import { PENDING_AGGREGATOR, partnerDetails } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 const BALANCE = {
@@ -43,6 +43,14 @@ describe('My Wallet', () => {
     renderApp('/u/my-wallet', { details: partnerDetails({ hasEwallet: false }) });
     expect(await screen.findByText('No wallet on this account')).toBeTruthy();
     expect(get).not.toHaveBeenCalledWith('/secure/wallet/balance', expect.anything());
+  });
+
+  it('when an aggregator awaits approval then the wallet shows why it cannot be topped up, with no form', async () => {
+    mockApi();
+    renderApp('/u/my-wallet', { details: PENDING_AGGREGATOR });
+    expect((await screen.findByTestId('wallet-balance')).textContent).toBe('$308.30');
+    expect(screen.getByText(APPROVAL_AREA_MESSAGES.billing)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Top up' })).toBeNull();
   });
 
   it('when the balance is below the threshold then the banner shows; an invalid amount keeps what was typed; a valid one goes to the checkout', async () => {

@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/http/api-error';
 import { usePartnerDetails } from '@/lib/queries/partner-details';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { PageFrame } from '@/lib/ui/PageFrame';
-import { useCan } from '@/lib/use-can';
+import { useApprovalRefusal, useCan } from '@/lib/use-can';
 import { useWalletBalance } from '../api/get-wallet-balance';
 import { LowBalanceBanner } from '../components/LowBalanceBanner';
 import { LowBalanceForm } from '../components/LowBalanceForm';
@@ -65,6 +65,8 @@ export default function WalletPage() {
   const hasEwallet = usePartnerDetails().details?.partners_profile.hasEwallet === true;
   const canTopUp = useCan('wallet.topup');
   const canManage = useCan('wallet.manage');
+  // An aggregator awaiting approval sees the wallet but may not top it up or change it yet.
+  const awaitingApproval = useApprovalRefusal('wallet.topup');
   // useLocation rather than useSearchParams: the shell already bundles it (see decision 0009).
   const location = useLocation();
   const navigate = useNavigate();
@@ -101,12 +103,16 @@ export default function WalletPage() {
           alignItems: 'stretch',
         }}
       >
-        <BalanceCard canManage={canManage} />
+        <BalanceCard canManage={canManage && awaitingApproval === null} />
         <Paper variant="outlined" component="section" aria-labelledby="wallet-topup" sx={{ p: 3 }}>
           <Typography id="wallet-topup" variant="h2" sx={{ mb: 0.5 }}>
             Top up
           </Typography>
-          {canTopUp ? (
+          {awaitingApproval ? (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {awaitingApproval}
+            </Typography>
+          ) : canTopUp ? (
             <>
               <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
                 You pay on the payment provider&apos;s page, then come back here.
