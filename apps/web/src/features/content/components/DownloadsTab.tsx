@@ -9,12 +9,10 @@ import { DOWNLOAD_CATEGORIES, DOWNLOAD_CATEGORY_LABELS, formatDate, type TDownlo
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
-import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
+import { ListPagination } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
-import { useCan } from '@/lib/use-can';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDownloadFile, useDownloads } from '../api/downloads';
-import { ContentSearch } from './ContentSearch';
+import { ContentToolbar, useContentFilters } from './ContentToolbar';
 import { DownloadDialog } from './DownloadDialog';
 import { ManageControls } from './ManageControls';
 
@@ -27,50 +25,21 @@ export function formatSize(bytes: number): string {
 
 /** Downloads grouped by category: name, description, type, size and updated date. */
 export function DownloadsTab() {
-  const paging = usePaging(25);
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState('');
-  const [drafts, setDrafts] = useState(false);
+  const filters = useContentFilters(25);
+  const { paging, settled, category } = filters;
   const [editing, setEditing] = useState<TDownload | 'new' | null>(null);
-  const canManage = useCan('content.manage');
-  const settled = useDebouncedValue(search.trim());
-  const query = useDownloads(
-    { start: paging.page * paging.pageSize, end: (paging.page + 1) * paging.pageSize },
-    {
-      search: settled || undefined,
-      category: category || undefined,
-      include_unpublished: drafts ? 'true' : undefined,
-    },
-  );
+  const query = useDownloads(filters.window, filters.params);
   const save = useDownloadFile();
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-        <ContentSearch
-          label="Search downloads"
-          search={search}
-          onSearch={(value) => {
-            setSearch(value);
-            paging.setPage(0);
-          }}
-          categories={DOWNLOAD_CATEGORY_LABELS}
-          category={category}
-          onCategory={(value) => {
-            setCategory(value);
-            paging.setPage(0);
-          }}
-          drafts={drafts}
-          onDrafts={setDrafts}
-        />
-        {canManage && (
-          <Box>
-            <Button variant="contained" onClick={() => setEditing('new')}>
-              Add download
-            </Button>
-          </Box>
-        )}
-      </Box>
+      <ContentToolbar
+        label="Search downloads"
+        filters={filters}
+        categories={DOWNLOAD_CATEGORY_LABELS}
+        addLabel="Add download"
+        onAdd={() => setEditing('new')}
+      />
       {save.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           The file could not be downloaded: {errorMessage(save.error)}

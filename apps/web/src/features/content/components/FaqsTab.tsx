@@ -12,62 +12,31 @@ import Typography from '@mui/material/Typography';
 import { FAQ_CATEGORY_LABELS, type TFaq } from '@portico/domain';
 import { useState } from 'react';
 import { EmptyState } from '@/lib/ui/EmptyState';
-import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
+import { ListPagination } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { SafeHtml } from '@/lib/ui/SafeHtml';
-import { useCan } from '@/lib/use-can';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useFaqs } from '../api/faqs';
-import { ContentSearch } from './ContentSearch';
+import { ContentToolbar, useContentFilters } from './ContentToolbar';
 import { FaqDialog } from './FaqDialog';
 import { ManageControls } from './ManageControls';
 
 /** FAQs (Help & Support): full-text search, categories, sanitised answers and the support mailbox. */
 export function FaqsTab() {
-  const paging = usePaging(25);
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState('');
-  const [drafts, setDrafts] = useState(false);
+  const filters = useContentFilters(25);
+  const { paging, settled, category } = filters;
   const [editing, setEditing] = useState<TFaq | 'new' | null>(null);
-  const canManage = useCan('content.manage');
-  const settled = useDebouncedValue(search.trim());
-  const query = useFaqs(
-    { start: paging.page * paging.pageSize, end: (paging.page + 1) * paging.pageSize },
-    {
-      search: settled || undefined,
-      category: category || undefined,
-      include_unpublished: drafts ? 'true' : undefined,
-    },
-  );
+  const query = useFaqs(filters.window, filters.params);
   const supportEmail = query.data?.support_email;
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-        <ContentSearch
-          label="Search FAQs"
-          search={search}
-          onSearch={(value) => {
-            setSearch(value);
-            paging.setPage(0);
-          }}
-          categories={FAQ_CATEGORY_LABELS}
-          category={category}
-          onCategory={(value) => {
-            setCategory(value);
-            paging.setPage(0);
-          }}
-          drafts={drafts}
-          onDrafts={setDrafts}
-        />
-        {canManage && (
-          <Box>
-            <Button variant="contained" onClick={() => setEditing('new')}>
-              Add FAQ
-            </Button>
-          </Box>
-        )}
-      </Box>
+      <ContentToolbar
+        label="Search FAQs"
+        filters={filters}
+        categories={FAQ_CATEGORY_LABELS}
+        addLabel="Add FAQ"
+        onAdd={() => setEditing('new')}
+      />
       <ListStatus
         query={query}
         noun="FAQs"

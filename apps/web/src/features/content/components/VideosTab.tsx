@@ -6,12 +6,10 @@ import Typography from '@mui/material/Typography';
 import type { TVideo } from '@portico/domain';
 import { useState } from 'react';
 import { EmptyState } from '@/lib/ui/EmptyState';
-import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
+import { ListPagination } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
-import { useCan } from '@/lib/use-can';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useVideos } from '../api/videos';
-import { ContentSearch } from './ContentSearch';
+import { ContentToolbar, useContentFilters } from './ContentToolbar';
 import { ManageControls } from './ManageControls';
 import { VideoDialog } from './VideoDialog';
 
@@ -78,37 +76,21 @@ function VideoCard({
 
 /** Videos: title, duration and description; playback streams with HTTP Range, with poster and captions. */
 export function VideosTab() {
-  const paging = usePaging(10);
-  const [search, setSearch] = useState('');
-  const [drafts, setDrafts] = useState(false);
+  const filters = useContentFilters(10);
+  const { paging, settled } = filters;
   const [editing, setEditing] = useState<TVideo | 'new' | null>(null);
-  const canManage = useCan('content.manage');
-  const settled = useDebouncedValue(search.trim());
-  const query = useVideos(
-    { start: paging.page * paging.pageSize, end: (paging.page + 1) * paging.pageSize },
-    { search: settled || undefined, include_unpublished: drafts ? 'true' : undefined },
-  );
+  const query = useVideos(filters.window, {
+    search: filters.params.search,
+    include_unpublished: filters.params.include_unpublished,
+  });
   return (
     <Box>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-        <ContentSearch
-          label="Search videos"
-          search={search}
-          onSearch={(value) => {
-            setSearch(value);
-            paging.setPage(0);
-          }}
-          drafts={drafts}
-          onDrafts={setDrafts}
-        />
-        {canManage && (
-          <Box>
-            <Button variant="contained" onClick={() => setEditing('new')}>
-              Add video
-            </Button>
-          </Box>
-        )}
-      </Box>
+      <ContentToolbar
+        label="Search videos"
+        filters={filters}
+        addLabel="Add video"
+        onAdd={() => setEditing('new')}
+      />
       <ListStatus
         query={query}
         noun="videos"
