@@ -6,15 +6,17 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { DOWNLOAD_CATEGORIES, DOWNLOAD_CATEGORY_LABELS, formatDate, type TDownload } from '@portico/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { useDownloadFile, useDownloads } from '../api/downloads';
 import { ContentToolbar, useContentFilters } from './ContentToolbar';
-import { DownloadDialog } from './DownloadDialog';
 import { ManageControls } from './ManageControls';
+
+// The editor (a form with its kit) loads only when someone opens it: most readers never do.
+const DownloadDialog = lazy(() => import('./DownloadDialog').then((m) => ({ default: m.DownloadDialog })));
 
 /** "1.2 MB", "640 KB" (the spec's byte unit is 1000). */
 export function formatSize(bytes: number): string {
@@ -128,7 +130,9 @@ export function DownloadsTab() {
         )}
       </ListStatus>
       {editing && (
-        <DownloadDialog download={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        <Suspense fallback={null}>
+          <DownloadDialog download={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        </Suspense>
       )}
     </Box>
   );

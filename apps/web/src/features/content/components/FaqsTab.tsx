@@ -10,15 +10,17 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { FAQ_CATEGORY_LABELS, type TFaq } from '@portico/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { SafeHtml } from '@/lib/ui/SafeHtml';
 import { useFaqs } from '../api/faqs';
 import { ContentToolbar, useContentFilters } from './ContentToolbar';
-import { FaqDialog } from './FaqDialog';
 import { ManageControls } from './ManageControls';
+
+// The editor (a form with its kit) loads only when someone opens it: most readers never do.
+const FaqDialog = lazy(() => import('./FaqDialog').then((m) => ({ default: m.FaqDialog })));
 
 /** FAQs (Help & Support): full-text search, categories, sanitised answers and the support mailbox. */
 export function FaqsTab() {
@@ -99,7 +101,11 @@ export function FaqsTab() {
           </Typography>
         </Paper>
       )}
-      {editing && <FaqDialog faq={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <FaqDialog faq={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -12,8 +12,8 @@ import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
 import { errorMessage } from '@/lib/http/api-error';
 import { useChangePressRelease } from '../api/press-releases';
-import { PressReleaseArticle } from '../pages/PressPage';
 import { HtmlEditor } from './HtmlEditor';
+import { PressReleaseArticle } from './PressReleaseArticle';
 
 const today = () => new Date().toISOString().slice(0, 10);
 

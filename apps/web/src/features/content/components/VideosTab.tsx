@@ -4,14 +4,16 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { TVideo } from '@portico/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { useVideos } from '../api/videos';
 import { ContentToolbar, useContentFilters } from './ContentToolbar';
 import { ManageControls } from './ManageControls';
-import { VideoDialog } from './VideoDialog';
+
+// The editor (a form with its kit) loads only when someone opens it: most readers never do.
+const VideoDialog = lazy(() => import('./VideoDialog').then((m) => ({ default: m.VideoDialog })));
 
 /** "1:05", "12:00". */
 export function formatDuration(seconds: number): string {
@@ -129,7 +131,11 @@ export function VideosTab() {
           </>
         )}
       </ListStatus>
-      {editing && <VideoDialog video={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <VideoDialog video={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </Box>
   );
 }
