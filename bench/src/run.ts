@@ -6,7 +6,8 @@
  * - the web app as users feel it (web.ts): each route's gzipped JavaScript before it is interactive,
  *   the sign-in page's, and Lighthouse on the sign-in page, the developer dashboard and My Wallet,
  * then writes bench/results/latest.json and prints a markdown table. Targets are reported, never
- * asserted: the exit code is non-zero only when something failed. `BENCH_ONLY=web` runs the web part only.
+ * asserted: the exit code is non-zero only when something failed. `BENCH_ONLY=web` runs the web part only,
+ * `BENCH_ONLY=cold-start` the production artefact's start only.
  */
 import os from 'node:os';
 import { BARE_COUNTRIES_PATH, BARE_PARTNER_DETAILS_PATH } from './bare.ts';
@@ -111,6 +112,18 @@ async function main(): Promise<void> {
         `## Portico bench: the web app (node ${process.version}, ${os.cpus().length} CPUs)\n\n${markdownTable(
           web.results,
         )}\n\n${web.details}\n\nWritten to bench/results/latest.json at ${written.at}.\n`,
+      );
+      return;
+    }
+    if (ONLY === 'cold-start') {
+      const coldStart = await benchColdStart();
+      const written = addResults(coldStart.results, {
+        environment: { node: process.version, cpus: os.cpus().length },
+      });
+      process.stdout.write(
+        `## Portico bench: cold start (node ${process.version}, ${os.cpus().length} CPUs)\n\n${markdownTable(
+          coldStart.results,
+        )}\n\n${coldStart.details}\n\nWritten to bench/results/latest.json at ${written.at}.\n`,
       );
       return;
     }

@@ -8,7 +8,6 @@ import {
   toDelimitedText,
 } from '@portico/domain';
 import { count } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { SeedContext } from '../../platform/module.ts';
 import { packageDir } from '../../platform/package-paths.ts';
 import { createStorage } from '../../platform/storage/index.ts';
@@ -115,6 +114,7 @@ export async function seedDemoContent({ config, database }: SeedContext<unknown>
   if ((existing?.n ?? 0) > 0) return 0;
   const storage = createStorage(config.storage);
 
+  const { default: sharp } = await import('sharp');
   const logo = await sharp(
     Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512"><rect width="512" height="512" rx="96" fill="#0b3d91"/><text x="256" y="330" font-size="260" font-family="sans-serif" font-weight="bold" fill="#fff" text-anchor="middle">P</text></svg>',
@@ -226,13 +226,15 @@ export async function seedDemoContent({ config, database }: SeedContext<unknown>
   }
 
   await db.insert(contentFaqs).values(
-    FAQS.map((faq, index) => ({
-      category: faq.category,
-      question: faq.question,
-      answerHtml: sanitizeStoredHtml(faq.answer),
-      published: true,
-      position: index + 1,
-    })),
+    await Promise.all(
+      FAQS.map(async (faq, index) => ({
+        category: faq.category,
+        question: faq.question,
+        answerHtml: await sanitizeStoredHtml(faq.answer),
+        published: true,
+        position: index + 1,
+      })),
+    ),
   );
 
   const base = `private/content/videos/${randomUUID()}`;
@@ -254,13 +256,15 @@ export async function seedDemoContent({ config, database }: SeedContext<unknown>
   });
 
   await db.insert(pressReleases).values(
-    PRESS_RELEASES.map((release) => ({
-      title: release.title,
-      summary: release.summary,
-      bodyHtml: sanitizeStoredHtml(release.body),
-      publishDate: release.publishDate,
-      status: release.status,
-    })),
+    await Promise.all(
+      PRESS_RELEASES.map(async (release) => ({
+        title: release.title,
+        summary: release.summary,
+        bodyHtml: await sanitizeStoredHtml(release.body),
+        publishDate: release.publishDate,
+        status: release.status,
+      })),
+    ),
   );
   return { downloads: files.length, faqs: FAQS.length, videos: 1, pressReleases: PRESS_RELEASES.length };
 }

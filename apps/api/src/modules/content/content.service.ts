@@ -168,8 +168,8 @@ export function createContentService(deps: ContentServiceDeps) {
   });
 
   /** Stored HTML must keep some text after sanitising (a body of only <script> is empty). */
-  function cleanHtml(label: string, html: string): string {
-    const clean = sanitizeStoredHtml(html);
+  async function cleanHtml(label: string, html: string): Promise<string> {
+    const clean = await sanitizeStoredHtml(html);
     if (clean.replace(/<[^>]*>/g, '').trim() === '') {
       throw new BadRequestError(`${label} has no text left once unsupported HTML is removed.`);
     }
@@ -288,7 +288,7 @@ export function createContentService(deps: ContentServiceDeps) {
     },
 
     async createFaq(user: AuthenticatedUser, input: TFaqInput): Promise<TFaq> {
-      const answerHtml = cleanHtml('The answer', input.answer_html);
+      const answerHtml = await cleanHtml('The answer', input.answer_html);
       return database.transaction(async () => {
         const row = await repository.insertFaq({
           category: input.category,
@@ -304,7 +304,7 @@ export function createContentService(deps: ContentServiceDeps) {
     },
 
     async updateFaq(user: AuthenticatedUser, id: number, input: TFaqInput): Promise<TFaq> {
-      const answerHtml = cleanHtml('The answer', input.answer_html);
+      const answerHtml = await cleanHtml('The answer', input.answer_html);
       return database.transaction(async () => {
         const row = await repository.updateFaq(id, {
           category: input.category,
@@ -441,7 +441,7 @@ export function createContentService(deps: ContentServiceDeps) {
     },
 
     async createPressRelease(user: AuthenticatedUser, input: TPressReleaseInput): Promise<TPressRelease> {
-      const bodyHtml = cleanHtml('The body', input.body_html);
+      const bodyHtml = await cleanHtml('The body', input.body_html);
       return database.transaction(async () => {
         const row = await repository.insertPressRelease({
           title: input.title,
@@ -457,7 +457,7 @@ export function createContentService(deps: ContentServiceDeps) {
     },
 
     async updatePressRelease(user: AuthenticatedUser, id: number, input: TPressReleaseInput) {
-      const bodyHtml = cleanHtml('The body', input.body_html);
+      const bodyHtml = await cleanHtml('The body', input.body_html);
       return database.transaction(async () => {
         const row = await repository.updatePressRelease(id, {
           title: input.title,

@@ -1,6 +1,6 @@
 import { ALLOWED_ATTR, ALLOWED_TAGS, UNSAFE_STYLE } from '@portico/domain';
-import createDOMPurify, { type Config } from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type createDOMPurify from 'dompurify';
+import type { Config } from 'dompurify';
 
 const CONFIG: Config = {
   ALLOWED_TAGS: [...ALLOWED_TAGS],
@@ -10,11 +10,20 @@ const CONFIG: Config = {
   RETURN_TRUSTED_TYPE: false,
 };
 
-let purifier: ReturnType<typeof createDOMPurify> | undefined;
-function purify() {
-  if (purifier) return purifier;
+type Purifier = ReturnType<typeof createDOMPurify>;
+let purifier: Promise<Purifier> | undefined;
+/**
+ * The purifier, built on first use: jsdom is the heaviest module the server has (over a second to
+ * load on a busy machine), and most starts never store HTML (issue 11's cold start).
+ */
+function purify(): Promise<Purifier> {
+  purifier ??= build();
+  return purifier;
+}
+async function build(): Promise<Purifier> {
+  const [{ default: createPurifier }, { JSDOM }] = await Promise.all([import('dompurify'), import('jsdom')]);
   // One window for the process: DOMPurify only builds detached trees in it.
-  purifier = createDOMPurify(new JSDOM('').window as Parameters<typeof createDOMPurify>[0]);
+  const purifier = createPurifier(new JSDOM('').window as Parameters<typeof createDOMPurify>[0]);
   purifier.addHook('uponSanitizeAttribute', (_node, data) => {
     if (data.attrName === 'style' && UNSAFE_STYLE.test(data.attrValue)) data.keepAttr = false;
   });
@@ -31,6 +40,6 @@ function purify() {
  * (apps/web/src/lib/sanitize.ts): tags b i em strong a p br ul ol li span div; attributes href
  * target rel style class; script URLs removed. FAQs and press releases are stored only through this.
  */
-export function sanitizeStoredHtml(dirty: string): string {
-  return purify().sanitize(dirty, CONFIG).trim();
+export async function sanitizeStoredHtml(dirty: string): Promise<string> {
+  return (await purify()).sanitize(dirty, CONFIG).trim();
 }

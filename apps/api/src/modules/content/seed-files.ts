@@ -1,5 +1,4 @@
 import { crc32 } from 'node:zlib';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 
 /**
  * Small real files made at seed time (no downloads from the internet): a guide as a PDF (pdf-lib)
@@ -48,6 +47,7 @@ export function zipOf(entries: readonly { name: string; text: string }[]): Buffe
 
 /** A one-page PDF with a title and paragraphs. */
 export async function pdfOf(title: string, paragraphs: readonly string[]): Promise<Buffer> {
+  const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
   const document = await PDFDocument.create();
   document.setTitle(title);
   const page = document.addPage([595, 842]);

@@ -1,4 +1,3 @@
-import { PDFDocument } from 'pdf-lib';
 import { BadRequestError, PayloadTooLargeError } from '../http/errors.ts';
 import { imageWork } from './image-work.ts';
 
@@ -28,6 +27,8 @@ export async function checkPdf(
   }
   let pages: number;
   try {
+    // pdf-lib loads on the first upload, not at start (issue 11's cold start).
+    const { PDFDocument } = await import('pdf-lib');
     const document = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
     // A file that parses without a catalog or page tree fails here.
     pages = document.getPageCount();
