@@ -1,6 +1,7 @@
 import { accountsModule } from './modules/accounts/accounts.module.ts';
 import { aggregatorsModule } from './modules/aggregators/aggregators.module.ts';
 import { appConfigModule } from './modules/app-config/app-config.module.ts';
+import { botsModule } from './modules/bots/bots.module.ts';
 import { brandsModule } from './modules/brands/brands.module.ts';
 import { contentModule } from './modules/content/content.module.ts';
 import { geolocationModule } from './modules/geolocation/geolocation.module.ts';
@@ -25,6 +26,7 @@ export const API_MODULES: readonly AnyApiModule[] = [
   networkMessagesModule,
   walletModule,
   brandsModule,
+  botsModule,
   aggregatorsModule,
   contentModule,
 ];

@@ -18,6 +18,7 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0003_review_history.sql': 'd9097ccce257a0a0bd80d0222a47a166a8ce60994893238e2dd9976ab2ac23d1',
   '0004_brands.sql': '7c262c5a3970eeb68fbc14bda8d40c1d68a911fa277acfb61e8f2ea75d5900aa',
   '0005_content.sql': '19b04ba4e8afe782e822cbfc94b20a6eb4a47eb94ec6cbcb7da6f644b2d0d9fb',
+  '0006_bots.sql': '5198ec010b89860ac55af780320b1b8487a898a43fa246f87738b5d9d82505f3',
 };
 /** How many migrations the previous landed main had (0000 and 0001). */
 const PREVIOUS_RELEASE_MIGRATIONS = 2;

@@ -29,6 +29,7 @@ export const LOOKUP_KINDS = [
   'agent-message-types',
   'billing-categories',
   'supported-platforms',
+  'chatbot-platforms',
 ] as const;
 export type LookupKind = (typeof LOOKUP_KINDS)[number];
 

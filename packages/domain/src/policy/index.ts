@@ -1,5 +1,6 @@
 import { ACCOUNTS_POLICY } from './accounts.ts';
 import { AGGREGATORS_POLICY } from './aggregators.ts';
+import { BOTS_POLICY } from './bots.ts';
 import { BRANDS_POLICY } from './brands.ts';
 import { CONTENT_POLICY } from './content.ts';
 import { NETWORK_MESSAGES_POLICY } from './network-messages.ts';
@@ -36,6 +37,7 @@ export const POLICY = {
   ...BRANDS_POLICY,
   ...AGGREGATORS_POLICY,
   ...CONTENT_POLICY,
+  ...BOTS_POLICY,
 } as const;
 export type PolicyAction = keyof typeof POLICY;
 

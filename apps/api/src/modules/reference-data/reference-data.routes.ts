@@ -24,6 +24,7 @@ const LABELS: Record<LookupKind, string> = {
   'agent-message-types': 'Agent message types (Promotional, OTP, Multi-Use, Transactional)',
   'billing-categories': 'Billing categories',
   'supported-platforms': 'Supported messaging platforms',
+  'chatbot-platforms': 'Chatbot platforms a bot can be associated with',
 };
 
 /** Public reference lists under /api/v1/reference: each takes start/end (max 500 apart) and returns {items, total}. */

@@ -109,4 +109,13 @@ export const LOOKUP_SEEDS: Record<LookupKind, readonly LookupSeed[]> = {
     { code: 'GSMA_MAAP', name: 'GSMA MaaP' },
     { code: 'WHATSAPP_CLOUD', name: 'WhatsApp Business Platform (Cloud API)' },
   ],
+  // The conversation platforms a bot's webhook may be served by (bots: "associate with a chatbot platform").
+  'chatbot-platforms': [
+    { code: 'DIALOGFLOW_CX', name: 'Google Dialogflow CX' },
+    { code: 'DIALOGFLOW_ES', name: 'Google Dialogflow ES' },
+    { code: 'AMAZON_LEX', name: 'Amazon Lex' },
+    { code: 'AZURE_BOT', name: 'Microsoft Azure AI Bot Service' },
+    { code: 'RASA', name: 'Rasa' },
+    { code: 'CUSTOM_WEBHOOK', name: 'Own webhook' },
+  ],
 };
