@@ -12,6 +12,14 @@ const TEXT = { content: { kind: 'text', text: 'Matrix test' } };
 export const AUTHZ_MATRIX_BOT_TESTING: readonly MatrixEntry[] = [
   {
     method: 'GET',
+    url: `${S}/bots/:botId/testing`,
+    path: `${S}/bots/${NO_SUCH_ID}/testing`,
+    action: 'bots.read',
+    allowed: WALLET_READERS,
+    okStatus: 404,
+  },
+  {
+    method: 'GET',
     url: `${S}/bots/:botId/test-devices`,
     path: DEVICES,
     action: 'bots.read',

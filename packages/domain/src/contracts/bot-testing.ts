@@ -47,6 +47,18 @@ export const ZTestDeviceParams = z.object({
 });
 export const ZTestDeviceBotParams = z.object({ botId: z.uuid('is not a bot id') });
 
+/** GET /bots/:botId/testing: the bot as the console shows it, with the channels it can be tested on. */
+export const ZTestBot = z.object({
+  bot_id: z.string(),
+  name: z.string(),
+  channels: z.array(z.enum(TEST_DEVICE_CHANNELS)),
+  /** The channels the bot is registered on (has an RBM agent / MaaP bot, or a WhatsApp number). */
+  testable: z.array(z.enum(TEST_DEVICE_CHANNELS)),
+  /** RCS through Google RBM: devices are invited as testers. */
+  invites_testers: z.boolean(),
+});
+export type TTestBot = z.output<typeof ZTestBot>;
+
 export const ZTestDevice = z.object({
   device_id: z.string(),
   bot_id: z.string(),

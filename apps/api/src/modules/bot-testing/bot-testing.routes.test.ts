@@ -152,6 +152,19 @@ describe('test devices', () => {
     expect(ZTestDevice.parse(expectEnvelope(resent, 200).data).invite_status).toBe('PENDING');
   });
 
+  it('when the bot is asked for then its testable channels come back', async () => {
+    const response = await call(developer, { method: 'GET', url: `${S}/bots/${rcsBot}/testing` });
+    expect(expectEnvelope(response, 200).data).toEqual({
+      bot_id: rcsBot,
+      name: 'Chai Agent',
+      channels: ['rcs'],
+      testable: ['rcs'],
+      invites_testers: true,
+    });
+    const draft = await call(developer, { method: 'GET', url: `${S}/bots/${draftBot}/testing` });
+    expect((expectEnvelope(draft, 200).data as { testable: string[] }).testable).toEqual([]);
+  });
+
   it('when the list is asked with a filter and search then only matching devices come back', async () => {
     const response = await call(developer, {
       method: 'GET',

@@ -4,6 +4,7 @@ import {
   ZConversationQuery,
   ZEnvelope,
   ZNoData,
+  ZTestBot,
   ZTestDevice,
   ZTestDeviceBotParams,
   ZTestDeviceCapability,
@@ -34,6 +35,20 @@ export function botTestingRoutes(service: BotTestingService): FastifyPluginAsync
     app.addHook('onClose', async () => {
       for (const stop of [...streams]) stop();
     });
+
+    app.get(
+      '/bots/:botId/testing',
+      {
+        config: { action: 'bots.read' },
+        schema: {
+          tags,
+          summary: 'The bot as the console shows it: its name and the channels it can be tested on',
+          params: ZTestDeviceBotParams,
+          response: { 200: ZEnvelope(ZTestBot) },
+        },
+      },
+      async (request) => ok(await service.bot(userOf(request), request.params.botId)),
+    );
 
     app.get(
       base,

@@ -4,10 +4,12 @@ import {
   type MessageStatus,
   type TConsoleMessage,
   type TConversation,
+  TEST_DEVICE_CHANNELS,
   TEST_DEVICES_MAX,
   type TestDeviceChannel,
   type TesterInviteStatus,
   type TMessageContent,
+  type TTestBot,
   type TTestDevice,
   type TTestDevicesQuery,
 } from '@portico/domain';
@@ -126,6 +128,20 @@ export function createBotTestingService(deps: BotTestingDeps) {
   }
 
   return {
+    async bot(user: AuthenticatedUser, botId: string): Promise<TTestBot> {
+      const bot = await bots.botForTesting(user, botId);
+      const channels = TEST_DEVICE_CHANNELS.filter((c) =>
+        bot.channels.includes(c === 'rcs' ? CHANNEL_TYPE.rcs : CHANNEL_TYPE.whatsapp),
+      );
+      return {
+        bot_id: bot.id,
+        name: bot.name,
+        channels,
+        testable: channels.filter((c) => addressOf(bot, c, '') !== null),
+        invites_testers: channels.includes('rcs') && bot.rbmAgent !== null,
+      };
+    },
+
     async list(user: AuthenticatedUser, botId: string, query: TTestDevicesQuery) {
       const bot = await bots.botForTesting(user, botId);
       const { start, end, ...filters } = query;
