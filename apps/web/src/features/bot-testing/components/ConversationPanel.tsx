@@ -1,7 +1,6 @@
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatDateTime, type TConsoleMessage } from '@portico/domain';
@@ -15,13 +14,14 @@ import { useConsoleStream } from '../api/console-stream';
 import { Composer } from './Composer';
 import { InviteChip } from './InviteChip';
 import { MessageView } from './MessageView';
+import { type Tone, ToneChip } from './ToneChip';
 
-const RECEIPT: Record<string, { label: string; color: 'default' | 'success' | 'error' | 'info' }> = {
-  queued: { label: 'Queued', color: 'default' },
-  sent: { label: 'Sent', color: 'default' },
-  delivered: { label: 'Delivered', color: 'info' },
-  read: { label: 'Read', color: 'success' },
-  failed: { label: 'Failed', color: 'error' },
+const RECEIPT: Record<string, { label: string; tone: Tone }> = {
+  queued: { label: 'Queued', tone: 'grey' },
+  sent: { label: 'Sent', tone: 'grey' },
+  delivered: { label: 'Delivered', tone: 'info' },
+  read: { label: 'Read', tone: 'success' },
+  failed: { label: 'Failed', tone: 'error' },
 };
 
 function Line({ line }: { line: TConsoleMessage }) {
@@ -60,10 +60,10 @@ function Line({ line }: { line: TConsoleMessage }) {
         <Typography variant="caption" sx={{ color: 'text.secondary' }}>
           {out ? 'Bot' : 'User'} · {formatDateTime(line.at)}
         </Typography>
-        {receipt && <Chip size="small" variant="outlined" color={receipt.color} label={receipt.label} />}
+        {receipt && <ToneChip tone={receipt.tone} label={receipt.label} />}
       </Box>
       {line.error_message && (
-        <Typography variant="caption" sx={{ color: 'error.main' }}>
+        <Typography variant="caption" sx={{ color: 'error.dark' }}>
           {line.error_message}
         </Typography>
       )}
@@ -76,10 +76,11 @@ export function ConversationPanel({ botId, deviceId }: { botId: string; deviceId
   const canTest = useCan('bots.test');
   const query = useQuery(conversationQueryOptions(botId, deviceId));
   const stream = useConsoleStream(botId, deviceId);
-  const end = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLOListElement>(null);
   const count = query.data?.items.length ?? 0;
   useEffect(() => {
-    if (count > 0) end.current?.scrollIntoView?.({ block: 'nearest' });
+    // The newest line in view, inside the list's own scroll area.
+    if (count > 0 && list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [count]);
 
   if (query.isError)
@@ -109,12 +110,12 @@ export function ConversationPanel({ botId, deviceId }: { botId: string; deviceId
           Conversation with {device.msisdn}
         </Typography>
         <InviteChip device={device} />
-        <Chip
-          size="small"
-          color={stream === 'live' ? 'success' : 'default'}
-          label={stream === 'live' ? 'Live' : stream === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
-          aria-live="polite"
-        />
+        <span aria-live="polite">
+          <ToneChip
+            tone={stream === 'live' ? 'success' : 'grey'}
+            label={stream === 'live' ? 'Live' : stream === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
+          />
+        </span>
       </Box>
       {blocked && (
         <Alert severity="info" sx={{ m: 2, mb: 0 }}>
@@ -125,6 +126,7 @@ export function ConversationPanel({ botId, deviceId }: { botId: string; deviceId
       )}
       <Box
         component="ol"
+        ref={list}
         aria-label="Messages"
         aria-live="polite"
         sx={{
@@ -149,7 +151,6 @@ export function ConversationPanel({ botId, deviceId }: { botId: string; deviceId
         ) : (
           items.map((line) => <Line key={line.id} line={line} />)
         )}
-        <div ref={end} />
       </Box>
       {canTest && (
         <Box sx={{ p: 2, borderTop: 1, borderColor: 'divider' }}>

@@ -252,7 +252,7 @@ export function DevicesPanel({
                           </Button>
                           <Button
                             size="small"
-                            color="error"
+                            sx={{ color: 'error.dark' }}
                             disabled={step.isPending}
                             aria-label={`Delete ${device.msisdn}`}
                             onClick={() => setDeleting(device)}
@@ -287,8 +287,8 @@ export function DevicesPanel({
               Cancel
             </Button>
             <Button
-              color="error"
               variant="contained"
+              sx={{ bgcolor: 'error.dark', '&:hover': { bgcolor: 'error.dark' } }}
               disabled={step.isPending}
               onClick={() => run(deleting, 'delete')}
             >

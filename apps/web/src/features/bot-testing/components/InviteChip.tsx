@@ -1,5 +1,5 @@
-import Chip from '@mui/material/Chip';
 import { TESTER_INVITE_LABELS, type TTestDevice } from '@portico/domain';
+import { ToneChip } from './ToneChip';
 
 const TONE = { PENDING: 'warning', ACCEPTED: 'success', DECLINED: 'error' } as const;
 
@@ -7,18 +7,10 @@ const TONE = { PENDING: 'warning', ACCEPTED: 'success', DECLINED: 'error' } as c
 export function InviteChip({ device }: { device: TTestDevice }) {
   if (!device.invite_status)
     return (
-      <Chip
-        size="small"
-        variant="outlined"
+      <ToneChip
+        tone="grey"
         label={device.channel === 'whatsapp' ? 'No invite (WhatsApp)' : 'No invite (MaaP)'}
       />
     );
-  return (
-    <Chip
-      size="small"
-      color={TONE[device.invite_status]}
-      variant="outlined"
-      label={TESTER_INVITE_LABELS[device.invite_status]}
-    />
-  );
+  return <ToneChip tone={TONE[device.invite_status]} label={TESTER_INVITE_LABELS[device.invite_status]} />;
 }
