@@ -1,5 +1,6 @@
 import { BILLING_ROLES, DEVELOPER_ROLES, ROLES } from '@portico/domain';
 import { AUTHZ_MATRIX_AGGREGATORS } from './authz/aggregators.ts';
+import { AUTHZ_MATRIX_BOT_TESTING } from './authz/bot-testing.ts';
 import { AUTHZ_MATRIX_BOTS } from './authz/bots.ts';
 import { AUTHZ_MATRIX_BRANDS } from './authz/brands.ts';
 import {
@@ -189,6 +190,7 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
   },
   ...AUTHZ_MATRIX_WALLET,
   ...AUTHZ_MATRIX_BRANDS,
+  ...AUTHZ_MATRIX_BOT_TESTING,
   ...AUTHZ_MATRIX_AGGREGATORS,
   ...AUTHZ_MATRIX_CONTENT,
   ...AUTHZ_MATRIX_BOTS,

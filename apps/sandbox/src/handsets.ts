@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { newId, nowIso, type SandboxContext } from './context.ts';
 import { renderHandsetPage } from './handset-page.ts';
 import { isOnWhatsApp, isRcsCapable } from './options.ts';
-import { rbmEvent, rbmPush, rbmReadAll } from './rbm.ts';
+import { rbmEvent, rbmPush, rbmReadAll, rbmTesterEvent } from './rbm.ts';
 import type { HandsetItem, HandsetSuggestion } from './store.ts';
 import { whatsappWebhook } from './whatsapp.ts';
 
@@ -131,6 +131,9 @@ export function handsetPlugin(ctx: SandboxContext): FastifyPluginAsync {
       if (invite.inviteStatus !== 'PENDING')
         throw new HandsetError(409, `The invite was already ${invite.inviteStatus.toLowerCase()}.`);
       invite.inviteStatus = answer.accept ? 'ACCEPTED' : 'DECLINED';
+      // Google's console learns the answer by asking (testers GET); the sandbox also pushes it to the
+      // webhook in Google's envelope, with the Tester resource, so the portal shows it at once.
+      await ctx.deliver('rbm', rbmPush(rbmTesterEvent(answer.agentId, msisdn, invite.inviteStatus)));
       return invite;
     });
   };

@@ -417,6 +417,20 @@ export function rbmEvent(
   };
 }
 
+/**
+ * A tester's answer to an invite, as an agent event: the Tester resource (phones/{E.164}/testers,
+ * inviteStatus) under `tester`, beside the usual agentId, senderPhoneNumber, eventId and sendTime.
+ */
+export function rbmTesterEvent(agentId: string, msisdn: string, inviteStatus: 'ACCEPTED' | 'DECLINED') {
+  return {
+    agentId,
+    senderPhoneNumber: msisdn,
+    eventId: newId('evt_'),
+    sendTime: nowIso(),
+    tester: { name: `phones/${msisdn}/testers`, inviteStatus },
+  };
+}
+
 /** The Pub/Sub push envelope RBM webhooks receive: the event JSON, base64, under message.data. */
 export function rbmPush(event: Record<string, unknown>) {
   return {

@@ -19,6 +19,7 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0004_brands.sql': '7c262c5a3970eeb68fbc14bda8d40c1d68a911fa277acfb61e8f2ea75d5900aa',
   '0005_content.sql': '19b04ba4e8afe782e822cbfc94b20a6eb4a47eb94ec6cbcb7da6f644b2d0d9fb',
   '0006_bots.sql': '5198ec010b89860ac55af780320b1b8487a898a43fa246f87738b5d9d82505f3',
+  '0007_bot_testing.sql': '5db6749c5fdd9d3b0059dbf4d7cf9b38db21dcb4eec25d14ac184b0e8c987df6',
 };
 /** How many migrations the previous landed main had (0000 and 0001). */
 const PREVIOUS_RELEASE_MIGRATIONS = 2;

@@ -1,5 +1,6 @@
 import { accountsFeature } from '@/features/accounts';
 import { aggregatorsFeature } from '@/features/aggregators';
+import { botTestingFeature } from '@/features/bot-testing';
 import { botsFeature } from '@/features/bots';
 import { brandsFeature } from '@/features/brands';
 import { contentFeature } from '@/features/content';
@@ -12,6 +13,7 @@ import type { Feature } from '@/lib/feature';
 export const FEATURES: readonly Feature[] = [
   accountsFeature,
   aggregatorsFeature,
+  botTestingFeature,
   botsFeature,
   brandsFeature,
   contentFeature,

@@ -65,7 +65,7 @@ export const PAGE_ROUTES = [
   dev('/u/create-bot/brand-details', 'Brand Details', 'Bots', { screen: 'bots.brand-details' }),
   dev('/u/create-bot/select-carriers', 'Select Carriers', 'Bots', { screen: 'bots.select-carriers' }),
   dev('/u/listing', 'Bot Listing', 'Bots', { screen: 'bots.listing' }),
-  dev('/u/bot-console', 'Bot Console', 'Bots', { screen: 'bots.console' }),
+  dev('/u/bot-console', 'Bot Console', 'Bots', { screen: 'bot-testing.console' }),
   dev('/u/launch-details', 'Launch Details', 'Bot launch'),
   // One details screen; the suffix comes from the bot's channels (channelRoute in rules/channels.ts).
   dev('/u/view-bot-details/rcs', 'Bot Details', 'Bots', { screen: 'bots.view' }),

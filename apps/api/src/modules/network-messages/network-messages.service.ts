@@ -4,6 +4,7 @@ import {
   type MessageStatus,
   type Network,
   nextMessageStatus,
+  type TMessageContent,
   type TNetworkHealth,
   type TNetworkMessage,
   type TSendTestMessageRequest,
@@ -24,6 +25,18 @@ export interface NetworkMessagesDeps {
   database: Pick<Database, 'transaction'>;
   repository: NetworkMessagesRepository;
   connectors: Connectors;
+}
+
+/** A message to send from a given sender. */
+export interface OutgoingMessage {
+  /** Our id for it, when the caller chose one first (recorded before the call); else a new one. */
+  messageId?: string;
+  network: Network;
+  sender: string;
+  recipient: string;
+  content: TMessageContent;
+  /** Why it is sent: 'test' (test sends, bot test devices and the console). */
+  purpose: 'test';
 }
 
 interface ListWindow {
@@ -62,6 +75,51 @@ export function createNetworkMessagesService({ database, repository, connectors 
     });
   }
 
+  /**
+   * Sends a message through a connector: stored first (so the id exists before the first attempt
+   * and early receipts find it), then sent, then marked sent or failed. A network refusal answers
+   * with its typed error, naming the stored message.
+   */
+  async function send(user: AuthenticatedUser, request: OutgoingMessage): Promise<TNetworkMessage> {
+    const messageId = request.messageId ?? randomUUID();
+    const connector = connectors.get(request.network);
+    const { sender } = request;
+    // RBM and MaaP report events under our id; WhatsApp under the wamid its answer carries.
+    const knownId = request.network === 'whatsapp' ? null : messageId;
+    await repository.insertMessage({
+      messageId,
+      partnerId: user.partnerId,
+      createdBy: user.userId,
+      purpose: request.purpose,
+      network: request.network,
+      sender,
+      recipient: request.recipient,
+      content: request.content as unknown as Record<string, unknown>,
+      networkMessageId: knownId,
+    });
+    try {
+      const { networkMessageId } = await connector.send({
+        messageId,
+        sender,
+        recipient: request.recipient,
+        content: request.content,
+      });
+      return presentNetworkMessage(await accept(messageId, request.network, networkMessageId));
+    } catch (error) {
+      if (!(error instanceof NetworkError)) throw error;
+      await repository.updateMessage(messageId, {
+        status: 'failed',
+        errorCode: String(error.detail.code ?? error.kind),
+        errorMessage: error.message,
+      });
+      throw new AppError(error.httpStatus, error.message, {
+        network: error.network,
+        kind: error.kind,
+        message_id: messageId,
+      });
+    }
+  }
+
   return {
     accept,
 
@@ -92,49 +150,18 @@ export function createNetworkMessagesService({ database, repository, connectors 
     },
 
     /**
-     * Sends a test message through a connector from the platform's test sender: stored first (so
-     * the id exists before the first attempt and early receipts find it), then sent, then marked
-     * sent or failed. A network refusal answers with its typed error, naming the stored message.
+     * Sends a test message through a connector from the platform's test sender (RBM_AGENT_ID,
+     * MAAP_BOT_ID, WHATSAPP_PHONE_NUMBER_ID).
      */
-    async sendTest(user: AuthenticatedUser, request: TSendTestMessageRequest): Promise<TNetworkMessage> {
-      const messageId = randomUUID();
-      const connector = connectors.get(request.network);
-      const sender = connectors.testSender(request.network);
-      // RBM and MaaP report events under our id; WhatsApp under the wamid its answer carries.
-      const knownId = request.network === 'whatsapp' ? null : messageId;
-      await repository.insertMessage({
-        messageId,
-        partnerId: user.partnerId,
-        createdBy: user.userId,
-        purpose: 'test',
-        network: request.network,
-        sender,
-        recipient: request.recipient,
-        content: request.content as unknown as Record<string, unknown>,
-        networkMessageId: knownId,
-      });
-      try {
-        const { networkMessageId } = await connector.send({
-          messageId,
-          sender,
-          recipient: request.recipient,
-          content: request.content,
-        });
-        return presentNetworkMessage(await accept(messageId, request.network, networkMessageId));
-      } catch (error) {
-        if (!(error instanceof NetworkError)) throw error;
-        await repository.updateMessage(messageId, {
-          status: 'failed',
-          errorCode: String(error.detail.code ?? error.kind),
-          errorMessage: error.message,
-        });
-        throw new AppError(error.httpStatus, error.message, {
-          network: error.network,
-          kind: error.kind,
-          message_id: messageId,
-        });
-      }
+    sendTest(user: AuthenticatedUser, request: TSendTestMessageRequest): Promise<TNetworkMessage> {
+      return send(user, { ...request, sender: connectors.testSender(request.network), purpose: 'test' });
     },
+
+    /**
+     * Sends a message through a connector from a given sender (a bot's agent, MaaP bot or phone
+     * number id: the bot-testing module's test messages and console answers).
+     */
+    send,
 
     async message(messageId: string): Promise<TNetworkMessage | null> {
       const row = await repository.message(messageId);

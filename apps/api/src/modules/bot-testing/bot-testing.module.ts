@@ -1,0 +1,25 @@
+import { defineModule } from '../../platform/module.ts';
+import { createBotTestingRepository } from './bot-testing.repository.ts';
+import { botTestingRoutes } from './bot-testing.routes.ts';
+import { seedBotTestingDemo } from './bot-testing.seed.ts';
+import { createBotTestingService } from './bot-testing.service.ts';
+
+/**
+ * Test devices of bots, tester invites, capability checks, test messages and the bot console
+ * (issue 13, points 4 and 5). Uses the bots service (whose bot, its names on the networks) and the
+ * network-messages service (sending, receipts, the networks' events); comes after both in src/modules.ts.
+ */
+export const botTestingModule = defineModule({
+  name: 'bot-testing',
+  create({ database, connectors, use }) {
+    const service = createBotTestingService({
+      database,
+      repository: createBotTestingRepository(database.db),
+      bots: use('bots'),
+      messages: use('network-messages'),
+      connectors,
+    });
+    return { secureRoutes: [botTestingRoutes(service)] };
+  },
+  seed: { demo: seedBotTestingDemo },
+});

@@ -1,0 +1,229 @@
+import { BOT_STATUS, CHANNEL_TYPE, type TMessageContent } from '@portico/domain';
+import { and, asc, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { users } from '../../platform/db/core.schema.ts';
+import type { Database } from '../../platform/db/index.ts';
+import { DEMO_PARTNERS } from '../../platform/db/seed/index.ts';
+import { bots } from '../bots/bots.schema.ts';
+import { networkEvents, networkMessages } from '../network-messages/network-messages.schema.ts';
+import { botConsoleLines, botTestDevices } from './bot-testing.schema.ts';
+
+const id = (n: number) => `00000000-0000-4000-8e00-${n.toString().padStart(12, '0')}`;
+
+/** Console bots for a demo partner that has no registered bot yet (the bots seed adds the full set). */
+const FALLBACK_BOTS = {
+  developer: [
+    {
+      n: 1,
+      name: 'Acme Care',
+      channels: [CHANNEL_TYPE.rcs],
+      rbmAgent: 'brands/demo-acme/agents/acme-care-demo',
+    },
+    { n: 2, name: 'Acme Orders', channels: [CHANNEL_TYPE.whatsapp], whatsapp: 'demo-wa-acme-orders' },
+  ],
+  aggregator: [
+    {
+      n: 3,
+      name: 'Nimbus Assist',
+      channels: [CHANNEL_TYPE.rcs],
+      rbmAgent: 'brands/demo-nimbus/agents/nimbus-assist-demo',
+    },
+    { n: 4, name: 'Nimbus Alerts', channels: [CHANNEL_TYPE.whatsapp], whatsapp: 'demo-wa-nimbus-alerts' },
+  ],
+} as const;
+
+const RICH_CARD: TMessageContent = {
+  kind: 'rich_card',
+  card: {
+    title: 'Your order has shipped',
+    description: 'Order #4821 arrives on Thursday.',
+    suggestions: [
+      { type: 'reply', text: 'Track order', postbackData: 'track' },
+      { type: 'reply', text: 'Talk to us', postbackData: 'agent' },
+    ],
+  },
+  suggestions: [],
+};
+const text = (body: string): TMessageContent => ({
+  kind: 'text',
+  text: body,
+  suggestions: [{ type: 'reply', text: 'Hi there', postbackData: 'hi' }],
+});
+const TEXT = text('Hello! This is a test message from the console.');
+
+/**
+ * Demo data (DEMO=1): each of the demo developer's and aggregator's registered bots gets test
+ * devices in every invite state (RCS: PENDING, ACCEPTED, DECLINED; WhatsApp: allowed numbers) and a
+ * short conversation (a delivered and a read message, a tapped suggestion and a typed reply).
+ * Idempotent: a bot that has devices already is left alone.
+ */
+export async function seedBotTestingDemo({ database }: { database: Database }) {
+  const { db } = database;
+  return database.transaction(async () => {
+    let devices = 0;
+    for (const key of ['developer', 'aggregator'] as const) {
+      const partnerId = DEMO_PARTNERS[key].partnerId;
+      const [owner] = await db
+        .select({ userId: users.userId })
+        .from(users)
+        .where(eq(users.partnerId, partnerId))
+        .orderBy(asc(users.createdAt))
+        .limit(1);
+      const registered = () =>
+        db
+          .select()
+          .from(bots)
+          .where(
+            and(
+              eq(bots.partnerId, partnerId),
+              or(isNotNull(bots.rbmAgent), isNotNull(bots.whatsappPhoneNumberId)),
+            ),
+          )
+          .orderBy(asc(bots.createdAt))
+          .limit(4);
+      let list = await registered();
+      if (list.length === 0) {
+        for (const bot of FALLBACK_BOTS[key]) {
+          await db
+            .insert(bots)
+            .values({
+              botId: id(bot.n),
+              partnerId,
+              createdBy: owner?.userId ?? null,
+              channels: [...bot.channels],
+              status: BOT_STATUS.launched,
+              name: bot.name,
+              ...('rbmAgent' in bot
+                ? { rbmAgent: bot.rbmAgent, rbmBrand: bot.rbmAgent.split('/agents/')[0], apiType: 'GOOGLE' }
+                : { waDisplayName: bot.name, whatsappPhoneNumberId: bot.whatsapp }),
+            })
+            .onConflictDoNothing();
+        }
+        list = await registered();
+      }
+      const ids = list.map((b) => b.botId);
+      const seeded = ids.length
+        ? await db
+            .select({ botId: botTestDevices.botId })
+            .from(botTestDevices)
+            .where(inArray(botTestDevices.botId, ids))
+        : [];
+      const done = new Set(seeded.map((d) => d.botId));
+      let number = key === 'developer' ? 100 : 200;
+      for (const bot of list) {
+        if (done.has(bot.botId)) continue;
+        number += 10;
+        const plan: { channel: 'rcs' | 'whatsapp'; status: 'PENDING' | 'ACCEPTED' | 'DECLINED' | null }[] =
+          [];
+        if (bot.rbmAgent && bot.channels.includes(CHANNEL_TYPE.rcs))
+          plan.push(
+            { channel: 'rcs', status: 'ACCEPTED' },
+            { channel: 'rcs', status: 'PENDING' },
+            { channel: 'rcs', status: 'DECLINED' },
+          );
+        if (bot.whatsappPhoneNumberId && bot.channels.includes(CHANNEL_TYPE.whatsapp))
+          plan.push({ channel: 'whatsapp', status: null }, { channel: 'whatsapp', status: null });
+        let digit = 1;
+        let talked = new Set<string>();
+        for (const item of plan) {
+          // Demo numbers end in 1-8: RCS-capable and on WhatsApp in the sandbox.
+          const msisdn = `+9198000${String(number).padStart(3, '0')}${digit}${digit}`;
+          digit += 1;
+          const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+          const [device] = await db
+            .insert(botTestDevices)
+            .values({
+              botId: bot.botId,
+              partnerId,
+              createdBy: owner?.userId ?? null,
+              channel: item.channel,
+              msisdn,
+              inviteStatus: item.status,
+              invitedAt: item.status ? minutesAgo(90) : null,
+              capable: item.status === 'DECLINED' ? null : true,
+              features:
+                item.channel === 'rcs' ? ['RICHCARD_STANDALONE', 'RICHCARD_CAROUSEL', 'ACTION_DIAL'] : [],
+              checkedAt: item.status === 'DECLINED' ? null : minutesAgo(80),
+              createdAt: minutesAgo(95),
+            })
+            .onConflictDoNothing()
+            .returning();
+          if (!device) continue;
+          devices += 1;
+          // A short conversation with the first device that may talk (accepted tester or WhatsApp).
+          if (talked.has(item.channel) || item.status === 'PENDING' || item.status === 'DECLINED') continue;
+          talked = new Set([...talked, item.channel]);
+          const network = item.channel === 'rcs' ? 'rbm' : 'whatsapp';
+          const sender =
+            item.channel === 'rcs'
+              ? (bot.rbmAgent?.split('/').pop() ?? '')
+              : (bot.whatsappPhoneNumberId ?? '');
+          const out = async (content: TMessageContent, status: 'delivered' | 'read', m: number) => {
+            const messageId = crypto.randomUUID();
+            await db.insert(networkMessages).values({
+              messageId,
+              partnerId,
+              createdBy: owner?.userId ?? null,
+              purpose: 'test',
+              network,
+              sender,
+              recipient: msisdn,
+              content: content as unknown as Record<string, unknown>,
+              status,
+              networkMessageId: network === 'whatsapp' ? `wamid.demo-${messageId}` : messageId,
+              createdAt: minutesAgo(m),
+              updatedAt: minutesAgo(m - 1),
+            });
+            await db.insert(botConsoleLines).values({
+              deviceId: device.deviceId,
+              botId: bot.botId,
+              direction: 'out',
+              messageId,
+              createdBy: owner?.userId ?? null,
+              at: minutesAgo(m),
+            });
+          };
+          const inbound = async (text: string, postbackData: string | null, m: number) => {
+            const dedupeKey = `demo-console-${device.deviceId}-${m}`;
+            const payload =
+              network === 'rbm'
+                ? { agentId: sender, senderPhoneNumber: msisdn, text }
+                : { from: msisdn.slice(1), type: 'text', text: { body: text }, context: { from: sender } };
+            const [event] = await db
+              .insert(networkEvents)
+              .values({
+                network,
+                dedupeKey,
+                kind: postbackData === null ? 'user_message' : 'suggestion_response',
+                sender: msisdn,
+                text,
+                postbackData,
+                occurredAt: minutesAgo(m),
+                receivedAt: minutesAgo(m),
+                payload,
+              })
+              .returning({ eventId: networkEvents.eventId });
+            if (!event) return;
+            await db.insert(botConsoleLines).values({
+              deviceId: device.deviceId,
+              botId: bot.botId,
+              direction: 'in',
+              eventId: event.eventId,
+              text,
+              postbackData,
+              at: minutesAgo(m),
+            });
+          };
+          await out(TEXT, 'read', 60);
+          await inbound('Hi there', 'hi', 58);
+          await out(
+            item.channel === 'rcs' ? RICH_CARD : text('Your order #4821 has shipped.'),
+            'delivered',
+            50,
+          );
+          await inbound('When will it arrive?', null, 45);
+        }
+      }
+    }
+    return { devices };
+  });
+}

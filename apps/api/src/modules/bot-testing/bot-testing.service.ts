@@ -1,0 +1,332 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CHANNEL_TYPE,
+  type MessageStatus,
+  type TConsoleMessage,
+  type TConversation,
+  TEST_DEVICE_CHANNELS,
+  TEST_DEVICES_MAX,
+  type TestDeviceChannel,
+  type TesterInviteStatus,
+  type TMessageContent,
+  type TTestBot,
+  type TTestDevice,
+  type TTestDevicesQuery,
+} from '@portico/domain';
+import { type Connectors, NetworkError } from '../../networks/index.ts';
+import type { AuthenticatedUser } from '../../platform/auth/types.ts';
+import type { Database } from '../../platform/db/index.ts';
+import { AppError, ConflictError, NotFoundError } from '../../platform/http/errors.ts';
+import type { BotForTesting, BotsService } from '../bots/bots.service.ts';
+import type { NetworkMessagesService } from '../network-messages/network-messages.service.ts';
+import type {
+  BotTestingRepository,
+  ConsoleLineRow,
+  DeviceAddress,
+  TestDeviceRow,
+} from './bot-testing.repository.ts';
+
+export interface BotTestingDeps {
+  database: Pick<Database, 'transaction'>;
+  repository: BotTestingRepository;
+  bots: Pick<BotsService, 'botForTesting'>;
+  messages: Pick<NetworkMessagesService, 'send'>;
+  connectors: Connectors;
+}
+
+export const DEVICE_NOT_FOUND = 'This test device was not found.';
+
+export function presentDevice(row: TestDeviceRow): TTestDevice {
+  return {
+    device_id: row.deviceId,
+    bot_id: row.botId,
+    channel: row.channel as TestDeviceChannel,
+    msisdn: row.msisdn,
+    invite_status: row.inviteStatus as TesterInviteStatus | null,
+    capable: row.capable,
+    features: row.features,
+    checked_at: row.checkedAt?.toISOString() ?? null,
+    invited_at: row.invitedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function presentLine(row: ConsoleLineRow): TConsoleMessage {
+  const out = row.direction === 'out';
+  return {
+    id: String(row.seq),
+    direction: out ? 'out' : 'in',
+    content: out ? (row.content as TMessageContent | null) : null,
+    text: out ? null : row.text,
+    postback_data: row.postbackData,
+    status: out ? ((row.status as MessageStatus | null) ?? 'queued') : null,
+    error_message: out ? row.errorMessage : null,
+    at: row.at.toISOString(),
+  };
+}
+
+/** The network a device of this bot talks through, and the bot's name there. */
+export function addressOf(
+  bot: BotForTesting,
+  channel: TestDeviceChannel,
+  msisdn: string,
+): DeviceAddress | null {
+  if (channel === 'whatsapp')
+    return bot.whatsappPhoneNumberId
+      ? { network: 'whatsapp', sender: bot.whatsappPhoneNumberId, msisdn }
+      : null;
+  if (bot.rbmAgent) return { network: 'rbm', sender: bot.rbmAgent.split('/').pop() ?? bot.rbmAgent, msisdn };
+  if (bot.maapBotId) return { network: 'maap', sender: bot.maapBotId, msisdn };
+  return null;
+}
+
+const CHANNEL_NAMES: Record<TestDeviceChannel, string> = { rcs: 'RCS', whatsapp: 'WhatsApp' };
+
+/** A network's refusal as our answer: its status (502/503/409/422/429) and its reason. */
+function networkFailure(error: unknown): never {
+  if (error instanceof NetworkError)
+    throw new AppError(error.httpStatus, error.message, { network: error.network, kind: error.kind });
+  throw error;
+}
+
+/**
+ * Test devices, tester invites, capability checks, test messages and the console conversation of
+ * a bot (issue 13). The bot is always the caller's partner's (bots.botForTesting: 404 otherwise);
+ * the networks are called outside a transaction, the rows written in one unit of work each.
+ */
+export function createBotTestingService(deps: BotTestingDeps) {
+  const { database, repository, bots, messages, connectors } = deps;
+
+  async function ownDevice(user: AuthenticatedUser, botId: string, deviceId: string) {
+    const bot = await bots.botForTesting(user, botId);
+    const device = await repository.device(bot.id, deviceId);
+    if (!device) throw new NotFoundError(DEVICE_NOT_FOUND);
+    return { bot, device };
+  }
+
+  function addressOrConflict(bot: BotForTesting, channel: TestDeviceChannel, msisdn: string): DeviceAddress {
+    const address = addressOf(bot, channel, msisdn);
+    if (!address)
+      throw new ConflictError(
+        `The bot is not registered on ${CHANNEL_NAMES[channel]} yet: submit its ${CHANNEL_NAMES[channel]} details first.`,
+      );
+    return address;
+  }
+
+  /** Brings the device up to date with the network's events: its invite answer and its user messages. */
+  async function sync(bot: BotForTesting, device: TestDeviceRow): Promise<TestDeviceRow> {
+    const address = addressOf(bot, device.channel as TestDeviceChannel, device.msisdn);
+    if (!address) return device;
+    return database.transaction(async () => {
+      await repository.claimInbound({ deviceId: device.deviceId, botId: bot.id }, address);
+      if (address.network !== 'rbm' || !device.invitedAt) return device;
+      const answer = await repository.latestTesterEvent(address, device.invitedAt);
+      if (!answer || answer === device.inviteStatus) return device;
+      return (await repository.updateDevice(device.deviceId, { inviteStatus: answer })) ?? device;
+    });
+  }
+
+  return {
+    async bot(user: AuthenticatedUser, botId: string): Promise<TTestBot> {
+      const bot = await bots.botForTesting(user, botId);
+      const channels = TEST_DEVICE_CHANNELS.filter((c) =>
+        bot.channels.includes(c === 'rcs' ? CHANNEL_TYPE.rcs : CHANNEL_TYPE.whatsapp),
+      );
+      return {
+        bot_id: bot.id,
+        name: bot.name,
+        channels,
+        testable: channels.filter((c) => addressOf(bot, c, '') !== null),
+        invites_testers: channels.includes('rcs') && bot.rbmAgent !== null,
+      };
+    },
+
+    async list(user: AuthenticatedUser, botId: string, query: TTestDevicesQuery) {
+      const bot = await bots.botForTesting(user, botId);
+      const { start, end, ...filters } = query;
+      const { items, total } = await database.transaction(() =>
+        repository.listDevices(bot.id, filters, { start, end }),
+      );
+      return { items: items.map(presentDevice), total };
+    },
+
+    async add(
+      user: AuthenticatedUser,
+      botId: string,
+      request: { msisdn: string; channel: TestDeviceChannel },
+    ): Promise<TTestDevice> {
+      const bot = await bots.botForTesting(user, botId);
+      const channelCode = request.channel === 'rcs' ? CHANNEL_TYPE.rcs : CHANNEL_TYPE.whatsapp;
+      if (!bot.channels.includes(channelCode))
+        throw new ConflictError(`This bot has no ${CHANNEL_NAMES[request.channel]} channel.`);
+      const address = addressOrConflict(bot, request.channel, request.msisdn);
+      await database.transaction(async () => {
+        if (await repository.deviceByNumber(bot.id, request.channel, request.msisdn))
+          throw new ConflictError(`${request.msisdn} is already a test device of this bot.`);
+        if ((await repository.countDevices(bot.id)) >= TEST_DEVICES_MAX)
+          throw new ConflictError(`A bot has at most ${TEST_DEVICES_MAX} test devices.`);
+      });
+      // RBM invites the number as a tester (a second invite of a pending one is harmless, so a
+      // write that fails after the invite is reconciled by adding again); MaaP and WhatsApp have none.
+      const invite =
+        address.network === 'rbm'
+          ? await connectors.get('rbm').inviteTester(address.sender, request.msisdn).catch(networkFailure)
+          : null;
+      const row = await database.transaction(async () => {
+        if (await repository.deviceByNumber(bot.id, request.channel, request.msisdn))
+          throw new ConflictError(`${request.msisdn} is already a test device of this bot.`);
+        return repository.insertDevice({
+          botId: bot.id,
+          partnerId: bot.partnerId,
+          createdBy: user.userId,
+          channel: request.channel,
+          msisdn: request.msisdn,
+          inviteStatus: invite,
+          invitedAt: invite ? new Date() : null,
+        });
+      });
+      return presentDevice(row);
+    },
+
+    async remove(user: AuthenticatedUser, botId: string, deviceId: string): Promise<void> {
+      const { device } = await ownDevice(user, botId, deviceId);
+      await database.transaction(() => repository.deleteDevice(device.deviceId));
+    },
+
+    /** RCS: invites the number again (a declined invite becomes a new pending one). */
+    async resendInvite(user: AuthenticatedUser, botId: string, deviceId: string): Promise<TTestDevice> {
+      const { bot, device } = await ownDevice(user, botId, deviceId);
+      const address = addressOrConflict(bot, device.channel as TestDeviceChannel, device.msisdn);
+      if (address.network !== 'rbm')
+        throw new ConflictError(
+          `${address.network === 'whatsapp' ? 'WhatsApp' : 'A GSMA MaaP bot'} has no tester invites: send a test message instead.`,
+        );
+      const status = await connectors
+        .get('rbm')
+        .inviteTester(address.sender, device.msisdn)
+        .catch(networkFailure);
+      const row = await database.transaction(() =>
+        repository.updateDevice(device.deviceId, { inviteStatus: status, invitedAt: new Date() }),
+      );
+      return presentDevice(row ?? device);
+    },
+
+    /** RCS: asks the network for the invite's state now (besides the events it posts). */
+    async refresh(user: AuthenticatedUser, botId: string, deviceId: string): Promise<TTestDevice> {
+      const { bot, device } = await ownDevice(user, botId, deviceId);
+      const synced = await sync(bot, device);
+      const address = addressOf(bot, device.channel as TestDeviceChannel, device.msisdn);
+      if (address?.network !== 'rbm') return presentDevice(synced);
+      const status = await connectors
+        .get('rbm')
+        .testerStatus(address.sender, device.msisdn)
+        .catch(networkFailure);
+      if (status === synced.inviteStatus) return presentDevice(synced);
+      const row = await database.transaction(() =>
+        repository.updateDevice(device.deviceId, { inviteStatus: status }),
+      );
+      return presentDevice(row ?? synced);
+    },
+
+    /** RCS: the network's capability check; WhatsApp: whether a message to the number was delivered. */
+    async capability(user: AuthenticatedUser, botId: string, deviceId: string) {
+      const { bot, device } = await ownDevice(user, botId, deviceId);
+      const address = addressOrConflict(bot, device.channel as TestDeviceChannel, device.msisdn);
+      let capable: boolean | null;
+      let features: string[] = [];
+      if (address.network === 'whatsapp') {
+        capable = await database.transaction(() => repository.whatsappReach(address.sender, device.msisdn));
+        if (capable === null)
+          throw new ConflictError(
+            'WhatsApp has no capability lookup: send a test message first; its delivery tells whether the number is on WhatsApp.',
+          );
+        features = capable ? ['WHATSAPP'] : [];
+      } else {
+        const answer = await connectors
+          .get(address.network)
+          .capability(address.sender, device.msisdn)
+          .catch(networkFailure);
+        capable = answer.capable;
+        features = answer.features;
+      }
+      const row = await database.transaction(() =>
+        repository.updateDevice(device.deviceId, { capable, features, checkedAt: new Date() }),
+      );
+      return { capable, features, device: presentDevice(row ?? device) };
+    },
+
+    /** A test message or a console answer, through network-messages (so receipts apply). */
+    async send(
+      user: AuthenticatedUser,
+      botId: string,
+      deviceId: string,
+      content: TMessageContent,
+    ): Promise<TConsoleMessage> {
+      const { bot, device } = await ownDevice(user, botId, deviceId);
+      const address = addressOrConflict(bot, device.channel as TestDeviceChannel, device.msisdn);
+      const messageId = randomUUID();
+      const record = () =>
+        database.transaction(() =>
+          repository.insertOutLine({
+            deviceId: device.deviceId,
+            botId: bot.id,
+            messageId,
+            createdBy: user.userId,
+          }),
+        );
+      try {
+        await messages.send(user, {
+          messageId,
+          network: address.network,
+          sender: address.sender,
+          recipient: device.msisdn,
+          content,
+          purpose: 'test',
+        });
+      } catch (error) {
+        // The refused message stays in the conversation, marked failed with the network's reason.
+        if (error instanceof AppError && (error.data as { message_id?: string } | null)?.message_id)
+          await record();
+        throw error;
+      }
+      await record();
+      const lines = await database.transaction(() => repository.conversation(device.deviceId, 20));
+      const line = lines.find((l) => l.messageId === messageId);
+      if (!line) throw new Error('the sent message is not in the conversation');
+      return presentLine(line);
+    },
+
+    async conversation(
+      user: AuthenticatedUser,
+      botId: string,
+      deviceId: string,
+      limit: number,
+    ): Promise<TConversation> {
+      const { bot, device } = await ownDevice(user, botId, deviceId);
+      const synced = await sync(bot, device);
+      const items = await database.transaction(() => repository.conversation(device.deviceId, limit));
+      return { device: presentDevice(synced), items: items.map(presentLine) };
+    },
+
+    /** For the console stream: the device (checked to be the caller's) and its bot. */
+    ownDevice,
+
+    /**
+     * One tick of the console stream: syncs the device with the network's events and answers what
+     * changed since the cursor (new lines, status changes, the device itself when it changed).
+     */
+    async tick(
+      bot: BotForTesting,
+      device: TestDeviceRow,
+      cursor: { seq: number; since: Date },
+    ): Promise<{ device: TestDeviceRow; lines: ConsoleLineRow[] }> {
+      const synced = await sync(bot, device);
+      const lines = await database.transaction(() =>
+        repository.changes(device.deviceId, cursor.seq, cursor.since),
+      );
+      return { device: synced, lines };
+    },
+  };
+}
+export type BotTestingService = ReturnType<typeof createBotTestingService>;

@@ -1,0 +1,101 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import type { TMessageContentInput, TRichCard } from '@portico/domain';
+
+type Suggestion = NonNullable<Extract<TMessageContentInput, { kind: 'text' }>['suggestions']>[number];
+type CardInput = Extract<TMessageContentInput, { kind: 'rich_card' }>['card'];
+
+const SUGGESTION_PREFIX: Record<Suggestion['type'], string> = {
+  reply: '',
+  open_url: 'Open: ',
+  dial: 'Call: ',
+  view_location: 'Map: ',
+  calendar: 'Add: ',
+};
+
+function Suggestions({ items }: { items: readonly Suggestion[] | undefined }) {
+  if (!items?.length) return null;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 1 }}>
+      {items.map((s) => (
+        <Chip
+          key={`${s.type}|${s.text}|${s.postbackData ?? ''}`}
+          size="small"
+          variant="outlined"
+          color="primary"
+          label={`${SUGGESTION_PREFIX[s.type]}${s.text}`}
+        />
+      ))}
+    </Box>
+  );
+}
+
+function Card({ card }: { card: CardInput | TRichCard }) {
+  return (
+    <Box
+      sx={{
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        overflow: 'hidden',
+        bgcolor: 'background.paper',
+        minWidth: 160,
+      }}
+    >
+      {card.media?.fileUrl && (
+        <Box
+          component="img"
+          src={card.media.fileUrl}
+          alt=""
+          sx={{ display: 'block', width: '100%', height: 96, objectFit: 'cover', bgcolor: 'action.hover' }}
+        />
+      )}
+      <Box sx={{ p: 1 }}>
+        {card.title && (
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {card.title}
+          </Typography>
+        )}
+        {card.description && <Typography variant="body2">{card.description}</Typography>}
+        <Suggestions items={card.suggestions} />
+      </Box>
+    </Box>
+  );
+}
+
+/** A message as a phone shows it: text, a rich card or a carousel, and its suggestion chips. */
+export function MessageView({ content }: { content: TMessageContentInput }) {
+  switch (content.kind) {
+    case 'text':
+      return (
+        <>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {content.text}
+          </Typography>
+          <Suggestions items={content.suggestions} />
+        </>
+      );
+    case 'rich_card':
+      return (
+        <>
+          <Card card={content.card} />
+          <Suggestions items={content.suggestions} />
+        </>
+      );
+    case 'carousel':
+      return (
+        <>
+          <Box sx={{ display: 'flex', gap: 1, overflowX: 'auto', pb: 0.5 }}>
+            {content.cards.map((card, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the cards of a carousel are positional.
+              <Card key={i} card={card} />
+            ))}
+          </Box>
+          <Suggestions items={content.suggestions} />
+        </>
+      );
+    case 'template':
+      return <Typography variant="body2">Template {content.templateName}</Typography>;
+  }
+}

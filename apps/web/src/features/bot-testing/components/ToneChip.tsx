@@ -1,0 +1,23 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+
+export type Tone = 'grey' | 'success' | 'error' | 'warning' | 'info';
+
+/**
+ * A state as a chip: the colour is in the border and the dot, the text stays dark so it reads at
+ * any tint (axe colour contrast), as the brands' status chip does.
+ */
+export function ToneChip({ label, tone }: { label: string; tone: Tone }) {
+  const tint = tone === 'grey' ? 'grey.500' : `${tone}.main`;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      label={label}
+      icon={
+        <Box component="span" aria-hidden sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: tint }} />
+      }
+      sx={{ color: 'text.primary', borderColor: tint, '& .MuiChip-icon': { ml: 1, mr: -0.25 } }}
+    />
+  );
+}
