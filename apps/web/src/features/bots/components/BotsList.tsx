@@ -227,7 +227,7 @@ function Rows({
           action={
             createPath && !filtered ? (
               <Button component={RouterLink} to={createPath} variant="contained" startIcon={<AddOutlined />}>
-                Create your first bot
+                Create your first RCS bot
               </Button>
             ) : undefined
           }
