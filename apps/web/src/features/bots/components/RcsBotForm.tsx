@@ -85,7 +85,8 @@ export function RcsBotForm({
   const locked = new Set(bot?.locked_fields ?? []);
   const form = useZodForm(ZRcsBotDetailsRequest, defaults(bot));
   const { control } = form;
-  const values = useWatch({ control }) as Values;
+  const description = useWatch({ control, name: 'description' }) ?? '';
+  const brandColor = useWatch({ control, name: 'brand_color' }) ?? '';
   const lock = (field: string) => (locked.has(field) ? { disabled: true, helperText: LIVE_LOCKED } : {});
 
   const submit = form.submitWith((body: TRcsBotDetails) =>
@@ -104,18 +105,7 @@ export function RcsBotForm({
   return (
     <PreviewBeside
       preview={
-        <RcsAgentPreview
-          values={{
-            displayName: values.display_name ?? '',
-            description: values.description ?? '',
-            brandColor: values.brand_color ?? '',
-            logoUrl: images.urlOf('logo'),
-            bannerUrl: images.urlOf('banner'),
-            phones: (values.phones ?? []).map((p) => ({ number: p?.number ?? '', label: p?.label ?? '' })),
-            emails: (values.emails ?? []).map((e) => ({ address: e?.address ?? '', label: e?.label ?? '' })),
-            websites: (values.websites ?? []).map((w) => ({ url: w?.url ?? '', label: w?.label ?? '' })),
-          }}
-        />
+        <LivePreview control={control} logoUrl={images.urlOf('logo')} bannerUrl={images.urlOf('banner')} />
       }
     >
       <Box component="form" noValidate onSubmit={submit} aria-label="RCS bot details">
@@ -145,7 +135,7 @@ export function RcsBotForm({
               fullWidth
               multiline
               minRows={2}
-              helperText={`${(values.description ?? '').trim().length}/${RBM_AGENT_LIMITS.descriptionMax} characters; no HTML, JSON or templates.`}
+              helperText={`${description.trim().length}/${RBM_AGENT_LIMITS.descriptionMax} characters; no HTML, JSON or templates.`}
               {...lock('description')}
             />
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
@@ -164,7 +154,7 @@ export function RcsBotForm({
                 type="color"
                 aria-label="Pick the brand colour"
                 disabled={locked.has('brand_color')}
-                value={/^#[0-9a-f]{6}$/i.test(values.brand_color ?? '') ? values.brand_color : '#5956D6'}
+                value={/^#[0-9a-f]{6}$/i.test(brandColor) ? brandColor : '#5956D6'}
                 onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
                   form.setValue('brand_color', event.target.value.toUpperCase(), { shouldValidate: true })
                 }
@@ -359,6 +349,33 @@ export function RcsBotForm({
         </Stack>
       </Box>
     </PreviewBeside>
+  );
+}
+
+/** The handset preview: it alone follows every keystroke (the form's fields do not re-render). */
+function LivePreview({
+  control,
+  logoUrl,
+  bannerUrl,
+}: {
+  control: ReturnType<typeof useZodForm<typeof ZRcsBotDetailsRequest>>['control'];
+  logoUrl: string | null;
+  bannerUrl: string | null;
+}) {
+  const values = useWatch({ control }) as Values;
+  return (
+    <RcsAgentPreview
+      values={{
+        displayName: values.display_name ?? '',
+        description: values.description ?? '',
+        brandColor: values.brand_color ?? '',
+        logoUrl,
+        bannerUrl,
+        phones: (values.phones ?? []).map((p) => ({ number: p?.number ?? '', label: p?.label ?? '' })),
+        emails: (values.emails ?? []).map((e) => ({ address: e?.address ?? '', label: e?.label ?? '' })),
+        websites: (values.websites ?? []).map((w) => ({ url: w?.url ?? '', label: w?.label ?? '' })),
+      }}
+    />
   );
 }
 

@@ -58,7 +58,7 @@ export function WhatsappBotForm({
     submit: false,
   });
   const { control } = form;
-  const values = useWatch({ control }) as Values;
+  const about = useWatch({ control, name: 'about' }) ?? '';
   const lock = (field: string) =>
     locked.has(`whatsapp.${field}`) ? { disabled: true, helperText: WHATSAPP_LOCKED } : {};
   const submit = form.submitWith((body: TWhatsappBotDetails) => {
@@ -76,19 +76,7 @@ export function WhatsappBotForm({
     );
   });
   return (
-    <PreviewBeside
-      preview={
-        <WhatsappProfilePreview
-          values={{
-            displayName: values.display_name ?? '',
-            about: values.about ?? '',
-            category: values.category ?? '',
-            phone: values.phone ?? '',
-            photoUrl: images.urlOf('photo'),
-          }}
-        />
-      }
-    >
+    <PreviewBeside preview={<LivePreview control={control} photoUrl={images.urlOf('photo')} />}>
       <Box component="form" noValidate onSubmit={submit} aria-label="WhatsApp bot details">
         <Stack spacing={2}>
           <FormErrorAlert message={form.formError} />
@@ -131,7 +119,7 @@ export function WhatsappBotForm({
               fullWidth
               multiline
               minRows={2}
-              helperText={`${(values.about ?? '').trim().length}/${WHATSAPP_LIMITS.aboutMax} characters.`}
+              helperText={`${about.trim().length}/${WHATSAPP_LIMITS.aboutMax} characters.`}
             />
             <FormTextField control={control} name="category" select label="Category" required fullWidth>
               {Object.entries(WHATSAPP_CATEGORIES).map(([code, name]) => (
@@ -165,5 +153,27 @@ export function WhatsappBotForm({
         </Stack>
       </Box>
     </PreviewBeside>
+  );
+}
+
+/** The profile preview: it alone follows every keystroke. */
+function LivePreview({
+  control,
+  photoUrl,
+}: {
+  control: ReturnType<typeof useZodForm<typeof ZWhatsappBotDetailsRequest>>['control'];
+  photoUrl: string | null;
+}) {
+  const values = useWatch({ control }) as Values;
+  return (
+    <WhatsappProfilePreview
+      values={{
+        displayName: values.display_name ?? '',
+        about: values.about ?? '',
+        category: values.category ?? '',
+        phone: values.phone ?? '',
+        photoUrl,
+      }}
+    />
   );
 }
