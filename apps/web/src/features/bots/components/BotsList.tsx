@@ -108,6 +108,7 @@ export function BotsList({ createPath, canWrite }: BotsListProps) {
           select
           size="small"
           label="Status"
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           value={status}
           onChange={(event) => {
             setStatus(event.target.value as BotStatusName | '');
@@ -125,6 +126,7 @@ export function BotsList({ createPath, canWrite }: BotsListProps) {
           select
           size="small"
           label="Channel"
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           value={channel}
           onChange={(event) => {
             setChannel(event.target.value as '' | 'rcs' | 'whatsapp');
@@ -139,6 +141,7 @@ export function BotsList({ createPath, canWrite }: BotsListProps) {
           select
           size="small"
           label="Carrier"
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           value={carrier}
           onChange={(event) => {
             setCarrier(event.target.value);

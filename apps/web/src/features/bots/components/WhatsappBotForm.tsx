@@ -104,10 +104,10 @@ export function WhatsappBotForm({
               <FormTextField
                 control={control}
                 name="waba_id"
-                label="WhatsApp Business Account id"
+                label="WABA id"
                 required
                 fullWidth
-                helperText="The WABA's id, digits only."
+                helperText="The WhatsApp Business Account id, digits only."
                 {...lock('waba_id')}
               />
             </Box>
