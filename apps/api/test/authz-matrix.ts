@@ -1,5 +1,6 @@
 import { BILLING_ROLES, DEVELOPER_ROLES, ROLES } from '@portico/domain';
 import { AUTHZ_MATRIX_AGGREGATORS } from './authz/aggregators.ts';
+import { AUTHZ_MATRIX_BOTS } from './authz/bots.ts';
 import { AUTHZ_MATRIX_BRANDS } from './authz/brands.ts';
 import {
   DEVELOPER_OWNERS,
@@ -190,6 +191,7 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
   ...AUTHZ_MATRIX_BRANDS,
   ...AUTHZ_MATRIX_AGGREGATORS,
   ...AUTHZ_MATRIX_CONTENT,
+  ...AUTHZ_MATRIX_BOTS,
   // The network messages: test sends and their events.
   {
     method: 'POST',
