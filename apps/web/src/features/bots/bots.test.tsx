@@ -134,8 +134,7 @@ describe('MY BOTS', () => {
     );
     expect(within(table).getByText('Draft')).toBeTruthy();
     expect(within(table).getByText('Chai Point')).toBeTruthy();
-    expect(within(table).getByText('Reliance Jio')).toBeTruthy();
-    expect(within(table).getByText('Launched')).toBeTruthy();
+    expect(within(table).getByText('Reliance Jio: Launched')).toBeTruthy();
     expect(
       within(table).getByRole('link', { name: 'Resume Chai Point Assistant' }).getAttribute('href'),
     ).toBe(`/u/create-bot/rcs-bot-details?botId=${BOT.bot_id}`);

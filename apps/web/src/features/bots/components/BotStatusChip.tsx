@@ -23,14 +23,14 @@ const COLOURS: Record<string, 'grey' | 'primary' | 'success' | 'error' | 'warnin
  * A bot's (or one carrier's) state in the spec's words: the colour is in the border and the dot,
  * the text stays dark so it reads at any tint (axe colour contrast).
  */
-export function BotStatusChip({ status }: { status: TBotStatus }) {
+export function BotStatusChip({ status, prefix }: { status: TBotStatus; prefix?: string }) {
   const colour = COLOURS[status.key] ?? 'grey';
   const tint = colour === 'grey' ? 'grey.500' : `${colour}.main`;
   return (
     <Chip
       size="small"
       variant="outlined"
-      label={status.label}
+      label={prefix ? `${prefix}: ${status.label}` : status.label}
       icon={
         <Box component="span" aria-hidden sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: tint }} />
       }
@@ -38,6 +38,9 @@ export function BotStatusChip({ status }: { status: TBotStatus }) {
         color: 'text.primary',
         borderColor: tint,
         maxWidth: '100%',
+        height: 'auto',
+        minHeight: 24,
+        '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
         '& .MuiChip-icon': { ml: 1, mr: -0.25 },
       }}
     />

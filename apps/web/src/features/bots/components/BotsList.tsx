@@ -250,11 +250,11 @@ function Rows({
               <Table size="small" aria-label="Bots">
                 <TableHead>
                   <TableRow>
-                    <TableCell>Bot</TableCell>
+                    <TableCell sx={{ minWidth: 180 }}>Bot</TableCell>
                     <TableCell>Channels</TableCell>
                     <TableCell>Status</TableCell>
                     <TableCell>Brand</TableCell>
-                    <TableCell>Carriers</TableCell>
+                    <TableCell sx={{ minWidth: 200 }}>Carriers</TableCell>
                     <TableCell>Last change</TableCell>
                   </TableRow>
                 </TableHead>
@@ -321,13 +321,10 @@ function Carriers({ bot }: { bot: TBotListItem }) {
     );
   }
   return (
-    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }}>
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
       {bot.carriers.map((carrier) => (
-        <Box component="li" key={carrier.carrier_id} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-          <Typography variant="body2" component="span" sx={{ minWidth: 0 }}>
-            {carrier.name}
-          </Typography>
-          <BotStatusChip status={carrier.status} />
+        <Box component="li" key={carrier.carrier_id} sx={{ maxWidth: '100%' }}>
+          <BotStatusChip status={carrier.status} prefix={carrier.name} />
         </Box>
       ))}
     </Box>

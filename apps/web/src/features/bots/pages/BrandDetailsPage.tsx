@@ -90,6 +90,11 @@ function BrandStep({ bot }: { bot: TBot }) {
               {errorMessage(failure)} Your draft is kept: correct what is wrong and try again.
             </Alert>
           )}
+          {failure === null && bot.network_error && (
+            <Alert severity="warning">
+              The network refused the last attempt: {bot.network_error} Your draft is kept: try again.
+            </Alert>
+          )}
           {registered && (
             <Alert severity="success">
               The agent is registered on the network{bot.brand ? ` under ${bot.brand.name}` : ''}.
@@ -160,6 +165,11 @@ function BrandStep({ bot }: { bot: TBot }) {
             <Link component={RouterLink} to={`/u/create-bot/rcs-bot-details?botId=${bot.bot_id}`}>
               Back to the agent's details
             </Link>
+            {failure === null && bot.network_error && (
+              <Alert severity="warning">
+                The network refused the last attempt: {bot.network_error} Your draft is kept: try again.
+              </Alert>
+            )}
             {registered && (
               <Link component={RouterLink} to={`/u/create-bot/select-carriers?botId=${bot.bot_id}`}>
                 Go to carrier selection

@@ -11,10 +11,12 @@ import {
   type TBot,
   WHATSAPP_CATEGORIES,
 } from '@portico/domain';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { useCan } from '@/lib/use-can';
+import { billingCategoriesQueryOptions, hostingRegionsQueryOptions } from '../api/get-bots';
 import { useDeleteBot } from '../api/save-bot';
 import { BotHistory } from '../components/BotHistory';
 import { RcsAgentPreview, WhatsappProfilePreview } from '../components/BotPreview';
@@ -82,6 +84,10 @@ function BotDetails({ bot }: { bot: TBot }) {
   const remove = useDeleteBot();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  const billing = useQuery(billingCategoriesQueryOptions);
+  const regions = useQuery(hostingRegionsQueryOptions);
+  const nameOf = (list: { code: string; name: string }[] | undefined, code: string) =>
+    list?.find((item) => item.code === code)?.name ?? code;
   const resume = resumeBotPath(bot);
   const draft = BOT_DRAFT_STATUSES.includes(bot.status.code);
   const live = bot.locked_fields.length > 0;
@@ -143,6 +149,11 @@ function BotDetails({ bot }: { bot: TBot }) {
       actions={actions}
     >
       <Stack spacing={3}>
+        {bot.network_error && (
+          <Alert severity="warning">
+            The network refused the last attempt: {bot.network_error} The bot is kept as it was.
+          </Alert>
+        )}
         <Section id="bot-summary" title="Summary">
           <Facts
             rows={[
@@ -191,9 +202,9 @@ function BotDetails({ bot }: { bot: TBot }) {
                   ['Terms of service', bot.rcs.terms_url],
                   ['Message category', bot.rcs.message_category],
                   ['Region', bot.rcs.region],
-                  ['Billing category', bot.rcs.billing_category],
+                  ['Billing category', nameOf(billing.data, bot.rcs.billing_category)],
                   ['API type', BOT_API_TYPES[bot.rcs.api_type]],
-                  ['Hosting region', bot.rcs.hosting_region],
+                  ['Hosting region', nameOf(regions.data, bot.rcs.hosting_region)],
                 ]}
               />
               <RcsAgentPreview
