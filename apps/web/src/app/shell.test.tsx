@@ -53,13 +53,11 @@ describe('the shell for a developer', () => {
 
   it('highlights MY BOTS on the bot creation pages', async () => {
     renderApp('/u/create-bot/rcs-bot-details', { details: DEVELOPER });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Create RCS Bot' })).toBeTruthy();
-    expect(barLinks().find((l) => l.current)?.label).toBe('MY BOTS');
     expect(
-      screen.getByText(
-        'The Create RCS Bot screen arrives with the Bots capability. Nothing is listed here yet.',
-      ),
+      await screen.findByRole('heading', { level: 1, name: 'Create RCS Bot' }, { timeout: 5000 }),
     ).toBeTruthy();
+    expect(barLinks().find((l) => l.current)?.label).toBe('MY BOTS');
+    expect(screen.getByRole('navigation', { name: 'Bot creation steps' })).toBeTruthy();
   });
 
   it('offers the developer profile menu with the completion and Complete Profile', async () => {

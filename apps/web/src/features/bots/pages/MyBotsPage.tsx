@@ -1,22 +1,26 @@
 import AddCircleOutlined from '@mui/icons-material/AddCircleOutlined';
+import AddOutlined from '@mui/icons-material/AddOutlined';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import ChatOutlined from '@mui/icons-material/ChatOutlined';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
-import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { DEVELOPER_HOME, isAreaOpen } from '@portico/domain';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { usePartnerDetails } from '@/lib/queries/partner-details';
-import { EmptyState } from '@/lib/ui/EmptyState';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { ProgressBar } from '@/lib/ui/ProgressBar';
+import { useCan } from '@/lib/use-can';
 import { editProfileHref } from '@/lib/user-paths';
+import { botDashboardQueryOptions, ownBrandsQueryOptions } from '../api/get-bots';
+import { BotsList } from '../components/BotsList';
 
 interface NextStep {
   id: string;
@@ -25,6 +29,8 @@ interface NextStep {
   to: string;
   icon: ReactNode;
   needsApproval?: boolean;
+  /** Only for users who may create bots (not read-only users). */
+  needsWrite?: boolean;
 }
 
 const NEXT_STEPS: readonly NextStep[] = [
@@ -34,6 +40,7 @@ const NEXT_STEPS: readonly NextStep[] = [
     text: 'Describe an RCS or WhatsApp bot and choose the carriers it should reach.',
     to: '/u/create-bot/rcs-bot-details',
     icon: <AddCircleOutlined />,
+    needsWrite: true,
   },
   {
     id: 'brand',
@@ -42,6 +49,7 @@ const NEXT_STEPS: readonly NextStep[] = [
     to: '/u/my-brands',
     icon: <LocalOfferOutlined />,
     needsApproval: true,
+    needsWrite: true,
   },
   {
     id: 'pricing',
@@ -67,6 +75,15 @@ export default function MyBotsPage() {
   // False for an aggregator awaiting approval (the approved-partner rule's brands area).
   const approved = navUser ? isAreaOpen(navUser, 'brands') : true;
   const completion = Math.max(0, Math.min(100, userInfo?.profileCompleted ?? 0));
+  const canWrite = useCan('bots.write');
+  const canReadBrands = useCan('brands.read');
+  const dashboard = useQuery(botDashboardQueryOptions);
+  const brands = useQuery({ ...ownBrandsQueryOptions, enabled: canReadBrands });
+  // Real progress: a step is done once what it asks for exists.
+  const done: Record<string, boolean> = {
+    'create-bot': (dashboard.data?.total ?? 0) > 0,
+    brand: (brands.data?.total ?? 0) > 0,
+  };
   return (
     <PageFrame
       title="My Bots"
@@ -75,6 +92,28 @@ export default function MyBotsPage() {
         firstName
           ? `Welcome back, ${firstName}. Build, launch and monitor your RCS and WhatsApp bots from here.`
           : 'Build, launch and monitor your RCS and WhatsApp bots from here.'
+      }
+      actions={
+        canWrite ? (
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button
+              component={RouterLink}
+              to="/u/create-bot/rcs-bot-details"
+              variant="contained"
+              startIcon={<AddOutlined />}
+            >
+              Create RCS bot
+            </Button>
+            <Button
+              component={RouterLink}
+              to="/u/create-bot/whatsapp-bot-details"
+              variant="outlined"
+              startIcon={<AddOutlined />}
+            >
+              Create WhatsApp bot
+            </Button>
+          </Box>
+        ) : undefined
       }
     >
       <Box
@@ -100,7 +139,9 @@ export default function MyBotsPage() {
             </Typography>
             <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
               {NEXT_STEPS.map((step) => {
-                const locked = step.needsApproval === true && !approved;
+                const readOnly = step.needsWrite === true && !canWrite;
+                const locked = (step.needsApproval === true && !approved) || readOnly;
+                const finished = done[step.id] === true;
                 return (
                   <Box
                     component="li"
@@ -129,7 +170,7 @@ export default function MyBotsPage() {
                         color: locked ? 'text.secondary' : 'primary.main',
                       }}
                     >
-                      {locked ? <LockOutlined /> : step.icon}
+                      {locked ? <LockOutlined /> : finished ? <CheckCircleOutlined /> : step.icon}
                     </Box>
                     <Box sx={{ flex: 1, minWidth: 0 }}>
                       <Typography
@@ -140,10 +181,22 @@ export default function MyBotsPage() {
                         {step.title}
                       </Typography>
                       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                        {locked ? 'Available once your launch is approved.' : step.text}
+                        {readOnly
+                          ? 'Your role can view bots and brands, not create them.'
+                          : locked
+                            ? 'Available once your launch is approved.'
+                            : step.text}
                       </Typography>
                     </Box>
-                    {!locked && (
+                    {!locked && finished && (
+                      <Typography
+                        variant="body2"
+                        sx={{ flex: '0 0 auto', color: 'success.dark', fontWeight: 600 }}
+                      >
+                        Done
+                      </Typography>
+                    )}
+                    {!locked && !finished && (
                       <Button
                         component={RouterLink}
                         to={step.to}
@@ -160,17 +213,6 @@ export default function MyBotsPage() {
               })}
             </Box>
           </Paper>
-          <Box component="section" aria-labelledby="your-bots">
-            <Typography id="your-bots" variant="h2" sx={{ mb: 1.5 }}>
-              Your bots
-            </Typography>
-            <EmptyState
-              headingLevel="h3"
-              icon={<SmartToyOutlined />}
-              title="No bots yet"
-              message="Bots arrive with the Bots capability. Nothing is listed here yet."
-            />
-          </Box>
         </Box>
         <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-labelledby="profile-progress">
           <Typography id="profile-progress" variant="h2" sx={{ mb: 2 }}>
@@ -202,6 +244,12 @@ export default function MyBotsPage() {
             </Button>
           )}
         </Paper>
+      </Box>
+      <Box component="section" aria-labelledby="your-bots" sx={{ mt: 3 }}>
+        <Typography id="your-bots" variant="h2" sx={{ mb: 1.5 }}>
+          Your bots
+        </Typography>
+        <BotsList canWrite={canWrite} createPath={canWrite ? '/u/create-bot/rcs-bot-details' : undefined} />
       </Box>
     </PageFrame>
   );

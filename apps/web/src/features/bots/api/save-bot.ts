@@ -1,0 +1,131 @@
+import {
+  type BotImageKind,
+  type TBot,
+  type TBotBrandRequest,
+  type TBotListingRequest,
+  type TRcsBotDetails,
+  type TWhatsappBotDetails,
+  ZBot,
+} from '@portico/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ApiError } from '@/lib/http/api-error';
+import { http } from '@/lib/http/client';
+import { setFilters } from '@/lib/query-keys';
+import { type BotListFilters, botKeys } from './keys';
+
+/** POST a new RCS bot (a draft) or PUT the details of an existing one; `submit` registers it on the network. */
+export function saveRcsBot({ botId, body }: { botId: string | null; body: TRcsBotDetails }): Promise<TBot> {
+  return botId
+    ? http.put(`/secure/bots/${botId}/rcs`, body, ZBot)
+    : http.post('/secure/bots/rcs', body, ZBot);
+}
+
+/** POST a new WhatsApp bot or PUT the WhatsApp details of a bot (adding WhatsApp to an RCS bot). */
+export function saveWhatsappBot({
+  botId,
+  body,
+}: {
+  botId: string | null;
+  body: TWhatsappBotDetails;
+}): Promise<TBot> {
+  return botId
+    ? http.put(`/secure/bots/${botId}/whatsapp`, body, ZBot)
+    : http.post('/secure/bots/whatsapp', body, ZBot);
+}
+
+/** PUT the bot's brand: one of the partner's brands, or a new one created through the brands module. */
+export function saveBotBrand({ botId, body }: { botId: string; body: TBotBrandRequest }): Promise<TBot> {
+  return http.put(`/secure/bots/${botId}/brand`, body, ZBot);
+}
+
+/** PUT the carriers the bot is to launch on (the "Carrier Selection" step). */
+export function saveBotCarriers({
+  botId,
+  carrierIds,
+}: {
+  botId: string;
+  carrierIds: number[];
+}): Promise<TBot> {
+  return http.put(`/secure/bots/${botId}/carriers`, { carrier_ids: carrierIds }, ZBot);
+}
+
+/** POST an image (logo, banner or WhatsApp photo) as multipart field `image`: the server checks, resizes or refuses it. */
+export function uploadBotImage({ botId, kind, file }: { botId: string; kind: BotImageKind; file: File }) {
+  const body = new FormData();
+  body.append('image', file);
+  return http.post(`/secure/bots/${botId}/images/${kind}`, body, ZBot);
+}
+
+/** PUT the bot's store listing. */
+export function saveBotListing({ botId, body }: { botId: string; body: TBotListingRequest }): Promise<TBot> {
+  return http.put(`/secure/bots/${botId}/listing`, body, ZBot);
+}
+
+/** PUT whether the bot is listed in the store. */
+export function setBotListed({ botId, listed }: { botId: string; listed: boolean }): Promise<TBot> {
+  return http.put(`/secure/bots/${botId}/store`, { listed }, ZBot);
+}
+
+/** Every change of a bot answers the bot: cache it, refresh the lists, the dashboard and its history. */
+function useBotChange<I>(change: (input: I) => Promise<TBot>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: (bot) => {
+      queryClient.setQueryData(botKeys.bot(bot.bot_id), bot);
+      void queryClient.invalidateQueries({ queryKey: botKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: botKeys.dashboard() });
+      void queryClient.invalidateQueries({ queryKey: botKeys.history(bot.bot_id) });
+    },
+  });
+}
+
+export const useSaveRcsBot = () => useBotChange(saveRcsBot);
+export const useSaveWhatsappBot = () => useBotChange(saveWhatsappBot);
+export const useSaveBotBrand = () => useBotChange(saveBotBrand);
+export const useSaveBotCarriers = () => useBotChange(saveBotCarriers);
+export const useUploadBotImage = () => useBotChange(uploadBotImage);
+export const useSaveBotListing = () => useBotChange(saveBotListing);
+export const useSetBotListed = () => useBotChange(setBotListed);
+
+/** DELETE a bot (and its agent on the network); answers nothing. */
+export function useDeleteBot() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (botId: string) => http.delete(`/secure/bots/${botId}`, z.unknown()),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
+  });
+}
+
+export type ExportFormat = 'xlsx' | 'pdf';
+
+/** Downloads the filtered bot list as Excel or PDF (the response is the file). */
+async function exportBots(format: ExportFormat, filters: BotListFilters): Promise<void> {
+  let file: { blob: Blob; filename: string | null };
+  try {
+    file = await http.download('/secure/bots/export', { params: { format, ...setFilters({ ...filters }) } });
+  } catch (error) {
+    throw error instanceof ApiError
+      ? error
+      : new ApiError('The export could not be prepared. Please try again.', {
+          statusCode: null,
+          httpStatus: 0,
+        });
+  }
+  const url = URL.createObjectURL(file.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.filename ?? `bots.${format}`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function useExportBots() {
+  return useMutation({
+    mutationFn: ({ format, filters }: { format: ExportFormat; filters: BotListFilters }) =>
+      exportBots(format, filters),
+  });
+}

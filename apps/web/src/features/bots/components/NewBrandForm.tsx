@@ -1,0 +1,162 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { type TBrandRequestParsed, ZBrandRequest } from '@portico/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useController } from 'react-hook-form';
+import { FormErrorAlert } from '@/lib/form/error-alert';
+import { FormTextField } from '@/lib/form/text-field';
+import { useZodForm } from '@/lib/form/use-zod-form';
+import {
+  allCarriersQueryOptions,
+  countriesQueryOptions,
+  industryTypesQueryOptions,
+} from '@/lib/queries/reference-data';
+
+/**
+ * A new brand for the bot, filled in on the brand-details step and sent with it (PUT /bots/:id/brand
+ * creates it through the brands module). The same contract as MY BRANDS' form (ZBrandRequest).
+ */
+export function NewBrandForm({
+  pending,
+  submitLabel,
+  onSubmit,
+}: {
+  pending: boolean;
+  submitLabel: string;
+  onSubmit: (brand: TBrandRequestParsed, showError: (error: unknown) => void) => void;
+}) {
+  const countries = useQuery(countriesQueryOptions);
+  const industries = useQuery(industryTypesQueryOptions);
+  const carriers = useQuery(allCarriersQueryOptions);
+  const form = useZodForm(ZBrandRequest, {
+    name: '',
+    industry_type_id: '',
+    website: '',
+    description: '',
+    contact_name: '',
+    contact_email: '',
+    contact_phone: '',
+    address: { line1: '', line2: '', city: '', state: '', postalCode: '', countryId: '' },
+    carrier_ids: [],
+  });
+  const { control } = form;
+  const chosen = useController({ control, name: 'carrier_ids' });
+  const chosenIds = (chosen.field.value ?? []) as number[];
+  const [country, setCountry] = useState('IN');
+  const inCountry = (carriers.data?.items ?? []).filter((c) => c.country_id === country);
+  const submit = form.submitWith((brand: TBrandRequestParsed) =>
+    onSubmit(brand, (error) => form.showServerError(error, (field) => field.replace(/^brand\./, ''))),
+  );
+  const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label="New brand">
+      <Stack spacing={2}>
+        <FormErrorAlert message={form.formError} />
+        {(countries.isError || industries.isError || carriers.isError) && (
+          <Alert severity="error">
+            The reference lists could not be loaded. Reload the page to try again.
+          </Alert>
+        )}
+        <Box sx={grid}>
+          <FormTextField control={control} name="name" label="Brand name" required fullWidth />
+          <FormTextField control={control} name="industry_type_id" select label="Industry" required fullWidth>
+            {(industries.data?.items ?? []).map((item) => (
+              <MenuItem key={item.id} value={String(item.id)}>
+                {item.name}
+              </MenuItem>
+            ))}
+          </FormTextField>
+          <FormTextField
+            control={control}
+            name="website"
+            label="Brand website"
+            placeholder="https://example.com"
+            required
+            fullWidth
+          />
+          <FormTextField control={control} name="contact_name" label="Contact name" required fullWidth />
+          <FormTextField control={control} name="contact_email" label="Contact email" required fullWidth />
+          <FormTextField
+            control={control}
+            name="contact_phone"
+            label="Contact phone"
+            placeholder="+919876543210"
+            required
+            fullWidth
+          />
+        </Box>
+        <FormTextField control={control} name="description" label="Brand description" multiline fullWidth />
+        <FormTextField control={control} name="address.line1" label="Address line 1" required fullWidth />
+        <Box sx={grid}>
+          <FormTextField control={control} name="address.city" label="City" required fullWidth />
+          <FormTextField control={control} name="address.postalCode" label="Postal code" required fullWidth />
+          <FormTextField control={control} name="address.countryId" select label="Country" required fullWidth>
+            {(countries.data?.items ?? []).map((item) => (
+              <MenuItem key={item.country_id} value={item.country_id}>
+                {item.name}
+              </MenuItem>
+            ))}
+          </FormTextField>
+        </Box>
+        <FormControl component="fieldset" error={Boolean(chosen.fieldState.error)}>
+          <FormLabel component="legend" sx={{ color: 'text.primary', mb: 1 }}>
+            Carriers the brand is for
+          </FormLabel>
+          <TextField
+            select
+            size="small"
+            label="Brand carriers in"
+            value={country}
+            onChange={(event) => setCountry(event.target.value)}
+            sx={{ maxWidth: 320, mb: 1 }}
+          >
+            {(countries.data?.items ?? []).map((item) => (
+              <MenuItem key={item.country_id} value={item.country_id}>
+                {item.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <FormGroup row>
+            {inCountry.map((carrier) => (
+              <FormControlLabel
+                key={carrier.carrier_id}
+                label={carrier.carrier_name}
+                control={
+                  <Checkbox
+                    checked={chosenIds.includes(carrier.carrier_id)}
+                    onChange={(event) =>
+                      chosen.field.onChange(
+                        event.target.checked
+                          ? [...chosenIds, carrier.carrier_id]
+                          : chosenIds.filter((id) => id !== carrier.carrier_id),
+                      )
+                    }
+                  />
+                }
+              />
+            ))}
+          </FormGroup>
+          <FormHelperText sx={chosen.fieldState.error ? { color: 'error.dark' } : undefined}>
+            {chosen.fieldState.error?.message ?? `${chosenIds.length} chosen.`}
+          </FormHelperText>
+        </FormControl>
+        <Box>
+          <Button type="submit" variant="contained" disabled={pending}>
+            {submitLabel}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
