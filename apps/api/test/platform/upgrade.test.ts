@@ -18,6 +18,7 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0003_review_history.sql': 'd9097ccce257a0a0bd80d0222a47a166a8ce60994893238e2dd9976ab2ac23d1',
   '0004_brands.sql': '7c262c5a3970eeb68fbc14bda8d40c1d68a911fa277acfb61e8f2ea75d5900aa',
   '0005_content.sql': '19b04ba4e8afe782e822cbfc94b20a6eb4a47eb94ec6cbcb7da6f644b2d0d9fb',
+  '0006_aggregators.sql': '97a419411f4dc66203a031cf61c49ef22affea402a875b25d1d762c8db12c60e',
 };
 /** How many migrations the previous landed main had (0000 and 0001). */
 const PREVIOUS_RELEASE_MIGRATIONS = 2;

@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'brand.updated',
   'brand.deleted',
   'brand.decided',
+  /** An aggregator set up or changed its billing info. */
+  'aggregator.billing.updated',
   /** A download, FAQ, video or press release was added, changed, reordered, published or removed. */
   'content.changed',
 ] as const;

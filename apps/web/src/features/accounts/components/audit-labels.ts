@@ -18,6 +18,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'brand.updated': 'Brand updated',
   'brand.deleted': 'Brand deleted',
   'brand.decided': 'Brand review decision',
+  'aggregator.billing.updated': 'Aggregator billing info saved',
   'content.changed': 'Content changed',
 };
 export const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
