@@ -222,7 +222,9 @@ test('when a new aggregator signs up then billing, brands and campaigns stay dis
 
   // The platform reads the carrier's decision and approves.
   await admin.reload();
-  await expect(admin.getByRole('region', { name: 'Carrier reviews' })).toContainText('Approved by the carrier');
+  await expect(admin.getByRole('region', { name: 'Carrier reviews' })).toContainText(
+    'Approved by the carrier',
+  );
   await summary.getByRole('button', { name: 'Approve' }).click();
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await expect(dialog).toBeHidden();

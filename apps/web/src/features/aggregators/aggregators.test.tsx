@@ -70,63 +70,59 @@ function mockGets(answers: Record<string, () => Promise<unknown>>) {
 }
 
 describe('aggregator billing info', () => {
-  it(
-    'when the aggregator sets it up then wrong fields say why, and a right form is sent parsed',
-    async () => {
-      const empty: TMyAggregatorBilling = { name: 'Orbit Reach', billing: null, can_edit: true };
-      mockGets({
-        '/secure/aggregators/mine/billing': async () => empty,
-        '/reference/countries': async () => ({ items: [{ country_id: 'IN', name: 'India' }], total: 1 }),
-        '/reference/billing-categories': async () => ({
-          items: [{ id: 1, code: 'CONVERSATIONAL', billingCategoryName: 'Conversational' }],
-          total: 1,
-        }),
-      });
-      const put = vi.spyOn(http, 'put').mockResolvedValue({ ...empty, billing: BILLING });
-      renderApp('/u/billing-info', { details: AGGREGATOR });
-      // No pause between keystrokes: the form has many fields.
-      const user = userEvent.setup({ delay: null });
-      const form = await screen.findByRole('form', { name: 'Billing info' }, FIND);
-      await user.type(within(form).getByRole('textbox', { name: /Contact email/ }), 'nobody');
-      await user.type(within(form).getByRole('textbox', { name: /Tax id/ }), '=cmd|x');
-      await user.click(within(form).getByRole('button', { name: 'Save billing info' }));
-      expect(await within(form).findByText('Please correct the highlighted fields.')).toBeTruthy();
-      expect(within(form).getByText('Billing contact name is required.')).toBeTruthy();
-      expect(within(form).getByText('Enter a valid billing contact email address.')).toBeTruthy();
-      expect(
-        within(form).getByText('Tax id has letters, digits, spaces, dots, slashes or hyphens only.'),
-      ).toBeTruthy();
-      expect(put).not.toHaveBeenCalled();
+  it('when the aggregator sets it up then wrong fields say why, and a right form is sent parsed', async () => {
+    const empty: TMyAggregatorBilling = { name: 'Orbit Reach', billing: null, can_edit: true };
+    mockGets({
+      '/secure/aggregators/mine/billing': async () => empty,
+      '/reference/countries': async () => ({ items: [{ country_id: 'IN', name: 'India' }], total: 1 }),
+      '/reference/billing-categories': async () => ({
+        items: [{ id: 1, code: 'CONVERSATIONAL', billingCategoryName: 'Conversational' }],
+        total: 1,
+      }),
+    });
+    const put = vi.spyOn(http, 'put').mockResolvedValue({ ...empty, billing: BILLING });
+    renderApp('/u/billing-info', { details: AGGREGATOR });
+    // No pause between keystrokes: the form has many fields.
+    const user = userEvent.setup({ delay: null });
+    const form = await screen.findByRole('form', { name: 'Billing info' }, FIND);
+    await user.type(within(form).getByRole('textbox', { name: /Contact email/ }), 'nobody');
+    await user.type(within(form).getByRole('textbox', { name: /Tax id/ }), '=cmd|x');
+    await user.click(within(form).getByRole('button', { name: 'Save billing info' }));
+    expect(await within(form).findByText('Please correct the highlighted fields.')).toBeTruthy();
+    expect(within(form).getByText('Billing contact name is required.')).toBeTruthy();
+    expect(within(form).getByText('Enter a valid billing contact email address.')).toBeTruthy();
+    expect(
+      within(form).getByText('Tax id has letters, digits, spaces, dots, slashes or hyphens only.'),
+    ).toBeTruthy();
+    expect(put).not.toHaveBeenCalled();
 
-      await user.type(within(form).getByRole('textbox', { name: /Contact name/ }), 'Arjun Mehta');
-      await user.clear(within(form).getByRole('textbox', { name: /Contact email/ }));
-      await user.type(
-        within(form).getByRole('textbox', { name: /Contact email/ }),
-        'Accounts@OrbitReach.example',
-      );
-      await user.type(within(form).getByRole('textbox', { name: /Contact phone/ }), '+912240012345');
-      await user.clear(within(form).getByRole('textbox', { name: /Tax id/ }));
-      await user.type(within(form).getByRole('textbox', { name: /Tax id/ }), '27aacco4321k1z8');
-      await user.click(within(form).getByRole('combobox', { name: /Billing category/ }));
-      await user.click(await screen.findByRole('option', { name: 'Conversational' }));
-      await user.type(within(form).getByRole('textbox', { name: /Address line 1/ }), '5th Floor');
-      await user.type(within(form).getByRole('textbox', { name: /^City/ }), 'Mumbai');
-      await user.type(within(form).getByRole('textbox', { name: /Postal code/ }), '400013');
-      await user.click(within(form).getByRole('combobox', { name: /Country/ }));
-      await user.click(await screen.findByRole('option', { name: 'India' }));
-      await user.click(within(form).getByRole('button', { name: 'Save billing info' }));
-      await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
-      expect(put.mock.calls[0]?.[1]).toMatchObject({
-        contact_email: 'accounts@orbitreach.example',
-        tax_id: '27AACCO4321K1Z8',
-        billing_category_id: 1,
-        address: { countryId: 'IN', city: 'Mumbai' },
-      });
-      expect(await screen.findByText('The billing info is saved.')).toBeTruthy();
-      expect(screen.getByText('27AACCO4321K1Z8')).toBeTruthy();
-    },
-    60_000,
-  );
+    await user.type(within(form).getByRole('textbox', { name: /Contact name/ }), 'Arjun Mehta');
+    await user.clear(within(form).getByRole('textbox', { name: /Contact email/ }));
+    await user.type(
+      within(form).getByRole('textbox', { name: /Contact email/ }),
+      'Accounts@OrbitReach.example',
+    );
+    await user.type(within(form).getByRole('textbox', { name: /Contact phone/ }), '+912240012345');
+    await user.clear(within(form).getByRole('textbox', { name: /Tax id/ }));
+    await user.type(within(form).getByRole('textbox', { name: /Tax id/ }), '27aacco4321k1z8');
+    await user.click(within(form).getByRole('combobox', { name: /Billing category/ }));
+    await user.click(await screen.findByRole('option', { name: 'Conversational' }));
+    await user.type(within(form).getByRole('textbox', { name: /Address line 1/ }), '5th Floor');
+    await user.type(within(form).getByRole('textbox', { name: /^City/ }), 'Mumbai');
+    await user.type(within(form).getByRole('textbox', { name: /Postal code/ }), '400013');
+    await user.click(within(form).getByRole('combobox', { name: /Country/ }));
+    await user.click(await screen.findByRole('option', { name: 'India' }));
+    await user.click(within(form).getByRole('button', { name: 'Save billing info' }));
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    expect(put.mock.calls[0]?.[1]).toMatchObject({
+      contact_email: 'accounts@orbitreach.example',
+      tax_id: '27AACCO4321K1Z8',
+      billing_category_id: 1,
+      address: { countryId: 'IN', city: 'Mumbai' },
+    });
+    expect(await screen.findByText('The billing info is saved.')).toBeTruthy();
+    expect(screen.getByText('27AACCO4321K1Z8')).toBeTruthy();
+  }, 60_000);
 });
 
 describe('aggregator decisions', () => {
