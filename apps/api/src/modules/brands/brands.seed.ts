@@ -380,7 +380,7 @@ export async function seedDemoBrands(
     );
     // Its business documents: real PDFs, stored through the storage layer like an upload.
     const documents = brand.status === B.draft.code ? DEMO_DOCUMENTS.slice(0, 1) : DEMO_DOCUMENTS;
-    for (const documentType of documents) {
+    for (const [d, documentType] of documents.entries()) {
       const bytes = await demoDocumentPdf(brand, documentType, partner.company.name);
       const documentId = randomUUID();
       const key = `${BRAND_DOCUMENTS_PREFIX}${brandId}/${documentId}.pdf`;
@@ -394,7 +394,7 @@ export async function seedDemoBrands(
         sizeBytes: bytes.length,
         pages: 1,
         uploadedBy: userId(brand.partner === 'developer' ? DEV : AGG),
-        createdAt: new Date(base + brand.n * 3_600_000 + 60_000),
+        createdAt: new Date(base + brand.n * 3_600_000 + (d + 1) * 60_000),
       });
     }
     await db.insert(reviewHistory).values(
