@@ -1,9 +1,11 @@
 /**
- * Issue 12 item 4, browser journey (read and decide-dialog only: approving the seeded pending
- * aggregator would change the shell other journeys expect of it). The super admin finds the pending
- * aggregator, reads its details and users, and opens the decision dialog; a carrier sees the
- * approved aggregator. Then a new aggregator signs up and finds billing, brands and campaigns
- * disabled until the super admin approves it.
+ * Issue 12 item 4, browser journey (read and decide-dialog only on the seeded aggregators: approving
+ * the seeded pending aggregator would change the shell other journeys expect of it). The super admin
+ * finds the pending aggregator, reads its details and users, and opens the decision dialog; a carrier
+ * sees the aggregators forwarded to its network with their billing info. Then a new aggregator signs
+ * up, finds billing, brands and campaigns disabled, sets up its billing info; the super admin
+ * forwards it, a carrier approves it for its network, the super admin approves it, and the items are
+ * enabled.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { signInFromLanding, submitCredentials } from '../support/auth.ts';
@@ -45,17 +47,37 @@ test('when the super admin opens a pending aggregator then its details, users an
   await expect(dialog).toBeHidden();
 });
 
-test('when a carrier opens its aggregators then it sees the approved one, never the pending', async ({
+test('when a carrier opens its aggregators then it sees those forwarded to its network with their billing info, never the pending one, and a rejection asks why', async ({
   page,
 }) => {
   await signInFromLanding(page, 'carrier-admin@portico.test');
   await page.goto('/billing/my-aggregators');
-  await page.getByRole('tab', { name: 'All' }).click();
   const table = page.getByRole('table', { name: 'Aggregators' });
+  // The first tab: the aggregators its network has still to review.
+  await expect(table).toContainText('Kestrel Connect Pvt Ltd');
+  await page.getByRole('tab', { name: 'All' }).click();
   await expect(table).toContainText('Orbit Reach Communications');
   await expect(table).not.toContainText('Nimbus Messaging Pvt Ltd');
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, 'carrier-list');
+
+  await page.getByRole('link', { name: 'Kestrel Connect Pvt Ltd' }).click();
+  await expect(page.getByRole('heading', { name: 'Kestrel Connect Pvt Ltd', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Billing info' })).toContainText('29AAGCK7788M1Z2');
+  // Its own network's review only, never another carrier's.
+  const review = page.getByRole('region', { name: "Your network's review" });
+  await expect(review).toContainText('Reliance Jio');
+  await expect(review).not.toContainText('Bharti Airtel');
+  const summary = page.getByRole('region', { name: 'Aggregator summary' });
+  await expect(summary.getByRole('button', { name: 'Approve for our network' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, 'carrier-details');
+  await summary.getByRole('button', { name: 'Reject for our network' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Reject for our network' }).click();
+  await expect(dialog.getByText('Give a reason: it is shown to the submitter.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
 });
 
 const GATED = ['MY BILLING', 'MY BRANDS', 'MY CAMPAIGNS'];
@@ -131,6 +153,35 @@ test('when a new aggregator signs up then billing, brands and campaigns stay dis
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, 'new-aggregator-pending');
 
+  // While it waits, it sets up its billing info from its profile.
+  await page.goto('/u/edit-profile');
+  await page.getByRole('link', { name: 'Billing info' }).click();
+  await expect(page).toHaveURL(/\/u\/billing-info$/);
+  const billing = page.getByRole('form', { name: 'Billing info' });
+  await billing.getByRole('button', { name: 'Save billing info' }).click();
+  await expect(page.getByText('Please correct the highlighted fields.')).toBeVisible();
+  await billing.getByRole('textbox', { name: 'Contact name' }).fill('Ravi Menon');
+  await billing.getByRole('textbox', { name: 'Contact email' }).fill('not-an-email');
+  await billing.getByRole('textbox', { name: 'Contact phone' }).fill('+914842001122');
+  await billing.getByRole('textbox', { name: 'Tax id' }).fill('32aabcr1234k1z3');
+  await billing.getByRole('combobox', { name: 'Billing category' }).click();
+  await page.getByRole('option', { name: 'Conversational', exact: true }).click();
+  await billing.getByRole('textbox', { name: 'Address line 1' }).fill('4 Marine Drive');
+  await billing.getByRole('textbox', { name: 'City', exact: true }).fill('Kochi');
+  await billing.getByRole('textbox', { name: 'Postal code' }).fill('682031');
+  await billing.getByRole('combobox', { name: 'Country' }).click();
+  await page.getByRole('option', { name: 'India', exact: true }).click();
+  await billing.getByRole('button', { name: 'Save billing info' }).click();
+  await expect(billing.getByText('Enter a valid billing contact email address.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, 'billing-info-form');
+  await billing.getByRole('textbox', { name: 'Contact email' }).fill('billing@relay-reach.example');
+  await billing.getByRole('button', { name: 'Save billing info' }).click();
+  await expect(page.getByText('The billing info is saved.')).toBeVisible();
+  await expect(page.getByText('32AABCR1234K1Z3')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, 'billing-info-saved');
+
   // The super admin finds it and approves it.
   const adminContext = await browser.newContext({ viewport: { ...DESKTOP, height: 900 } });
   const admin = await adminContext.newPage();
@@ -141,8 +192,40 @@ test('when a new aggregator signs up then billing, brands and campaigns stay dis
   const summary = admin.getByRole('region', { name: 'Aggregator summary' });
   await expect(summary).toContainText('Awaiting approval');
   await expect(summary).toContainText(email);
-  await summary.getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.getByRole('region', { name: 'Billing info' })).toContainText('32AABCR1234K1Z3');
+  // The platform forwards it to the carriers of its country first.
+  await summary.getByRole('button', { name: 'Forward to carriers' }).click();
   const dialog = admin.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Forward to carriers' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(summary).toContainText('Forwarded to the carriers');
+
+  // One carrier approves it for its own network.
+  const carrierContext = await browser.newContext({ viewport: { ...DESKTOP, height: 900 } });
+  const carrier = await carrierContext.newPage();
+  await signInFromLanding(carrier, 'carrier-admin@portico.test');
+  await carrier.goto('/billing/my-aggregators');
+  await carrier.getByRole('textbox', { name: 'Search company or owner' }).fill(company);
+  await carrier.getByRole('link', { name: company }).click();
+  const carrierSummary = carrier.getByRole('region', { name: 'Aggregator summary' });
+  await carrierSummary.getByRole('button', { name: 'Approve for our network' }).click();
+  const carrierDialog = carrier.getByRole('dialog');
+  await carrierDialog.getByRole('button', { name: 'Approve for our network' }).click();
+  await expect(carrierDialog).toBeHidden();
+  await expect(carrier.getByRole('region', { name: "Your network's review" })).toContainText(
+    'Approved by the carrier',
+  );
+  await expect(carrier.getByRole('region', { name: 'History' })).toContainText('Approved by the carrier');
+  expect(await seriousViolations(carrier)).toEqual([]);
+  await screenshots(carrier, 'new-aggregator-approved-by-carrier');
+  await carrierContext.close();
+
+  // The platform reads the carrier's decision and approves.
+  await admin.reload();
+  await expect(admin.getByRole('region', { name: 'Carrier reviews' })).toContainText(
+    'Approved by the carrier',
+  );
+  await summary.getByRole('button', { name: 'Approve' }).click();
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await expect(dialog).toBeHidden();
   await expect(summary).toContainText('Approved');

@@ -20,9 +20,10 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0005_content.sql': '19b04ba4e8afe782e822cbfc94b20a6eb4a47eb94ec6cbcb7da6f644b2d0d9fb',
   '0006_bots.sql': '5198ec010b89860ac55af780320b1b8487a898a43fa246f87738b5d9d82505f3',
   '0007_bot_testing.sql': '5db6749c5fdd9d3b0059dbf4d7cf9b38db21dcb4eec25d14ac184b0e8c987df6',
+  '0008_aggregators.sql': '97a419411f4dc66203a031cf61c49ef22affea402a875b25d1d762c8db12c60e',
 };
-/** How many migrations the previous landed main had (0000 and 0001). */
-const PREVIOUS_RELEASE_MIGRATIONS = 2;
+/** How many migrations the previous landed main had (0000 to 0005). */
+const PREVIOUS_RELEASE_MIGRATIONS = 6;
 
 interface Journal {
   entries: { idx: number; tag: string }[];

@@ -71,7 +71,12 @@ export const CARRIER_BAR: readonly NavItem[] = [
   { id: 'dashboard', label: 'DASHBOARD', path: '/billing/my-billing' },
   { id: 'bots', label: 'BOTS', path: '/billing/my-bots', highlight: ['/billing/bot-details'] },
   { id: 'brands', label: 'BRANDS', path: '/billing/my-brands', highlight: ['/billing/view-brand'] },
-  { id: 'aggregators', label: 'AGGREGATORS', path: '/billing/my-aggregators' },
+  {
+    id: 'aggregators',
+    label: 'AGGREGATORS',
+    path: '/billing/my-aggregators',
+    highlight: ['/billing/view-aggregator'],
+  },
   { id: 'billing', label: 'BILLING', path: '/billing/analytics', query: { slug: 'billing' } },
 ];
 

@@ -80,6 +80,8 @@ export const PAGE_ROUTES = [
   dev('/u/edit-profile', 'Edit Profile', 'Accounts', { screen: 'accounts.edit-profile' }),
   dev('/u/my-wallet', 'My Wallet', 'Wallet, rate plans and pricing', { screen: 'wallet.my-wallet' }),
   dev('/u/change-password', 'Change Password', 'Accounts', { screen: 'accounts.change-password' }),
+  // Not in the bar: an aggregator's billing info, linked from /u/edit-profile.
+  dev('/u/billing-info', 'Billing Info', 'Aggregators', { screen: 'aggregators.billing-info' }),
   dev('/developer-assets', 'Developer Assets', 'Developer assets', {
     screen: 'content.developer-assets',
     pattern: '/developer-assets/*',
@@ -91,6 +93,9 @@ export const PAGE_ROUTES = [
   carrier('/billing/my-brands', 'Brands', 'Carrier review', { screen: 'brands.review' }),
   carrier('/billing/view-brand', 'Brand', 'Carrier review', { screen: 'brands.view-brand' }),
   carrier('/billing/my-aggregators', 'Aggregators', 'Carrier review', { screen: 'aggregators.list' }),
+  carrier('/billing/view-aggregator', 'Aggregator Details', 'Carrier review', {
+    screen: 'aggregators.details',
+  }),
   carrier('/billing/analytics', 'Billing', 'Billing analytics'),
   carrier('/billing/edit-profile', 'Edit Profile', 'Accounts', { screen: 'accounts.edit-profile' }),
   carrier('/billing/change-password', 'Change Password', 'Accounts', { screen: 'accounts.change-password' }),

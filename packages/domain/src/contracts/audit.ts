@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'bot.updated',
   'bot.registered',
   'bot.deleted',
+  /** An aggregator set up or changed its billing info. */
+  'aggregator.billing.updated',
   /** A download, FAQ, video or press release was added, changed, reordered, published or removed. */
   'content.changed',
 ] as const;

@@ -99,11 +99,22 @@ export type TBrandFilters = Omit<TBrandsExportQuery, 'format'>;
 export const ZBrandStatus = z.object({ key: z.string(), code: z.number().int(), label: z.string() });
 export type TBrandStatus = z.output<typeof ZBrandStatus>;
 
+/** The latest decision of a reviewer (the platform, or one carrier) since the brand was last submitted. */
+export const ZBrandDecision = z.object({
+  action: z.string(),
+  label: z.string(),
+  reason: z.string().nullable(),
+  at: z.string(),
+});
+export type TBrandDecision = z.output<typeof ZBrandDecision>;
+
 export const ZBrandCarrier = z.object({
   carrier_id: z.number().int(),
   name: z.string(),
   country_id: z.string(),
   status: ZBrandStatus,
+  /** The carrier's latest decision (with its reason) since the last submission, or null. */
+  decision: ZBrandDecision.nullable(),
 });
 
 export const ZBrandDocument = z.object({
@@ -162,6 +173,8 @@ export const ZBrand = z.object({
   status: ZBrandStatus,
   carrier_status: ZBrandStatus.nullable(),
   carriers: z.array(ZBrandCarrier),
+  /** The platform's latest decision (forward, approve, reject with its reason) since the last submission. */
+  platform_decision: ZBrandDecision.nullable(),
   documents: z.array(ZBrandDocument),
   verification: ZBrandVerification.nullable(),
   /** The fields the developer can no longer change (a verified brand's), with why. */

@@ -43,3 +43,41 @@ export const AGGREGATOR_MACHINE = defineReviewMachine<
   },
 });
 export type AggregatorState = keyof typeof AGGREGATOR_MACHINE.states;
+
+/**
+ * An aggregator's review by one carrier (subject 'aggregator-carrier', the history row names the
+ * carrier): when the platform forwards an aggregator, each active carrier of the aggregator's
+ * country has it to be approved, and approves or rejects it (with a reason) for its own network.
+ * The carriers' decisions inform the platform; the platform's approval alone sets launchApproved.
+ */
+export const AGGREGATOR_CARRIER_MACHINE = defineReviewMachine<
+  'to_be_approved_by_carrier' | 'approved' | 'rejected',
+  'approve' | 'reject'
+>({
+  subject: 'aggregator-carrier',
+  noun: 'aggregator',
+  states: {
+    to_be_approved_by_carrier: { code: 39, label: 'To be approved by the carrier' },
+    approved: { code: 31, label: 'Approved by the carrier' },
+    rejected: { code: 32, label: 'Rejected by the carrier' },
+  },
+  transitions: {
+    approve: {
+      from: ['to_be_approved_by_carrier'],
+      to: 'approved',
+      permission: 'aggregators.carrier-review',
+      reasonRequired: false,
+      label: 'Approved by the carrier',
+    },
+    reject: {
+      from: ['to_be_approved_by_carrier'],
+      to: 'rejected',
+      permission: 'aggregators.carrier-review',
+      reasonRequired: true,
+      label: 'Rejected by the carrier',
+    },
+  },
+});
+export type AggregatorCarrierState = keyof typeof AGGREGATOR_CARRIER_MACHINE.states;
+export const AGGREGATOR_CARRIER_ACTIONS = ['approve', 'reject'] as const;
+export type AggregatorCarrierAction = (typeof AGGREGATOR_CARRIER_ACTIONS)[number];

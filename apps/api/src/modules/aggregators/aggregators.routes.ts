@@ -1,6 +1,9 @@
 import {
   formatDateTime,
+  isBillingRole,
   ZAggregator,
+  ZAggregatorBillingRequest,
+  ZAggregatorCarrierReviewParams,
   ZAggregatorHistoryQuery,
   ZAggregatorListItem,
   ZAggregatorParams,
@@ -9,6 +12,7 @@ import {
   ZAggregatorsQuery,
   ZEnvelope,
   ZListResult,
+  ZMyAggregatorBilling,
   ZReviewDecisionRequest,
   ZReviewHistory,
 } from '@portico/domain';
@@ -26,6 +30,35 @@ export function aggregatorsRoutes(
   options: { brandName: string },
 ): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/aggregators/mine/billing',
+      {
+        config: { action: 'aggregators.billing.read' },
+        schema: {
+          tags,
+          summary:
+            "The caller's aggregator billing info (null until set up; 404 for a developer that is no aggregator)",
+          response: { 200: ZEnvelope(ZMyAggregatorBilling) },
+        },
+      },
+      async (request) => ok(await aggregators.myBilling(userOf(request))),
+    );
+
+    app.put(
+      '/aggregators/mine/billing',
+      {
+        config: { action: 'aggregators.billing.write' },
+        schema: {
+          tags,
+          summary:
+            'The aggregator sets up or changes its billing info: contact, tax id, billing address, billing category',
+          body: ZAggregatorBillingRequest,
+          response: { 200: ZEnvelope(ZMyAggregatorBilling) },
+        },
+      },
+      async (request) => ok(await aggregators.saveMyBilling(userOf(request), request.body)),
+    );
+
     app.get(
       '/aggregators',
       {
@@ -56,14 +89,23 @@ export function aggregatorsRoutes(
       },
       async (request, reply) => {
         const { format, ...filters } = request.query;
-        const items = await aggregators.exportRows(userOf(request), filters);
+        const user = userOf(request);
+        const items = await aggregators.exportRows(user, filters);
+        // A carrier's export adds its own network's review of each aggregator.
+        const ownReview = isBillingRole(user.role);
         return sendTable(reply, format, 'aggregators', {
           title: `${options.brandName} aggregators`,
-          subtitle: `${filters.status ? `Status ${filters.status.replaceAll('_', ' ')}` : 'All statuses'} · ${items.length} aggregator${items.length === 1 ? '' : 's'}`,
+          subtitle: [
+            filters.status ? `Status ${filters.status.replaceAll('_', ' ')}` : 'All statuses',
+            ...(ownReview && filters.review ? [`Your review ${filters.review.replaceAll('_', ' ')}`] : []),
+            ...(filters.search ? [`Search "${filters.search}"`] : []),
+            `${items.length} aggregator${items.length === 1 ? '' : 's'}`,
+          ].join(' · '),
           columns: [
             { header: 'Aggregator', width: 160 },
             { header: 'Owner', width: 170 },
             { header: 'Status', width: 120 },
+            ...(ownReview ? [{ header: 'Your review', width: 110 }] : []),
             { header: 'Child users', width: 70 },
             { header: 'Signed up', width: 110 },
           ],
@@ -71,6 +113,7 @@ export function aggregatorsRoutes(
             item.name,
             item.owner_email ?? '',
             item.status.label,
+            ...(ownReview ? [item.carrier_status?.label ?? ''] : []),
             String(item.child_users),
             String(formatDateTime(item.created_at, '+00:00')),
           ]),
@@ -127,6 +170,29 @@ export function aggregatorsRoutes(
       async (request) =>
         ok(
           await aggregators.decide(
+            userOf(request),
+            request.params.partnerId,
+            request.params.action,
+            request.body.reason,
+          ),
+        ),
+    );
+
+    app.post(
+      '/aggregators/:partnerId/carrier-review/:action',
+      {
+        config: { action: 'aggregators.carrier-review' },
+        schema: {
+          tags,
+          summary: 'A carrier approves or rejects (with a reason) an aggregator for its own network',
+          params: ZAggregatorCarrierReviewParams,
+          body: ZReviewDecisionRequest,
+          response: { 200: ZEnvelope(ZAggregator) },
+        },
+      },
+      async (request) =>
+        ok(
+          await aggregators.carrierDecide(
             userOf(request),
             request.params.partnerId,
             request.params.action,

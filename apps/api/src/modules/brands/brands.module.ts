@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module.ts';
+import { createStorage } from '../../platform/storage/index.ts';
 import { createBrandsRepository } from './brands.repository.ts';
 import { brandsRoutes } from './brands.routes.ts';
 import { seedDemoBrands } from './brands.seed.ts';
@@ -33,6 +34,6 @@ export const brandsModule = defineModule({
     };
   },
   seed: {
-    demo: async ({ database }) => seedDemoBrands(database),
+    demo: async ({ config, database }) => seedDemoBrands(database, createStorage(config.storage)),
   },
 });

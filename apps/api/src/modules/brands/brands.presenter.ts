@@ -6,7 +6,9 @@ import {
   brandCarrierStatusOf,
   brandStatusOf,
   type TBrand,
+  type TBrandDecision,
   type TBrandListItem,
+  type TReviewHistory,
 } from '@portico/domain';
 import { fileUrlOf } from '../../platform/storage/index.ts';
 import type { BrandRow, BrandsRepository } from './brands.repository.ts';
@@ -45,6 +47,29 @@ export interface BrandDetailParts {
   carriers: Awaited<ReturnType<BrandsRepository['carriersOf']>>;
   documents: Awaited<ReturnType<BrandsRepository['documentsOf']>>;
   allowedActions: string[];
+  /** The brand's history (newest first), for the latest decision of each reviewer. */
+  history: TReviewHistory['items'];
+}
+
+const PLATFORM_DECISIONS: readonly string[] = ['forward', 'approve', 'reject'];
+const CARRIER_DECISIONS: readonly string[] = ['approve', 'reject'];
+
+/**
+ * The latest decision of the platform (carrierId null) or of one carrier since the brand was last
+ * submitted: what the brand's pages show with its reason, beside the history.
+ */
+export function latestDecision(
+  history: TReviewHistory['items'],
+  carrierId: number | null,
+): TBrandDecision | null {
+  for (const entry of history) {
+    if (entry.action === 'submit') return null;
+    const decisions = carrierId === null ? PLATFORM_DECISIONS : CARRIER_DECISIONS;
+    if (entry.carrier_id === carrierId && decisions.includes(entry.action)) {
+      return { action: entry.action, label: entry.action_label, reason: entry.reason, at: entry.at };
+    }
+  }
+  return null;
 }
 
 export function presentBrand(parts: BrandDetailParts): TBrand {
@@ -71,7 +96,9 @@ export function presentBrand(parts: BrandDetailParts): TBrand {
       name: carrier.name,
       country_id: carrier.countryId,
       status: brandCarrierStatusOf(carrier.status),
+      decision: latestDecision(parts.history, carrier.carrierId),
     })),
+    platform_decision: latestDecision(parts.history, null),
     documents: parts.documents.map(({ document, documentType }) => ({
       document_id: document.documentId,
       document_type_id: document.documentTypeId,

@@ -413,6 +413,16 @@ describe('review by the platform and the carriers', () => {
         [ids.airtel, 'rejected'],
       ]),
     );
+    // The brand itself shows each reviewer's latest decision with its reason, not only the history.
+    expect(settled.carriers.find((c) => c.carrier_id === ids.airtel)?.decision).toMatchObject({
+      action: 'reject',
+      reason,
+    });
+    expect(settled.carriers.find((c) => c.carrier_id === ids.jio)?.decision).toMatchObject({
+      action: 'approve',
+      reason: null,
+    });
+    expect(settled.platform_decision).toMatchObject({ action: 'forward' });
     const history = expectEnvelope(
       await call(developer, { method: 'GET', url: `${S}/brands/${brand.brand_id}/history` }),
       200,
@@ -456,10 +466,13 @@ describe('review by the platform and the carriers', () => {
   it('when the admin rejects without a reason then 400; with one the developer may fix and resubmit', async () => {
     const brand = await submitted();
     expectEnvelope(await decide(ROLES.SUPER_ADMIN_PORTICO, brand.brand_id, 'reject'), 400);
-    expectEnvelope(
+    const rejected = expectEnvelope(
       await decide(ROLES.SUPER_ADMIN_PORTICO, brand.brand_id, 'reject', 'Blurry certificate'),
       200,
-    );
+    ).data as TBrand;
+    expect(rejected.platform_decision).toMatchObject({ action: 'reject', reason: 'Blurry certificate' });
+    const seen = expectEnvelope(await get(developer, brand.brand_id), 200).data as TBrand;
+    expect(seen.platform_decision?.reason).toBe('Blurry certificate');
     expectEnvelope(
       await call(developer, { method: 'PUT', url: `${S}/brands/${brand.brand_id}`, payload: body() }),
       200,
@@ -469,6 +482,8 @@ describe('review by the platform and the carriers', () => {
       200,
     ).data as TBrand;
     expect(again.status.key).toBe('submitted');
+    // Resubmitted: the old decision no longer stands on the brand (the history keeps it).
+    expect(again.platform_decision).toBeNull();
     // Under review, the developer cannot change it.
     expectEnvelope(
       await call(developer, { method: 'PUT', url: `${S}/brands/${brand.brand_id}`, payload: body() }),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
 import { seedDemoData } from '../../platform/db/seed/demo.ts';
 import { DEMO_PARTNERS } from '../../platform/db/seed/index.ts';
+import { createStorage } from '../../platform/storage/index.ts';
 import { DEMO_SECOND_CARRIER, seedDemoBrands } from './brands.seed.ts';
 
 let t: TestApp;
@@ -24,8 +25,14 @@ const asUser = async (email: string) => {
 
 describe('demo brands', () => {
   it('when seeded twice then every brand state exists once, for several partners, with histories', async () => {
-    expect(await seedDemoBrands(t.database)).toEqual({ brands: 10, created: 10 });
-    expect(await seedDemoBrands(t.database)).toEqual({ brands: 10, created: 0 });
+    const storage = createStorage(t.config.storage);
+    expect(await seedDemoBrands(t.database, storage)).toEqual({ brands: 10, created: 10 });
+    expect(await seedDemoBrands(t.database, storage)).toEqual({ brands: 10, created: 0 });
+    // Every brand carries real PDF documents (the draft one, the others two), made once.
+    const documents = await t.database.sql.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM brand_documents GROUP BY brand_id ORDER BY n',
+    );
+    expect(documents.rows.map((r) => r.n)).toEqual([1, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
     const { rows } = await t.database.sql.query<{ status: number; partner_id: string }>(
       'SELECT status, partner_id FROM brands',
     );
@@ -59,5 +66,18 @@ describe('demo brands', () => {
       .data as TReviewHistory;
     expect(history.items.find((e) => e.action === 'reject')?.reason).toMatch(/GST/);
     expect(history.items.find((e) => e.action === 'reject')?.actor_role).toBe(ROLES.ADMIN_BILLING);
+    // Its documents download through signed links as real PDFs the server itself can parse.
+    expect(seen.documents.map((d) => d.document_type)).toEqual([
+      'Certificate of Incorporation',
+      'GST Registration Certificate',
+    ]);
+    const link = expectEnvelope(
+      await airtel(`/api/v1/secure/brands/${approvedBrand}/documents/${seen.documents[0]?.document_id}/link`),
+      200,
+    ).data as { url: string };
+    const file = await t.app.inject({ method: 'GET', url: link.url });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(Number(file.headers['content-length'])).toBe(seen.documents[0]?.size_bytes);
   });
 });

@@ -1,11 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { BRAND_CARRIER_MACHINE, BRAND_MACHINE, ROLES } from '@portico/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { hashPassword } from '../../platform/auth/password.ts';
 import { carriers, lookupValues, partners, users } from '../../platform/db/core.schema.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { DEMO_PARTNERS, DEMO_PASSWORD } from '../../platform/db/seed/index.ts';
 import { reviewHistory } from '../../platform/review/review.schema.ts';
-import { brandCarriers, brands } from './brands.schema.ts';
+import type { Storage } from '../../platform/storage/index.ts';
+import { brandCarriers, brandDocuments, brands } from './brands.schema.ts';
+import { BRAND_DOCUMENTS_PREFIX } from './brands.service.ts';
 
 const B = BRAND_MACHINE.states;
 const C = BRAND_CARRIER_MACHINE.states;
@@ -257,12 +261,44 @@ async function seedSecondCarrier(database: Database, carrierId: number): Promise
     .onConflictDoNothing();
 }
 
+/** The business documents every demo brand carries (its draft only the first). */
+const DEMO_DOCUMENTS = ['Certificate of Incorporation', 'GST Registration Certificate'] as const;
+
+/** A small, real one-page PDF naming the brand and the document (pdf-lib), as a developer would upload. */
+async function demoDocumentPdf(
+  brand: DemoBrand,
+  documentType: string,
+  partnerName: string,
+): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  document.setTitle(`${documentType} - ${brand.name}`);
+  document.setCreator('Portico demo seed');
+  const page = document.addPage([595, 842]);
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  const bold = await document.embedFont(StandardFonts.HelveticaBold);
+  page.drawText(documentType, { x: 50, y: 770, size: 20, font: bold, color: rgb(0.1, 0.2, 0.45) });
+  const lines = [
+    `Brand: ${brand.name}`,
+    `Registered by: ${partnerName}`,
+    `Website: ${brand.website}`,
+    `Reference: DEMO-${brand.n}-${documentType.split(' ')[0]?.toUpperCase() ?? 'DOC'}`,
+    'A demo document made by the Portico seed: not a real certificate.',
+  ];
+  lines.forEach((line, i) => {
+    page.drawText(line, { x: 50, y: 720 - i * 22, size: 12, font });
+  });
+  return document.save();
+}
+
 /**
  * The demo's brands (DEMO=1): every state for two partners and three carriers, with their
- * histories, and a second carrier reviewer (Bharti Airtel). Idempotent: fixed ids; brands that
+ * histories and business documents (PDFs in storage), and a second carrier reviewer (Bharti Airtel). Idempotent: fixed ids; brands that
  * exist are left as the demo users changed them.
  */
-export async function seedDemoBrands(database: Database): Promise<{ brands: number; created: number }> {
+export async function seedDemoBrands(
+  database: Database,
+  storage: Storage,
+): Promise<{ brands: number; created: number }> {
   const { db } = database;
   const carrierRows = await db
     .select({ id: carriers.carrierId, name: carriers.name })
@@ -282,6 +318,15 @@ export async function seedDemoBrands(database: Database): Promise<{ brands: numb
   const industryId = (name: string) => {
     const row = industries.find((i) => i.name === name);
     if (!row) throw new Error(`industry type ${name} is not seeded; seed reference data first`);
+    return row.id;
+  };
+  const documentTypes = await db
+    .select({ id: lookupValues.id, name: lookupValues.name })
+    .from(lookupValues)
+    .where(and(eq(lookupValues.kind, 'document-types'), inArray(lookupValues.name, [...DEMO_DOCUMENTS])));
+  const documentTypeId = (name: string) => {
+    const row = documentTypes.find((d) => d.name === name);
+    if (!row) throw new Error(`document type ${name} is not seeded; seed reference data first`);
     return row.id;
   };
   const people = await db
@@ -333,6 +378,25 @@ export async function seedDemoBrands(database: Database): Promise<{ brands: numb
         decidedAt: status === C.approved.code || status === C.rejected.code ? new Date(base) : null,
       })),
     );
+    // Its business documents: real PDFs, stored through the storage layer like an upload.
+    const documents = brand.status === B.draft.code ? DEMO_DOCUMENTS.slice(0, 1) : DEMO_DOCUMENTS;
+    for (const [d, documentType] of documents.entries()) {
+      const bytes = await demoDocumentPdf(brand, documentType, partner.company.name);
+      const documentId = randomUUID();
+      const key = `${BRAND_DOCUMENTS_PREFIX}${brandId}/${documentId}.pdf`;
+      await storage.put(key, bytes, 'application/pdf');
+      await db.insert(brandDocuments).values({
+        documentId,
+        brandId,
+        documentTypeId: documentTypeId(documentType),
+        fileKey: key,
+        filename: `${documentType.toLowerCase().replaceAll(' ', '-')}.pdf`,
+        sizeBytes: bytes.length,
+        pages: 1,
+        uploadedBy: userId(brand.partner === 'developer' ? DEV : AGG),
+        createdAt: new Date(base + brand.n * 3_600_000 + (d + 1) * 60_000),
+      });
+    }
     await db.insert(reviewHistory).values(
       brand.steps.map((step, i) => ({
         subject: step.subject ?? 'brand',

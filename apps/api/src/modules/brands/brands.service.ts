@@ -142,9 +142,10 @@ export function createBrandsService(deps: BrandsServiceDeps) {
     const audience = await audienceOf(user);
     const found = await repository.find(audience, brandId);
     if (!found) throw new NotFoundError(NOT_FOUND);
-    const [carriers, documents] = await Promise.all([
+    const [carriers, documents, history] = await Promise.all([
       repository.carriersOf(brandId),
       repository.documentsOf(brandId),
+      review.history([BRAND_MACHINE, BRAND_CARRIER_MACHINE], brandId, { start: 0, end: 200 }),
     ]);
     return presentBrand({
       brand: found.brand,
@@ -156,6 +157,7 @@ export function createBrandsService(deps: BrandsServiceDeps) {
         audience.kind === 'carrier' ? carriers.filter((c) => c.carrierId === audience.carrierId) : carriers,
       documents,
       allowedActions: actionsFor(user, audience, found.brand, found.carrierStatus),
+      history: history.items,
     });
   }
 

@@ -6,5 +6,6 @@ export const aggregatorsFeature = defineFeature({
   screens: {
     'aggregators.list': lazy(() => import('./pages/AggregatorsPage')),
     'aggregators.details': lazy(() => import('./pages/AggregatorDetailsPage')),
+    'aggregators.billing-info': lazy(() => import('./pages/BillingInfoPage')),
   },
 });

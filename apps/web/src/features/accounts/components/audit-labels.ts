@@ -22,6 +22,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'bot.updated': 'Bot updated',
   'bot.registered': 'Bot created on the network',
   'bot.deleted': 'Bot deleted',
+  'aggregator.billing.updated': 'Aggregator billing info saved',
   'content.changed': 'Content changed',
 };
 export const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;

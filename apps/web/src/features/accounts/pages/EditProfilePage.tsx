@@ -1,5 +1,7 @@
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -10,7 +12,7 @@ import type { AccountTab, TPartnerDetails } from '@portico/domain';
 import { missingProfileFields, type ProfileCompletionField } from '@portico/domain/rules/profile';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { usePartnerDetails } from '@/lib/queries/partner-details';
 import { sharedKeys } from '@/lib/query-keys';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
@@ -70,6 +72,9 @@ export default function EditProfilePage() {
   // Who sees the user list (spec section 6); only some of them may change it (the server decides).
   const canSeeUsers = useCan('users.list');
   const canReadRecords = useCan('audit-log.read');
+  // An aggregator's billing info lives on its own page (the aggregators feature's /u/billing-info).
+  const canReadBilling =
+    useCan('aggregators.billing.read') && partner.details?.partners_profile.isAggregator === true;
   const requested = new URLSearchParams(search).get('profile_tag');
   const tab: AccountTab = requested === 'manage-users' && canSeeUsers ? 'manage-users' : 'account-details';
 
@@ -77,7 +82,20 @@ export default function EditProfilePage() {
     <PageFrame
       title="Edit Profile"
       breadcrumbs={[HOME[area] ?? HOME.u]}
-      actions={canReadRecords ? <SecurityRecordsAction /> : undefined}
+      actions={
+        canReadRecords ? (
+          <SecurityRecordsAction />
+        ) : canReadBilling ? (
+          <Button
+            component={RouterLink}
+            to="/u/billing-info"
+            variant="outlined"
+            startIcon={<ReceiptLongOutlined />}
+          >
+            Billing info
+          </Button>
+        ) : undefined
+      }
     >
       {partner.status === 'loading' || partner.status === 'idle' ? (
         <CenteredStatus label="Loading your profile…" />

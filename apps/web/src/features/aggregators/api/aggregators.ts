@@ -1,12 +1,17 @@
 import {
   type TAggregator,
+  type TAggregatorBillingRequestParsed,
   type TAggregatorFilters,
   type TAggregatorListItem,
+  type TBillingCategory,
   type TListResult,
+  type TMyAggregatorBilling,
   type TReviewHistory,
   ZAggregator,
   ZAggregatorListItem,
+  ZBillingCategory,
   ZListResult,
+  ZMyAggregatorBilling,
   ZReviewHistory,
 } from '@portico/domain';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -90,4 +95,48 @@ export async function exportAggregators(
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** POST a carrier's decision for its own network (approve, reject with a reason). */
+export function useCarrierDecideAggregator() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      partnerId,
+      action,
+      reason,
+    }: {
+      partnerId: string;
+      action: string;
+      reason?: string | undefined;
+    }) => http.post(`/secure/aggregators/${partnerId}/carrier-review/${action}`, { reason }, ZAggregator),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: aggregatorKeys.all }),
+  });
+}
+
+const ZBillingCategoryList = ZListResult(ZBillingCategory);
+
+/** The billing categories (reference data), for the billing info form. */
+export const billingCategoriesQueryOptions = queryOptions({
+  queryKey: aggregators.key('billing-categories'),
+  queryFn: (): Promise<TListResult<TBillingCategory>> =>
+    http.get('/reference/billing-categories', ZBillingCategoryList, { params: { start: 0, end: 100 } }),
+  staleTime: 60 * 60_000,
+});
+
+/** GET the caller's own aggregator billing info (null until set up). */
+export const myBillingQueryOptions = queryOptions({
+  queryKey: aggregators.key('mine', 'billing'),
+  queryFn: (): Promise<TMyAggregatorBilling> =>
+    http.get('/secure/aggregators/mine/billing', ZMyAggregatorBilling),
+});
+
+/** PUT the aggregator's billing info. */
+export function useSaveMyBilling() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TAggregatorBillingRequestParsed) =>
+      http.put('/secure/aggregators/mine/billing', body, ZMyAggregatorBilling),
+    onSuccess: (saved) => queryClient.setQueryData(myBillingQueryOptions.queryKey, saved),
+  });
 }

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
 import { type DecisionChoice, DecisionDialog } from '@/lib/ui/DecisionDialog';
@@ -17,8 +17,10 @@ import { useCan } from '@/lib/use-can';
 import {
   aggregatorHistoryQueryOptions,
   aggregatorQueryOptions,
+  useCarrierDecideAggregator,
   useDecideAggregator,
 } from '../api/aggregators';
+import { BillingFacts } from '../components/BillingFacts';
 
 type Action = 'forward' | 'approve' | 'reject';
 const CHOICES: Record<Action, DecisionChoice> = {
@@ -26,15 +28,33 @@ const CHOICES: Record<Action, DecisionChoice> = {
   approve: { label: 'Approve', reasonRequired: false, tone: 'success' },
   reject: { label: 'Reject', reasonRequired: true, tone: 'error' },
 };
-const CRUMBS = [{ label: 'Aggregators', to: '/admin/aggregators' }];
+const CARRIER_CHOICES: Record<'approve' | 'reject', DecisionChoice> = {
+  approve: { label: 'Approve for our network', reasonRequired: false, tone: 'success' },
+  reject: { label: 'Reject for our network', reasonRequired: true, tone: 'error' },
+};
 
-/** viewAggregatorDetails: the aggregator, its users, its approval history and the platform's decisions. */
+/**
+ * viewAggregatorDetails (admins) and /billing/view-aggregator (carriers): the aggregator, its users,
+ * billing info, the carriers' reviews, its approval history, and the decisions the caller may take:
+ * the platform's (forward, approve, reject) or the carrier's for its own network (approve, reject).
+ */
 export default function AggregatorDetailsPage() {
   const partnerId = useSearchParams()[0].get('partnerId') ?? '';
+  const carrierView = useLocation().pathname.startsWith('/billing');
+  const CRUMBS = [
+    carrierView
+      ? { label: 'Aggregators', to: '/billing/my-aggregators' }
+      : { label: 'Aggregators', to: '/admin/aggregators' },
+  ];
   const aggregator = useQuery({ ...aggregatorQueryOptions(partnerId), enabled: partnerId !== '' });
   const history = useQuery({ ...aggregatorHistoryQueryOptions(partnerId), enabled: partnerId !== '' });
-  const canDecide = useCan('aggregators.review');
-  const decide = useDecideAggregator();
+  const canPlatformDecide = useCan('aggregators.review');
+  const canCarrierDecide = useCan('aggregators.carrier-review');
+  const platformDecide = useDecideAggregator();
+  const carrierDecide = useCarrierDecideAggregator();
+  const canDecide = carrierView ? canCarrierDecide : canPlatformDecide;
+  const decide = carrierView ? carrierDecide : platformDecide;
+  const choices: Partial<Record<Action, DecisionChoice>> = carrierView ? CARRIER_CHOICES : CHOICES;
   const [choosing, setChoosing] = useState<Action | null>(null);
   if (!partnerId) {
     return (
@@ -52,9 +72,10 @@ export default function AggregatorDetailsPage() {
     );
   }
   const data = aggregator.data;
-  const offered = canDecide ? (data.allowed_actions.filter((a) => a in CHOICES) as Action[]) : [];
+  const offered = canDecide ? (data.allowed_actions.filter((a) => a in choices) as Action[]) : [];
   const facts: [string, string][] = [
     ['Status', data.status.label],
+    ...(data.carrier_status ? ([['Your network', data.carrier_status.label]] as [string, string][]) : []),
     ['Launch approved', data.launch_approved ? 'Yes' : 'No'],
     ['Owner', [data.owner_name, data.owner_email].filter(Boolean).join(' · ') || '—'],
     ['Website', data.website ?? '—'],
@@ -76,14 +97,14 @@ export default function AggregatorDetailsPage() {
               <Button
                 key={action}
                 variant={action === 'reject' ? 'outlined' : 'contained'}
-                color={CHOICES[action].tone}
+                color={choices[action]?.tone ?? 'primary'}
                 sx={action === 'reject' ? { color: 'error.dark', borderColor: 'error.dark' } : undefined}
                 onClick={() => {
                   decide.reset();
                   setChoosing(action);
                 }}
               >
-                {CHOICES[action].label}
+                {choices[action]?.label}
               </Button>
             ))}
           </Box>
@@ -116,6 +137,44 @@ export default function AggregatorDetailsPage() {
             ))}
           </Box>
         </Paper>
+        <Paper variant="outlined" component="section" aria-labelledby="aggregator-billing" sx={{ p: 2 }}>
+          <Typography id="aggregator-billing" variant="h2" sx={{ mb: 1 }}>
+            Billing info
+          </Typography>
+          {data.billing ? (
+            <BillingFacts billing={data.billing} />
+          ) : (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              The aggregator has not set up its billing info yet.
+            </Typography>
+          )}
+        </Paper>
+        <Paper variant="outlined" component="section" aria-labelledby="aggregator-carriers" sx={{ p: 2 }}>
+          <Typography id="aggregator-carriers" variant="h2" sx={{ mb: 1 }}>
+            {carrierView ? "Your network's review" : 'Carrier reviews'}
+          </Typography>
+          {data.carriers.length === 0 ? (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              Not forwarded to the carriers yet.
+            </Typography>
+          ) : (
+            <Box component="ul" sx={{ m: 0, pl: 2 }}>
+              {data.carriers.map((c) => (
+                <li key={c.carrier_id}>
+                  <Typography variant="body2">
+                    {c.name} ({c.country_id}){' '}
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      label={c.status.label}
+                      sx={{ color: 'text.primary' }}
+                    />
+                  </Typography>
+                </li>
+              ))}
+            </Box>
+          )}
+        </Paper>
         <Paper variant="outlined" component="section" aria-labelledby="aggregator-history" sx={{ p: 2 }}>
           <Typography id="aggregator-history" variant="h2" sx={{ mb: 1 }}>
             History
@@ -131,6 +190,7 @@ export default function AggregatorDetailsPage() {
               <Box component="li" key={entry.id} sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   {entry.action_label}
+                  {entry.carrier_name ? ` · ${entry.carrier_name}` : ''}
                 </Typography>
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                   {entry.from ? `${entry.from.label} → ` : ''}
@@ -143,10 +203,10 @@ export default function AggregatorDetailsPage() {
           </Box>
         </Paper>
       </Stack>
-      {choosing && (
+      {choosing && choices[choosing] && (
         <DecisionDialog
           subjectName={data.name}
-          choice={CHOICES[choosing]}
+          choice={choices[choosing]}
           pending={decide.isPending}
           error={decide.error}
           onConfirm={(reason) =>

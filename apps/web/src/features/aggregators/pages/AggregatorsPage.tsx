@@ -15,7 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { type AggregatorState, formatDateTime } from '@portico/domain';
+import { type AggregatorCarrierState, formatDateTime } from '@portico/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -27,23 +27,30 @@ import { PageFrame } from '@/lib/ui/PageFrame';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type AggregatorListFilters, aggregatorsQueryOptions, exportAggregators } from '../api/aggregators';
 
-const TABS: { label: string; status: AggregatorState | undefined; carrier: boolean }[] = [
-  { label: 'Awaiting approval', status: 'awaiting_approval', carrier: false },
-  { label: 'Forwarded', status: 'forwarded', carrier: true },
-  { label: 'Approved', status: 'approved', carrier: true },
-  { label: 'Rejected', status: 'rejected', carrier: false },
-  { label: 'All', status: undefined, carrier: true },
+const ADMIN_TABS: { label: string; filters: AggregatorListFilters }[] = [
+  { label: 'Awaiting approval', filters: { status: 'awaiting_approval' } },
+  { label: 'Forwarded', filters: { status: 'forwarded' } },
+  { label: 'Approved', filters: { status: 'approved' } },
+  { label: 'Rejected', filters: { status: 'rejected' } },
+  { label: 'All', filters: {} },
+];
+/** A carrier's tabs: its own network's review of the aggregators forwarded to it. */
+const CARRIER_TABS: { label: string; filters: AggregatorListFilters }[] = [
+  { label: 'To review', filters: { review: 'to_be_approved_by_carrier' satisfies AggregatorCarrierState } },
+  { label: 'Approved by us', filters: { review: 'approved' } },
+  { label: 'Rejected by us', filters: { review: 'rejected' } },
+  { label: 'All', filters: {} },
 ];
 
-/** AGGREGATORS: /admin/aggregators (every aggregator) and /billing/my-aggregators (those forwarded or approved). */
+/** AGGREGATORS: /admin/aggregators (every aggregator) and /billing/my-aggregators (those forwarded to the carrier). */
 export default function AggregatorsPage() {
   const carrier = useLocation().pathname.startsWith('/billing');
-  const tabs = TABS.filter((t) => !carrier || t.carrier);
+  const tabs = carrier ? CARRIER_TABS : ADMIN_TABS;
   const [tab, setTab] = useState(0);
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 300);
   const paging = usePaging(10);
-  const filters: AggregatorListFilters = { status: tabs[tab]?.status, search: debounced || undefined };
+  const filters: AggregatorListFilters = { ...tabs[tab]?.filters, search: debounced || undefined };
   const start = paging.page * paging.pageSize;
   const list = useQuery(aggregatorsQueryOptions({ start, end: start + paging.pageSize }, filters));
   const exporter = useMutation({
@@ -54,7 +61,7 @@ export default function AggregatorsPage() {
       title="Aggregators"
       description={
         carrier
-          ? 'Aggregators the platform forwarded to the carriers or approved.'
+          ? 'Aggregators the platform forwarded to your network: approve or reject them for your network.'
           : 'Accounts that resell the platform: approve them before they can bill, register brands or run campaigns.'
       }
     >
@@ -124,6 +131,7 @@ export default function AggregatorsPage() {
                       <TableCell>Aggregator</TableCell>
                       <TableCell>Owner</TableCell>
                       <TableCell>Status</TableCell>
+                      {carrier && <TableCell>Your review</TableCell>}
                       <TableCell align="right">Child users</TableCell>
                       <TableCell>Signed up</TableCell>
                     </TableRow>
@@ -132,16 +140,12 @@ export default function AggregatorsPage() {
                     {data.items.map((item) => (
                       <TableRow key={item.partner_id} hover>
                         <TableCell>
-                          {carrier ? (
-                            item.name
-                          ) : (
-                            <Link
-                              component={RouterLink}
-                              to={`/admin/viewAggregatorDetails?partnerId=${item.partner_id}`}
-                            >
-                              {item.name}
-                            </Link>
-                          )}
+                          <Link
+                            component={RouterLink}
+                            to={`${carrier ? '/billing/view-aggregator' : '/admin/viewAggregatorDetails'}?partnerId=${item.partner_id}`}
+                          >
+                            {item.name}
+                          </Link>
                         </TableCell>
                         <TableCell>{item.owner_email ?? '—'}</TableCell>
                         <TableCell>
@@ -152,6 +156,20 @@ export default function AggregatorsPage() {
                             sx={{ color: 'text.primary' }}
                           />
                         </TableCell>
+                        {carrier && (
+                          <TableCell>
+                            {item.carrier_status ? (
+                              <Chip
+                                size="small"
+                                variant="outlined"
+                                label={item.carrier_status.label}
+                                sx={{ color: 'text.primary' }}
+                              />
+                            ) : (
+                              '—'
+                            )}
+                          </TableCell>
+                        )}
                         <TableCell align="right">{item.child_users}</TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>
                           {String(formatDateTime(item.created_at))}

@@ -9,7 +9,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { TBrand } from '@portico/domain';
+import { formatDateTime, type TBrand, type TBrandDecision } from '@portico/domain';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { openBrandDocument } from '../api/brand-files';
@@ -51,6 +51,9 @@ export function BrandSummary({ brand, actions }: { brand: TBrand; actions?: Reac
         </Box>
         {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}
       </Box>
+      {brand.platform_decision && (
+        <DecisionNote who="The platform" decision={brand.platform_decision} sx={{ mt: 2 }} />
+      )}
       {brand.description && <Typography sx={{ mt: 2 }}>{brand.description}</Typography>}
       <Box
         component="dl"
@@ -81,6 +84,9 @@ export function BrandSummary({ brand, actions }: { brand: TBrand; actions?: Reac
               {carrier.name} ({carrier.country_id})
             </Typography>
             <BrandStatusChip status={carrier.status} />
+            {carrier.decision?.reason && (
+              <DecisionNote who={carrier.name} decision={carrier.decision} sx={{ flexBasis: '100%' }} />
+            )}
           </Box>
         ))}
       </Box>
@@ -126,5 +132,31 @@ export function BrandSummary({ brand, actions }: { brand: TBrand; actions?: Reac
         </Alert>
       )}
     </Paper>
+  );
+}
+
+/** A reviewer's latest decision with its reason, on the brand itself (not only in the history). */
+function DecisionNote({
+  who,
+  decision,
+  sx,
+}: {
+  who: string;
+  decision: TBrandDecision;
+  sx?: React.ComponentProps<typeof Alert>['sx'];
+}) {
+  return (
+    <Alert severity={decision.action === 'reject' ? 'warning' : 'info'} sx={sx}>
+      <strong>
+        {who}: {decision.label.toLowerCase().replace(/ by the (platform|carrier)$/, '')}
+      </strong>{' '}
+      · {String(formatDateTime(decision.at))}
+      {decision.reason && (
+        <>
+          <br />
+          Reason: {decision.reason}
+        </>
+      )}
+    </Alert>
   );
 }

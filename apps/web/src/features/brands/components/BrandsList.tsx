@@ -49,14 +49,25 @@ interface BrandsListProps {
   viewPath: (brandId: string) => string;
   /** Review screens show tabs by state; the developer's list a status filter. */
   tabs?: readonly BrandTab[];
-  /** The caller's own network's review column (carriers). */
+  /**
+   * The carrier's view: its own network's review column instead of the carriers column (a carrier
+   * sees its own network only).
+   */
   showCarrierStatus?: boolean;
+  /** The partner column (review screens); the developer's own list leaves it out. */
+  showPartner?: boolean;
   /** The empty state's way forward (the developer's "Create a brand"). */
   createPath?: string;
 }
 
 /** A list of brands: search, state, sort, pages, Excel and PDF of what is filtered. */
-export function BrandsList({ viewPath, tabs, showCarrierStatus = false, createPath }: BrandsListProps) {
+export function BrandsList({
+  viewPath,
+  tabs,
+  showCarrierStatus = false,
+  showPartner = true,
+  createPath,
+}: BrandsListProps) {
   const [tab, setTab] = useState(0);
   const [status, setStatus] = useState<BrandStatusFilter | undefined>(undefined);
   const [search, setSearch] = useState('');
@@ -174,6 +185,7 @@ export function BrandsList({ viewPath, tabs, showCarrierStatus = false, createPa
         paging={paging}
         viewPath={viewPath}
         showCarrierStatus={showCarrierStatus}
+        showPartner={showPartner}
         createPath={createPath}
       />
     </Paper>
@@ -185,12 +197,14 @@ function Rows({
   paging,
   viewPath,
   showCarrierStatus,
+  showPartner,
   createPath,
 }: {
   filters: BrandListFilters;
   paging: Paging;
   viewPath: (brandId: string) => string;
   showCarrierStatus: boolean;
+  showPartner: boolean;
   createPath: string | undefined;
 }) {
   const start = paging.page * paging.pageSize;
@@ -225,14 +239,23 @@ function Rows({
       {(data) => (
         <>
           <TableContainer>
-            <Table size="small" aria-label="Brands" sx={{ minWidth: 720 }}>
+            <Table
+              size="small"
+              aria-label="Brands"
+              // Long state labels wrap inside their chips, so the table fits its card at 1280 px and
+              // scrolls inside it (not the page) when narrower.
+              sx={{
+                minWidth: 560,
+                '& .MuiChip-root': { height: 'auto', py: 0.25 },
+                '& .MuiChip-label': { whiteSpace: 'normal' },
+              }}
+            >
               <TableHead>
                 <TableRow>
                   <TableCell>Brand</TableCell>
-                  <TableCell>Partner</TableCell>
+                  {showPartner && <TableCell>Partner</TableCell>}
                   <TableCell>Status</TableCell>
-                  {showCarrierStatus && <TableCell>Your network</TableCell>}
-                  <TableCell>Carriers</TableCell>
+                  {showCarrierStatus ? <TableCell>Your network</TableCell> : <TableCell>Carriers</TableCell>}
                   <TableCell>Updated</TableCell>
                 </TableRow>
               </TableHead>
@@ -245,16 +268,17 @@ function Rows({
                       </Link>
                       <Box sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>{item.industry_type}</Box>
                     </TableCell>
-                    <TableCell>{item.partner_name}</TableCell>
+                    {showPartner && <TableCell>{item.partner_name}</TableCell>}
                     <TableCell>
                       <BrandStatusChip status={item.status} />
                     </TableCell>
-                    {showCarrierStatus && (
+                    {showCarrierStatus ? (
                       <TableCell>
                         {item.carrier_status && <BrandStatusChip status={item.carrier_status} />}
                       </TableCell>
+                    ) : (
+                      <TableCell sx={{ color: 'text.secondary' }}>{item.carriers.join(', ')}</TableCell>
                     )}
-                    <TableCell sx={{ color: 'text.secondary' }}>{item.carriers.join(', ')}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       {String(formatDateTime(item.updated_at))}
                     </TableCell>

@@ -25,6 +25,7 @@ export default function MyBrandsPage() {
       }
     >
       <BrandsList
+        showPartner={false}
         viewPath={(brandId) => `/u/update-brand?brandId=${brandId}`}
         {...(canWrite ? { createPath: CREATE } : {})}
       />
