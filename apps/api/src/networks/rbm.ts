@@ -279,6 +279,16 @@ export function createRbmConnector(options: RbmConnectorOptions): NetworkConnect
       } while (pageToken);
       return null;
     },
+    async updateAgent(agent, { displayName, rcsBusinessMessagingAgent }) {
+      await management.request({
+        method: 'PATCH',
+        path: agentPath(agent),
+        query: { updateMask: 'displayName,rcsBusinessMessagingAgent' },
+        json: { displayName, rcsBusinessMessagingAgent },
+        // The same definition sent twice leaves the same agent.
+        retry: 'always',
+      });
+    },
     async deleteAgent(agent) {
       try {
         await management.request({ method: 'DELETE', path: agentPath(agent), retry: 'always' });

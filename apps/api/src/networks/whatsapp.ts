@@ -202,6 +202,7 @@ export function createWhatsAppConnector(options: ConnectorOptions): NetworkConne
     uploadFile: notHere('File upload'),
     registerAgent: notHere('Agent registration'),
     findAgent: notHere('Agent registration'),
+    updateAgent: notHere('Agent update'),
     deleteAgent: notHere('Agent deletion'),
     async registerBot(registration) {
       const { wabaId, phoneNumber, displayName, profile } = senderOf(registration);

@@ -194,6 +194,34 @@ describe('on the network', () => {
     expect(history.items[0]?.action_label).toBe('Registered on the network');
   });
 
+  it('when a registered draft is edited then the agent on the network is updated; if the network is down, says so', async () => {
+    const bot = await createRcs(developer, { submit: true });
+    const body = { ...rcsBody(), display_name: bot.name, description: 'Now with same-day delivery.' };
+    const updated = expectEnvelope(
+      await call(developer, { method: 'PUT', url: `${S}/bots/${bot.bot_id}/rcs`, payload: body }),
+      200,
+    ).data as TBot;
+    expect(updated.rcs?.description).toBe('Now with same-day delivery.');
+    expect(updated.network_error).toBeNull();
+    await configure({ serverErrorRatio: 1 });
+    try {
+      const failed = expectEnvelope(
+        await call(developer, {
+          method: 'PUT',
+          url: `${S}/bots/${bot.bot_id}/rcs`,
+          payload: { ...body, description: 'Again.' },
+        }),
+        503,
+      );
+      expect(failed.message).toMatch(
+        /^The change is saved here but the network did not take it: Google RBM: /,
+      );
+    } finally {
+      await configure({});
+    }
+    expect((await get(developer, bot.bot_id)).network_error).toBeTruthy();
+  });
+
   it('when the API type is GSMA then a MaaP bot is created; a WhatsApp sender gets its phone number id', async () => {
     const maap = await createRcs(developer, { api_type: 'GSMA', submit: true });
     expect(maap.network.maap_bot_id).toMatch(/^bot_/);

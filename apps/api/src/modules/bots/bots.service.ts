@@ -3,7 +3,6 @@ import {
   type AuditAction,
   approvalRefusal,
   BOT_CARRIER_STATES,
-  BOT_DRAFT_STATUSES,
   BOT_IMAGE_SPECS,
   BOT_MACHINE,
   BOT_STATUS,
@@ -336,6 +335,22 @@ export function createBotsService(deps: BotsServiceDeps) {
     }
   }
 
+  /** Sends a registered agent's current information to RBM; a failure is kept on the bot and said. */
+  async function pushAgent(botId: string, bot: BotRow): Promise<void> {
+    try {
+      await connectors.get('rbm').updateAgent(bot.rbmAgent ?? '', {
+        displayName: bot.name,
+        rcsBusinessMessagingAgent: rbmAgentOf(bot),
+      });
+      if (bot.networkError)
+        await database.transaction(() => repository.update(botId, { networkError: null }));
+    } catch (error) {
+      if (!(error instanceof NetworkError)) throw error;
+      await database.transaction(() => repository.update(botId, { networkError: error.message }));
+      throw networkFailure(error, 'The change is saved here but the network did not take it');
+    }
+  }
+
   async function removeQuietly(keys: readonly (string | null)[]) {
     for (const key of keys) {
       if (!key) continue;
@@ -412,7 +427,7 @@ export function createBotsService(deps: BotsServiceDeps) {
     /** PUT /bots/:botId/rcs: the RCS details (adds RCS to a WhatsApp bot); `submit` registers the agent. */
     async updateRcs(user: AuthenticatedUser, botId: string, body: TRcsBotDetails): Promise<TBot> {
       await checkRcsReferences(body);
-      await database.transaction(async () => {
+      const saved = await database.transaction(async () => {
         const bot = await requireOwn(user, botId);
         const locked = changedLockedRcs(bot, body);
         if (locked.length > 0) refuseLocked(locked);
@@ -424,7 +439,10 @@ export function createBotsService(deps: BotsServiceDeps) {
           : [...bot.channels, CHANNEL_TYPE.rcs];
         await repository.update(botId, { ...rcsFieldsOf(body), channels });
         await record(user, 'bot.updated', { botId, channel: 'rcs' });
+        return { ...bot, ...rcsFieldsOf(body), channels } as BotRow;
       });
+      // An agent already on the network gets the new information too (outside the transaction).
+      if (saved.rbmAgent) await pushAgent(botId, saved);
       if (body.submit) await register(user, botId, 'rcs');
       return detail(user, botId);
     },
@@ -467,7 +485,7 @@ export function createBotsService(deps: BotsServiceDeps) {
      */
     async setBrand(user: AuthenticatedUser, botId: string, body: TBotBrandRequest): Promise<TBot> {
       const bot = await database.transaction(() => requireOwn(user, botId));
-      if (!BOT_DRAFT_STATUSES.includes(bot.status) && canDeleteBot(bot.status) === false)
+      if (!canDeleteBot(bot.status))
         throw new ConflictError(
           `This bot is ${botStatusOf(bot.status).label.toLowerCase()}: its brand can no longer change.`,
         );
@@ -540,6 +558,9 @@ export function createBotsService(deps: BotsServiceDeps) {
         return bot[column];
       });
       await removeQuietly([previous]);
+      // A registered agent shows the new logo or banner too (RBM fetches it from its public URL).
+      const current = await repository.findOwn(user.partnerId, botId);
+      if (kind !== 'photo' && current?.rbmAgent) await pushAgent(botId, current);
       return detail(user, botId);
     },
 
