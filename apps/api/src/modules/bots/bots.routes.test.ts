@@ -247,6 +247,47 @@ describe('on the network', () => {
     ).data as TBot;
     expect(both.channels).toEqual([{ channel_type: 1 }, { channel_type: 2 }]);
     expect(both.network.rbm_agent).toBeTruthy();
+    // Deleting them removes the MaaP bot, the agent and the sender (deregistered, off the WABA).
+    expectEnvelope(await call(developer, { method: 'DELETE', url: `${S}/bots/${maap.bot_id}` }), 200);
+    expectEnvelope(await call(developer, { method: 'DELETE', url: `${S}/bots/${both.bot_id}` }), 200);
+    // The number is free again: a new sender on it registers.
+    const again = expectEnvelope(
+      await call(developer, {
+        method: 'POST',
+        url: `${S}/bots/whatsapp`,
+        payload: { ...whatsappBody({ submit: true }), phone: both.whatsapp?.phone },
+      }),
+      201,
+    ).data as TBot;
+    expect(again.network.whatsapp_phone_number_id).toMatch(/^\d{15}$/);
+  });
+
+  it('when an aggregator awaiting approval creates a brand in the brand step then it is refused with the reason', async () => {
+    const pending = await t.factories.account(ROLES.DEVELOPER, {
+      partner: { isAggregator: true, launchApproved: false, approvalStatus: null },
+    });
+    const caller = { token: await t.tokenFor(pending.user.userId), partnerId: pending.partner.partnerId };
+    const bot = await createRcs(caller);
+    const refused = expectEnvelope(
+      await call(caller, {
+        method: 'PUT',
+        url: `${S}/bots/${bot.bot_id}/brand`,
+        payload: {
+          brand: {
+            name: 'Pending Brand',
+            industry_type_id: ids.industry,
+            website: 'https://pending.example',
+            contact_name: 'Pending Person',
+            contact_email: 'pending@brand.test',
+            contact_phone: '+919876543210',
+            address: { line1: '1 Road', city: 'Pune', postalCode: '411001', countryId: 'IN' },
+            carrier_ids: [ids.jio],
+          },
+        },
+      }),
+      403,
+    );
+    expect(refused.message).toMatch(/awaiting approval by the platform: brands open once it is approved/);
   });
 
   it('when the network is down then the answer is 503 with its reason, the draft is kept, and a retry registers it', async () => {
