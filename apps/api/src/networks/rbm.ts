@@ -301,6 +301,7 @@ export function createRbmConnector(options: RbmConnectorOptions): NetworkConnect
     registerBot: notHere('Bot registration (RBM agents register with registerAgent)'),
     findBot: notHere('Bot registration (RBM agents register with registerAgent)'),
     deleteBot: notHere('Bot deletion (RBM agents are deleted with deleteAgent)'),
+    updateProfile: notHere('Profile update (RBM agents are updated with updateAgent)'),
     async requestVerification(agent, contact) {
       const { body } = await management.request({
         method: 'POST',

@@ -120,6 +120,8 @@ export interface NetworkConnector {
   registerBot(registration: BotRegistration): Promise<string>;
   /** The id of what an earlier `registerBot` created (MaaP: by request id; WhatsApp: the number on the WABA), or null. */
   findBot(registration: BotRegistration): Promise<string | null>;
+  /** WhatsApp: replaces the sender's business profile (about, vertical); editable on a live sender. */
+  updateProfile(id: string, profile: Record<string, unknown>): Promise<void>;
   /** MaaP: deletes the chatbot; WhatsApp: deregisters the number and removes it from the WABA. */
   deleteBot(id: string): Promise<void>;
   requestVerification(agent: string, contact: VerificationContact): Promise<VerificationState>;

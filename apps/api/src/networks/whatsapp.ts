@@ -237,6 +237,14 @@ export function createWhatsAppConnector(options: ConnectorOptions): NetworkConne
       const { wabaId, phoneNumber } = senderOf(registration);
       return findNumber(wabaId, phoneNumber);
     },
+    async updateProfile(phoneNumberId, profile) {
+      await http.request({
+        method: 'POST',
+        path: `/${encodeURIComponent(phoneNumberId)}/whatsapp_business_profile`,
+        json: { messaging_product: 'whatsapp', ...profile },
+        retry: 'always',
+      });
+    },
     async deleteBot(phoneNumberId) {
       try {
         await http.request({

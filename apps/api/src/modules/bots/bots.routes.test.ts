@@ -247,6 +247,34 @@ describe('on the network', () => {
     ).data as TBot;
     expect(both.channels).toEqual([{ channel_type: 1 }, { channel_type: 2 }]);
     expect(both.network.rbm_agent).toBeTruthy();
+    // A live sender's profile changes on the network; its number does not (409).
+    await t.database.sql.query('UPDATE bots SET status = $2 WHERE bot_id = $1', [
+      both.bot_id,
+      BOT_STATUS.launched,
+    ]);
+    const live = both.whatsapp;
+    const profile = expectEnvelope(
+      await call(developer, {
+        method: 'PUT',
+        url: `${S}/bots/${both.bot_id}/whatsapp`,
+        payload: { ...live, about: 'Same-day delivery, seven days a week.' },
+      }),
+      200,
+    ).data as TBot;
+    expect(profile.whatsapp?.about).toBe('Same-day delivery, seven days a week.');
+    const moved = expectEnvelope(
+      await call(developer, {
+        method: 'PUT',
+        url: `${S}/bots/${both.bot_id}/whatsapp`,
+        payload: { ...live, phone: '+919876599999' },
+      }),
+      409,
+    );
+    expect(moved.message).toMatch(/^WhatsApp phone can no longer change on a live WhatsApp sender/);
+    await t.database.sql.query('UPDATE bots SET status = $2 WHERE bot_id = $1', [
+      both.bot_id,
+      BOT_STATUS.in_progress_carrier_submission,
+    ]);
     // Deleting them removes the MaaP bot, the agent and the sender (deregistered, off the WABA).
     expectEnvelope(await call(developer, { method: 'DELETE', url: `${S}/bots/${maap.bot_id}` }), 200);
     expectEnvelope(await call(developer, { method: 'DELETE', url: `${S}/bots/${both.bot_id}` }), 200);

@@ -460,7 +460,7 @@ export function createBotsService(deps: BotsServiceDeps) {
 
     /** PUT /bots/:botId/whatsapp: the WhatsApp details (adds WhatsApp to an RCS bot). */
     async updateWhatsapp(user: AuthenticatedUser, botId: string, body: TWhatsappBotDetails): Promise<TBot> {
-      await database.transaction(async () => {
+      const saved = await database.transaction(async () => {
         const bot = await requireOwn(user, botId);
         const locked = changedLockedWhatsapp(bot, body);
         if (locked.length > 0) refuseLocked(locked);
@@ -474,7 +474,20 @@ export function createBotsService(deps: BotsServiceDeps) {
           ...(bot.channels.includes(CHANNEL_TYPE.rcs) ? {} : { name: body.display_name }),
         });
         await record(user, 'bot.updated', { botId, channel: 'whatsapp' });
+        return bot;
       });
+      // A registered sender gets its business profile updated on the network (editable while live).
+      if (saved.whatsappPhoneNumberId) {
+        try {
+          await connectors
+            .get('whatsapp')
+            .updateProfile(saved.whatsappPhoneNumberId, { about: body.about, vertical: body.category });
+        } catch (error) {
+          if (!(error instanceof NetworkError)) throw error;
+          await database.transaction(() => repository.update(botId, { networkError: error.message }));
+          throw networkFailure(error, 'The change is saved here but the network did not take it');
+        }
+      }
       if (body.submit) await register(user, botId, 'whatsapp');
       return detail(user, botId);
     },
