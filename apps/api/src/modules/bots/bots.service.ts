@@ -269,10 +269,40 @@ export function createBotsService(deps: BotsServiceDeps) {
       return { bot: { ...row, networkRequestId }, retry: false };
     });
     const requestId = bot.networkRequestId ?? randomUUID();
+    const registered =
+      channel === 'whatsapp'
+        ? bot.whatsappPhoneNumberId
+        : bot.apiType === 'GSMA'
+          ? bot.maapBotId
+          : bot.rbmAgent;
+    // Already on the network: only the step's status move may be left to do.
+    if (!registered) await createOnNetwork(user, bot, channel, requestId, retry);
+    // The first registration completes the details step: the draft moves to the carrier step.
+    const current = await database.transaction(() => repository.findOwn(user.partnerId, botId));
+    if (current?.status === BOT_STATUS.in_progress) {
+      await review.decide({
+        machine: BOT_MACHINE,
+        subjectId: botId,
+        action: 'register',
+        actor: user,
+        load: async () => (await repository.lockOwn(user.partnerId, botId))?.status,
+        move: (from, to) => repository.moveStatus(botId, from, to),
+      });
+    }
+  }
+
+  /** The network call of `register` and the write of the ids it answers. */
+  async function createOnNetwork(
+    user: AuthenticatedUser,
+    bot: BotRow,
+    channel: 'rcs' | 'whatsapp',
+    requestId: string,
+    retry: boolean,
+  ): Promise<void> {
+    const { botId } = bot;
     let ids: BotFields;
     try {
       if (channel === 'rcs' && bot.apiType === 'GSMA') {
-        if (bot.maapBotId) return;
         const maap = connectors.get('maap');
         const registration = {
           requestId,
@@ -282,7 +312,6 @@ export function createBotsService(deps: BotsServiceDeps) {
         const existing = retry ? await maap.findBot(registration) : null;
         ids = { maapBotId: existing ?? (await maap.registerBot(registration)) };
       } else if (channel === 'rcs') {
-        if (bot.rbmAgent) return;
         const rbm = connectors.get('rbm');
         const existing = retry ? await rbm.findAgent(requestId) : null;
         if (existing?.agent) {
@@ -298,7 +327,6 @@ export function createBotsService(deps: BotsServiceDeps) {
           ids = { rbmBrand: created.brand, rbmAgent: created.agent };
         }
       } else {
-        if (bot.whatsappPhoneNumberId) return;
         const whatsapp = connectors.get('whatsapp');
         const registration = {
           requestId,
@@ -321,18 +349,6 @@ export function createBotsService(deps: BotsServiceDeps) {
       await repository.update(botId, { ...ids, networkError: null });
       await record(user, 'bot.registered', { botId, channel, ...ids });
     });
-    // The first registration completes the details step: the draft moves to the carrier step.
-    const current = await database.transaction(() => repository.findOwn(user.partnerId, botId));
-    if (current?.status === BOT_STATUS.in_progress) {
-      await review.decide({
-        machine: BOT_MACHINE,
-        subjectId: botId,
-        action: 'register',
-        actor: user,
-        load: async () => (await repository.lockOwn(user.partnerId, botId))?.status,
-        move: (from, to) => repository.moveStatus(botId, from, to),
-      });
-    }
   }
 
   /** Sends a registered agent's current information to RBM; a failure is kept on the bot and said. */
