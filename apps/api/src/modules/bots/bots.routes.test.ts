@@ -194,6 +194,34 @@ describe('on the network', () => {
     expect(history.items[0]?.action_label).toBe('Registered on the network');
   });
 
+  it('when a registered draft is edited then the agent on the network is updated; if the network is down, says so', async () => {
+    const bot = await createRcs(developer, { submit: true });
+    const body = { ...rcsBody(), display_name: bot.name, description: 'Now with same-day delivery.' };
+    const updated = expectEnvelope(
+      await call(developer, { method: 'PUT', url: `${S}/bots/${bot.bot_id}/rcs`, payload: body }),
+      200,
+    ).data as TBot;
+    expect(updated.rcs?.description).toBe('Now with same-day delivery.');
+    expect(updated.network_error).toBeNull();
+    await configure({ serverErrorRatio: 1 });
+    try {
+      const failed = expectEnvelope(
+        await call(developer, {
+          method: 'PUT',
+          url: `${S}/bots/${bot.bot_id}/rcs`,
+          payload: { ...body, description: 'Again.' },
+        }),
+        503,
+      );
+      expect(failed.message).toMatch(
+        /^The change is saved here but the network did not take it: Google RBM: /,
+      );
+    } finally {
+      await configure({});
+    }
+    expect((await get(developer, bot.bot_id)).network_error).toBeTruthy();
+  });
+
   it('when the API type is GSMA then a MaaP bot is created; a WhatsApp sender gets its phone number id', async () => {
     const maap = await createRcs(developer, { api_type: 'GSMA', submit: true });
     expect(maap.network.maap_bot_id).toMatch(/^bot_/);
@@ -219,6 +247,75 @@ describe('on the network', () => {
     ).data as TBot;
     expect(both.channels).toEqual([{ channel_type: 1 }, { channel_type: 2 }]);
     expect(both.network.rbm_agent).toBeTruthy();
+    // A live sender's profile changes on the network; its number does not (409).
+    await t.database.sql.query('UPDATE bots SET status = $2 WHERE bot_id = $1', [
+      both.bot_id,
+      BOT_STATUS.launched,
+    ]);
+    const live = both.whatsapp;
+    const profile = expectEnvelope(
+      await call(developer, {
+        method: 'PUT',
+        url: `${S}/bots/${both.bot_id}/whatsapp`,
+        payload: { ...live, about: 'Same-day delivery, seven days a week.' },
+      }),
+      200,
+    ).data as TBot;
+    expect(profile.whatsapp?.about).toBe('Same-day delivery, seven days a week.');
+    const moved = expectEnvelope(
+      await call(developer, {
+        method: 'PUT',
+        url: `${S}/bots/${both.bot_id}/whatsapp`,
+        payload: { ...live, phone: '+919876599999' },
+      }),
+      409,
+    );
+    expect(moved.message).toMatch(/^WhatsApp phone can no longer change on a live WhatsApp sender/);
+    await t.database.sql.query('UPDATE bots SET status = $2 WHERE bot_id = $1', [
+      both.bot_id,
+      BOT_STATUS.in_progress_carrier_submission,
+    ]);
+    // Deleting them removes the MaaP bot, the agent and the sender (deregistered, off the WABA).
+    expectEnvelope(await call(developer, { method: 'DELETE', url: `${S}/bots/${maap.bot_id}` }), 200);
+    expectEnvelope(await call(developer, { method: 'DELETE', url: `${S}/bots/${both.bot_id}` }), 200);
+    // The number is free again: a new sender on it registers.
+    const again = expectEnvelope(
+      await call(developer, {
+        method: 'POST',
+        url: `${S}/bots/whatsapp`,
+        payload: { ...whatsappBody({ submit: true }), phone: both.whatsapp?.phone },
+      }),
+      201,
+    ).data as TBot;
+    expect(again.network.whatsapp_phone_number_id).toMatch(/^\d{15}$/);
+  });
+
+  it('when an aggregator awaiting approval creates a brand in the brand step then it is refused with the reason', async () => {
+    const pending = await t.factories.account(ROLES.DEVELOPER, {
+      partner: { isAggregator: true, launchApproved: false, approvalStatus: null },
+    });
+    const caller = { token: await t.tokenFor(pending.user.userId), partnerId: pending.partner.partnerId };
+    const bot = await createRcs(caller);
+    const refused = expectEnvelope(
+      await call(caller, {
+        method: 'PUT',
+        url: `${S}/bots/${bot.bot_id}/brand`,
+        payload: {
+          brand: {
+            name: 'Pending Brand',
+            industry_type_id: ids.industry,
+            website: 'https://pending.example',
+            contact_name: 'Pending Person',
+            contact_email: 'pending@brand.test',
+            contact_phone: '+919876543210',
+            address: { line1: '1 Road', city: 'Pune', postalCode: '411001', countryId: 'IN' },
+            carrier_ids: [ids.jio],
+          },
+        },
+      }),
+      403,
+    );
+    expect(refused.message).toMatch(/awaiting approval by the platform: brands open once it is approved/);
   });
 
   it('when the network is down then the answer is 503 with its reason, the draft is kept, and a retry registers it', async () => {

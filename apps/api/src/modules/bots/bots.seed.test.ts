@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
 import { seedDemoData } from '../../platform/db/seed/demo.ts';
 import { DEMO_PARTNERS } from '../../platform/db/seed/index.ts';
+import { createStorage } from '../../platform/storage/index.ts';
 import { seedDemoBrands } from '../brands/brands.seed.ts';
 import { seedDemoBots } from './bots.seed.ts';
 
@@ -10,7 +11,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemoData(t.database);
-  await seedDemoBrands(t.database);
+  await seedDemoBrands(t.database, createStorage(t.config.storage));
 });
 afterAll(() => t.close());
 
