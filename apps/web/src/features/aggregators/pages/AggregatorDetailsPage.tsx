@@ -12,6 +12,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
 import { type DecisionChoice, DecisionDialog } from '@/lib/ui/DecisionDialog';
+import { HistoryPanel } from '@/lib/ui/HistoryPanel';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { useCan } from '@/lib/use-can';
 import {
@@ -175,33 +176,7 @@ export default function AggregatorDetailsPage() {
             </Box>
           )}
         </Paper>
-        <Paper variant="outlined" component="section" aria-labelledby="aggregator-history" sx={{ p: 2 }}>
-          <Typography id="aggregator-history" variant="h2" sx={{ mb: 1 }}>
-            History
-          </Typography>
-          {history.isError && <Alert severity="error">{errorMessage(history.error)}</Alert>}
-          {history.data?.items.length === 0 && (
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              No decision yet.
-            </Typography>
-          )}
-          <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {(history.data?.items ?? []).map((entry) => (
-              <Box component="li" key={entry.id} sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {entry.action_label}
-                  {entry.carrier_name ? ` · ${entry.carrier_name}` : ''}
-                </Typography>
-                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  {entry.from ? `${entry.from.label} → ` : ''}
-                  {entry.to.label} · {String(formatDateTime(entry.at))}
-                  {entry.actor_email ? ` · ${entry.actor_email}` : ''}
-                </Typography>
-                {entry.reason && <Typography variant="body2">Reason: {entry.reason}</Typography>}
-              </Box>
-            ))}
-          </Box>
-        </Paper>
+        <HistoryPanel query={history} id="aggregator-history" />
       </Stack>
       {choosing && choices[choosing] && (
         <DecisionDialog

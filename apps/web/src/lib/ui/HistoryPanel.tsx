@@ -1,0 +1,71 @@
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { formatDateTime, type TReviewHistory } from '@portico/domain';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { EmptyState } from './EmptyState';
+import { ListStatus } from './ListStatus';
+
+/**
+ * The history of something reviewed (a brand, an aggregator, a bot): what happened, when, from
+ * which state to which, by whom and why, newest first as the review history call answers it.
+ */
+export function HistoryPanel({
+  query,
+  id,
+  entryTestId,
+}: {
+  query: UseQueryResult<TReviewHistory>;
+  /** The heading's id, unique on the page (the section is labelled by it). */
+  id: string;
+  entryTestId?: string;
+}) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ overflow: 'hidden' }}>
+      <Typography id={id} variant="h2" sx={{ p: 2, pb: 1 }}>
+        History
+      </Typography>
+      <ListStatus
+        query={query}
+        noun="history"
+        empty={
+          <EmptyState
+            headingLevel="h3"
+            icon={<HistoryOutlined />}
+            title="No history"
+            message="Nothing has happened yet."
+          />
+        }
+      >
+        {(data) => (
+          <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {data.items.map((entry) => (
+              <Box
+                component="li"
+                key={entry.id}
+                sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: 'divider' }}
+                data-testid={entryTestId}
+              >
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {entry.action_label}
+                  {entry.carrier_name ? ` · ${entry.carrier_name}` : ''}
+                </Typography>
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {entry.from ? `${entry.from.label} → ` : ''}
+                  {entry.to.label} · {String(formatDateTime(entry.at))}
+                  {entry.actor_email ? ` · ${entry.actor_email}` : ''}
+                </Typography>
+                {entry.reason && (
+                  <Typography variant="body2" sx={{ mt: 0.5 }}>
+                    Reason: {entry.reason}
+                  </Typography>
+                )}
+              </Box>
+            ))}
+          </Box>
+        )}
+      </ListStatus>
+    </Paper>
+  );
+}
