@@ -1,8 +1,6 @@
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -21,6 +19,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
+import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { PageFrame } from '@/lib/ui/PageFrame';
@@ -92,18 +91,7 @@ export default function AggregatorsPage() {
             }}
             sx={{ flex: 1, minWidth: 220 }}
           />
-          {(['xlsx', 'pdf'] as const).map((format) => (
-            <Button
-              key={format}
-              size="small"
-              variant="outlined"
-              startIcon={<FileDownloadOutlined />}
-              disabled={exporter.isPending}
-              onClick={() => exporter.mutate(format)}
-            >
-              {format === 'xlsx' ? 'Excel' : 'PDF'}
-            </Button>
-          ))}
+          <ExportButtons disabled={exporter.isPending} onExport={(format) => exporter.mutate(format)} />
         </Box>
         {exporter.isError && (
           <Alert severity="error" sx={{ mx: 2, mb: 2 }}>

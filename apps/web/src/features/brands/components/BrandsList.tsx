@@ -1,5 +1,4 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -22,6 +21,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
+import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -161,18 +161,10 @@ export function BrandsList({
           ))}
         </TextField>
         <Box sx={{ display: 'flex', gap: 1, justifyContent: { md: 'flex-end' } }}>
-          {(['xlsx', 'pdf'] as const).map((format) => (
-            <Button
-              key={format}
-              size="small"
-              variant="outlined"
-              startIcon={<FileDownloadOutlined />}
-              disabled={exporter.isPending}
-              onClick={() => exporter.mutate({ format, filters })}
-            >
-              {format === 'xlsx' ? 'Excel' : 'PDF'}
-            </Button>
-          ))}
+          <ExportButtons
+            disabled={exporter.isPending}
+            onExport={(format) => exporter.mutate({ format, filters })}
+          />
         </Box>
       </Box>
       {exporter.isError && (

@@ -1,8 +1,6 @@
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -23,6 +21,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
+import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { useExportWalletHistory } from '../api/export-wallet-history';
@@ -72,18 +71,10 @@ export function WalletHistory() {
           Transaction history
         </Typography>
         <Box sx={{ display: 'flex', gap: 1 }}>
-          {(['xlsx', 'pdf'] as const).map((format) => (
-            <Button
-              key={format}
-              size="small"
-              variant="outlined"
-              startIcon={<FileDownloadOutlined />}
-              disabled={exporter.isPending || dateError !== null}
-              onClick={() => exporter.mutate({ format, filters })}
-            >
-              {format === 'xlsx' ? 'Excel' : 'PDF'}
-            </Button>
-          ))}
+          <ExportButtons
+            disabled={exporter.isPending || dateError !== null}
+            onExport={(format) => exporter.mutate({ format, filters })}
+          />
         </Box>
       </Box>
       <Box
