@@ -132,7 +132,9 @@ test('when a developer submits a brand with a PDF, the admin forwards it, one ca
   await admin.getByRole('dialog').getByRole('button', { name: 'Forward to carriers' }).click();
   await expect(admin.getByRole('dialog')).toBeHidden();
   await expect(
-    admin.getByRole('region', { name: 'Brand summary' }).getByText('Forwarded to the carriers'),
+    admin
+      .getByRole('region', { name: 'Brand summary' })
+      .getByText('Forwarded to the carriers', { exact: true }),
   ).toBeVisible();
 
   // Reliance Jio approves for its network.

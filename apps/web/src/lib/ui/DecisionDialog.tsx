@@ -67,10 +67,7 @@ export function DecisionDialog({
           fullWidth
           slotProps={{ htmlInput: { maxLength: REVIEW_REASON_MAX } }}
           // error.main is a shape colour: the label and message use the darker tone to keep AA contrast.
-          sx={{
-            mt: 2,
-            '& .Mui-error.MuiFormLabel-root, & .Mui-error.MuiFormHelperText-root': { color: 'error.dark' },
-          }}
+          sx={{ mt: 2 }}
         />
         {pending && <LinearProgress aria-label="Saving the decision" sx={{ mt: 2 }} />}
         {error !== null && error !== undefined && (
