@@ -12,7 +12,12 @@ import { seriousViolations } from '../support/shell.ts';
 
 test.use({ viewport: { ...DESKTOP, height: 900 } });
 
-const screenshots = screenshotsIn('bot-console');
+const shoot = screenshotsIn('bot-console');
+/** Full-page shots from the top, so the sticky header sits where it belongs. */
+async function screenshots(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shoot(page, name);
+}
 const DEVELOPER = 'developer@portico.test';
 /** The demo developer's registered console bots (bot-testing.seed.ts). */
 const RCS_BOT = '00000000-0000-4000-8e00-000000000001';

@@ -151,6 +151,17 @@ export function createBotTestingService(deps: BotTestingDeps) {
       return { items: items.map(presentDevice), total };
     },
 
+    /** Every device of the list (filters applied, no window), for the Excel and PDF export. */
+    async exportRows(
+      user: AuthenticatedUser,
+      botId: string,
+      filters: Omit<TTestDevicesQuery, 'start' | 'end'>,
+    ) {
+      const bot = await bots.botForTesting(user, botId);
+      const { items } = await database.transaction(() => repository.listDevices(bot.id, filters));
+      return { bot, items: items.map(presentDevice) };
+    },
+
     async add(
       user: AuthenticatedUser,
       botId: string,

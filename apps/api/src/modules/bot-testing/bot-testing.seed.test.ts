@@ -1,0 +1,57 @@
+import type { TConversation, TTestDevice } from '@portico/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
+import { seedDemoData } from '../../platform/db/seed/demo.ts';
+import { seedBotTestingDemo } from './bot-testing.seed.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.database);
+});
+afterAll(() => t.close());
+
+const asUser = async (email: string) => {
+  const { rows } = await t.database.sql.query<{ user_id: string }>(
+    'SELECT user_id FROM users WHERE email = $1',
+    [email],
+  );
+  const token = await t.tokenFor(rows[0]?.user_id ?? '');
+  return (url: string) =>
+    t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, ...xsrfHeaders() } });
+};
+
+describe('demo test devices', () => {
+  it('when seeded twice then each demo partner has devices in every invite state and a conversation, once', async () => {
+    const first = await seedBotTestingDemo({ database: t.database });
+    expect(first.devices).toBeGreaterThanOrEqual(10);
+    expect(await seedBotTestingDemo({ database: t.database })).toEqual({ devices: 0 });
+
+    for (const email of ['developer@portico.test', 'aggregator@portico.test']) {
+      const get = await asUser(email);
+      const { rows } = await t.database.sql.query<{ bot_id: string; channel: string }>(
+        `SELECT DISTINCT d.bot_id, d.channel FROM bot_test_devices d JOIN users u ON u.partner_id = d.partner_id
+         WHERE u.email = $1 ORDER BY d.channel`,
+        [email],
+      );
+      const states = new Set<string | null>();
+      for (const row of rows) {
+        const list = expectEnvelope(await get(`/api/v1/secure/bots/${row.bot_id}/test-devices?end=50`), 200)
+          .data as { items: TTestDevice[] };
+        for (const device of list.items) states.add(device.invite_status);
+        const talked = list.items.find((d) => d.invite_status === 'ACCEPTED' || d.invite_status === null);
+        if (!talked) throw new Error('no device to talk to');
+        const conversation = expectEnvelope(
+          await get(`/api/v1/secure/bots/${row.bot_id}/test-devices/${talked.device_id}/conversation`),
+          200,
+        ).data as TConversation;
+        expect(conversation.items.map((i) => i.direction)).toEqual(['out', 'in', 'out', 'in']);
+        expect(conversation.items.filter((i) => i.direction === 'out').map((i) => i.status)).toEqual([
+          'read',
+          'delivered',
+        ]);
+      }
+      expect(states, email).toEqual(new Set(['PENDING', 'ACCEPTED', 'DECLINED', null]));
+    }
+  });
+});
