@@ -34,9 +34,10 @@ const KEEP_ALIVE_MS = 15_000;
 export function botTestingRoutes(service: BotTestingService): FastifyPluginAsyncZod {
   return async (app) => {
     const base = '/bots/:botId/test-devices';
-    // Open console streams, ended when the server closes (a stream never ends on its own).
+    // Open console streams, ended before the server closes (a stream never ends on its own, and
+    // the server's close waits for open connections).
     const streams = new Set<() => void>();
-    app.addHook('onClose', async () => {
+    app.addHook('preClose', async () => {
       for (const stop of [...streams]) stop();
     });
 

@@ -119,7 +119,10 @@ export function createBotTestingService(deps: BotTestingDeps) {
     const address = addressOf(bot, device.channel as TestDeviceChannel, device.msisdn);
     if (!address) return device;
     return database.transaction(async () => {
-      await repository.claimInbound({ deviceId: device.deviceId, botId: bot.id }, address);
+      await repository.claimInbound(
+        { deviceId: device.deviceId, botId: bot.id, createdAt: device.createdAt },
+        address,
+      );
       if (address.network !== 'rbm' || !device.invitedAt) return device;
       const answer = await repository.latestTesterEvent(address, device.invitedAt);
       if (!answer || answer === device.inviteStatus) return device;
