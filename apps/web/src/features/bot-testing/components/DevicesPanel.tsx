@@ -225,7 +225,9 @@ export function DevicesPanel({
                       {device.capable === null
                         ? 'Capability not checked'
                         : device.capable
-                          ? `Capable${device.features.length ? `: ${device.features.length} features` : ''}`
+                          ? device.channel === 'whatsapp'
+                            ? 'Capable: on WhatsApp'
+                            : `Capable: RCS, ${device.features.length} feature${device.features.length === 1 ? '' : 's'}`
                           : device.channel === 'rcs'
                             ? 'Not RCS-capable'
                             : 'Not on WhatsApp'}
