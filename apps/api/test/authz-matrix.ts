@@ -1,6 +1,7 @@
 import { BILLING_ROLES, DEVELOPER_ROLES, ROLES } from '@portico/domain';
 import { AUTHZ_MATRIX_AGGREGATORS } from './authz/aggregators.ts';
 import { AUTHZ_MATRIX_BOT_TESTING } from './authz/bot-testing.ts';
+import { AUTHZ_MATRIX_BOTS } from './authz/bots.ts';
 import { AUTHZ_MATRIX_BRANDS } from './authz/brands.ts';
 import {
   DEVELOPER_OWNERS,
@@ -192,6 +193,7 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
   ...AUTHZ_MATRIX_BOT_TESTING,
   ...AUTHZ_MATRIX_AGGREGATORS,
   ...AUTHZ_MATRIX_CONTENT,
+  ...AUTHZ_MATRIX_BOTS,
   // The network messages: test sends and their events.
   {
     method: 'POST',

@@ -57,6 +57,35 @@ export function businessCommunicationsPlugin(ctx: SandboxContext): FastifyPlugin
       };
     });
 
+    // brands.list and brands.agents.list: pages of 100 by a numeric page token.
+    const page = <T>(all: T[], query: { pageSize?: string; pageToken?: string }) => {
+      const size = Math.min(Math.max(Number(query.pageSize ?? 100) || 100, 1), 100);
+      const offset = Number(query.pageToken ?? 0) || 0;
+      const items = all.slice(offset, offset + size);
+      return { items, next: offset + size < all.length ? String(offset + size) : undefined };
+    };
+    app.get<{ Querystring: { pageSize?: string; pageToken?: string } }>('/v1/brands', async (request) => {
+      const { items, next } = page([...ctx.store.brands.values()], request.query);
+      return { brands: items, ...(next ? { nextPageToken: next } : {}) };
+    });
+    app.get<{ Params: { brandId: string }; Querystring: { pageSize?: string; pageToken?: string } }>(
+      '/v1/brands/:brandId/agents',
+      async (request) => {
+        const brand = `brands/${request.params.brandId}`;
+        if (!ctx.store.brands.has(brand)) throw new RbmError(404, 'Requested entity was not found.');
+        const all = [...ctx.store.agents.values()].filter((agent) => agent.brand === brand);
+        const { items, next } = page(all, request.query);
+        return {
+          agents: items.map((agent) => ({
+            name: agent.name,
+            displayName: agent.displayName,
+            rcsBusinessMessagingAgent: agent.rcsBusinessMessagingAgent,
+          })),
+          ...(next ? { nextPageToken: next } : {}),
+        };
+      },
+    );
+
     const agentOf = (request: FastifyRequest<{ Params: { brandId: string; agentId: string } }>) => {
       const agent = ctx.store.agents.get(`brands/${request.params.brandId}/agents/${request.params.agentId}`);
       if (!agent) throw new RbmError(404, 'Requested entity was not found.');
@@ -139,6 +168,47 @@ export function businessCommunicationsPlugin(ctx: SandboxContext): FastifyPlugin
           return launchOf(agent);
         }
         throw new RbmError(404, `Unknown method ${verb ?? ''}.`);
+      },
+    );
+    // brands.agents.patch: the agent's information, editable until it is pending or launched.
+    app.patch<{
+      Params: { brandId: string; agentId: string };
+      Body: { displayName?: string; rcsBusinessMessagingAgent?: Record<string, unknown> };
+    }>('/v1/brands/:brandId/agents/:agentId', async (request) => {
+      const agent = agentOf(request);
+      if (
+        agent.verificationState === 'VERIFICATION_STATE_PENDING' ||
+        agent.launchState !== 'LAUNCH_STATE_UNLAUNCHED'
+      )
+        throw new RbmError(
+          400,
+          'The agent information cannot be edited while it is pending verification or launched.',
+        );
+      const body = z
+        .object({
+          displayName: z.string().trim().min(1).max(100).optional(),
+          rcsBusinessMessagingAgent: z.record(z.string(), z.unknown()).optional(),
+        })
+        .safeParse(request.body);
+      if (!body.success) throw new RbmError(400, 'displayName is 1 to 100 characters.');
+      if (body.data.displayName) agent.displayName = body.data.displayName;
+      if (body.data.rcsBusinessMessagingAgent)
+        agent.rcsBusinessMessagingAgent = body.data.rcsBusinessMessagingAgent;
+      return {
+        name: agent.name,
+        displayName: agent.displayName,
+        rcsBusinessMessagingAgent: agent.rcsBusinessMessagingAgent,
+      };
+    });
+    // brands.agents.delete: a launched agent cannot be deleted (it must be unlaunched first).
+    app.delete<{ Params: { brandId: string; agentId: string } }>(
+      '/v1/brands/:brandId/agents/:agentId',
+      async (request) => {
+        const agent = agentOf(request);
+        if (agent.launchState === 'LAUNCH_STATE_LAUNCHED' || agent.launchState === 'LAUNCH_STATE_PENDING')
+          throw new RbmError(400, 'A launched agent cannot be deleted; unlaunch it first.');
+        ctx.store.agents.delete(agent.name);
+        return {};
       },
     );
     app.get<{ Params: { brandId: string; agentId: string } }>(

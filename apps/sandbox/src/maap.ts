@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { nowIso, type SandboxContext } from './context.ts';
+import { newId, nowIso, type SandboxContext } from './context.ts';
 import { isRcsCapable } from './options.ts';
 import type { HandsetCard, HandsetSuggestion } from './store.ts';
 
@@ -161,6 +161,35 @@ export function maapPlugin(ctx: SandboxContext): FastifyPluginAsync {
     app.addHook('onRequest', async (request) => {
       checkBearer(request, ctx.credentials.maap);
       if (ctx.chance(ctx.behaviour.serverErrorRatio)) throw new MaapError(503, 'Service unavailable.');
+    });
+
+    // Bot management (the carrier's MaaP onboarding): create a chatbot, find it by the caller's
+    // request id (a retried create answers the same bot), delete it.
+    const ZBotCreate = z.object({
+      requestId: z.string().min(1).max(100),
+      displayName: z.string().trim().min(1).max(100),
+      botInfo: z.record(z.string(), z.unknown()).default({}),
+    });
+    app.post('/management/v1/bots', async (request, reply) => {
+      const parsed = ZBotCreate.safeParse(request.body);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new MaapError(400, `Invalid bot: ${issue?.path.join('.')} ${issue?.message}`);
+      }
+      const existing = [...ctx.store.maapBots.values()].find((b) => b.requestId === parsed.data.requestId);
+      if (existing) return reply.code(200).send(existing);
+      const bot = { botId: newId('bot_'), ...parsed.data };
+      ctx.store.maapBots.set(bot.botId, bot);
+      return reply.code(201).send(bot);
+    });
+    app.get<{ Querystring: { requestId?: string } }>('/management/v1/bots', async (request) => ({
+      bots: [...ctx.store.maapBots.values()].filter(
+        (b) => !request.query.requestId || b.requestId === request.query.requestId,
+      ),
+    }));
+    app.delete<{ Params: { botId: string } }>('/management/v1/bots/:botId', async (request, reply) => {
+      if (!ctx.store.maapBots.delete(request.params.botId)) throw new MaapError(404, 'Bot not found.');
+      return reply.code(204).send();
     });
 
     app.post<{ Params: { botId: string } }>('/bot/v1/:botId/messages', async (request, reply) => {

@@ -40,6 +40,23 @@ export interface RbmBrand {
   name: string;
   displayName: string;
 }
+/** A chatbot registered with the carrier's MaaP (bot management), keyed by its bot id. */
+export interface MaapBot {
+  botId: string;
+  requestId: string;
+  displayName: string;
+  botInfo: Record<string, unknown>;
+}
+/** A business phone number on a WABA (WhatsApp Cloud API), keyed by its phone number id. */
+export interface WaPhoneNumber {
+  id: string;
+  wabaId: string;
+  displayPhoneNumber: string;
+  verifiedName: string;
+  /** Registered for the Cloud API (POST /{id}/register), until deregistered. */
+  registered: boolean;
+  profile: Record<string, unknown>;
+}
 export interface RbmAgent {
   name: string;
   displayName: string;
@@ -85,6 +102,8 @@ export function createStore() {
   const testers = new Map<string, TesterInvite>();
   const brands = new Map<string, RbmBrand>();
   const agents = new Map<string, RbmAgent>();
+  const maapBots = new Map<string, MaapBot>();
+  const waPhoneNumbers = new Map<string, WaPhoneNumber>();
   const files = new Map<string, { contentType: string; body: Buffer; fileUrl?: string }>();
   const templates = new Map<string, WaTemplate>();
   const windows = new Map<string, { start: number; count: number }>();
@@ -149,6 +168,8 @@ export function createStore() {
     invitesFor: (msisdn: string) => [...testers.values()].filter((t) => t.msisdn === msisdn),
     brands,
     agents,
+    maapBots,
+    waPhoneNumbers,
     files,
     templates,
     templateKey: (wabaId: string, name: string, language: string) => `${wabaId}|${name}|${language}`,

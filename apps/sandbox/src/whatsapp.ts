@@ -221,6 +221,108 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
       },
     );
 
+    // Phone numbers of a WABA: add one (with its display name), list them, register it for the
+    // Cloud API, set its business profile, deregister it.
+    const ZPhoneCreate = z.object({
+      cc: z.string().regex(/^\d{1,3}$/),
+      phone_number: z.string().regex(/^\d{4,14}$/),
+      verified_name: z.string().trim().min(1).max(255),
+    });
+    app.post<{ Params: { version: string; wabaId: string } }>(
+      '/:version/:wabaId/phone_numbers',
+      async (request) => {
+        const parsed = ZPhoneCreate.safeParse(request.body);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          throw new WhatsAppError('invalidParameter', `${issue?.path.join('.')}: ${issue?.message}`);
+        }
+        const display = `+${parsed.data.cc}${parsed.data.phone_number}`;
+        const taken = [...ctx.store.waPhoneNumbers.values()].find((n) => n.displayPhoneNumber === display);
+        if (taken)
+          throw new WhatsAppError(
+            'invalidParameter',
+            `The phone number ${display} is already on a WhatsApp Business Account.`,
+          );
+        const id = String(100_000_000_000_000 + Math.floor(Math.random() * 900_000_000_000_000));
+        ctx.store.waPhoneNumbers.set(id, {
+          id,
+          wabaId: request.params.wabaId,
+          displayPhoneNumber: display,
+          verifiedName: parsed.data.verified_name,
+          registered: false,
+          profile: {},
+        });
+        return { id };
+      },
+    );
+    app.get<{ Params: { version: string; wabaId: string } }>(
+      '/:version/:wabaId/phone_numbers',
+      async (request) => ({
+        data: [...ctx.store.waPhoneNumbers.values()]
+          .filter((n) => n.wabaId === request.params.wabaId)
+          .map((n) => ({
+            id: n.id,
+            display_phone_number: n.displayPhoneNumber,
+            verified_name: n.verifiedName,
+            status: n.registered ? 'CONNECTED' : 'PENDING',
+          })),
+      }),
+    );
+    const phoneNumberOf = (id: string) => {
+      const number = ctx.store.waPhoneNumbers.get(id);
+      if (!number)
+        throw new WhatsAppError('invalidParameter', `Unsupported request: object ${id} does not exist.`);
+      return number;
+    };
+    app.post<{ Params: { version: string; phoneNumberId: string } }>(
+      '/:version/:phoneNumberId/register',
+      async (request) => {
+        const body = z.object({ messaging_product: z.literal('whatsapp'), pin: z.string().regex(/^\d{6}$/) });
+        if (!body.safeParse(request.body).success)
+          throw new WhatsAppError(
+            'invalidParameter',
+            'messaging_product whatsapp and a 6-digit pin are required.',
+          );
+        phoneNumberOf(request.params.phoneNumberId).registered = true;
+        return { success: true };
+      },
+    );
+    app.post<{ Params: { version: string; phoneNumberId: string } }>(
+      '/:version/:phoneNumberId/deregister',
+      async (request) => {
+        phoneNumberOf(request.params.phoneNumberId).registered = false;
+        return { success: true };
+      },
+    );
+    // Removes a deregistered number from its WABA.
+    app.delete<{ Params: { version: string; phoneNumberId: string } }>(
+      '/:version/:phoneNumberId',
+      async (request) => {
+        const number = phoneNumberOf(request.params.phoneNumberId);
+        if (number.registered)
+          throw new WhatsAppError('invalidParameter', 'Deregister the phone number before deleting it.');
+        ctx.store.waPhoneNumbers.delete(number.id);
+        return { success: true };
+      },
+    );
+    app.post<{ Params: { version: string; phoneNumberId: string } }>(
+      '/:version/:phoneNumberId/whatsapp_business_profile',
+      async (request) => {
+        const body = z
+          .object({
+            messaging_product: z.literal('whatsapp'),
+            about: z.string().min(1).max(139).optional(),
+            vertical: z.string().optional(),
+            profile_picture_handle: z.string().optional(),
+          })
+          .safeParse(request.body);
+        if (!body.success) throw new WhatsAppError('invalidParameter', 'about is 1 to 139 characters.');
+        const number = phoneNumberOf(request.params.phoneNumberId);
+        number.profile = { ...number.profile, ...body.data };
+        return { success: true };
+      },
+    );
+
     app.post<{ Params: { version: string; wabaId: string } }>(
       '/:version/:wabaId/message_templates',
       async (request) => {

@@ -22,6 +22,7 @@ export * from './contracts/review.ts';
 export * from './contracts/wallet.ts';
 export * from './policy/index.ts';
 export * from './review/aggregator.ts';
+export * from './review/bot.ts';
 export * from './review/brand.ts';
 export * from './review/machine.ts';
 export * from './rules/audience-file.ts';

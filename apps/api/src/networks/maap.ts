@@ -163,7 +163,42 @@ export function createMaapConnector(options: ConnectorOptions): NetworkConnector
     inviteTester: notHere('Tester invites (MaaP bots are tested through the carrier)'),
     testerStatus: notHere('Tester invites (MaaP bots are tested through the carrier)'),
     uploadFile: notHere('File upload (MaaP messages carry media by URL)'),
-    registerAgent: notHere('Agent registration (MaaP bots are registered with the carrier)'),
+    registerAgent: notHere('Agent registration (MaaP bots are registered with registerBot)'),
+    findAgent: notHere('Agent registration (MaaP bots are registered with registerBot)'),
+    updateAgent: notHere('Agent update'),
+    deleteAgent: notHere('Agent deletion (MaaP bots are deleted with deleteBot)'),
+    async registerBot({ requestId, displayName, profile }) {
+      // The request id makes a retried create answer the bot the first attempt made.
+      const { body } = await http.request({
+        method: 'POST',
+        path: '/management/v1/bots',
+        json: { requestId, displayName, botInfo: profile },
+        retry: 'always',
+      });
+      return (body as { botId: string }).botId;
+    },
+    async findBot({ requestId }) {
+      const { body } = await http.request({
+        method: 'GET',
+        path: '/management/v1/bots',
+        query: { requestId },
+        retry: 'always',
+      });
+      return (body as { bots?: Array<{ botId: string }> }).bots?.[0]?.botId ?? null;
+    },
+    updateProfile: notHere('Profile update (the MaaP bot is updated through the carrier)'),
+    async deleteBot(botId) {
+      try {
+        await http.request({
+          method: 'DELETE',
+          path: `/management/v1/bots/${encodeURIComponent(botId)}`,
+          retry: 'always',
+        });
+      } catch (error) {
+        if (error instanceof NetworkError && error.kind === 'not_found') return;
+        throw error;
+      }
+    },
     requestVerification: notHere('Agent verification'),
     verificationState: notHere('Agent verification'),
     requestLaunch: notHere('Agent launch'),

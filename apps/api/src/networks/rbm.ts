@@ -125,7 +125,15 @@ function googleHttp(options: RbmConnectorOptions, baseUrl: string, scope: string
   });
 }
 
+/** The suffix naming a network brand with our request id ("Acme [req:6f1c...]"). */
+const requestTag = (requestId: string) => ` [req:${requestId}]`;
+const brandNameWithRequest = (name: string, requestId: string) =>
+  `${name.slice(0, 100 - requestTag(requestId).length)}${requestTag(requestId)}`;
+
 export function createRbmConnector(options: RbmConnectorOptions): NetworkConnector {
+  const notHere = (what: string) => async (): Promise<never> => {
+    throw unsupported('rbm', what);
+  };
   const management = googleHttp(options, options.managementUrl, BUSINESS_COMMUNICATIONS_SCOPE);
   // Created last: the network's counters show the messaging base URL.
   const http = googleHttp(options, options.baseUrl, RBM_SCOPE);
@@ -221,14 +229,19 @@ export function createRbmConnector(options: RbmConnectorOptions): NetworkConnect
       return (body as { name: string }).name;
     },
 
-    async registerAgent({ brandDisplayName, agentDisplayName, rcsBusinessMessagingAgent }) {
-      const brand = await management.request({
-        method: 'POST',
-        path: '/v1/brands',
-        json: { displayName: brandDisplayName },
-        retry: 'if-not-accepted',
-      });
-      const brandName = (brand.body as { name: string }).name;
+    async registerAgent({ brandDisplayName, agentDisplayName, rcsBusinessMessagingAgent, requestId, brand }) {
+      let brandName = brand;
+      if (!brandName) {
+        const created = await management.request({
+          method: 'POST',
+          path: '/v1/brands',
+          json: {
+            displayName: requestId ? brandNameWithRequest(brandDisplayName, requestId) : brandDisplayName,
+          },
+          retry: 'if-not-accepted',
+        });
+        brandName = (created.body as { name: string }).name;
+      }
       const agent = await management.request({
         method: 'POST',
         path: `${agentPath(brandName)}/agents`,
@@ -237,6 +250,58 @@ export function createRbmConnector(options: RbmConnectorOptions): NetworkConnect
       });
       return { brand: brandName, agent: (agent.body as { name: string }).name };
     },
+    async findAgent(requestId) {
+      const tag = requestTag(requestId);
+      let pageToken: string | undefined;
+      do {
+        const { body } = await management.request({
+          method: 'GET',
+          path: '/v1/brands',
+          query: { pageSize: '100', pageToken },
+          retry: 'always',
+        });
+        const page = body as {
+          brands?: Array<{ name: string; displayName: string }>;
+          nextPageToken?: string;
+        };
+        const found = page.brands?.find((b) => b.displayName.endsWith(tag));
+        if (found) {
+          const agents = await management.request({
+            method: 'GET',
+            path: `${agentPath(found.name)}/agents`,
+            query: { pageSize: '100' },
+            retry: 'always',
+          });
+          const first = (agents.body as { agents?: Array<{ name: string }> }).agents?.[0];
+          return { brand: found.name, agent: first?.name ?? null };
+        }
+        pageToken = page.nextPageToken;
+      } while (pageToken);
+      return null;
+    },
+    async updateAgent(agent, { displayName, rcsBusinessMessagingAgent }) {
+      await management.request({
+        method: 'PATCH',
+        path: agentPath(agent),
+        query: { updateMask: 'displayName,rcsBusinessMessagingAgent' },
+        json: { displayName, rcsBusinessMessagingAgent },
+        // The same definition sent twice leaves the same agent.
+        retry: 'always',
+      });
+    },
+    async deleteAgent(agent) {
+      try {
+        await management.request({ method: 'DELETE', path: agentPath(agent), retry: 'always' });
+      } catch (error) {
+        // Already gone (an earlier attempt deleted it): the outcome wanted.
+        if (error instanceof NetworkError && error.kind === 'not_found') return;
+        throw error;
+      }
+    },
+    registerBot: notHere('Bot registration (RBM agents register with registerAgent)'),
+    findBot: notHere('Bot registration (RBM agents register with registerAgent)'),
+    deleteBot: notHere('Bot deletion (RBM agents are deleted with deleteAgent)'),
+    updateProfile: notHere('Profile update (RBM agents are updated with updateAgent)'),
     async requestVerification(agent, contact) {
       const { body } = await management.request({
         method: 'POST',

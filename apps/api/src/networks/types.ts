@@ -27,9 +27,27 @@ export type FileUpload = { bytes: Uint8Array; contentType: string } | { fileUrl:
 export interface AgentRegistration {
   brandDisplayName: string;
   agentDisplayName: string;
+  /**
+   * Our id of this registration, chosen before the first attempt: the network brand is named with
+   * it, so `findAgent` finds what an earlier attempt created.
+   */
+  requestId?: string;
+  /** A network brand an earlier attempt created (brands/x): the agent is created under it. */
+  brand?: string;
   /** The RBM agent definition (description, logo, hero, phone numbers, privacy and terms URLs...). */
   rcsBusinessMessagingAgent: Record<string, unknown>;
 }
+/** A MaaP chatbot or a WhatsApp sender to create; `requestId` is ours, chosen before the first attempt. */
+export interface BotRegistration {
+  requestId: string;
+  displayName: string;
+  /** WhatsApp: the WhatsApp Business Account and the E.164 number the sender is. */
+  wabaId?: string;
+  phoneNumber?: string;
+  /** The bot's profile as the network takes it (MaaP botInfo; WhatsApp business profile: about, vertical). */
+  profile: Record<string, unknown>;
+}
+
 export interface VerificationContact {
   partnerName: string;
   partnerEmailAddress: string;
@@ -85,6 +103,27 @@ export interface NetworkConnector {
   uploadFile(sender: string, file: FileUpload): Promise<string>;
   /** Creates the brand and the agent; returns the agent's resource name (brands/x/agents/y). */
   registerAgent(registration: AgentRegistration): Promise<{ brand: string; agent: string }>;
+  /** RBM: what an earlier `registerAgent` with this request id created (the agent null if only the brand), or null. */
+  findAgent(requestId: string): Promise<{ brand: string; agent: string | null } | null>;
+  /** RBM: replaces the agent's display name and definition (brands.agents.patch); refused once it is pending or launched. */
+  updateAgent(
+    agent: string,
+    update: { displayName: string; rcsBusinessMessagingAgent: Record<string, unknown> },
+  ): Promise<void>;
+  /** RBM: deletes the agent (brands/x/agents/y); a launched agent is refused by the network. */
+  deleteAgent(agent: string): Promise<void>;
+  /**
+   * MaaP: creates the chatbot with the carrier's MaaP; WhatsApp: adds the phone number to the WABA,
+   * registers it for the Cloud API and sets its business profile. Returns the network's id (MaaP
+   * bot id, WhatsApp phone number id).
+   */
+  registerBot(registration: BotRegistration): Promise<string>;
+  /** The id of what an earlier `registerBot` created (MaaP: by request id; WhatsApp: the number on the WABA), or null. */
+  findBot(registration: BotRegistration): Promise<string | null>;
+  /** WhatsApp: replaces the sender's business profile (about, vertical); editable on a live sender. */
+  updateProfile(id: string, profile: Record<string, unknown>): Promise<void>;
+  /** MaaP: deletes the chatbot; WhatsApp: deregisters the number and removes it from the WABA. */
+  deleteBot(id: string): Promise<void>;
   requestVerification(agent: string, contact: VerificationContact): Promise<VerificationState>;
   verificationState(agent: string): Promise<VerificationState>;
   requestLaunch(agent: string, regions: string[]): Promise<LaunchState>;

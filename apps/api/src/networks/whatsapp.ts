@@ -1,7 +1,13 @@
 import type { TMessageContent } from '@portico/domain';
 import { NetworkError, unsupported } from './errors.ts';
 import { createNetworkHttp } from './http.ts';
-import type { ConnectorOptions, NetworkConnector, TemplateInfo, TemplateStatus } from './types.ts';
+import type {
+  BotRegistration,
+  ConnectorOptions,
+  NetworkConnector,
+  TemplateInfo,
+  TemplateStatus,
+} from './types.ts';
 
 /** The WhatsApp Cloud API (graph.facebook.com/{version}): messages and message templates. */
 
@@ -84,6 +90,70 @@ function graphError(status: number, body: unknown): NetworkError {
   return new NetworkError('whatsapp', 'invalid_content', message, detail);
 }
 
+/** The country calling code of an E.164 number's digits (1 to 3 digits; the ITU plan is prefix-free). */
+const ONE_DIGIT = new Set(['1', '7']);
+const TWO_DIGITS = new Set([
+  '20',
+  '27',
+  '30',
+  '31',
+  '32',
+  '33',
+  '34',
+  '36',
+  '39',
+  '40',
+  '41',
+  '43',
+  '44',
+  '45',
+  '46',
+  '47',
+  '48',
+  '49',
+  '51',
+  '52',
+  '53',
+  '54',
+  '55',
+  '56',
+  '57',
+  '58',
+  '60',
+  '61',
+  '62',
+  '63',
+  '64',
+  '65',
+  '66',
+  '81',
+  '82',
+  '84',
+  '86',
+  '90',
+  '91',
+  '92',
+  '93',
+  '94',
+  '95',
+  '98',
+]);
+export function countryCodeOf(digits: string): string {
+  if (ONE_DIGIT.has(digits.slice(0, 1))) return digits.slice(0, 1);
+  if (TWO_DIGITS.has(digits.slice(0, 2))) return digits.slice(0, 2);
+  return digits.slice(0, 3);
+}
+/** The two-step verification PIN the number is registered with (derived from our request id, 6 digits). */
+const registrationPin = (requestId: string) =>
+  String(Number.parseInt(requestId.replace(/[^0-9a-f]/gi, '').slice(0, 8), 16) % 1_000_000).padStart(6, '0');
+
+function senderOf(registration: BotRegistration) {
+  const { wabaId, phoneNumber } = registration;
+  if (!wabaId || !phoneNumber)
+    throw new NetworkError('whatsapp', 'invalid_content', 'a sender needs its WABA id and phone number.');
+  return { ...registration, wabaId, phoneNumber };
+}
+
 export function createWhatsAppConnector(options: ConnectorOptions): NetworkConnector {
   const http = createNetworkHttp({
     ...options,
@@ -94,6 +164,16 @@ export function createWhatsAppConnector(options: ConnectorOptions): NetworkConne
   const notHere = (what: string) => async (): Promise<never> => {
     throw unsupported('whatsapp', what);
   };
+  async function findNumber(wabaId: string, phoneNumber: string): Promise<string | null> {
+    const { body } = await http.request({
+      method: 'GET',
+      path: `/${encodeURIComponent(wabaId)}/phone_numbers`,
+      retry: 'always',
+    });
+    const digits = phoneNumber.replace(/\D/g, '');
+    const numbers = (body as { data?: Array<{ id: string; display_phone_number: string }> }).data ?? [];
+    return numbers.find((n) => n.display_phone_number.replace(/\D/g, '') === digits)?.id ?? null;
+  }
 
   return {
     network: 'whatsapp',
@@ -121,6 +201,73 @@ export function createWhatsAppConnector(options: ConnectorOptions): NetworkConne
     testerStatus: notHere('Tester invites'),
     uploadFile: notHere('File upload'),
     registerAgent: notHere('Agent registration'),
+    findAgent: notHere('Agent registration'),
+    updateAgent: notHere('Agent update'),
+    deleteAgent: notHere('Agent deletion'),
+    async registerBot(registration) {
+      const { wabaId, phoneNumber, displayName, profile } = senderOf(registration);
+      // A number an earlier attempt added is reused: the WABA refuses the same number twice.
+      let id = await findNumber(wabaId, phoneNumber);
+      if (!id) {
+        const digits = phoneNumber.slice(1);
+        const cc = countryCodeOf(digits);
+        const { body } = await http.request({
+          method: 'POST',
+          path: `/${encodeURIComponent(wabaId)}/phone_numbers`,
+          json: { cc, phone_number: digits.slice(cc.length), verified_name: displayName },
+          retry: 'if-not-accepted',
+        });
+        id = (body as { id: string }).id;
+      }
+      await http.request({
+        method: 'POST',
+        path: `/${encodeURIComponent(id)}/register`,
+        json: { messaging_product: 'whatsapp', pin: registrationPin(registration.requestId) },
+        retry: 'always',
+      });
+      await http.request({
+        method: 'POST',
+        path: `/${encodeURIComponent(id)}/whatsapp_business_profile`,
+        json: { messaging_product: 'whatsapp', ...profile },
+        retry: 'always',
+      });
+      return id;
+    },
+    async findBot(registration) {
+      const { wabaId, phoneNumber } = senderOf(registration);
+      return findNumber(wabaId, phoneNumber);
+    },
+    async updateProfile(phoneNumberId, profile) {
+      await http.request({
+        method: 'POST',
+        path: `/${encodeURIComponent(phoneNumberId)}/whatsapp_business_profile`,
+        json: { messaging_product: 'whatsapp', ...profile },
+        retry: 'always',
+      });
+    },
+    async deleteBot(phoneNumberId) {
+      try {
+        await http.request({
+          method: 'POST',
+          path: `/${encodeURIComponent(phoneNumberId)}/deregister`,
+          json: {},
+          retry: 'always',
+        });
+        await http.request({
+          method: 'DELETE',
+          path: `/${encodeURIComponent(phoneNumberId)}`,
+          retry: 'always',
+        });
+      } catch (error) {
+        if (
+          error instanceof NetworkError &&
+          error.detail.code === 100 &&
+          /does not exist/.test(error.message)
+        )
+          return;
+        throw error;
+      }
+    },
     requestVerification: notHere('Agent verification'),
     verificationState: notHere('Agent verification'),
     requestLaunch: notHere('Agent launch'),

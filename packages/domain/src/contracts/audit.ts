@@ -20,6 +20,11 @@ export const AUDIT_ACTIONS = [
   'brand.updated',
   'brand.deleted',
   'brand.decided',
+  /** A bot draft was created, changed (details, brand, carriers, images, listing, store), registered on a network or deleted. */
+  'bot.created',
+  'bot.updated',
+  'bot.registered',
+  'bot.deleted',
   /** A download, FAQ, video or press release was added, changed, reordered, published or removed. */
   'content.changed',
 ] as const;

@@ -5,6 +5,7 @@ import {
   type BotStatusName,
   CHANNEL_TYPE,
 } from '../constants/statuses.ts';
+import { BOT_MACHINE } from '../review/bot.ts';
 import {
   brandColourProblem,
   contactLabelProblem,
@@ -28,18 +29,9 @@ import { ZReviewHistory } from './review.ts';
 /* ------------------------------------------------------------------ Status */
 
 /** How a person reads each bot status code (spec section 4; `{product}` read as "the platform"). */
-export const BOT_STATUS_LABELS: Record<BotStatusName, string> = {
-  in_progress_carrier_submission: 'Draft: carriers to select',
-  in_progress: 'Draft',
-  submitted_for_launch: 'Submitted for launch',
-  launch_failed: 'Launch failed',
-  launched: 'Launched',
-  bot_forwarded_by_portico: 'Forwarded by the platform',
-  bot_approved_by_portico: 'Approved by the platform',
-  bot_rejected_by_portico: 'Rejected by the platform',
-  bot_to_be_approved_by_carrier: 'To be approved by the carrier',
-  bot_approved_by_portico_pending_from_carrier: 'Approved by the platform, pending from the carriers',
-};
+export const BOT_STATUS_LABELS: Record<BotStatusName, string> = Object.fromEntries(
+  Object.entries(BOT_MACHINE.states).map(([key, state]) => [key, state.label]),
+) as Record<BotStatusName, string>;
 export const BOT_STATUS_NAMES = Object.keys(BOT_STATUS) as [BotStatusName, ...BotStatusName[]];
 
 export const ZBotStatus = z.object({ key: z.string(), code: z.number().int(), label: z.string() });
@@ -400,6 +392,8 @@ export const ZBot = z.object({
   banner_url: z.string().nullable(),
   photo_url: z.string().nullable(),
   network: ZBotNetworkIds,
+  /** The network's reason of the last failed registration or deletion (the draft was kept), if any. */
+  network_error: z.string().nullable().optional(),
   listing: ZBotListing.nullable(),
   listed_in_store: z.boolean(),
   locked_fields: z.array(z.string()),

@@ -1,10 +1,53 @@
-import { CHANNEL_TYPE } from '@portico/domain';
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  type AuditAction,
+  approvalRefusal,
+  BOT_CARRIER_STATES,
+  BOT_IMAGE_SPECS,
+  BOT_MACHINE,
+  BOT_STATUS,
+  BOT_STATUS_NAMES,
+  type BotImageKind,
+  type BotLockedField,
+  botLockedFields,
+  botStatusOf,
+  CHANNEL_TYPE,
+  canDeleteBot,
+  type TBot,
+  type TBotBrandRequest,
+  type TBotDashboard,
+  type TBotFilters,
+  type TBotListItem,
+  type TListResult,
+  type TRcsBotDetails,
+  type TReviewHistory,
+  type TWhatsappBotDetails,
+  ZBrandRequest,
+} from '@portico/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { NetworkError } from '../../networks/errors.ts';
+import type { Connectors } from '../../networks/index.ts';
+import type { AuditService } from '../../platform/audit/audit.service.ts';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import type { Database } from '../../platform/db/index.ts';
-import { NotFoundError } from '../../platform/http/errors.ts';
-import type { BotRow, BotsRepository } from './bots.repository.ts';
+import {
+  AppError,
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+} from '../../platform/http/errors.ts';
+import type { ReviewService } from '../../platform/review/review.service.ts';
+import { fileUrlOf, type Storage } from '../../platform/storage/index.ts';
+import type { BrandsService } from '../brands/brands.service.ts';
+import { prepareBotImage } from './bots.images.ts';
+import { presentBot, presentBotListItem } from './bots.presenter.ts';
+import type { BotFields, BotRow, BotsRepository } from './bots.repository.ts';
 
 export const NOT_FOUND = 'This bot was not found.';
+/** Where bot images live: public, the networks fetch them (like brand logos). */
+export const BOT_IMAGES_PREFIX = 'public/bot-images/';
+const EXPORT_WINDOW = { start: 0, end: 5000 };
 
 /** What the bot-testing module needs of a bot: who owns it and its names on the networks. */
 export interface BotForTesting {
@@ -24,6 +67,15 @@ export interface BotForTesting {
 export interface BotsServiceDeps {
   database: Database;
   repository: BotsRepository;
+  review: ReviewService;
+  audit: AuditService;
+  storage: Storage;
+  connectors: Connectors;
+  log: FastifyBaseLogger;
+  /** The brands module (pick or create the bot's brand); a getter, read when first needed. */
+  brands: () => BrandsService;
+  /** The portal's address: the networks fetch the bot's images from it. */
+  publicUrl: string;
 }
 
 export function toBotForTesting(row: BotRow): BotForTesting {
@@ -38,14 +90,605 @@ export function toBotForTesting(row: BotRow): BotForTesting {
   };
 }
 
+/** RBM's agentUseCase for each message category. */
+const USE_CASES: Record<string, string> = {
+  Promotional: 'PROMOTIONAL',
+  OTP: 'OTP',
+  'Multi-Use': 'MULTI_USE',
+  Transactional: 'TRANSACTIONAL',
+};
+
+const LOCKED_MESSAGE: Record<string, string> = {
+  rcs: "can no longer change: Google's RBM refuses edits of an agent's information once it is submitted or launched.",
+  whatsapp:
+    'can no longer change on a live WhatsApp sender (the number and account are the sender; a new display name goes through Meta review).',
+};
+
 /**
- * Bots: drafts, the brand and carrier steps, registration on the networks, listing and the bot
- * dashboard. Every use case runs in one unit of work; the networks are called outside of one.
+ * A network failure as the API answers it: 503 when the network is down or busy (try again), else
+ * 502 with the network's own reason. The draft is kept either way.
+ */
+function networkFailure(error: NetworkError, what: string): AppError {
+  const status = error.transient ? 503 : 502;
+  return new AppError(status, `${what}: ${error.message} Your draft is saved; try again.`, {
+    network: error.network,
+    kind: error.kind,
+  });
+}
+
+/**
+ * Bots: drafts, the brand and carrier steps, registration on the networks, images, listing and
+ * the bot dashboard. Every use case runs in one unit of work; the networks are called outside of one.
  */
 export function createBotsService(deps: BotsServiceDeps) {
-  const { database, repository } = deps;
+  const { database, repository, review, audit, storage, connectors, log } = deps;
+
+  async function requireOwn(user: AuthenticatedUser, botId: string): Promise<BotRow> {
+    const bot = await repository.lockOwn(user.partnerId, botId);
+    if (!bot) throw new NotFoundError(NOT_FOUND);
+    return bot;
+  }
+
+  async function detail(user: AuthenticatedUser, botId: string): Promise<TBot> {
+    const found = await repository.find(user.partnerId, botId);
+    if (!found) throw new NotFoundError(NOT_FOUND);
+    const carriers = await repository.carriersOf([botId]);
+    return presentBot({ ...found, carriers: carriers.get(botId) ?? [] });
+  }
+
+  const record = (user: AuthenticatedUser, event: AuditAction, detail: Record<string, unknown>) =>
+    audit.record(event, {
+      actorUserId: user.userId,
+      actorEmail: user.email,
+      partnerId: user.partnerId,
+      detail,
+    });
+
+  function refuseLocked(fields: string[]): never {
+    const errors = fields.map((field) => {
+      const channel = field.startsWith('whatsapp.') ? 'whatsapp' : 'rcs';
+      return {
+        field,
+        message: `${field.replace('whatsapp.', 'WhatsApp ').replaceAll('_', ' ')} ${LOCKED_MESSAGE[channel]}`,
+      };
+    });
+    throw new ConflictError(errors[0]?.message ?? 'This field can no longer change.', errors);
+  }
+
+  async function checkRcsReferences(body: TRcsBotDetails): Promise<void> {
+    const problems: { field: string; message: string }[] = [];
+    if (!(await repository.lookupCodeExists('billing-categories', body.billing_category)))
+      problems.push({ field: 'billing_category', message: 'Choose a billing category from the list.' });
+    if (!(await repository.lookupCodeExists('hosting-regions', body.hosting_region)))
+      problems.push({ field: 'hosting_region', message: 'Choose a hosting region from the list.' });
+    if (
+      body.chatbot_platform_id !== null &&
+      !(await repository.lookupIdExists('chatbot-platforms', body.chatbot_platform_id))
+    )
+      problems.push({ field: 'chatbot_platform_id', message: 'Choose a chatbot platform from the list.' });
+    const first = problems[0];
+    if (first) throw new BadRequestError(first.message, problems);
+  }
+
+  const rcsFieldsOf = (body: TRcsBotDetails): BotFields => ({
+    name: body.display_name,
+    description: body.description,
+    brandColor: body.brand_color,
+    phones: body.phones,
+    emails: body.emails,
+    websites: body.websites,
+    privacyPolicyUrl: body.privacy_policy_url,
+    termsUrl: body.terms_url,
+    messageCategory: body.message_category,
+    region: body.region,
+    billingCategory: body.billing_category,
+    apiType: body.api_type,
+    hostingRegion: body.hosting_region,
+    chatbotPlatformId: body.chatbot_platform_id,
+  });
+
+  const whatsappFieldsOf = (body: TWhatsappBotDetails): BotFields => ({
+    waDisplayName: body.display_name,
+    waPhone: body.phone,
+    waAbout: body.about,
+    waCategory: body.category,
+    wabaId: body.waba_id,
+  });
+
+  /** The locked RBM fields this update would change on a bot whose status locks them. */
+  function changedLockedRcs(bot: BotRow, body: TRcsBotDetails): BotLockedField[] {
+    const locked = new Set<string>(botLockedFields(bot.status));
+    if (locked.size === 0 || !bot.channels.includes(CHANNEL_TYPE.rcs)) return [];
+    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+    const pairs: [BotLockedField, boolean][] = [
+      ['display_name', bot.name === body.display_name],
+      ['description', bot.description === body.description],
+      ['brand_color', bot.brandColor === body.brand_color],
+      ['phones', same(bot.phones, body.phones)],
+      ['emails', same(bot.emails, body.emails)],
+      ['websites', same(bot.websites, body.websites)],
+      ['privacy_policy_url', bot.privacyPolicyUrl === body.privacy_policy_url],
+      ['terms_url', bot.termsUrl === body.terms_url],
+      ['region', bot.region === body.region],
+      ['billing_category', bot.billingCategory === body.billing_category],
+      ['api_type', bot.apiType === body.api_type],
+      ['hosting_region', bot.hostingRegion === body.hosting_region],
+    ];
+    return pairs.filter(([field, unchanged]) => !unchanged && locked.has(field)).map(([field]) => field);
+  }
+
+  function changedLockedWhatsapp(bot: BotRow, body: TWhatsappBotDetails): BotLockedField[] {
+    const locked = new Set<string>(botLockedFields(bot.status));
+    if (locked.size === 0 || !bot.channels.includes(CHANNEL_TYPE.whatsapp)) return [];
+    const pairs: [BotLockedField, boolean][] = [
+      ['whatsapp.display_name', bot.waDisplayName === body.display_name],
+      ['whatsapp.phone', bot.waPhone === body.phone],
+      ['whatsapp.waba_id', bot.wabaId === body.waba_id],
+    ];
+    return pairs.filter(([field, unchanged]) => !unchanged && locked.has(field)).map(([field]) => field);
+  }
+
+  const publicImageUrl = (key: string | null) => (key ? `${deps.publicUrl}${fileUrlOf(key)}` : undefined);
+
+  /** The RBM agent definition (Business Communications API: rcsBusinessMessagingAgent). */
+  function rbmAgentOf(bot: BotRow): Record<string, unknown> {
+    const logoUri = publicImageUrl(bot.logoKey);
+    const heroUri = publicImageUrl(bot.bannerKey);
+    return {
+      description: bot.description ?? '',
+      ...(logoUri ? { logoUri } : {}),
+      ...(heroUri ? { heroUri } : {}),
+      color: bot.brandColor ?? '#000000',
+      phoneNumbers: bot.phones.map((p) => ({ phoneNumber: { number: p.number }, label: p.label })),
+      emails: bot.emails.map((e) => ({ address: e.address, label: e.label })),
+      websites: bot.websites.map((w) => ({ uri: w.url, label: w.label })),
+      privacy: { uri: bot.privacyPolicyUrl ?? '', label: 'Privacy policy' },
+      termsConditions: { uri: bot.termsUrl ?? '', label: 'Terms and conditions' },
+      billingConfig: { billingCategory: bot.billingCategory ?? 'CONVERSATIONAL' },
+      agentUseCase: USE_CASES[bot.messageCategory ?? ''] ?? 'MULTI_USE',
+      hostingRegion: bot.hostingRegion ?? 'ASIA_PACIFIC',
+    };
+  }
+
+  /**
+   * Creates the bot on the network for one channel, reconciling with an earlier attempt: the
+   * request id is written first (its own transaction), the network is called outside any
+   * transaction, and the ids are stored after. A retry after a failure on either side finds what
+   * the network already has under that request id (or phone number) and adopts it.
+   */
+  async function register(
+    user: AuthenticatedUser,
+    botId: string,
+    channel: 'rcs' | 'whatsapp',
+  ): Promise<void> {
+    const { bot, retry } = await database.transaction(async () => {
+      const row = await requireOwn(user, botId);
+      if (row.networkRequestId) return { bot: row, retry: true };
+      const networkRequestId = randomUUID();
+      await repository.update(botId, { networkRequestId });
+      return { bot: { ...row, networkRequestId }, retry: false };
+    });
+    const requestId = bot.networkRequestId ?? randomUUID();
+    const registered =
+      channel === 'whatsapp'
+        ? bot.whatsappPhoneNumberId
+        : bot.apiType === 'GSMA'
+          ? bot.maapBotId
+          : bot.rbmAgent;
+    // Already on the network: only the step's status move may be left to do.
+    if (!registered) await createOnNetwork(user, bot, channel, requestId, retry);
+    // The first registration completes the details step: the draft moves to the carrier step.
+    const current = await database.transaction(() => repository.findOwn(user.partnerId, botId));
+    if (current?.status === BOT_STATUS.in_progress) {
+      await review.decide({
+        machine: BOT_MACHINE,
+        subjectId: botId,
+        action: 'register',
+        actor: user,
+        load: async () => (await repository.lockOwn(user.partnerId, botId))?.status,
+        move: (from, to) => repository.moveStatus(botId, from, to),
+      });
+    }
+  }
+
+  /** The network call of `register` and the write of the ids it answers. */
+  async function createOnNetwork(
+    user: AuthenticatedUser,
+    bot: BotRow,
+    channel: 'rcs' | 'whatsapp',
+    requestId: string,
+    retry: boolean,
+  ): Promise<void> {
+    const { botId } = bot;
+    let ids: BotFields;
+    try {
+      if (channel === 'rcs' && bot.apiType === 'GSMA') {
+        const maap = connectors.get('maap');
+        const registration = {
+          requestId,
+          displayName: bot.name,
+          profile: { ...rbmAgentOf(bot), displayName: bot.name },
+        };
+        const existing = retry ? await maap.findBot(registration) : null;
+        ids = { maapBotId: existing ?? (await maap.registerBot(registration)) };
+      } else if (channel === 'rcs') {
+        const rbm = connectors.get('rbm');
+        const existing = retry ? await rbm.findAgent(requestId) : null;
+        if (existing?.agent) {
+          ids = { rbmBrand: existing.brand, rbmAgent: existing.agent };
+        } else {
+          const created = await rbm.registerAgent({
+            brandDisplayName: bot.name,
+            agentDisplayName: bot.name,
+            rcsBusinessMessagingAgent: rbmAgentOf(bot),
+            requestId,
+            ...(existing?.brand ? { brand: existing.brand } : {}),
+          });
+          ids = { rbmBrand: created.brand, rbmAgent: created.agent };
+        }
+      } else {
+        const whatsapp = connectors.get('whatsapp');
+        const registration = {
+          requestId,
+          displayName: bot.waDisplayName ?? bot.name,
+          wabaId: bot.wabaId ?? '',
+          phoneNumber: bot.waPhone ?? '',
+          profile: { about: bot.waAbout ?? '', vertical: bot.waCategory ?? 'OTHER' },
+        };
+        const existing = retry ? await whatsapp.findBot(registration) : null;
+        // registerBot also reuses a number already on the WABA; it registers it and sets the profile.
+        ids = { whatsappPhoneNumberId: existing ?? (await whatsapp.registerBot(registration)) };
+      }
+    } catch (error) {
+      if (!(error instanceof NetworkError)) throw error;
+      await database.transaction(() => repository.update(botId, { networkError: error.message }));
+      throw networkFailure(error, 'The bot could not be created on the network');
+    }
+    await database.transaction(async () => {
+      await requireOwn(user, botId);
+      await repository.update(botId, { ...ids, networkError: null });
+      await record(user, 'bot.registered', { botId, channel, ...ids });
+    });
+  }
+
+  /** Sends a registered agent's current information to RBM; a failure is kept on the bot and said. */
+  async function pushAgent(botId: string, bot: BotRow): Promise<void> {
+    try {
+      await connectors.get('rbm').updateAgent(bot.rbmAgent ?? '', {
+        displayName: bot.name,
+        rcsBusinessMessagingAgent: rbmAgentOf(bot),
+      });
+      if (bot.networkError)
+        await database.transaction(() => repository.update(botId, { networkError: null }));
+    } catch (error) {
+      if (!(error instanceof NetworkError)) throw error;
+      await database.transaction(() => repository.update(botId, { networkError: error.message }));
+      throw networkFailure(error, 'The change is saved here but the network did not take it');
+    }
+  }
+
+  async function removeQuietly(keys: readonly (string | null)[]) {
+    for (const key of keys) {
+      if (!key) continue;
+      try {
+        await storage.delete(key);
+      } catch (error) {
+        log.warn({ err: error, key }, 'could not delete a stored bot image');
+      }
+    }
+  }
+
+  async function createDraft(
+    user: AuthenticatedUser,
+    fields: BotFields & { name: string; channels: number[] },
+  ) {
+    return database.transaction(async () => {
+      const row = await repository.insert({
+        ...fields,
+        partnerId: user.partnerId,
+        createdBy: user.userId,
+        status: BOT_STATUS.in_progress,
+      });
+      await review.recordStart({
+        machine: BOT_MACHINE,
+        subjectId: row.botId,
+        action: 'created',
+        to: 'in_progress',
+        actor: user,
+      });
+      await record(user, 'bot.created', { botId: row.botId, name: row.name, channels: row.channels });
+      return row;
+    });
+  }
 
   return {
+    async list(
+      user: AuthenticatedUser,
+      filters: TBotFilters,
+      window: { start: number; end: number },
+    ): Promise<TListResult<TBotListItem>> {
+      const { rows, total } = await repository.list(user.partnerId, filters, window);
+      return { items: rows.map(presentBotListItem), total };
+    },
+
+    async exportRows(user: AuthenticatedUser, filters: TBotFilters): Promise<TBotListItem[]> {
+      const { rows } = await repository.list(user.partnerId, filters, EXPORT_WINDOW);
+      return rows.map(presentBotListItem);
+    },
+
+    get: detail,
+
+    /** The bot dashboard: the partner's bots counted by every status. */
+    async dashboard(user: AuthenticatedUser): Promise<TBotDashboard> {
+      const counts = await repository.countsByStatus(user.partnerId);
+      const byStatus = BOT_STATUS_NAMES.map((name) => ({
+        ...botStatusOf(BOT_STATUS[name]),
+        count: counts.get(BOT_STATUS[name]) ?? 0,
+      }));
+      return { total: [...counts.values()].reduce((a, b) => a + b, 0), by_status: byStatus };
+    },
+
+    /** POST /bots/rcs: a new RCS draft; with `submit` it is created on the network too. */
+    async createRcs(user: AuthenticatedUser, body: TRcsBotDetails): Promise<TBot> {
+      await checkRcsReferences(body);
+      const row = await createDraft(user, {
+        ...rcsFieldsOf(body),
+        name: body.display_name,
+        channels: [CHANNEL_TYPE.rcs],
+      });
+      if (body.submit) await register(user, row.botId, 'rcs');
+      return detail(user, row.botId);
+    },
+
+    /** PUT /bots/:botId/rcs: the RCS details (adds RCS to a WhatsApp bot); `submit` registers the agent. */
+    async updateRcs(user: AuthenticatedUser, botId: string, body: TRcsBotDetails): Promise<TBot> {
+      await checkRcsReferences(body);
+      const saved = await database.transaction(async () => {
+        const bot = await requireOwn(user, botId);
+        const locked = changedLockedRcs(bot, body);
+        if (locked.length > 0) refuseLocked(locked);
+        if (bot.rbmAgent || bot.maapBotId) {
+          if (bot.apiType !== body.api_type) refuseLocked(['api_type']);
+        }
+        const channels = bot.channels.includes(CHANNEL_TYPE.rcs)
+          ? bot.channels
+          : [...bot.channels, CHANNEL_TYPE.rcs];
+        await repository.update(botId, { ...rcsFieldsOf(body), channels });
+        await record(user, 'bot.updated', { botId, channel: 'rcs' });
+        return { ...bot, ...rcsFieldsOf(body), channels } as BotRow;
+      });
+      // An agent already on the network gets the new information too (outside the transaction).
+      if (saved.rbmAgent) await pushAgent(botId, saved);
+      if (body.submit) await register(user, botId, 'rcs');
+      return detail(user, botId);
+    },
+
+    /** POST /bots/whatsapp: a new WhatsApp draft; with `submit` the sender is registered too. */
+    async createWhatsapp(user: AuthenticatedUser, body: TWhatsappBotDetails): Promise<TBot> {
+      const row = await createDraft(user, {
+        ...whatsappFieldsOf(body),
+        name: body.display_name,
+        channels: [CHANNEL_TYPE.whatsapp],
+      });
+      if (body.submit) await register(user, row.botId, 'whatsapp');
+      return detail(user, row.botId);
+    },
+
+    /** PUT /bots/:botId/whatsapp: the WhatsApp details (adds WhatsApp to an RCS bot). */
+    async updateWhatsapp(user: AuthenticatedUser, botId: string, body: TWhatsappBotDetails): Promise<TBot> {
+      const saved = await database.transaction(async () => {
+        const bot = await requireOwn(user, botId);
+        const locked = changedLockedWhatsapp(bot, body);
+        if (locked.length > 0) refuseLocked(locked);
+        if (bot.whatsappPhoneNumberId && (bot.waPhone !== body.phone || bot.wabaId !== body.waba_id))
+          refuseLocked(['whatsapp.phone']);
+        const hasWhatsapp = bot.channels.includes(CHANNEL_TYPE.whatsapp);
+        await repository.update(botId, {
+          ...whatsappFieldsOf(body),
+          channels: hasWhatsapp ? bot.channels : [...bot.channels, CHANNEL_TYPE.whatsapp],
+          // A WhatsApp-only bot is named by its WhatsApp display name.
+          ...(bot.channels.includes(CHANNEL_TYPE.rcs) ? {} : { name: body.display_name }),
+        });
+        await record(user, 'bot.updated', { botId, channel: 'whatsapp' });
+        return bot;
+      });
+      // A registered sender gets its business profile updated on the network (editable while live).
+      if (saved.whatsappPhoneNumberId) {
+        try {
+          await connectors
+            .get('whatsapp')
+            .updateProfile(saved.whatsappPhoneNumberId, { about: body.about, vertical: body.category });
+        } catch (error) {
+          if (!(error instanceof NetworkError)) throw error;
+          await database.transaction(() => repository.update(botId, { networkError: error.message }));
+          throw networkFailure(error, 'The change is saved here but the network did not take it');
+        }
+      }
+      if (body.submit) await register(user, botId, 'whatsapp');
+      return detail(user, botId);
+    },
+
+    /**
+     * The brand-details step: one of the partner's brands, or a new one created through the brands
+     * module (the approved-partner rule applies: an aggregator awaiting approval cannot create one).
+     */
+    async setBrand(user: AuthenticatedUser, botId: string, body: TBotBrandRequest): Promise<TBot> {
+      const bot = await database.transaction(() => requireOwn(user, botId));
+      if (!canDeleteBot(bot.status))
+        throw new ConflictError(
+          `This bot is ${botStatusOf(bot.status).label.toLowerCase()}: its brand can no longer change.`,
+        );
+      let brandId = body.brand_id;
+      if (!brandId) {
+        const refusal = approvalRefusal(await repository.approvalOf(user.partnerId), 'brands.write');
+        if (refusal) throw new ForbiddenError(refusal);
+        const parsed = ZBrandRequest.parse(body.brand);
+        brandId = (await deps.brands().create(user, parsed)).brand_id;
+      } else if (!(await repository.ownBrandExists(user.partnerId, brandId))) {
+        const message = 'Choose one of your brands.';
+        throw new BadRequestError(message, [{ field: 'brand_id', message }]);
+      }
+      await database.transaction(async () => {
+        await requireOwn(user, botId);
+        await repository.update(botId, { brandId });
+        await record(user, 'bot.updated', { botId, change: 'brand', brandId });
+      });
+      return detail(user, botId);
+    },
+
+    /** The carrier-selection step: the bot must be registered on the network first. */
+    async setCarriers(user: AuthenticatedUser, botId: string, carrierIds: number[]): Promise<TBot> {
+      const active = await repository.activeCarriers(carrierIds);
+      if (active.size !== carrierIds.length) {
+        const message = 'Choose carriers from the list: one of them is not available.';
+        throw new BadRequestError(message, [{ field: 'carrier_ids', message }]);
+      }
+      await database.transaction(async () => {
+        const bot = await requireOwn(user, botId);
+        if (bot.status === BOT_STATUS.in_progress)
+          throw new ConflictError(
+            'Complete the bot details first: the bot is created on the network before carriers are chosen.',
+          );
+        if (!canDeleteBot(bot.status))
+          throw new ConflictError(
+            `This bot is ${botStatusOf(bot.status).label.toLowerCase()}: its carriers can no longer change.`,
+          );
+        await repository.setCarriers(botId, carrierIds, BOT_CARRIER_STATES.selected.code);
+        await repository.update(botId, {});
+        await record(user, 'bot.updated', { botId, change: 'carriers', carrierIds });
+      });
+      return detail(user, botId);
+    },
+
+    /** Logo, banner (RCS) or profile photo (WhatsApp): checked by content, resized or refused. */
+    async setImage(
+      user: AuthenticatedUser,
+      botId: string,
+      kind: BotImageKind,
+      bytes: Uint8Array,
+    ): Promise<TBot> {
+      const spec = BOT_IMAGE_SPECS[kind];
+      const image = await prepareBotImage(kind, spec, bytes);
+      const key = `${BOT_IMAGES_PREFIX}${botId}/${kind}-${randomBytes(12).toString('base64url')}.${image.format === 'jpeg' ? 'jpg' : 'png'}`;
+      const column = kind === 'logo' ? 'logoKey' : kind === 'banner' ? 'bannerKey' : 'photoKey';
+      const previous = await database.transaction(async () => {
+        const bot = await requireOwn(user, botId);
+        if (kind !== 'photo' && (botLockedFields(bot.status) as string[]).includes(kind))
+          refuseLocked([kind]);
+        await storage.put(key, image.bytes, `image/${image.format}`);
+        await repository.update(botId, { [column]: key });
+        await record(user, 'bot.updated', {
+          botId,
+          change: 'image',
+          kind,
+          width: image.width,
+          height: image.height,
+        });
+        return bot[column];
+      });
+      await removeQuietly([previous]);
+      // A registered agent shows the new logo or banner too (RBM fetches it from its public URL).
+      const current = await repository.findOwn(user.partnerId, botId);
+      if (kind !== 'photo' && current?.rbmAgent) await pushAgent(botId, current);
+      return detail(user, botId);
+    },
+
+    /**
+     * Deletes a bot where its state allows (a draft, a failed launch, a rejection): the network's
+     * agent, MaaP bot or WhatsApp sender first (outside a transaction); a network failure keeps the
+     * bot and says why.
+     */
+    async remove(user: AuthenticatedUser, botId: string): Promise<void> {
+      const bot = await database.transaction(() => requireOwn(user, botId));
+      if (!canDeleteBot(bot.status))
+        throw new ConflictError(
+          `This bot is ${botStatusOf(bot.status).label.toLowerCase()}: only a draft, a failed launch or a rejected bot can be deleted.`,
+          { current: botStatusOf(bot.status) },
+        );
+      try {
+        if (bot.rbmAgent) {
+          await connectors.get('rbm').deleteAgent(bot.rbmAgent);
+          await database.transaction(() => repository.update(botId, { rbmAgent: null, networkError: null }));
+        }
+        if (bot.maapBotId) {
+          await connectors.get('maap').deleteBot(bot.maapBotId);
+          await database.transaction(() => repository.update(botId, { maapBotId: null, networkError: null }));
+        }
+        if (bot.whatsappPhoneNumberId) {
+          await connectors.get('whatsapp').deleteBot(bot.whatsappPhoneNumberId);
+          await database.transaction(() =>
+            repository.update(botId, { whatsappPhoneNumberId: null, networkError: null }),
+          );
+        }
+      } catch (error) {
+        if (!(error instanceof NetworkError)) throw error;
+        await database.transaction(() => repository.update(botId, { networkError: error.message }));
+        throw networkFailure(error, 'The bot could not be deleted on the network, so it is kept');
+      }
+      await database.transaction(async () => {
+        const locked = await requireOwn(user, botId);
+        if (!canDeleteBot(locked.status))
+          throw new ConflictError('This bot changed meanwhile: it can no longer be deleted.');
+        await repository.delete(botId);
+        await record(user, 'bot.deleted', { botId, name: bot.name });
+      });
+      await removeQuietly([bot.logoKey, bot.bannerKey, bot.photoKey]);
+    },
+
+    /** The bot's history (review_history, subject 'bot'). */
+    async history(
+      user: AuthenticatedUser,
+      botId: string,
+      window: { start: number; end: number },
+    ): Promise<TReviewHistory> {
+      if (!(await repository.findOwn(user.partnerId, botId))) throw new NotFoundError(NOT_FOUND);
+      return review.history([BOT_MACHINE], botId, window);
+    },
+
+    async setListing(
+      user: AuthenticatedUser,
+      botId: string,
+      listing: { tagline: string; description: string; keywords: string[] },
+    ): Promise<TBot> {
+      await database.transaction(async () => {
+        await requireOwn(user, botId);
+        await repository.update(botId, { listing });
+        await record(user, 'bot.updated', { botId, change: 'listing' });
+      });
+      return detail(user, botId);
+    },
+
+    /** Lists the bot in the store or removes it: only a launched bot with a listing can be listed. */
+    async setStore(user: AuthenticatedUser, botId: string, listed: boolean): Promise<TBot> {
+      await database.transaction(async () => {
+        const bot = await requireOwn(user, botId);
+        if (listed && bot.status !== BOT_STATUS.launched)
+          throw new ConflictError('Only a launched bot can be listed in the store.');
+        if (listed && !bot.listing)
+          throw new ConflictError('Fill in the bot listing before listing it in the store.');
+        await repository.update(botId, { listedInStore: listed });
+        await record(user, 'bot.updated', { botId, change: listed ? 'store-listed' : 'store-unlisted' });
+      });
+      return detail(user, botId);
+    },
+
+    async setChatbotPlatform(
+      user: AuthenticatedUser,
+      botId: string,
+      platformId: number | null,
+    ): Promise<TBot> {
+      if (platformId !== null && !(await repository.lookupIdExists('chatbot-platforms', platformId))) {
+        const message = 'Choose a chatbot platform from the list.';
+        throw new BadRequestError(message, [{ field: 'chatbot_platform_id', message }]);
+      }
+      await database.transaction(async () => {
+        await requireOwn(user, botId);
+        await repository.update(botId, { chatbotPlatformId: platformId });
+        await record(user, 'bot.updated', { botId, change: 'chatbot-platform', platformId });
+      });
+      return detail(user, botId);
+    },
+
     /**
      * One of the caller's partner's bots as the test devices and the console need it (E's
      * bot-testing module, through `ctx.use('bots')`). Another tenant's bot, or none: 404.
@@ -55,6 +698,13 @@ export function createBotsService(deps: BotsServiceDeps) {
       if (!row) throw new NotFoundError(NOT_FOUND);
       return toBotForTesting(row);
     },
+
+    storedFiles: [
+      {
+        prefix: BOT_IMAGES_PREFIX,
+        referenced: (keys: readonly string[]) => repository.referencedKeys(keys),
+      },
+    ],
   };
 }
 export type BotsService = ReturnType<typeof createBotsService>;

@@ -18,6 +18,10 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'brand.updated': 'Brand updated',
   'brand.deleted': 'Brand deleted',
   'brand.decided': 'Brand review decision',
+  'bot.created': 'Bot created',
+  'bot.updated': 'Bot updated',
+  'bot.registered': 'Bot created on the network',
+  'bot.deleted': 'Bot deleted',
   'content.changed': 'Content changed',
 };
 export const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
