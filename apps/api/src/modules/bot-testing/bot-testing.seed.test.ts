@@ -2,6 +2,8 @@ import type { TConversation, TTestDevice } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
 import { seedDemoData } from '../../platform/db/seed/demo.ts';
+import { seedDemoBots } from '../bots/bots.seed.ts';
+import { seedDemoBrands } from '../brands/brands.seed.ts';
 import { seedBotTestingDemo } from './bot-testing.seed.ts';
 
 let t: TestApp;
@@ -22,6 +24,28 @@ const asUser = async (email: string) => {
 };
 
 describe('demo test devices', () => {
+  it('when the bots seed registered bots first (DEMO=1 order) then every registered demo bot gets devices', async () => {
+    const other = await createTestApp();
+    try {
+      await seedDemoData(other.database);
+      await seedDemoBrands(other.database);
+      await seedDemoBots(other.database);
+      const { devices } = await seedBotTestingDemo({ database: other.database });
+      expect(devices).toBeGreaterThan(0);
+      const { rows } = await other.database.sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM bots b WHERE (b.rbm_agent IS NOT NULL OR b.whatsapp_phone_number_id IS NOT NULL)
+           AND NOT EXISTS (SELECT 1 FROM bot_test_devices d WHERE d.bot_id = b.bot_id)`,
+      );
+      expect(rows[0]?.n).toBe(0);
+      const fallback = await other.database.sql.query(
+        "SELECT 1 FROM bots WHERE bot_id::text LIKE '00000000-0000-4000-8e00-%'",
+      );
+      expect(fallback.rows).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('when seeded twice then each demo partner has devices in every invite state and a conversation, once', async () => {
     const first = await seedBotTestingDemo({ database: t.database });
     expect(first.devices).toBeGreaterThanOrEqual(10);
