@@ -6,17 +6,52 @@
  * The bots are the demo developer's console bots (the bot-testing demo seed).
  */
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { signInFromLanding } from '../support/auth.ts';
+import { apiHeaders, signInFromLanding } from '../support/auth.ts';
 import { DESKTOP, screenshotsIn } from '../support/screenshots.ts';
 import { seriousViolations } from '../support/shell.ts';
 
 test.use({ viewport: { ...DESKTOP, height: 900 } });
 
-const screenshots = screenshotsIn('bot-console');
+const shoot = screenshotsIn('bot-console');
+/** Full-page shots from the top, so the sticky header sits where it belongs. */
+async function screenshots(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shoot(page, name);
+}
 const DEVELOPER = 'developer@portico.test';
-/** The demo developer's registered console bots (bot-testing.seed.ts). */
-const RCS_BOT = '00000000-0000-4000-8e00-000000000001';
-const WHATSAPP_BOT = '00000000-0000-4000-8e00-000000000002';
+/** The demo developer's console bots (bot-testing.seed.ts), when the bots seed registered none. */
+const FALLBACK = {
+  rcs: '00000000-0000-4000-8e00-000000000001',
+  whatsapp: '00000000-0000-4000-8e00-000000000002',
+};
+
+interface TestBot {
+  bot_id: string;
+  testable: ('rcs' | 'whatsapp')[];
+  invites_testers: boolean;
+}
+
+/**
+ * One of the developer's bots that can be tested on the channel (RCS: one that invites testers),
+ * found as the console finds them: the bots list (when the bots module serves it), then each bot's
+ * testing view; else the bot-testing seed's own console bot.
+ */
+async function testableBot(page: Page, channel: 'rcs' | 'whatsapp'): Promise<TestBot> {
+  const headers = await apiHeaders(page);
+  const list = await page.request.get('/api/v1/secure/bots?start=0&end=50', { headers });
+  const ids: string[] = list.ok()
+    ? ((await list.json()).data.items as { bot_id: string }[]).map((b) => b.bot_id)
+    : [];
+  for (const id of [...ids, FALLBACK[channel]]) {
+    const response = await page.request.get(`/api/v1/secure/bots/${id}/testing`, { headers });
+    if (!response.ok()) continue;
+    const bot = (await response.json()).data as TestBot;
+    if (!bot.testable.includes(channel)) continue;
+    if (channel === 'rcs' && !bot.invites_testers) continue;
+    return bot;
+  }
+  throw new Error(`the demo developer has no bot testable on ${channel}`);
+}
 
 async function handset(context: BrowserContext, msisdn: string): Promise<Page> {
   const page = await context.newPage();
@@ -28,9 +63,11 @@ function deviceRow(page: Page, msisdn: string) {
   return page.getByRole('list', { name: 'Test devices' }).getByRole('listitem').filter({ hasText: msisdn });
 }
 
-async function addDevice(page: Page, msisdn: string) {
+async function addDevice(page: Page, msisdn: string, channel: 'rcs' | 'whatsapp' = 'rcs') {
   const form = page.getByRole('form', { name: 'Add a test device' });
   await form.getByLabel('Phone number').fill(msisdn);
+  await form.getByRole('combobox', { name: 'Channel' }).click();
+  await page.getByRole('option', { name: channel === 'rcs' ? 'RCS' : 'WhatsApp', exact: true }).click();
   await form.getByRole('button', { name: 'Add device' }).click();
   await expect(page.getByRole('list', { name: 'Test devices' }).getByText(msisdn)).toBeVisible();
 }
@@ -41,7 +78,8 @@ test('when a developer adds an RCS test device then it is invited, accepts on th
 }) => {
   const msisdn = `+91981230${String(Date.now() % 10000).padStart(4, '0')}1`;
   await signInFromLanding(page, DEVELOPER);
-  await page.goto(`/u/bot-console?botId=${RCS_BOT}`);
+  const bot = await testableBot(page, 'rcs');
+  await page.goto(`/u/bot-console?botId=${bot.bot_id}`);
   await expect(page.getByRole('heading', { name: 'Bot Console', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Test devices' })).toBeVisible();
 
@@ -104,8 +142,9 @@ test('when a developer tests a WhatsApp bot then there is no invite; a sent mess
 }) => {
   const msisdn = `+91981240${String(Date.now() % 10000).padStart(4, '0')}2`;
   await signInFromLanding(page, DEVELOPER);
-  await page.goto(`/u/bot-console?botId=${WHATSAPP_BOT}`);
-  await addDevice(page, msisdn);
+  const bot = await testableBot(page, 'whatsapp');
+  await page.goto(`/u/bot-console?botId=${bot.bot_id}`);
+  await addDevice(page, msisdn, 'whatsapp');
   await expect(page.getByRole('heading', { name: `Conversation with ${msisdn}` })).toBeVisible();
   await expect(deviceRow(page, msisdn).getByText('No invite (WhatsApp)')).toBeVisible();
 
@@ -137,7 +176,8 @@ test('when a developer tests a WhatsApp bot then there is no invite; a sent mess
 test('when a device is deleted then a confirmation comes first and the device is gone', async ({ page }) => {
   const msisdn = `+91981250${String(Date.now() % 10000).padStart(4, '0')}3`;
   await signInFromLanding(page, DEVELOPER);
-  await page.goto(`/u/bot-console?botId=${RCS_BOT}`);
+  const bot = await testableBot(page, 'rcs');
+  await page.goto(`/u/bot-console?botId=${bot.bot_id}`);
   await addDevice(page, msisdn);
   await page.getByRole('button', { name: `Delete ${msisdn}` }).click();
   const dialog = page.getByRole('dialog', { name: `Delete ${msisdn}?` });

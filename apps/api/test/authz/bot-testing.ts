@@ -27,6 +27,14 @@ export const AUTHZ_MATRIX_BOT_TESTING: readonly MatrixEntry[] = [
     okStatus: 404,
   },
   {
+    method: 'GET',
+    url: `${S}/bots/:botId/test-devices/export`,
+    path: `${DEVICES}/export?format=pdf`,
+    action: 'bots.read',
+    allowed: WALLET_READERS,
+    okStatus: 404,
+  },
+  {
     method: 'POST',
     url: `${S}/bots/:botId/test-devices`,
     path: DEVICES,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGE_STATUSES } from '../rules/message-status.ts';
 import { ZListResult, ZListWindowQuery } from './envelope.ts';
 import { searchText } from './fields.ts';
-import { sortQuery } from './list-filters.ts';
+import { sortQuery, ZExportFormat } from './list-filters.ts';
 import { ZMessageContent } from './network-messages.ts';
 
 /**
@@ -76,17 +76,17 @@ export const ZTestDevice = z.object({
 });
 export type TTestDevice = z.output<typeof ZTestDevice>;
 
-export const ZTestDevicesQuery = ZListWindowQuery(
-  { start: 0, end: 10 },
-  {
-    search: searchText(),
-    channel: z.enum(TEST_DEVICE_CHANNELS, 'channel must be rcs or whatsapp').optional(),
-    invite_status: z
-      .enum(TESTER_INVITE_STATUSES, 'invite_status must be PENDING, ACCEPTED or DECLINED')
-      .optional(),
-    ...sortQuery(['created_at', 'msisdn', 'invite_status'], 'created_at'),
-  },
-);
+const testDeviceFilters = {
+  search: searchText(),
+  channel: z.enum(TEST_DEVICE_CHANNELS, 'channel must be rcs or whatsapp').optional(),
+  invite_status: z
+    .enum(TESTER_INVITE_STATUSES, 'invite_status must be PENDING, ACCEPTED or DECLINED')
+    .optional(),
+  ...sortQuery(['created_at', 'msisdn', 'invite_status'], 'created_at'),
+};
+export const ZTestDevicesQuery = ZListWindowQuery({ start: 0, end: 10 }, testDeviceFilters);
+/** GET /bots/:botId/test-devices/export: the same list as Excel or PDF, filters applied. */
+export const ZTestDevicesExportQuery = z.object({ format: ZExportFormat, ...testDeviceFilters });
 export type TTestDevicesQuery = z.output<typeof ZTestDevicesQuery>;
 export const ZTestDeviceList = ZListResult(ZTestDevice);
 

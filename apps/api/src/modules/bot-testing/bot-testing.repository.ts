@@ -169,7 +169,10 @@ export function createBotTestingRepository(db: Db) {
      * Ties the device's new user events (typed replies, tapped suggestions) to the device: one
      * console line per event, once (a second caller's insert finds it there). Returns how many.
      */
-    async claimInbound(device: { deviceId: string; botId: string }, address: DeviceAddress): Promise<number> {
+    async claimInbound(
+      device: { deviceId: string; botId: string; createdAt: Date },
+      address: DeviceAddress,
+    ): Promise<number> {
       const events = await db
         .select({
           eventId: networkEvents.eventId,
@@ -181,7 +184,13 @@ export function createBotTestingRepository(db: Db) {
         .from(networkEvents)
         .leftJoin(botConsoleLines, eq(botConsoleLines.eventId, networkEvents.eventId))
         .where(
-          and(eventsOfDevice(address), inArray(networkEvents.kind, USER_KINDS), isNull(botConsoleLines.seq)),
+          and(
+            // Nothing the device said before it was added belongs to it (and the range uses the index).
+            gt(networkEvents.receivedAt, device.createdAt),
+            eventsOfDevice(address),
+            inArray(networkEvents.kind, USER_KINDS),
+            isNull(botConsoleLines.seq),
+          ),
         )
         .orderBy(asc(networkEvents.receivedAt), asc(networkEvents.eventId))
         .limit(200);

@@ -175,6 +175,21 @@ describe('test devices', () => {
     expect(data.items[0]?.msisdn).toBe('+919822000011');
   });
 
+  it('when the list is exported then Excel and PDF come with the filters applied', async () => {
+    const pdf = await call(developer, {
+      method: 'GET',
+      url: `${devices(rcsBot)}/export?format=pdf&invite_status=ACCEPTED`,
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const xlsx = await call(developer, { method: 'GET', url: `${devices(rcsBot)}/export?format=xlsx` });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toMatch(/test-devices-\d{4}-\d{2}-\d{2}\.xlsx/);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expectEnvelope(await call(stranger, { method: 'GET', url: `${devices(rcsBot)}/export?format=pdf` }), 404);
+  });
+
   it('when a number is bad, doubled, or the channel is missing then 4xx with a clear message', async () => {
     const bad = await call(developer, {
       method: 'POST',

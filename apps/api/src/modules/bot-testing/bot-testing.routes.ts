@@ -1,4 +1,5 @@
 import {
+  TESTER_INVITE_LABELS,
   ZConsoleMessage,
   ZConversation,
   ZConversationQuery,
@@ -11,12 +12,15 @@ import {
   ZTestDeviceList,
   ZTestDeviceParams,
   ZTestDeviceRequest,
+  ZTestDevicesExportQuery,
   ZTestDevicesQuery,
   ZTestMessageRequest,
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendTable } from '../../platform/export/tables.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { userOf } from '../../platform/http/secure-scope.ts';
+import { testDevicesTable } from './bot-testing.export.ts';
 import { type BotTestingService, presentDevice, presentLine } from './bot-testing.service.ts';
 
 const tags = ['bot-testing'];
@@ -30,9 +34,10 @@ const KEEP_ALIVE_MS = 15_000;
 export function botTestingRoutes(service: BotTestingService): FastifyPluginAsyncZod {
   return async (app) => {
     const base = '/bots/:botId/test-devices';
-    // Open console streams, ended when the server closes (a stream never ends on its own).
+    // Open console streams, ended before the server closes (a stream never ends on its own, and
+    // the server's close waits for open connections).
     const streams = new Set<() => void>();
-    app.addHook('onClose', async () => {
+    app.addHook('preClose', async () => {
       for (const stop of [...streams]) stop();
     });
 
@@ -64,6 +69,39 @@ export function botTestingRoutes(service: BotTestingService): FastifyPluginAsync
         },
       },
       async (request) => ok(await service.list(userOf(request), request.params.botId, request.query)),
+    );
+
+    app.get(
+      `${base}/export`,
+      {
+        config: { action: 'bots.read' },
+        schema: {
+          tags,
+          summary: "The bot's test devices as Excel (xlsx) or PDF, filters applied",
+          params: ZTestDeviceBotParams,
+          querystring: ZTestDevicesExportQuery,
+        },
+      },
+      async (request, reply) => {
+        const { format, ...filters } = request.query;
+        const { bot, items } = await service.exportRows(userOf(request), request.params.botId, filters);
+        const described =
+          [
+            filters.channel ? `channel ${filters.channel === 'rcs' ? 'RCS' : 'WhatsApp'}` : null,
+            filters.invite_status
+              ? `invite ${TESTER_INVITE_LABELS[filters.invite_status].toLowerCase()}`
+              : null,
+            filters.search ? `search "${filters.search}"` : null,
+          ]
+            .filter(Boolean)
+            .join(', ') || 'All devices';
+        return sendTable(
+          reply,
+          format,
+          'test-devices',
+          testDevicesTable(items, { botName: bot.name, filters: described, generatedAt: new Date() }),
+        );
+      },
     );
 
     app.post(

@@ -79,7 +79,7 @@ export async function seedBotTestingDemo({ database }: { database: Database }) {
             ),
           )
           .orderBy(asc(bots.createdAt))
-          .limit(4);
+          .limit(40);
       let list = await registered();
       if (list.length === 0) {
         for (const bot of FALLBACK_BOTS[key]) {
@@ -108,7 +108,7 @@ export async function seedBotTestingDemo({ database }: { database: Database }) {
             .where(inArray(botTestDevices.botId, ids))
         : [];
       const done = new Set(seeded.map((d) => d.botId));
-      let number = key === 'developer' ? 100 : 200;
+      let number = key === 'developer' ? 100 : 500;
       for (const bot of list) {
         if (done.has(bot.botId)) continue;
         number += 10;

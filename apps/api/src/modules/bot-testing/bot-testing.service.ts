@@ -119,7 +119,10 @@ export function createBotTestingService(deps: BotTestingDeps) {
     const address = addressOf(bot, device.channel as TestDeviceChannel, device.msisdn);
     if (!address) return device;
     return database.transaction(async () => {
-      await repository.claimInbound({ deviceId: device.deviceId, botId: bot.id }, address);
+      await repository.claimInbound(
+        { deviceId: device.deviceId, botId: bot.id, createdAt: device.createdAt },
+        address,
+      );
       if (address.network !== 'rbm' || !device.invitedAt) return device;
       const answer = await repository.latestTesterEvent(address, device.invitedAt);
       if (!answer || answer === device.inviteStatus) return device;
@@ -149,6 +152,17 @@ export function createBotTestingService(deps: BotTestingDeps) {
         repository.listDevices(bot.id, filters, { start, end }),
       );
       return { items: items.map(presentDevice), total };
+    },
+
+    /** Every device of the list (filters applied, no window), for the Excel and PDF export. */
+    async exportRows(
+      user: AuthenticatedUser,
+      botId: string,
+      filters: Omit<TTestDevicesQuery, 'start' | 'end'>,
+    ) {
+      const bot = await bots.botForTesting(user, botId);
+      const { items } = await database.transaction(() => repository.listDevices(bot.id, filters));
+      return { bot, items: items.map(presentDevice) };
     },
 
     async add(

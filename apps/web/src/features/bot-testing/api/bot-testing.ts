@@ -116,3 +116,34 @@ export function useSendTestMessage(botId: string, deviceId: string) {
       void queryClient.invalidateQueries({ queryKey: botTestingKeys.conversation(botId, deviceId) }),
   });
 }
+
+/** Downloads the bot's filtered device list as Excel or PDF (the response is the file). */
+async function exportDevices(botId: string, format: 'xlsx' | 'pdf', filters: DeviceFilters): Promise<void> {
+  const file = await http.download(`${devicesUrl(botId)}/export`, {
+    params: {
+      format,
+      ...setFilters({
+        search: filters.search,
+        channel: filters.channel,
+        invite_status: filters.invite_status,
+        sort: filters.sort,
+        order: filters.order,
+      }),
+    },
+  });
+  const url = URL.createObjectURL(file.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.filename ?? `test-devices.${format}`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function useExportDevices(botId: string) {
+  return useMutation({
+    mutationFn: ({ format, filters }: { format: 'xlsx' | 'pdf'; filters: DeviceFilters }) =>
+      exportDevices(botId, format, filters),
+  });
+}

@@ -36,7 +36,7 @@ export function AddDeviceForm({ bot, onAdded }: { bot: TTestBot; onAdded: (devic
         sx={{
           display: 'grid',
           gap: 1.5,
-          gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) 140px auto' },
+          gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) 140px auto', lg: 'minmax(0, 1fr) 150px' },
         }}
       >
         <FormTextField

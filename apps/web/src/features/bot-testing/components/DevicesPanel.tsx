@@ -1,3 +1,4 @@
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -28,7 +29,7 @@ import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { type DeviceStep, devicesQueryOptions, useDeviceStep } from '../api/bot-testing';
+import { type DeviceStep, devicesQueryOptions, useDeviceStep, useExportDevices } from '../api/bot-testing';
 import type { DeviceFilters } from '../api/keys';
 import { AddDeviceForm } from './AddDeviceForm';
 import { InviteChip } from './InviteChip';
@@ -69,6 +70,7 @@ export function DevicesPanel({
   const start = paging.page * paging.pageSize;
   const list = useQuery(devicesQueryOptions(bot.bot_id, { start, end: start + paging.pageSize }, filters));
   const step = useDeviceStep(bot.bot_id);
+  const exporter = useExportDevices(bot.bot_id);
   const [deleting, setDeleting] = useState<TTestDevice | null>(null);
   const reset = () => paging.setPage(0);
   const filtered = Boolean(filters.search || filters.invite_status || filters.channel);
@@ -160,6 +162,21 @@ export function DevicesPanel({
             </TextField>
           )}
         </Box>
+        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+          {(['xlsx', 'pdf'] as const).map((format) => (
+            <Button
+              key={format}
+              size="small"
+              variant="outlined"
+              startIcon={<FileDownloadOutlined />}
+              disabled={exporter.isPending}
+              onClick={() => exporter.mutate({ format, filters })}
+            >
+              {format === 'xlsx' ? 'Excel' : 'PDF'}
+            </Button>
+          ))}
+        </Box>
+        {exporter.isError && <Alert severity="error">{errorMessage(exporter.error)}</Alert>}
         {step.isError && <Alert severity="error">{errorMessage(step.error)}</Alert>}
       </Box>
       <ListStatus
@@ -208,7 +225,9 @@ export function DevicesPanel({
                       {device.capable === null
                         ? 'Capability not checked'
                         : device.capable
-                          ? `Capable${device.features.length ? `: ${device.features.length} features` : ''}`
+                          ? device.channel === 'whatsapp'
+                            ? 'Capable: on WhatsApp'
+                            : `Capable: RCS, ${device.features.length} feature${device.features.length === 1 ? '' : 's'}`
                           : device.channel === 'rcs'
                             ? 'Not RCS-capable'
                             : 'Not on WhatsApp'}
