@@ -2,6 +2,7 @@ import type { TConversation, TTestDevice } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
 import { seedDemoData } from '../../platform/db/seed/demo.ts';
+import { createStorage } from '../../platform/storage/index.ts';
 import { seedDemoBots } from '../bots/bots.seed.ts';
 import { seedDemoBrands } from '../brands/brands.seed.ts';
 import { seedBotTestingDemo } from './bot-testing.seed.ts';
@@ -28,7 +29,7 @@ describe('demo test devices', () => {
     const other = await createTestApp();
     try {
       await seedDemoData(other.database);
-      await seedDemoBrands(other.database);
+      await seedDemoBrands(other.database, createStorage(other.config.storage));
       await seedDemoBots(other.database);
       const { devices } = await seedBotTestingDemo({ database: other.database });
       expect(devices).toBeGreaterThan(0);

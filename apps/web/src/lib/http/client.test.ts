@@ -211,6 +211,22 @@ describe('the HTTP client', () => {
     expect(onServerError).toHaveBeenCalledTimes(2);
   });
 
+  it('when a messaging network is down or refuses (a 5xx naming the network) then the caller gets its reason, not /500', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () =>
+      respond(503, {
+        status_code: 11,
+        message: 'Google RBM: the network is not answering. Your draft is saved; try again.',
+        data: { network: 'rbm', kind: 'network_down' },
+      }),
+    );
+    await expect(clientWith(fetchMock).post('/secure/bots/rcs', {}, z.unknown())).rejects.toMatchObject({
+      httpStatus: 503,
+      message: 'Google RBM: the network is not answering. Your draft is saved; try again.',
+      data: { network: 'rbm', kind: 'network_down' },
+    });
+    expect(onServerError).not.toHaveBeenCalled();
+  });
+
   it('when the network fails then it goes to /500 and the (retryable) network error reaches the caller', async () => {
     const fetchMock = vi.fn<typeof fetch>(async () => {
       throw new TypeError('Failed to fetch');

@@ -61,6 +61,19 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * A 5xx whose envelope names a messaging network (`data.network`: the connectors' NetworkError) is
+ * that network being down or refusing, not our server failing: the caller shows the network's reason
+ * and keeps what was typed (decision 0019), instead of the /500 page.
+ */
+function isMessagingNetworkFailure(body: unknown): boolean {
+  if (!isEnvelope(body)) return false;
+  const data: unknown = body.data;
+  return (
+    typeof data === 'object' && data !== null && typeof (data as { network?: unknown }).network === 'string'
+  );
+}
+
 /** Status 10 gives the data; any other status throws with the data string or the message. */
 export function unwrapEnvelope(response: { status: number; data: unknown }): unknown {
   const body = response.data;
@@ -81,7 +94,7 @@ export function unwrapEnvelope(response: { status: number; data: unknown }): unk
  */
 export function httpFailure(status: number, body: unknown): ApiError {
   if (status === 401) handlers.onUnauthorized();
-  else if (status >= 500) handlers.onServerError();
+  else if (status >= 500 && !isMessagingNetworkFailure(body)) handlers.onServerError();
   const message = isEnvelope(body) ? envelopeMessage(body) : '';
   return new ApiError(message || messageForHttpStatus(status), {
     statusCode: isEnvelope(body) ? body.status_code : null,
