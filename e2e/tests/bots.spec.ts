@@ -116,7 +116,7 @@ test('when a developer creates an RCS bot with a brand then the preview follows 
   await screenshots(page, 'my-bots-found');
 });
 
-test('when a developer registers a WhatsApp bot then the profile preview follows their typing and the bot shows in MY BOTS', async ({
+test('when a developer registers a WhatsApp bot then the profile preview follows their typing, the bot shows in MY BOTS and, after a confirmation, it is deleted', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -153,7 +153,18 @@ test('when a developer registers a WhatsApp bot then the profile preview follows
   await page.goto('/u/dashboard');
   await choose(page, 'Channel', 'WhatsApp');
   await page.getByRole('textbox', { name: 'Search bots' }).fill(name);
-  await expect(
-    page.getByRole('table', { name: 'Bots' }).getByRole('link', { name, exact: true }),
-  ).toBeVisible();
+  const bots = page.getByRole('table', { name: 'Bots' });
+  await expect(bots.getByRole('link', { name, exact: true })).toBeVisible();
+
+  // A registered draft may be deleted, after a confirmation; its sender goes from the network too.
+  await bots.getByRole('link', { name, exact: true }).click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete ${name}?` });
+  await expect(dialog).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, 'delete-whatsapp');
+  await dialog.getByRole('button', { name: 'Delete bot' }).click();
+  await expect(page).toHaveURL(/\/u\/dashboard$/);
+  await page.getByRole('textbox', { name: 'Search bots' }).fill(name);
+  await expect(page.getByText('No bots match')).toBeVisible();
 });
