@@ -6,19 +6,30 @@
  * - the web app as users feel it (web.ts): each route's gzipped JavaScript before it is interactive,
  *   the sign-in page's, and Lighthouse on the sign-in page, the developer dashboard and My Wallet,
  * then writes bench/results/latest.json and prints a markdown table. Targets are reported, never
- * asserted: the exit code is non-zero only when something failed. `BENCH_ONLY=web` runs the web part only.
+ * asserted: the exit code is non-zero only when something failed. `BENCH_ONLY=web` runs the web part only,
+ * `BENCH_ONLY=api` the API pairs only (partner details, countries, MY BOTS).
  */
 import os from 'node:os';
-import { BARE_COUNTRIES_PATH, BARE_PARTNER_DETAILS_PATH } from './bare.ts';
+import { BARE_BOTS_PATH, BARE_COUNTRIES_PATH, BARE_PARTNER_DETAILS_PATH } from './bare.ts';
+import { BENCH_BOT_PARTNERS, BENCH_BOTS } from './bots.ts';
 import { benchColdStart } from './cold-start.ts';
 import { benchLedger } from './ledger.ts';
 import { type LoadSummary, runLoad } from './load.ts';
 import { runNetworksBench } from './networks.ts';
 import { addResults, type BenchResult, markdownTable, result, round } from './results.ts';
-import { type BenchStack, COUNTRIES_PATH, log, PARTNER_DETAILS_PATH, startBenchStack } from './stack.ts';
+import {
+  type BenchStack,
+  BOTS_PATH,
+  COUNTRIES_PATH,
+  log,
+  PARTNER_DETAILS_PATH,
+  startBenchStack,
+} from './stack.ts';
 import { benchWeb } from './web.ts';
 
 const THROUGHPUT_TARGET = '>= 0.5';
+/** MY BOTS (issue 13): the list through the full stack against the bare route with the same SQL. */
+const MY_BOTS_TARGET = '>= 0.8';
 /** `web`: only the web app's figures (routes, sign-in page, Lighthouse), which need no load runs. */
 const ONLY = process.env.BENCH_ONLY ?? 'all';
 
@@ -60,12 +71,12 @@ async function measurePair(
   return { full: fullSummary, bare: bareSummary };
 }
 
-function apiResults(endpoint: string, pair: Pair): BenchResult[] {
+function apiResults(endpoint: string, pair: Pair, target = THROUGHPUT_TARGET): BenchResult[] {
   const rps = (s: LoadSummary) => round(s.requestsPerSecond, 0);
   const p99 = (s: LoadSummary) => round(s.latencyP99Ms, 2);
   const cpu = (s: LoadSummary) => round(s.serverCpuMsPerRequest, 3);
   return [
-    result(`api.${endpoint}.rps`, 'requests/s', rps(pair.full), THROUGHPUT_TARGET, {
+    result(`api.${endpoint}.rps`, 'requests/s', rps(pair.full), target, {
       name: `bare.${endpoint}.rps`,
       value: rps(pair.bare),
     }),
@@ -115,9 +126,11 @@ async function main(): Promise<void> {
       return;
     }
     // Issue 4: the sandbox's ceiling and the connector against it, before the API stack starts.
-    const networks = await runNetworksBench();
+    // `BENCH_ONLY=api`: only the API pairs (for a quick look at MY BOTS); the rest is skipped.
+    const networks =
+      ONLY === 'api' ? { results: [] as BenchResult[], details: '' } : await runNetworksBench();
     // Issue 11: the production artefact's start, alone on the machine.
-    const coldStart = await benchColdStart();
+    const coldStart = ONLY === 'api' ? { results: [] as BenchResult[], details: '' } : await benchColdStart();
     stack = await startBenchStack();
     const { fullUrl, bare, accessToken, config } = stack;
 
@@ -134,12 +147,35 @@ async function main(): Promise<void> {
       {},
     );
 
+    const myBots = await measurePair(
+      `my-bots (${BENCH_BOTS} bots across ${BENCH_BOT_PARTNERS} partners)`,
+      `${fullUrl}${BOTS_PATH}`,
+      `${bare.url}${BARE_BOTS_PATH}`,
+      { authorization: `Bearer ${accessToken}` },
+    );
+    if (ONLY === 'api') {
+      const apiOnly = [
+        ...apiResults('partner-details', partnerDetails),
+        ...apiResults('reference-countries', countries),
+        ...apiResults('my-bots', myBots, MY_BOTS_TARGET),
+      ];
+      addResults(apiOnly, { environment: { database: stack.bench.description, node: process.version } });
+      const details = [
+        loadDetails('partner-details', partnerDetails),
+        loadDetails('reference-countries', countries),
+        loadDetails('my-bots', myBots),
+      ].join('\n');
+      process.stdout.write(`${markdownTable(apiOnly)}\n\n${details}\n`);
+      return;
+    }
+
     const web = await benchWeb(stack);
     const ledger = await benchLedger();
 
     const results: BenchResult[] = [
       ...apiResults('partner-details', partnerDetails),
       ...apiResults('reference-countries', countries),
+      ...apiResults('my-bots', myBots, MY_BOTS_TARGET),
       ...web.results,
       ...ledger,
       ...networks.results,
@@ -185,6 +221,7 @@ async function main(): Promise<void> {
       '|---|---|---:|---|---:|---:|---:|---:|---:|---:|',
       loadDetails('partner-details', partnerDetails),
       loadDetails('reference-countries', countries),
+      loadDetails('my-bots', myBots),
       '',
       web.details,
       '',

@@ -6,11 +6,18 @@ import { fileURLToPath } from 'node:url';
 import { buildServer, type Server } from '@portico/api';
 import { type Config, loadConfig } from '@portico/api/config';
 import { DEMO_PASSWORD } from '@portico/api/platform/db/seed/demo-accounts';
-import { seedDemoData, seedReferenceData } from '@portico/api/platform/db/seed/index';
+import { DEMO_PARTNERS, seedDemoData, seedReferenceData } from '@portico/api/platform/db/seed/index';
 import { STATUS_CODE } from '@portico/domain';
 import type { FastifyInstance } from 'fastify';
 import { signInWithPassword } from '../../apps/api/test/tokens.ts';
-import { BARE_COUNTRIES_PATH, BARE_PARTNER_DETAILS_PATH, COUNTRIES_WINDOW, startBareServer } from './bare.ts';
+import {
+  BARE_BOTS_PATH,
+  BARE_COUNTRIES_PATH,
+  BARE_PARTNER_DETAILS_PATH,
+  COUNTRIES_WINDOW,
+  startBareServer,
+} from './bare.ts';
+import { BOTS_WINDOW, seedBenchBots } from './bots.ts';
 import { type BenchDatabase, openBenchDatabase } from './database.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -18,6 +25,7 @@ export const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 export const BENCH_USER = 'developer@portico.test';
 export const PARTNER_DETAILS_PATH = '/api/v1/secure/partner-details';
 export const COUNTRIES_PATH = `/api/v1/reference/countries?start=${COUNTRIES_WINDOW.start}&end=${COUNTRIES_WINDOW.end}`;
+export const BOTS_PATH = `/api/v1/secure/bots?start=${BOTS_WINDOW.start}&end=${BOTS_WINDOW.end}`;
 
 export const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
@@ -92,6 +100,23 @@ async function checkResponses(fullUrl: string, bareUrl: string, token: string): 
   if (countries.data.items.length !== size || full !== bare || countries.data.total !== bareCountries.total) {
     throw new Error(`the countries windows differ:\n full: ${full}\n bare: ${bare}`);
   }
+
+  const myBots = (await getJson(`${fullUrl}${BOTS_PATH}`, { authorization: `Bearer ${token}` })) as {
+    data: { items: { bot_id: string; carriers: unknown[] }[]; total: number };
+  };
+  const bareBots = (await getJson(`${bareUrl}${BARE_BOTS_PATH}`)) as {
+    rows: { botId: string }[];
+    total: number;
+  };
+  const fullIds = myBots.data.items.map((b) => b.bot_id).join(',');
+  const bareIds = bareBots.rows.map((b) => b.botId).join(',');
+  if (
+    myBots.data.items.length !== BOTS_WINDOW.end ||
+    fullIds !== bareIds ||
+    myBots.data.total !== bareBots.total
+  ) {
+    throw new Error(`the MY BOTS windows differ:\n full: ${fullIds}\n bare: ${bareIds}`);
+  }
 }
 
 /**
@@ -131,7 +156,8 @@ export async function startBenchStack(): Promise<BenchStack> {
     const { database } = bench;
     const reference = await seedReferenceData(database);
     const demo = await seedDemoData(database);
-    log(`seeded ${JSON.stringify({ reference, demo })} on ${bench.description}`);
+    const bots = await seedBenchBots(database, DEMO_PARTNERS.developer.partnerId);
+    log(`seeded ${JSON.stringify({ reference, demo, bots })} on ${bench.description}`);
 
     const port = await freePort();
     const config = loadConfig({

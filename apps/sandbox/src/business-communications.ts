@@ -170,6 +170,36 @@ export function businessCommunicationsPlugin(ctx: SandboxContext): FastifyPlugin
         throw new RbmError(404, `Unknown method ${verb ?? ''}.`);
       },
     );
+    // brands.agents.patch: the agent's information, editable until it is pending or launched.
+    app.patch<{
+      Params: { brandId: string; agentId: string };
+      Body: { displayName?: string; rcsBusinessMessagingAgent?: Record<string, unknown> };
+    }>('/v1/brands/:brandId/agents/:agentId', async (request) => {
+      const agent = agentOf(request);
+      if (
+        agent.verificationState === 'VERIFICATION_STATE_PENDING' ||
+        agent.launchState !== 'LAUNCH_STATE_UNLAUNCHED'
+      )
+        throw new RbmError(
+          400,
+          'The agent information cannot be edited while it is pending verification or launched.',
+        );
+      const body = z
+        .object({
+          displayName: z.string().trim().min(1).max(100).optional(),
+          rcsBusinessMessagingAgent: z.record(z.string(), z.unknown()).optional(),
+        })
+        .safeParse(request.body);
+      if (!body.success) throw new RbmError(400, 'displayName is 1 to 100 characters.');
+      if (body.data.displayName) agent.displayName = body.data.displayName;
+      if (body.data.rcsBusinessMessagingAgent)
+        agent.rcsBusinessMessagingAgent = body.data.rcsBusinessMessagingAgent;
+      return {
+        name: agent.name,
+        displayName: agent.displayName,
+        rcsBusinessMessagingAgent: agent.rcsBusinessMessagingAgent,
+      };
+    });
     // brands.agents.delete: a launched agent cannot be deleted (it must be unlaunched first).
     app.delete<{ Params: { brandId: string; agentId: string } }>(
       '/v1/brands/:brandId/agents/:agentId',

@@ -14,7 +14,7 @@ import type { NetworkMetrics } from './metrics.ts';
 export type RetryPolicy = 'always' | 'if-not-accepted' | 'never';
 
 export interface NetworkRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   query?: Record<string, string | undefined>;
   json?: unknown;

@@ -165,6 +165,7 @@ export function createMaapConnector(options: ConnectorOptions): NetworkConnector
     uploadFile: notHere('File upload (MaaP messages carry media by URL)'),
     registerAgent: notHere('Agent registration (MaaP bots are registered with registerBot)'),
     findAgent: notHere('Agent registration (MaaP bots are registered with registerBot)'),
+    updateAgent: notHere('Agent update'),
     deleteAgent: notHere('Agent deletion (MaaP bots are deleted with deleteBot)'),
     async registerBot({ requestId, displayName, profile }) {
       // The request id makes a retried create answer the bot the first attempt made.
@@ -185,6 +186,7 @@ export function createMaapConnector(options: ConnectorOptions): NetworkConnector
       });
       return (body as { bots?: Array<{ botId: string }> }).bots?.[0]?.botId ?? null;
     },
+    updateProfile: notHere('Profile update (the MaaP bot is updated through the carrier)'),
     async deleteBot(botId) {
       try {
         await http.request({

@@ -279,6 +279,16 @@ export function createRbmConnector(options: RbmConnectorOptions): NetworkConnect
       } while (pageToken);
       return null;
     },
+    async updateAgent(agent, { displayName, rcsBusinessMessagingAgent }) {
+      await management.request({
+        method: 'PATCH',
+        path: agentPath(agent),
+        query: { updateMask: 'displayName,rcsBusinessMessagingAgent' },
+        json: { displayName, rcsBusinessMessagingAgent },
+        // The same definition sent twice leaves the same agent.
+        retry: 'always',
+      });
+    },
     async deleteAgent(agent) {
       try {
         await management.request({ method: 'DELETE', path: agentPath(agent), retry: 'always' });
@@ -291,6 +301,7 @@ export function createRbmConnector(options: RbmConnectorOptions): NetworkConnect
     registerBot: notHere('Bot registration (RBM agents register with registerAgent)'),
     findBot: notHere('Bot registration (RBM agents register with registerAgent)'),
     deleteBot: notHere('Bot deletion (RBM agents are deleted with deleteAgent)'),
+    updateProfile: notHere('Profile update (RBM agents are updated with updateAgent)'),
     async requestVerification(agent, contact) {
       const { body } = await management.request({
         method: 'POST',

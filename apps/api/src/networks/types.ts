@@ -105,6 +105,11 @@ export interface NetworkConnector {
   registerAgent(registration: AgentRegistration): Promise<{ brand: string; agent: string }>;
   /** RBM: what an earlier `registerAgent` with this request id created (the agent null if only the brand), or null. */
   findAgent(requestId: string): Promise<{ brand: string; agent: string | null } | null>;
+  /** RBM: replaces the agent's display name and definition (brands.agents.patch); refused once it is pending or launched. */
+  updateAgent(
+    agent: string,
+    update: { displayName: string; rcsBusinessMessagingAgent: Record<string, unknown> },
+  ): Promise<void>;
   /** RBM: deletes the agent (brands/x/agents/y); a launched agent is refused by the network. */
   deleteAgent(agent: string): Promise<void>;
   /**
@@ -115,6 +120,8 @@ export interface NetworkConnector {
   registerBot(registration: BotRegistration): Promise<string>;
   /** The id of what an earlier `registerBot` created (MaaP: by request id; WhatsApp: the number on the WABA), or null. */
   findBot(registration: BotRegistration): Promise<string | null>;
+  /** WhatsApp: replaces the sender's business profile (about, vertical); editable on a live sender. */
+  updateProfile(id: string, profile: Record<string, unknown>): Promise<void>;
   /** MaaP: deletes the chatbot; WhatsApp: deregisters the number and removes it from the WABA. */
   deleteBot(id: string): Promise<void>;
   requestVerification(agent: string, contact: VerificationContact): Promise<VerificationState>;

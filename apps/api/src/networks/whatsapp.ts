@@ -202,6 +202,7 @@ export function createWhatsAppConnector(options: ConnectorOptions): NetworkConne
     uploadFile: notHere('File upload'),
     registerAgent: notHere('Agent registration'),
     findAgent: notHere('Agent registration'),
+    updateAgent: notHere('Agent update'),
     deleteAgent: notHere('Agent deletion'),
     async registerBot(registration) {
       const { wabaId, phoneNumber, displayName, profile } = senderOf(registration);
@@ -235,6 +236,14 @@ export function createWhatsAppConnector(options: ConnectorOptions): NetworkConne
     async findBot(registration) {
       const { wabaId, phoneNumber } = senderOf(registration);
       return findNumber(wabaId, phoneNumber);
+    },
+    async updateProfile(phoneNumberId, profile) {
+      await http.request({
+        method: 'POST',
+        path: `/${encodeURIComponent(phoneNumberId)}/whatsapp_business_profile`,
+        json: { messaging_product: 'whatsapp', ...profile },
+        retry: 'always',
+      });
     },
     async deleteBot(phoneNumberId) {
       try {

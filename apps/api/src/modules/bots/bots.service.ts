@@ -3,7 +3,6 @@ import {
   type AuditAction,
   approvalRefusal,
   BOT_CARRIER_STATES,
-  BOT_DRAFT_STATUSES,
   BOT_IMAGE_SPECS,
   BOT_MACHINE,
   BOT_STATUS,
@@ -270,10 +269,40 @@ export function createBotsService(deps: BotsServiceDeps) {
       return { bot: { ...row, networkRequestId }, retry: false };
     });
     const requestId = bot.networkRequestId ?? randomUUID();
+    const registered =
+      channel === 'whatsapp'
+        ? bot.whatsappPhoneNumberId
+        : bot.apiType === 'GSMA'
+          ? bot.maapBotId
+          : bot.rbmAgent;
+    // Already on the network: only the step's status move may be left to do.
+    if (!registered) await createOnNetwork(user, bot, channel, requestId, retry);
+    // The first registration completes the details step: the draft moves to the carrier step.
+    const current = await database.transaction(() => repository.findOwn(user.partnerId, botId));
+    if (current?.status === BOT_STATUS.in_progress) {
+      await review.decide({
+        machine: BOT_MACHINE,
+        subjectId: botId,
+        action: 'register',
+        actor: user,
+        load: async () => (await repository.lockOwn(user.partnerId, botId))?.status,
+        move: (from, to) => repository.moveStatus(botId, from, to),
+      });
+    }
+  }
+
+  /** The network call of `register` and the write of the ids it answers. */
+  async function createOnNetwork(
+    user: AuthenticatedUser,
+    bot: BotRow,
+    channel: 'rcs' | 'whatsapp',
+    requestId: string,
+    retry: boolean,
+  ): Promise<void> {
+    const { botId } = bot;
     let ids: BotFields;
     try {
       if (channel === 'rcs' && bot.apiType === 'GSMA') {
-        if (bot.maapBotId) return;
         const maap = connectors.get('maap');
         const registration = {
           requestId,
@@ -283,7 +312,6 @@ export function createBotsService(deps: BotsServiceDeps) {
         const existing = retry ? await maap.findBot(registration) : null;
         ids = { maapBotId: existing ?? (await maap.registerBot(registration)) };
       } else if (channel === 'rcs') {
-        if (bot.rbmAgent) return;
         const rbm = connectors.get('rbm');
         const existing = retry ? await rbm.findAgent(requestId) : null;
         if (existing?.agent) {
@@ -299,7 +327,6 @@ export function createBotsService(deps: BotsServiceDeps) {
           ids = { rbmBrand: created.brand, rbmAgent: created.agent };
         }
       } else {
-        if (bot.whatsappPhoneNumberId) return;
         const whatsapp = connectors.get('whatsapp');
         const registration = {
           requestId,
@@ -322,17 +349,21 @@ export function createBotsService(deps: BotsServiceDeps) {
       await repository.update(botId, { ...ids, networkError: null });
       await record(user, 'bot.registered', { botId, channel, ...ids });
     });
-    // The first registration completes the details step: the draft moves to the carrier step.
-    const current = await database.transaction(() => repository.findOwn(user.partnerId, botId));
-    if (current?.status === BOT_STATUS.in_progress) {
-      await review.decide({
-        machine: BOT_MACHINE,
-        subjectId: botId,
-        action: 'register',
-        actor: user,
-        load: async () => (await repository.lockOwn(user.partnerId, botId))?.status,
-        move: (from, to) => repository.moveStatus(botId, from, to),
+  }
+
+  /** Sends a registered agent's current information to RBM; a failure is kept on the bot and said. */
+  async function pushAgent(botId: string, bot: BotRow): Promise<void> {
+    try {
+      await connectors.get('rbm').updateAgent(bot.rbmAgent ?? '', {
+        displayName: bot.name,
+        rcsBusinessMessagingAgent: rbmAgentOf(bot),
       });
+      if (bot.networkError)
+        await database.transaction(() => repository.update(botId, { networkError: null }));
+    } catch (error) {
+      if (!(error instanceof NetworkError)) throw error;
+      await database.transaction(() => repository.update(botId, { networkError: error.message }));
+      throw networkFailure(error, 'The change is saved here but the network did not take it');
     }
   }
 
@@ -412,7 +443,7 @@ export function createBotsService(deps: BotsServiceDeps) {
     /** PUT /bots/:botId/rcs: the RCS details (adds RCS to a WhatsApp bot); `submit` registers the agent. */
     async updateRcs(user: AuthenticatedUser, botId: string, body: TRcsBotDetails): Promise<TBot> {
       await checkRcsReferences(body);
-      await database.transaction(async () => {
+      const saved = await database.transaction(async () => {
         const bot = await requireOwn(user, botId);
         const locked = changedLockedRcs(bot, body);
         if (locked.length > 0) refuseLocked(locked);
@@ -424,7 +455,10 @@ export function createBotsService(deps: BotsServiceDeps) {
           : [...bot.channels, CHANNEL_TYPE.rcs];
         await repository.update(botId, { ...rcsFieldsOf(body), channels });
         await record(user, 'bot.updated', { botId, channel: 'rcs' });
+        return { ...bot, ...rcsFieldsOf(body), channels } as BotRow;
       });
+      // An agent already on the network gets the new information too (outside the transaction).
+      if (saved.rbmAgent) await pushAgent(botId, saved);
       if (body.submit) await register(user, botId, 'rcs');
       return detail(user, botId);
     },
@@ -442,7 +476,7 @@ export function createBotsService(deps: BotsServiceDeps) {
 
     /** PUT /bots/:botId/whatsapp: the WhatsApp details (adds WhatsApp to an RCS bot). */
     async updateWhatsapp(user: AuthenticatedUser, botId: string, body: TWhatsappBotDetails): Promise<TBot> {
-      await database.transaction(async () => {
+      const saved = await database.transaction(async () => {
         const bot = await requireOwn(user, botId);
         const locked = changedLockedWhatsapp(bot, body);
         if (locked.length > 0) refuseLocked(locked);
@@ -456,7 +490,20 @@ export function createBotsService(deps: BotsServiceDeps) {
           ...(bot.channels.includes(CHANNEL_TYPE.rcs) ? {} : { name: body.display_name }),
         });
         await record(user, 'bot.updated', { botId, channel: 'whatsapp' });
+        return bot;
       });
+      // A registered sender gets its business profile updated on the network (editable while live).
+      if (saved.whatsappPhoneNumberId) {
+        try {
+          await connectors
+            .get('whatsapp')
+            .updateProfile(saved.whatsappPhoneNumberId, { about: body.about, vertical: body.category });
+        } catch (error) {
+          if (!(error instanceof NetworkError)) throw error;
+          await database.transaction(() => repository.update(botId, { networkError: error.message }));
+          throw networkFailure(error, 'The change is saved here but the network did not take it');
+        }
+      }
       if (body.submit) await register(user, botId, 'whatsapp');
       return detail(user, botId);
     },
@@ -467,7 +514,7 @@ export function createBotsService(deps: BotsServiceDeps) {
      */
     async setBrand(user: AuthenticatedUser, botId: string, body: TBotBrandRequest): Promise<TBot> {
       const bot = await database.transaction(() => requireOwn(user, botId));
-      if (!BOT_DRAFT_STATUSES.includes(bot.status) && canDeleteBot(bot.status) === false)
+      if (!canDeleteBot(bot.status))
         throw new ConflictError(
           `This bot is ${botStatusOf(bot.status).label.toLowerCase()}: its brand can no longer change.`,
         );
@@ -540,6 +587,9 @@ export function createBotsService(deps: BotsServiceDeps) {
         return bot[column];
       });
       await removeQuietly([previous]);
+      // A registered agent shows the new logo or banner too (RBM fetches it from its public URL).
+      const current = await repository.findOwn(user.partnerId, botId);
+      if (kind !== 'photo' && current?.rbmAgent) await pushAgent(botId, current);
       return detail(user, botId);
     },
 
