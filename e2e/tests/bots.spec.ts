@@ -4,6 +4,7 @@
  * chooses carriers and finds the bot in MY BOTS; then the same for a WhatsApp bot. Screenshots at
  * 1280 and 600 px, axe on every screen.
  */
+import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { signInFromLanding } from '../support/auth.ts';
 import { DESKTOP, screenshotsIn } from '../support/screenshots.ts';
@@ -12,6 +13,30 @@ import { seriousViolations } from '../support/shell.ts';
 test.use({ viewport: { ...DESKTOP, height: 900 } });
 
 const screenshots = screenshotsIn('bots');
+
+/** A solid-colour PNG of the given size (RGB, no dependencies), as a picked image. */
+function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set([r, g, b], 1 + x * 3);
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 async function choose(page: Page, field: string | RegExp, option: string | RegExp) {
   await page.getByRole('combobox', { name: field }).click();
@@ -74,6 +99,18 @@ test('when a developer creates an RCS bot with a brand then the preview follows 
   await choose(page, /^Region/, 'India');
   await choose(page, /Billing category/, 'Conversational');
   await choose(page, /Hosting region/, 'Asia Pacific');
+  // A logo of the wrong shape: picked before the draft exists, sent with the first save, and the
+  // server's exact size problem lands on the field (the draft is kept).
+  const logo = page.locator('input[type="file"][data-kind="logo"]');
+  await logo.setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: png(300, 100, [26, 35, 126]) });
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page).toHaveURL(/\/u\/create-bot\/rcs-bot-details\?botId=/);
+  await expect(page.getByText(/The logo must be 224 x 224 px .*this picture is 300 x 100 px/)).toBeVisible();
+  await expect(page.getByText(/^Draft saved/)).toBeVisible();
+  // The right size is sent at once now that the draft exists, and the preview shows it.
+  await logo.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(224, 224, [26, 35, 126]) });
+  await expect(preview.getByRole('img', { name: `${name} logo` })).toBeVisible();
+  await expect(page.getByText(/The logo must be/)).toBeHidden();
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, 'create-rcs');
 
@@ -116,7 +153,7 @@ test('when a developer creates an RCS bot with a brand then the preview follows 
   await screenshots(page, 'my-bots-found');
 });
 
-test('when a developer registers a WhatsApp bot then the profile preview follows their typing and the bot shows in MY BOTS', async ({
+test('when a developer registers a WhatsApp bot then the profile preview follows their typing, the bot shows in MY BOTS and, after a confirmation, it is deleted', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -153,7 +190,18 @@ test('when a developer registers a WhatsApp bot then the profile preview follows
   await page.goto('/u/dashboard');
   await choose(page, 'Channel', 'WhatsApp');
   await page.getByRole('textbox', { name: 'Search bots' }).fill(name);
-  await expect(
-    page.getByRole('table', { name: 'Bots' }).getByRole('link', { name, exact: true }),
-  ).toBeVisible();
+  const bots = page.getByRole('table', { name: 'Bots' });
+  await expect(bots.getByRole('link', { name, exact: true })).toBeVisible();
+
+  // A registered draft may be deleted, after a confirmation; its sender goes from the network too.
+  await bots.getByRole('link', { name, exact: true }).click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete ${name}?` });
+  await expect(dialog).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, 'delete-whatsapp');
+  await dialog.getByRole('button', { name: 'Delete bot' }).click();
+  await expect(page).toHaveURL(/\/u\/dashboard$/);
+  await page.getByRole('textbox', { name: 'Search bots' }).fill(name);
+  await expect(page.getByText('No bots match')).toBeVisible();
 });

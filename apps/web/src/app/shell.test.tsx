@@ -1,7 +1,7 @@
 import { ZReferenceToken } from '@portico/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountsKeys } from '@/features/accounts/api/keys';
 import { browser } from '@/lib/browser';
 import { http } from '@/lib/http/client';
@@ -33,6 +33,16 @@ async function openProfileMenu() {
 const itemLabels = (menu: { getAllByRole: (role: 'menuitem') => HTMLElement[] }) =>
   menu.getAllByRole('menuitem').map((item) => item.querySelector('.MuiListItemText-primary')?.textContent);
 
+// MY BOTS (/u/dashboard) lists the partner's bots: answered empty here, so no call outlives its test
+// (a failed one would send the next test's page to /500).
+const realGet = http.get.bind(http);
+beforeEach(() => {
+  vi.spyOn(http, 'get').mockImplementation(((url: string, ...rest: [never, never]) =>
+    url.startsWith('/secure/bots') || url.startsWith('/secure/brands') || url.startsWith('/reference/')
+      ? Promise.resolve({ items: [], total: 0, by_status: [] })
+      : realGet(url, ...rest)) as typeof http.get);
+});
+
 describe('the shell for a developer', () => {
   it('shows the developer bar with its exact labels, routes and query strings, MY BOTS highlighted', async () => {
     renderApp('/u/dashboard', { details: DEVELOPER });
@@ -52,9 +62,11 @@ describe('the shell for a developer', () => {
   });
 
   it('highlights MY BOTS on the bot creation pages', async () => {
+    // The page loads its reference lists (empty here: no server in this test).
+    vi.spyOn(http, 'get').mockResolvedValue({ items: [], total: 0 });
     renderApp('/u/create-bot/rcs-bot-details', { details: DEVELOPER });
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Create RCS Bot' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Create RCS Bot' }, { timeout: 15_000 }),
     ).toBeTruthy();
     expect(barLinks().find((l) => l.current)?.label).toBe('MY BOTS');
     expect(screen.getByRole('navigation', { name: 'Bot creation steps' })).toBeTruthy();

@@ -1,8 +1,6 @@
 import { lazy } from 'react';
 import { defineFeature } from '@/lib/feature';
 
-const view = lazy(() => import('./pages/ViewBotPage'));
-
 export const botsFeature = defineFeature({
   name: 'bots',
   screens: {
@@ -11,7 +9,7 @@ export const botsFeature = defineFeature({
     'bots.brand-details': lazy(() => import('./pages/BrandDetailsPage')),
     'bots.select-carriers': lazy(() => import('./pages/SelectCarriersPage')),
     'bots.create-whatsapp': lazy(() => import('./pages/CreateWhatsappBotPage')),
-    'bots.view': view,
+    'bots.view': lazy(() => import('./pages/ViewBotPage')),
     'bots.update-rcs': lazy(() => import('./pages/UpdateRcsBotPage')),
     'bots.update-whatsapp': lazy(() => import('./pages/UpdateWhatsappBotPage')),
     'bots.listing': lazy(() => import('./pages/ListingPage')),

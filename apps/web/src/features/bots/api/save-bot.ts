@@ -94,7 +94,14 @@ export function useDeleteBot() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (botId: string) => http.delete(`/secure/bots/${botId}`, z.unknown()),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
+    // Not awaited, and the bot itself is dropped rather than refetched (it is gone: a 404), so the
+    // page that deleted it can move on.
+    onSuccess: (_data, botId) => {
+      queryClient.removeQueries({ queryKey: botKeys.bot(botId) });
+      queryClient.removeQueries({ queryKey: botKeys.history(botId) });
+      void queryClient.invalidateQueries({ queryKey: botKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: botKeys.dashboard() });
+    },
   });
 }
 

@@ -28,14 +28,37 @@ export function WithBot({
   title: string;
   children: (bot: TBot) => ReactNode;
 }) {
+  return (
+    <MaybeBot botId={botId} title={title}>
+      {(bot) => (bot ? children(bot) : <NoBot title={title} />)}
+    </MaybeBot>
+  );
+}
+
+function NoBot({ title }: { title: string }) {
+  return (
+    <PageFrame title={title} breadcrumbs={BOT_CRUMBS}>
+      <Alert severity="warning">No bot is chosen: open one from MY BOTS.</Alert>
+    </PageFrame>
+  );
+}
+
+/**
+ * Like WithBot, but without ?botId= the page renders with null (a new bot). Once the first save
+ * caches the bot and the address gains its id, the same tree renders on: nothing is remounted, so
+ * what the form holds (picked images, their messages) stays.
+ */
+export function MaybeBot({
+  botId,
+  title,
+  children,
+}: {
+  botId: string | null;
+  title: string;
+  children: (bot: TBot | null) => ReactNode;
+}) {
   const bot = useQuery({ ...botQueryOptions(botId ?? ''), enabled: Boolean(botId) });
-  if (!botId) {
-    return (
-      <PageFrame title={title} breadcrumbs={BOT_CRUMBS}>
-        <Alert severity="warning">No bot is chosen: open one from MY BOTS.</Alert>
-      </PageFrame>
-    );
-  }
+  if (!botId) return <>{children(null)}</>;
   if (bot.isPending) return <CenteredStatus label="Loading the bot…" />;
   if (bot.isError) {
     return (

@@ -27,15 +27,6 @@ export function resumeBotPath(bot: BotRef): string | null {
   return null;
 }
 
-/** The edit page of the bot's channel (RCS first for a two-channel bot). */
-export function updateBotPath(
-  bot: Pick<BotRef, 'bot_id' | 'channels'>,
-  channel?: 'rcs' | 'whatsapp',
-): string {
-  const rcs = channel ? channel === 'rcs' : bot.channels.some((c) => c.channel_type === CHANNEL_TYPE.rcs);
-  return `${rcs ? '/u/update-rcs-bot' : '/u/update-whatsapp-bot'}?botId=${bot.bot_id}`;
-}
-
 /** How a person reads the bot's channels. */
 export function channelsLabel(channels: readonly { channel_type: number }[]): string {
   const names = channels.map((c) => (c.channel_type === CHANNEL_TYPE.whatsapp ? 'WhatsApp' : 'RCS'));

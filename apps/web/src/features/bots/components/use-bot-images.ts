@@ -71,5 +71,3 @@ export function useBotImages(bot: TBot | null) {
     },
   };
 }
-
-export type BotImages = ReturnType<typeof useBotImages>;

@@ -1,12 +1,13 @@
 import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
 import { BOT_DRAFT_STATUSES, type TBot } from '@portico/domain';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { useCan } from '@/lib/use-can';
 import { viewBotPath } from '../components/bot-paths';
 import { CreateStepper } from '../components/CreateStepper';
 import { RcsBotForm, type SaveIntent } from '../components/RcsBotForm';
-import { BOT_CRUMBS, useBotId, WithBot } from '../components/WithBot';
+import { BOT_CRUMBS, MaybeBot, useBotId } from '../components/WithBot';
 
 const TITLE = 'Create RCS Bot';
 const ACTIONS = [
@@ -37,7 +38,11 @@ export default function CreateRcsBotPage() {
         <Alert severity="info">Your role can view bots, not create them.</Alert>
       ) : bot && !BOT_DRAFT_STATUSES.includes(bot.status.code) ? (
         <Alert severity="info">
-          This bot is no longer a draft. <a href={viewBotPath(bot)}>Open the bot</a> to see or change it.
+          This bot is no longer a draft.{' '}
+          <Link component={RouterLink} to={viewBotPath(bot)}>
+            Open the bot
+          </Link>{' '}
+          to see or change it.
         </Alert>
       ) : (
         <>
@@ -47,15 +52,14 @@ export default function CreateRcsBotPage() {
               BOTS.
             </Alert>
           )}
-          <RcsBotForm key={bot?.bot_id ?? 'new'} bot={bot} onSaved={saved} actions={ACTIONS} />
+          <RcsBotForm bot={bot} onSaved={saved} actions={ACTIONS} />
         </>
       )}
     </PageFrame>
   );
-  if (!botId) return frame(null);
   return (
-    <WithBot botId={botId} title={TITLE}>
+    <MaybeBot botId={botId} title={TITLE}>
       {(bot) => frame(bot)}
-    </WithBot>
+    </MaybeBot>
   );
 }

@@ -5,7 +5,7 @@ import { PageFrame } from '@/lib/ui/PageFrame';
 import { useCan } from '@/lib/use-can';
 import { viewBotPath } from '../components/bot-paths';
 import { WhatsappBotForm } from '../components/WhatsappBotForm';
-import { BOT_CRUMBS, useBotId, WithBot } from '../components/WithBot';
+import { BOT_CRUMBS, MaybeBot, useBotId } from '../components/WithBot';
 
 const TITLE = 'Create WhatsApp Bot';
 const ACTIONS = [
@@ -42,7 +42,6 @@ export default function CreateWhatsappBotPage() {
               </Alert>
             )}
             <WhatsappBotForm
-              key={bot?.updated_at ?? 'new'}
               bot={bot}
               actions={ACTIONS}
               onSaved={(saved, action) =>
@@ -56,10 +55,9 @@ export default function CreateWhatsappBotPage() {
       </PageFrame>
     );
   };
-  if (!botId) return frame(null);
   return (
-    <WithBot botId={botId} title={TITLE}>
+    <MaybeBot botId={botId} title={TITLE}>
       {(bot) => frame(bot)}
-    </WithBot>
+    </MaybeBot>
   );
 }
