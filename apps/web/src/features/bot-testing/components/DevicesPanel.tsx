@@ -1,4 +1,3 @@
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -25,6 +24,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
+import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { useCan } from '@/lib/use-can';
@@ -163,18 +163,10 @@ export function DevicesPanel({
           )}
         </Box>
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-          {(['xlsx', 'pdf'] as const).map((format) => (
-            <Button
-              key={format}
-              size="small"
-              variant="outlined"
-              startIcon={<FileDownloadOutlined />}
-              disabled={exporter.isPending}
-              onClick={() => exporter.mutate({ format, filters })}
-            >
-              {format === 'xlsx' ? 'Excel' : 'PDF'}
-            </Button>
-          ))}
+          <ExportButtons
+            disabled={exporter.isPending}
+            onExport={(format) => exporter.mutate({ format, filters })}
+          />
         </Box>
         {exporter.isError && <Alert severity="error">{errorMessage(exporter.error)}</Alert>}
         {step.isError && <Alert severity="error">{errorMessage(step.error)}</Alert>}

@@ -1,60 +1,9 @@
-import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { formatDateTime } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState } from '@/lib/ui/EmptyState';
-import { ListStatus } from '@/lib/ui/ListStatus';
+import { HistoryPanel } from '@/lib/ui/HistoryPanel';
 import { botHistoryQueryOptions } from '../api/get-bots';
 
 /** The bot's history: what happened, when, from which state to which, by whom and why. */
 export function BotHistory({ botId }: { botId: string }) {
   const history = useQuery(botHistoryQueryOptions(botId));
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby="bot-history" sx={{ overflow: 'hidden' }}>
-      <Typography id="bot-history" variant="h2" sx={{ p: 2, pb: 1 }}>
-        History
-      </Typography>
-      <ListStatus
-        query={history}
-        noun="history"
-        empty={
-          <EmptyState
-            headingLevel="h3"
-            icon={<HistoryOutlined />}
-            title="No history"
-            message="Nothing has happened yet."
-          />
-        }
-      >
-        {(data) => (
-          <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {data.items.map((entry) => (
-              <Box
-                component="li"
-                key={entry.id}
-                sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: 'divider' }}
-              >
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {entry.action_label}
-                  {entry.carrier_name ? ` · ${entry.carrier_name}` : ''}
-                </Typography>
-                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  {entry.from ? `${entry.from.label} → ` : ''}
-                  {entry.to.label} · {String(formatDateTime(entry.at))}
-                  {entry.actor_email ? ` · ${entry.actor_email}` : ''}
-                </Typography>
-                {entry.reason && (
-                  <Typography variant="body2" sx={{ mt: 0.5 }}>
-                    Reason: {entry.reason}
-                  </Typography>
-                )}
-              </Box>
-            ))}
-          </Box>
-        )}
-      </ListStatus>
-    </Paper>
-  );
+  return <HistoryPanel query={history} id="bot-history" />;
 }

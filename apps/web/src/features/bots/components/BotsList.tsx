@@ -1,5 +1,4 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -30,6 +29,7 @@ import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { allCarriersQueryOptions } from '@/lib/queries/reference-data';
 import { EmptyState } from '@/lib/ui/EmptyState';
+import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -173,18 +173,10 @@ export function BotsList({ createPath, canWrite }: BotsListProps) {
         </TextField>
       </Box>
       <Box sx={{ px: 2, pb: 2, display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-        {(['xlsx', 'pdf'] as const).map((format) => (
-          <Button
-            key={format}
-            size="small"
-            variant="outlined"
-            startIcon={<FileDownloadOutlined />}
-            disabled={exporter.isPending}
-            onClick={() => exporter.mutate({ format, filters })}
-          >
-            {format === 'xlsx' ? 'Excel' : 'PDF'}
-          </Button>
-        ))}
+        <ExportButtons
+          disabled={exporter.isPending}
+          onExport={(format) => exporter.mutate({ format, filters })}
+        />
       </Box>
       {exporter.isError && (
         <Alert severity="error" sx={{ mx: 2, mb: 2 }}>

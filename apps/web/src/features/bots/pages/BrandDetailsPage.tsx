@@ -129,7 +129,7 @@ function BrandStep({ bot }: { bot: TBot }) {
                 }}
                 error={missing}
                 helperText={missing ? 'Choose a brand, or create a new one.' : undefined}
-                sx={{ maxWidth: 480, '& .Mui-error.MuiFormHelperText-root': { color: 'error.dark' } }}
+                sx={{ maxWidth: 480 }}
               >
                 {items.map((brand) => (
                   <MenuItem key={brand.brand_id} value={brand.brand_id}>
