@@ -434,6 +434,13 @@ describe('on the network', () => {
     expect(row.rows[0]?.n).toBe(0);
     expect(requestId).toBeTruthy();
   });
+  it('when the agent is already gone from the network then deleting the bot still succeeds', async () => {
+    const bot = await createRcs(developer, { submit: true });
+    const gone = `${bot.network.rbm_brand}/agents/agent_gone${Date.now()}`;
+    await t.database.sql.query('UPDATE bots SET rbm_agent = $2 WHERE bot_id = $1', [bot.bot_id, gone]);
+    expectEnvelope(await call(developer, { method: 'DELETE', url: `${S}/bots/${bot.bot_id}` }), 200);
+    expectEnvelope(await call(developer, { method: 'GET', url: `${S}/bots/${bot.bot_id}` }), 404);
+  });
 });
 
 describe('live bots, steps and images', () => {
