@@ -79,6 +79,14 @@ export const AUTHZ_MATRIX_AGGREGATORS: readonly MatrixEntry[] = [
       subject === ROLES.CHILD_AGGREGATOR_READONLY || subject === ROLES.CHILD_AGGREGATOR_READWRITE ? 200 : 404,
   },
   {
+    method: 'GET',
+    url: `${S}/aggregators/mine/history`,
+    action: 'aggregators.mine.history',
+    allowed: DEVELOPERS,
+    okStatus: (subject) =>
+      subject === ROLES.CHILD_AGGREGATOR_READONLY || subject === ROLES.CHILD_AGGREGATOR_READWRITE ? 200 : 404,
+  },
+  {
     method: 'PUT',
     url: `${S}/aggregators/mine/billing`,
     action: 'aggregators.billing.write',

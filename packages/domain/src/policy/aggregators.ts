@@ -10,6 +10,8 @@ export const AGGREGATORS_POLICY = definePolicy({
   'aggregators.carrier-review': ['carrierReviewer'],
   /** The aggregator's own billing info (a developer that is no aggregator gets 404). */
   'aggregators.billing.read': ['developer'],
+  /** The aggregator's own approval history: each decision with its reason (not an aggregator: 404). */
+  'aggregators.mine.history': ['developer'],
   /** Set up or change the billing info: the aggregator's main account only, not its child users. */
   'aggregators.billing.write': ['developerOwner'],
 });

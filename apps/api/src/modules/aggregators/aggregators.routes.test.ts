@@ -130,6 +130,41 @@ describe('aggregator approval', () => {
     const developer = await t.factories.account(ROLES.DEVELOPER);
     expectEnvelope(await decide(ROLES.SUPER_ADMIN_PORTICO, developer.partner.partnerId, 'approve'), 404);
   });
+  it('when the platform rejects an aggregator then the aggregator reads the decision and its reason in its own history', async () => {
+    const { partner, user } = await pendingAggregator();
+    expectEnvelope(
+      await decide(
+        ROLES.SUPER_ADMIN_PORTICO,
+        partner.partnerId,
+        'reject',
+        'The tax registration does not match.',
+      ),
+      200,
+    );
+    const token = await t.tokenFor(user.userId);
+    const history = expectEnvelope(
+      await t.app.inject({
+        method: 'GET',
+        url: `${S}/aggregators/mine/history?start=0&end=10`,
+        headers: { authorization: `Bearer ${token}`, ...xsrfHeaders() },
+      }),
+      200,
+    ).data as TReviewHistory;
+    expect(history.items.map((e) => [e.action, e.to.code, e.reason])).toEqual([
+      ['reject', 32, 'The tax registration does not match.'],
+    ]);
+    // A developer that is no aggregator has no such history.
+    const developer = await t.factories.account(ROLES.DEVELOPER);
+    const devToken = await t.tokenFor(developer.user.userId);
+    expectEnvelope(
+      await t.app.inject({
+        method: 'GET',
+        url: `${S}/aggregators/mine/history`,
+        headers: { authorization: `Bearer ${devToken}`, ...xsrfHeaders() },
+      }),
+      404,
+    );
+  });
 });
 
 describe('carriers deciding on an aggregator', () => {

@@ -44,6 +44,24 @@ export function aggregatorsRoutes(
       async (request) => ok(await aggregators.myBilling(userOf(request))),
     );
 
+    app.get(
+      '/aggregators/mine/history',
+      {
+        config: { action: 'aggregators.mine.history' },
+        schema: {
+          tags,
+          summary:
+            "The caller's aggregator approval history: the platform's and the carriers' decisions with their reasons",
+          querystring: ZAggregatorHistoryQuery,
+          response: { 200: ZEnvelope(ZReviewHistory) },
+        },
+      },
+      async (request) => {
+        const { start, end } = request.query;
+        return ok(await aggregators.myHistory(userOf(request), { start, end }));
+      },
+    );
+
     app.put(
       '/aggregators/mine/billing',
       {

@@ -236,6 +236,16 @@ export function createAggregatorsService(deps: {
       };
     },
 
+    /** The caller's own aggregator's history: every decision, the platform's and each carrier's, with its reason. */
+    async myHistory(
+      user: AuthenticatedUser,
+      window: { start: number; end: number },
+    ): Promise<TReviewHistory> {
+      const own = await repository.ownPartner(user.partnerId);
+      if (!own?.isAggregator) throw new NotFoundError(NOT_AGGREGATOR);
+      return review.history([AGGREGATOR_MACHINE, AGGREGATOR_CARRIER_MACHINE], user.partnerId, window);
+    },
+
     /** Sets up or changes the billing info, with a security record of the change. */
     async saveMyBilling(
       user: AuthenticatedUser,

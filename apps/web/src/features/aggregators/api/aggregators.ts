@@ -131,6 +131,13 @@ export const myBillingQueryOptions = queryOptions({
     http.get('/secure/aggregators/mine/billing', ZMyAggregatorBilling),
 });
 
+/** GET the caller's own aggregator approval history (the decisions and their reasons). */
+export const myHistoryQueryOptions = queryOptions({
+  queryKey: aggregators.key('mine', 'history'),
+  queryFn: (): Promise<TReviewHistory> =>
+    http.get('/secure/aggregators/mine/history', ZReviewHistory, { params: { start: 0, end: 100 } }),
+});
+
 /** PUT the aggregator's billing info. */
 export function useSaveMyBilling() {
   const queryClient = useQueryClient();

@@ -6,9 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
+import { HistoryPanel } from '@/lib/ui/HistoryPanel';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { useCan } from '@/lib/use-can';
-import { myBillingQueryOptions } from '../api/aggregators';
+import { myBillingQueryOptions, myHistoryQueryOptions } from '../api/aggregators';
 import { BillingFacts } from '../components/BillingFacts';
 import { BillingInfoForm } from '../components/BillingInfoForm';
 
@@ -20,6 +21,7 @@ const CRUMBS = [
 /** /u/billing-info: the aggregator's billing info, set up or changed by its main account. */
 export default function BillingInfoPage() {
   const mine = useQuery(myBillingQueryOptions);
+  const history = useQuery(myHistoryQueryOptions);
   const canWrite = useCan('aggregators.billing.write');
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -38,7 +40,7 @@ export default function BillingInfoPage() {
     <PageFrame
       title="Billing Info"
       breadcrumbs={CRUMBS}
-      description={`Who the platform bills for ${name}, under which tax id, address and billing category. The platform's admins and the carriers reviewing your account see it.`}
+      description={`Who the platform bills for ${name}, under which tax id, address and billing category. The platform's admins and the carriers reviewing your account see it; the history below shows each of their decisions on your account, with its reason.`}
       actions={
         mayEdit && billing !== null && !editing ? (
           <Button
@@ -80,6 +82,7 @@ export default function BillingInfoPage() {
             <Button onClick={() => setEditing(false)}>Cancel</Button>
           </div>
         )}
+        <HistoryPanel query={history} id="approval-history" />
       </Stack>
     </PageFrame>
   );
