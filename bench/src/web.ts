@@ -133,6 +133,12 @@ export async function benchWeb(stack: BenchStack): Promise<{ results: BenchResul
       ),
     ),
     result(
+      'web.my-bots.first-row-ms',
+      'ms from asking for MY BOTS (cold cache) to its first bot row on screen, 10,000 bots across 200 partners',
+      browser.myBotsFirstRowMs ?? Number.NaN,
+      'n/a',
+    ),
+    result(
       'web.routes.chromium-agrees',
       'routes whose JavaScript loaded in Chromium (cold cache, until idle) is the manifest count',
       agreeing,
