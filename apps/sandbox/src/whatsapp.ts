@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { newId, nowIso, type SandboxContext } from './context.ts';
@@ -221,6 +222,9 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
       },
     );
 
+    // Profile photo uploads (see the Resumable Upload API routes below), by upload session id.
+    const uploads = new Map<string, { length: number; type: string; handle?: string }>();
+
     // Phone numbers of a WABA: add one (with its display name), list them, register it for the
     // Cloud API, set its business profile, deregister it.
     const ZPhoneCreate = z.object({
@@ -317,11 +321,55 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
           })
           .safeParse(request.body);
         if (!body.success) throw new WhatsAppError('invalidParameter', 'about is 1 to 139 characters.');
+        const handle = body.data.profile_picture_handle;
+        if (handle !== undefined && ![...uploads.values()].some((u) => u.handle === handle))
+          throw new WhatsAppError('invalidParameter', 'profile_picture_handle is not a known upload handle.');
         const number = phoneNumberOf(request.params.phoneNumberId);
         number.profile = { ...number.profile, ...body.data };
         return { success: true };
       },
     );
+
+    app.get<{ Params: { version: string; phoneNumberId: string } }>(
+      '/:version/:phoneNumberId/whatsapp_business_profile',
+      async (request) => ({ data: [phoneNumberOf(request.params.phoneNumberId).profile] }),
+    );
+
+    // Resumable Upload API (profile photos): open a session on the app, then send the bytes from
+    // offset 0; the answer's handle is what whatsapp_business_profile takes.
+    app.addContentTypeParser(['image/jpeg', 'image/png'], { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    app.post<{
+      Params: { version: string; appId: string };
+      Querystring: { file_length?: string; file_type?: string };
+    }>('/:version/:appId/uploads', async (request) => {
+      const length = Number(request.query.file_length);
+      const type = request.query.file_type ?? '';
+      if (!Number.isInteger(length) || length <= 0 || !['image/jpeg', 'image/png'].includes(type))
+        throw new WhatsAppError(
+          'invalidParameter',
+          'file_length (bytes) and file_type image/jpeg or image/png are required.',
+        );
+      const id = `upload:${randomUUID()}`;
+      uploads.set(id, { length, type });
+      return { id };
+    });
+    app.post<{ Params: { version: string; uploadId: string } }>('/:version/:uploadId', async (request) => {
+      const upload = uploads.get(request.params.uploadId);
+      if (!upload)
+        throw new WhatsAppError(
+          'invalidParameter',
+          `Unsupported request: object ${request.params.uploadId} does not exist.`,
+        );
+      if (request.headers.file_offset !== '0')
+        throw new WhatsAppError('invalidParameter', 'file_offset 0 is required.');
+      const bytes = request.body;
+      if (!Buffer.isBuffer(bytes) || bytes.length !== upload.length)
+        throw new WhatsAppError('invalidParameter', `The file must be ${upload.length} bytes.`);
+      upload.handle = `4::${Buffer.from(request.params.uploadId).toString('base64url')}`;
+      return { h: upload.handle };
+    });
 
     app.post<{ Params: { version: string; wabaId: string } }>(
       '/:version/:wabaId/message_templates',

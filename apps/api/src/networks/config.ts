@@ -38,6 +38,7 @@ export const ZNetworksEnv = z.object({
   WHATSAPP_VERIFY_TOKEN: z.string().optional(),
   WHATSAPP_PHONE_NUMBER_ID: z.string().min(1).default('100000000000001'),
   WHATSAPP_WABA_ID: z.string().min(1).default('200000000000001'),
+  WHATSAPP_APP_ID: z.string().min(1).default('300000000000001'),
   /** SMS gateway (Twilio's Messages API shape) for one-time passwords where RCS cannot reach. */
   SMS_API_URL: optionalUrl,
   SMS_ACCOUNT_SID: z.string().min(1).default('ACsandbox00000000000000000000000'),
@@ -164,6 +165,7 @@ export function networksFrom(env: NetworksEnv, publicUrl: string) {
       verifyToken: env.WHATSAPP_VERIFY_TOKEN ?? 'sandbox-whatsapp-verify-token',
       phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
       wabaId: env.WHATSAPP_WABA_ID,
+      appId: env.WHATSAPP_APP_ID,
     },
     sms: {
       sandbox: !env.SMS_API_URL,

@@ -124,7 +124,10 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/sandbox`;
   rbm = createRbmConnector(rbmOptions(`${base}/rbm`));
   maap = createMaapConnector(connectorOptions(`${base}/maap`));
-  whatsapp = createWhatsAppConnector(connectorOptions(`${base}/whatsapp/v21.0`));
+  whatsapp = createWhatsAppConnector({
+    ...connectorOptions(`${base}/whatsapp/v21.0`),
+    appId: '300000000000001',
+  });
   sms = createSmsGateway(smsOptions());
 });
 afterAll(() => sandbox.close());

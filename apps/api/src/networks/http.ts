@@ -19,6 +19,8 @@ export interface NetworkRequest {
   query?: Record<string, string | undefined>;
   json?: unknown;
   body?: { bytes: Uint8Array; contentType: string };
+  /** Extra request headers (e.g. the Resumable Upload API's file_offset). */
+  headers?: Record<string, string>;
   retry: RetryPolicy;
 }
 
@@ -84,6 +86,7 @@ export function createNetworkHttp(options: NetworkHttpOptions) {
       headers['content-type'] = request.body.contentType;
       body = request.body.bytes;
     }
+    Object.assign(headers, request.headers ?? {});
     let response: Dispatcher.ResponseData;
     let text: string;
     try {

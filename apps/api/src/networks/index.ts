@@ -101,6 +101,7 @@ export function createConnectors(
       ...common,
       baseUrl: config.whatsapp.url,
       token: config.whatsapp.token,
+      appId: config.whatsapp.appId,
     }),
   };
   const senders: Record<Network, string> = {

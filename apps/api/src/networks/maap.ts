@@ -187,6 +187,7 @@ export function createMaapConnector(options: ConnectorOptions): NetworkConnector
       return (body as { bots?: Array<{ botId: string }> }).bots?.[0]?.botId ?? null;
     },
     updateProfile: notHere('Profile update (the MaaP bot is updated through the carrier)'),
+    uploadProfilePhoto: notHere('Profile photos'),
     async deleteBot(botId) {
       try {
         await http.request({

@@ -302,6 +302,7 @@ export function createRbmConnector(options: RbmConnectorOptions): NetworkConnect
     findBot: notHere('Bot registration (RBM agents register with registerAgent)'),
     deleteBot: notHere('Bot deletion (RBM agents are deleted with deleteAgent)'),
     updateProfile: notHere('Profile update (RBM agents are updated with updateAgent)'),
+    uploadProfilePhoto: notHere('Profile photos (RBM agents take a logo URL)'),
     async requestVerification(agent, contact) {
       const { body } = await management.request({
         method: 'POST',

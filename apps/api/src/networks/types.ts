@@ -122,6 +122,11 @@ export interface NetworkConnector {
   findBot(registration: BotRegistration): Promise<string | null>;
   /** WhatsApp: replaces the sender's business profile (about, vertical); editable on a live sender. */
   updateProfile(id: string, profile: Record<string, unknown>): Promise<void>;
+  /**
+   * WhatsApp: uploads a profile photo through the Resumable Upload API and answers its handle
+   * (for `profile_picture_handle` in `updateProfile`).
+   */
+  uploadProfilePhoto(image: { bytes: Uint8Array; contentType: string }): Promise<string>;
   /** MaaP: deletes the chatbot; WhatsApp: deregisters the number and removes it from the WABA. */
   deleteBot(id: string): Promise<void>;
   requestVerification(agent: string, contact: VerificationContact): Promise<VerificationState>;

@@ -154,7 +154,7 @@ function senderOf(registration: BotRegistration) {
   return { ...registration, wabaId, phoneNumber };
 }
 
-export function createWhatsAppConnector(options: ConnectorOptions): NetworkConnector {
+export function createWhatsAppConnector(options: ConnectorOptions & { appId: string }): NetworkConnector {
   const http = createNetworkHttp({
     ...options,
     network: 'whatsapp',
@@ -244,6 +244,28 @@ export function createWhatsAppConnector(options: ConnectorOptions): NetworkConne
         json: { messaging_product: 'whatsapp', ...profile },
         retry: 'always',
       });
+    },
+    // Resumable Upload API: open an upload session on the app, send the bytes from offset 0, and
+    // answer the file handle the business profile takes as profile_picture_handle.
+    async uploadProfilePhoto({ bytes, contentType }) {
+      const { body: session } = await http.request({
+        method: 'POST',
+        path: `/${encodeURIComponent(options.appId)}/uploads`,
+        query: { file_length: String(bytes.length), file_type: contentType },
+        retry: 'always',
+      });
+      const uploadId = (session as { id?: string }).id;
+      if (!uploadId) throw new NetworkError('whatsapp', 'network_down', 'the upload session had no id.');
+      const { body: uploaded } = await http.request({
+        method: 'POST',
+        path: `/${uploadId}`,
+        headers: { file_offset: '0' },
+        body: { bytes, contentType },
+        retry: 'always',
+      });
+      const handle = (uploaded as { h?: string }).h;
+      if (!handle) throw new NetworkError('whatsapp', 'network_down', 'the upload answered no file handle.');
+      return handle;
     },
     async deleteBot(phoneNumberId) {
       try {

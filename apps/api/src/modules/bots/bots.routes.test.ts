@@ -615,6 +615,82 @@ describe('live bots, steps and images', () => {
     );
   });
 
+  it('when a WhatsApp photo is uploaded for a registered sender, or a sender registers with one, then it is set on the network; a failure is kept on the bot', async () => {
+    const uploadPhoto = async (botId: string, bytes: Buffer) => {
+      const boundary = '----portico-bots-photo';
+      return call(developer, {
+        method: 'POST',
+        url: `${S}/bots/${botId}/images/photo`,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+          ),
+          bytes,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+    };
+    const profileOf = async (phoneNumberId: string | null) => {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: `/sandbox/whatsapp/v21.0/${phoneNumberId}/whatsapp_business_profile`,
+        headers: { authorization: 'Bearer sandbox-whatsapp-token' },
+      });
+      expect(answer.statusCode).toBe(200);
+      return (answer.json() as { data: Array<Record<string, unknown>> }).data[0];
+    };
+    const photo = await sharp({ create: { width: 640, height: 640, channels: 3, background: '#25D366' } })
+      .png()
+      .toBuffer();
+    // Registered first, photo after: the photo goes to the live sender's profile.
+    const registered = expectEnvelope(
+      await call(developer, {
+        method: 'POST',
+        url: `${S}/bots/whatsapp`,
+        payload: whatsappBody({ submit: true }),
+      }),
+      201,
+    ).data as TBot;
+    const phoneNumberId = registered.network.whatsapp_phone_number_id;
+    expect((await profileOf(phoneNumberId))?.profile_picture_handle).toBeUndefined();
+    expectEnvelope(await uploadPhoto(registered.bot_id, photo), 200);
+    expect((await profileOf(phoneNumberId))?.profile_picture_handle).toMatch(/^4::/);
+    // Photo first, registration after: the sender is registered with it.
+    const draft = expectEnvelope(
+      await call(developer, { method: 'POST', url: `${S}/bots/whatsapp`, payload: whatsappBody() }),
+      201,
+    ).data as TBot;
+    expectEnvelope(await uploadPhoto(draft.bot_id, photo), 200);
+    const submitted = expectEnvelope(
+      await call(developer, {
+        method: 'PUT',
+        url: `${S}/bots/${draft.bot_id}/whatsapp`,
+        payload: {
+          ...whatsappBody(),
+          display_name: draft.whatsapp?.display_name,
+          phone: draft.whatsapp?.phone,
+          submit: true,
+        },
+      }),
+      200,
+    ).data as TBot;
+    expect((await profileOf(submitted.network.whatsapp_phone_number_id))?.profile_picture_handle).toMatch(
+      /^4::/,
+    );
+    // The network down: the photo is kept here, the answer and the bot say why.
+    await configure({ serverErrorRatio: 1 });
+    try {
+      const failed = expectEnvelope(await uploadPhoto(registered.bot_id, photo), 503);
+      expect(failed.message).toMatch(/^The photo is saved here but the network did not take it: /);
+    } finally {
+      await configure({});
+    }
+    const after = await get(developer, registered.bot_id);
+    expect(after.network_error).toBeTruthy();
+    expect(after.photo_url).toMatch(/\/bot-images\//);
+  });
+
   it('when asked for the dashboard and the export then counts by status and a file with the filters come back', async () => {
     const dashboard = expectEnvelope(
       await call(developer, { method: 'GET', url: `${S}/bots/dashboard` }),

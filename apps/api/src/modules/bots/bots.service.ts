@@ -291,6 +291,26 @@ export function createBotsService(deps: BotsServiceDeps) {
     }
   }
 
+  /**
+   * Sets a registered WhatsApp sender's profile photo on the network: Resumable Upload for a
+   * handle, then the business profile's profile_picture_handle. A failure is kept on the bot.
+   */
+  async function pushPhoto(
+    botId: string,
+    phoneNumberId: string,
+    image: { bytes: Uint8Array; contentType: string },
+  ): Promise<void> {
+    try {
+      const whatsapp = connectors.get('whatsapp');
+      const handle = await whatsapp.uploadProfilePhoto(image);
+      await whatsapp.updateProfile(phoneNumberId, { profile_picture_handle: handle });
+    } catch (error) {
+      if (!(error instanceof NetworkError)) throw error;
+      await database.transaction(() => repository.update(botId, { networkError: error.message }));
+      throw networkFailure(error, 'The photo is saved here but the network did not take it');
+    }
+  }
+
   /** The network call of `register` and the write of the ids it answers. */
   async function createOnNetwork(
     user: AuthenticatedUser,
@@ -337,7 +357,17 @@ export function createBotsService(deps: BotsServiceDeps) {
         };
         const existing = retry ? await whatsapp.findBot(registration) : null;
         // registerBot also reuses a number already on the WABA; it registers it and sets the profile.
-        ids = { whatsappPhoneNumberId: existing ?? (await whatsapp.registerBot(registration)) };
+        const phoneNumberId = existing ?? (await whatsapp.registerBot(registration));
+        // A photo chosen before registration goes to the new sender's profile too.
+        const photo = bot.photoKey ? await storage.get(bot.photoKey) : null;
+        if (photo) {
+          const handle = await whatsapp.uploadProfilePhoto({
+            bytes: photo.bytes,
+            contentType: photo.contentType,
+          });
+          await whatsapp.updateProfile(phoneNumberId, { profile_picture_handle: handle });
+        }
+        ids = { whatsappPhoneNumberId: phoneNumberId };
       }
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
@@ -590,6 +620,12 @@ export function createBotsService(deps: BotsServiceDeps) {
       // A registered agent shows the new logo or banner too (RBM fetches it from its public URL).
       const current = await repository.findOwn(user.partnerId, botId);
       if (kind !== 'photo' && current?.rbmAgent) await pushAgent(botId, current);
+      // A registered WhatsApp sender shows the new profile photo too (uploaded to Meta for a handle).
+      if (kind === 'photo' && current?.whatsappPhoneNumberId)
+        await pushPhoto(botId, current.whatsappPhoneNumberId, {
+          bytes: image.bytes,
+          contentType: `image/${image.format}`,
+        });
       return detail(user, botId);
     },
 
