@@ -144,7 +144,7 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
       return graphError(reply, new WhatsAppError('invalidParameter', (error as Error).message));
     });
     app.addHook('onRequest', async (request: FastifyRequest) => {
-      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      const token = /^(?:Bearer|OAuth)\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
       const expected = ctx.credentials.whatsapp;
       if (!token || (expected !== undefined && token !== expected))
         throw new WhatsAppError('auth', 'The access token could not be decrypted.');

@@ -259,7 +259,8 @@ export function createWhatsAppConnector(options: ConnectorOptions & { appId: str
       const { body: uploaded } = await http.request({
         method: 'POST',
         path: `/${uploadId}`,
-        headers: { file_offset: '0' },
+        // Meta's upload step takes the token as `OAuth <token>`.
+        headers: { authorization: `OAuth ${options.token}`, file_offset: '0' },
         body: { bytes, contentType },
         retry: 'always',
       });
