@@ -14,7 +14,7 @@ import { MESSAGE_LIMITS, type TMessageContentInput, ZMessageContent } from '@por
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { useSendTestMessage } from '../api/bot-testing';
-import { MessageView } from './MessageView';
+import { MessageView } from '@/lib/rich-message/MessageView';
 
 type Kind = 'text' | 'rich_card' | 'carousel';
 type SuggestionType = 'reply' | 'open_url' | 'dial';

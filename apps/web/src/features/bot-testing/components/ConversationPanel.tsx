@@ -13,7 +13,7 @@ import { conversationQueryOptions } from '../api/bot-testing';
 import { useConsoleStream } from '../api/console-stream';
 import { Composer } from './Composer';
 import { InviteChip } from './InviteChip';
-import { MessageView } from './MessageView';
+import { MessageView } from '@/lib/rich-message/MessageView';
 import { type Tone, ToneChip } from './ToneChip';
 
 const RECEIPT: Record<string, { label: string; tone: Tone }> = {

@@ -5,7 +5,7 @@ import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { parseHexColour, WHATSAPP_CATEGORIES, type WhatsappCategory } from '@portico/domain';
-import type { ReactNode } from 'react';
+import { Handset } from '@/lib/rich-message/Handset';
 
 /** The colour the preview uses while the brand colour typed is not (yet) a colour. */
 const FALLBACK_COLOUR = '#5956D6';
@@ -27,31 +27,6 @@ export interface WhatsappPreviewValues {
   category: string;
   phone: string;
   photoUrl: string | null;
-}
-
-/** A phone's outline around a screen (pure presentation; its label names what it shows). */
-function Handset({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box
-      role="figure"
-      aria-label={label}
-      sx={{
-        width: '100%',
-        maxWidth: 300,
-        mx: 'auto',
-        border: '10px solid #222',
-        borderRadius: '32px',
-        bgcolor: '#fff',
-        overflow: 'hidden',
-        boxShadow: 3,
-      }}
-    >
-      <Box sx={{ height: 18, bgcolor: '#222', display: 'grid', placeItems: 'center' }} aria-hidden>
-        <Box sx={{ width: 60, height: 6, borderRadius: 3, bgcolor: '#444' }} />
-      </Box>
-      <Box sx={{ minHeight: 440, maxHeight: 560, overflowY: 'auto' }}>{children}</Box>
-    </Box>
-  );
 }
 
 function Initial({ name, size, colour }: { name: string; size: number; colour: string }) {

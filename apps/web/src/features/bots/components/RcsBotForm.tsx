@@ -32,7 +32,7 @@ import {
 import { useSaveRcsBot } from '../api/save-bot';
 import { BotImageField } from './BotImageField';
 import { RcsAgentPreview } from './BotPreview';
-import { PreviewBeside } from './PreviewBeside';
+import { PreviewBeside } from '@/lib/rich-message/PreviewBeside';
 import { useBotImages } from './use-bot-images';
 
 export const LIVE_LOCKED = 'Locked: the network does not let a live agent change this.';

@@ -19,7 +19,7 @@ import { useZodForm } from '@/lib/form/use-zod-form';
 import { useSaveWhatsappBot } from '../api/save-bot';
 import { BotImageField } from './BotImageField';
 import { WhatsappProfilePreview } from './BotPreview';
-import { PreviewBeside } from './PreviewBeside';
+import { PreviewBeside } from '@/lib/rich-message/PreviewBeside';
 import { useBotImages } from './use-bot-images';
 
 type Values = z.input<typeof ZWhatsappBotDetailsRequest>;
