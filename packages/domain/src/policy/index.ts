@@ -6,6 +6,7 @@ import { CONTENT_POLICY } from './content.ts';
 import { NETWORK_MESSAGES_POLICY } from './network-messages.ts';
 import { PARTNERS_POLICY } from './partners.ts';
 import { type PolicyRole, ROLE_GROUPS, type RoleGroup } from './role-groups.ts';
+import { TEMPLATES_POLICY } from './templates.ts';
 import { WALLET_POLICY } from './wallet.ts';
 
 export {
@@ -38,6 +39,7 @@ export const POLICY = {
   ...AGGREGATORS_POLICY,
   ...CONTENT_POLICY,
   ...BOTS_POLICY,
+  ...TEMPLATES_POLICY,
 } as const;
 export type PolicyAction = keyof typeof POLICY;
 
