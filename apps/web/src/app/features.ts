@@ -6,6 +6,7 @@ import { brandsFeature } from '@/features/brands';
 import { contentFeature } from '@/features/content';
 import { legalFeature } from '@/features/legal';
 import { referenceFeature } from '@/features/reference';
+import { templatesFeature } from '@/features/templates';
 import { walletFeature } from '@/features/wallet';
 import type { Feature } from '@/lib/feature';
 
@@ -19,5 +20,6 @@ export const FEATURES: readonly Feature[] = [
   contentFeature,
   legalFeature,
   referenceFeature,
+  templatesFeature,
   walletFeature,
 ];

@@ -86,7 +86,12 @@ export const ADMIN_BAR: readonly NavItem[] = [
     id: 'bots',
     label: 'BOTS',
     path: '/admin/bots',
-    highlight: ['/admin/verification-details', '/admin/viewBotDetails'],
+    highlight: [
+      '/admin/verification-details',
+      '/admin/viewBotDetails',
+      '/admin/templates',
+      '/admin/template-details',
+    ],
   },
   { id: 'brands', label: 'BRANDS', path: '/admin/my-brands', highlight: ['/admin/view-brand'] },
   {

@@ -314,6 +314,8 @@ describe('activeNavItemId', () => {
     ['/admin/bots', 'bots'],
     ['/admin/verification-details', 'bots'],
     ['/admin/viewBotDetails', 'bots'],
+    ['/admin/templates', 'bots'],
+    ['/admin/template-details', 'bots'],
     ['/admin/my-brands', 'brands'],
     ['/admin/view-brand', 'brands'],
     ['/admin/aggregators', 'aggregators'],

@@ -13,8 +13,8 @@ import Typography from '@mui/material/Typography';
 import { MESSAGE_LIMITS, type TMessageContentInput, ZMessageContent } from '@portico/domain';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
-import { useSendTestMessage } from '../api/bot-testing';
 import { MessageView } from '@/lib/rich-message/MessageView';
+import { useSendTestMessage } from '../api/bot-testing';
 
 type Kind = 'text' | 'rich_card' | 'carousel';
 type SuggestionType = 'reply' | 'open_url' | 'dial';

@@ -7,13 +7,13 @@ import { formatDateTime, type TConsoleMessage } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
+import { MessageView } from '@/lib/rich-message/MessageView';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { useCan } from '@/lib/use-can';
 import { conversationQueryOptions } from '../api/bot-testing';
 import { useConsoleStream } from '../api/console-stream';
 import { Composer } from './Composer';
 import { InviteChip } from './InviteChip';
-import { MessageView } from '@/lib/rich-message/MessageView';
 import { type Tone, ToneChip } from './ToneChip';
 
 const RECEIPT: Record<string, { label: string; tone: Tone }> = {

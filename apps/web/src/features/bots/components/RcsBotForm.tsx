@@ -24,6 +24,7 @@ import type { z } from 'zod';
 import { FormErrorAlert } from '@/lib/form/error-alert';
 import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
+import { PreviewBeside } from '@/lib/rich-message/PreviewBeside';
 import {
   billingCategoriesQueryOptions,
   chatbotPlatformsQueryOptions,
@@ -32,7 +33,6 @@ import {
 import { useSaveRcsBot } from '../api/save-bot';
 import { BotImageField } from './BotImageField';
 import { RcsAgentPreview } from './BotPreview';
-import { PreviewBeside } from '@/lib/rich-message/PreviewBeside';
 import { useBotImages } from './use-bot-images';
 
 export const LIVE_LOCKED = 'Locked: the network does not let a live agent change this.';

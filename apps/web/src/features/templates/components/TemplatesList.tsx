@@ -1,0 +1,328 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import ViewCarouselOutlined from '@mui/icons-material/ViewCarouselOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import {
+  formatDateTime,
+  TEMPLATE_MACHINE,
+  TEMPLATE_TYPES,
+  type TemplateState,
+  type TTemplateFilters,
+} from '@portico/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { errorMessage } from '@/lib/http/api-error';
+import { EmptyState } from '@/lib/ui/EmptyState';
+import { ExportButtons } from '@/lib/ui/ExportButtons';
+import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
+import { ListStatus } from '@/lib/ui/ListStatus';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useExportTemplates } from '../api/export-templates';
+import { templatesQueryOptions } from '../api/get-templates';
+import type { TemplateListFilters } from '../api/keys';
+import { TemplateStatusChip } from './TemplateStatusChip';
+import { CHANNEL_LABEL, TYPE_LABEL } from './template-paths';
+
+export interface TemplateTab {
+  label: string;
+  status: TemplateState | undefined;
+}
+
+type Sort = `${NonNullable<TTemplateFilters['sort']>}:${'asc' | 'desc'}`;
+const SORTS: { value: Sort; label: string }[] = [
+  { value: 'updated_at:desc', label: 'Recently changed' },
+  { value: 'updated_at:asc', label: 'Least recently changed' },
+  { value: 'created_at:desc', label: 'Newest first' },
+  { value: 'name:asc', label: 'Name A-Z' },
+  { value: 'name:desc', label: 'Name Z-A' },
+  { value: 'status:asc', label: 'Status' },
+  { value: 'language:asc', label: 'Language' },
+];
+
+interface TemplatesListProps {
+  /** The developer's list is per bot (null: every bot of the partner). */
+  botId?: string | null;
+  /** Where a row leads, given its id. */
+  viewPath: (templateId: string) => string;
+  /** The admin's review screen shows tabs by state; the developer's list a status filter. */
+  tabs?: readonly TemplateTab[];
+  showPartner?: boolean;
+  /** The empty state's way to the builder. */
+  createPath?: string;
+}
+
+/** A list of templates: search, channel, type, status, sort, pages, Excel and PDF of what is filtered. */
+export function TemplatesList({
+  botId,
+  viewPath,
+  tabs,
+  showPartner = false,
+  createPath,
+}: TemplatesListProps) {
+  const [tab, setTab] = useState(0);
+  const [status, setStatus] = useState<TemplateState | undefined>(undefined);
+  const [channel, setChannel] = useState<'rcs' | 'whatsapp' | undefined>(undefined);
+  const [type, setType] = useState<TemplateListFilters['type']>(undefined);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<Sort>('updated_at:desc');
+  const paging = usePaging(10);
+  const debounced = useDebouncedValue(search.trim(), 300);
+  const exporter = useExportTemplates();
+  const [sortField, order] = sort.split(':') as [NonNullable<TemplateListFilters['sort']>, 'asc' | 'desc'];
+  const filters: TemplateListFilters = {
+    bot_id: botId ?? undefined,
+    status: tabs ? tabs[tab]?.status : status,
+    channel,
+    type,
+    search: debounced || undefined,
+    sort: sortField,
+    order,
+  };
+  const reset = () => paging.setPage(0);
+
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      {tabs && (
+        <Tabs
+          value={tab}
+          onChange={(_event, next: number) => {
+            setTab(next);
+            reset();
+          }}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label="Templates by state"
+          sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
+        >
+          {tabs.map((t) => (
+            <Tab key={t.label} label={t.label} />
+          ))}
+        </Tabs>
+      )}
+      <Box
+        sx={{
+          p: 2,
+          display: 'grid',
+          gap: 1.5,
+          alignItems: 'center',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'minmax(0, 1fr) repeat(4, 150px) auto' },
+        }}
+      >
+        <TextField
+          size="small"
+          label={showPartner ? 'Search template, bot or partner' : 'Search template or bot'}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            reset();
+          }}
+        />
+        <TextField
+          select
+          size="small"
+          label="Channel"
+          value={channel ?? ''}
+          onChange={(event) => {
+            setChannel((event.target.value || undefined) as typeof channel);
+            reset();
+          }}
+        >
+          <MenuItem value="">All channels</MenuItem>
+          <MenuItem value="rcs">RCS</MenuItem>
+          <MenuItem value="whatsapp">WhatsApp</MenuItem>
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Type"
+          value={type ?? ''}
+          onChange={(event) => {
+            setType((event.target.value || undefined) as TemplateListFilters['type']);
+            reset();
+          }}
+        >
+          <MenuItem value="">All types</MenuItem>
+          {TEMPLATE_TYPES.map((t) => (
+            <MenuItem key={t} value={t}>
+              {TYPE_LABEL[t]}
+            </MenuItem>
+          ))}
+        </TextField>
+        {tabs ? (
+          <span />
+        ) : (
+          <TextField
+            select
+            size="small"
+            label="Status"
+            value={status ?? ''}
+            onChange={(event) => {
+              setStatus((event.target.value || undefined) as TemplateState | undefined);
+              reset();
+            }}
+          >
+            <MenuItem value="">All statuses</MenuItem>
+            {Object.entries(TEMPLATE_MACHINE.states).map(([key, state]) => (
+              <MenuItem key={key} value={key}>
+                {state.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        <TextField
+          select
+          size="small"
+          label="Sort"
+          value={sort}
+          onChange={(event) => {
+            setSort(event.target.value as Sort);
+            reset();
+          }}
+        >
+          {SORTS.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Box sx={{ display: 'flex', gap: 1, justifyContent: { lg: 'flex-end' } }}>
+          <ExportButtons
+            disabled={exporter.isPending}
+            onExport={(format) => exporter.mutate({ format, filters })}
+          />
+        </Box>
+      </Box>
+      {exporter.isError && (
+        <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
+          {errorMessage(exporter.error)}
+        </Alert>
+      )}
+      <Rows
+        filters={filters}
+        paging={paging}
+        viewPath={viewPath}
+        showPartner={showPartner}
+        createPath={createPath}
+      />
+    </Paper>
+  );
+}
+
+function Rows({
+  filters,
+  paging,
+  viewPath,
+  showPartner,
+  createPath,
+}: {
+  filters: TemplateListFilters;
+  paging: Paging;
+  viewPath: (templateId: string) => string;
+  showPartner: boolean;
+  createPath: string | undefined;
+}) {
+  const start = paging.page * paging.pageSize;
+  const list = useQuery(templatesQueryOptions({ start, end: start + paging.pageSize }, filters));
+  const filtered = Boolean(filters.search || filters.status || filters.channel || filters.type);
+  return (
+    <ListStatus
+      query={list}
+      noun="templates"
+      empty={
+        <EmptyState
+          headingLevel="h3"
+          icon={<ViewCarouselOutlined />}
+          title={filtered ? 'No templates match' : 'No templates yet'}
+          message={
+            filtered
+              ? 'No template matches these filters.'
+              : createPath
+                ? 'Build a text, a rich card, a carousel or a WhatsApp template, watching it on a handset as you type.'
+                : 'Templates will be listed here once they are submitted.'
+          }
+          action={
+            createPath && !filtered ? (
+              <Button component={RouterLink} to={createPath} variant="contained" startIcon={<AddOutlined />}>
+                Build a template
+              </Button>
+            ) : undefined
+          }
+        />
+      }
+    >
+      {(data) => (
+        <>
+          <TableContainer>
+            <Table
+              size="small"
+              aria-label="Templates"
+              sx={{
+                minWidth: 640,
+                '& .MuiChip-root': { height: 'auto', py: 0.25 },
+                '& .MuiChip-label': { whiteSpace: 'normal' },
+              }}
+            >
+              <TableHead>
+                <TableRow>
+                  <TableCell>Template</TableCell>
+                  {showPartner && <TableCell>Partner</TableCell>}
+                  <TableCell>Channel</TableCell>
+                  <TableCell>Type</TableCell>
+                  <TableCell>Language</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell>Version</TableCell>
+                  <TableCell>Last change</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.items.map((item) => (
+                  <TableRow key={item.template_id} hover>
+                    <TableCell>
+                      <Link component={RouterLink} to={viewPath(item.template_id)} sx={{ fontWeight: 500 }}>
+                        {item.name}
+                      </Link>
+                      <Box sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>{item.bot_name}</Box>
+                    </TableCell>
+                    {showPartner && <TableCell>{item.partner_name}</TableCell>}
+                    <TableCell>{CHANNEL_LABEL[item.channel]}</TableCell>
+                    <TableCell>{TYPE_LABEL[item.type]}</TableCell>
+                    <TableCell>{item.language}</TableCell>
+                    <TableCell>
+                      <TemplateStatusChip status={item.status} />
+                    </TableCell>
+                    <TableCell>
+                      v{item.version}
+                      {item.active_version !== null && item.active_version !== item.version && (
+                        <Box sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>
+                          v{item.active_version} in use
+                        </Box>
+                      )}
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {String(formatDateTime(item.updated_at))}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <ListPagination paging={paging} count={data.total} />
+        </>
+      )}
+    </ListStatus>
+  );
+}

@@ -1,0 +1,184 @@
+import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
+import SendOutlined from '@mui/icons-material/SendOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatDateTime, type TTemplate, type TTemplateTestResult } from '@portico/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { errorMessage } from '@/lib/http/api-error';
+import { useCan } from '@/lib/use-can';
+import { testSummaryQueryOptions } from '../api/get-template';
+import { testDevicesQueryOptions, useTestTemplate } from '../api/test-template';
+
+const yes = (value: boolean) => (value ? 'Yes' : 'No');
+
+/** Test: choose the bot's test devices, fill the variables, send; retest; the summary per device. */
+export function TestPanel({ template }: { template: TTemplate }) {
+  const canTest = useCan('templates.test');
+  const latest = template.versions[0];
+  const devices = useQuery({ ...testDevicesQueryOptions(template.bot_id), enabled: canTest });
+  const summary = useQuery(testSummaryQueryOptions(template.template_id));
+  const test = useTestTemplate(template.template_id);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const usable = (devices.data?.items ?? []).filter(
+    (d) => d.channel === template.channel && (d.channel === 'whatsapp' || d.invite_status === 'ACCEPTED'),
+  );
+  const variables = latest?.variables ?? [];
+  const filled = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="template-test"
+      sx={{ p: 2, display: 'grid', gap: 2 }}
+    >
+      <Typography id="template-test" variant="h2">
+        Test
+      </Typography>
+      {canTest && (
+        <>
+          {devices.isError && <Alert severity="error">{errorMessage(devices.error)}</Alert>}
+          {devices.data && usable.length === 0 && (
+            <Alert severity="info">
+              No{' '}
+              {template.channel === 'rcs'
+                ? 'RCS test device has accepted its invite'
+                : 'WhatsApp test device'}{' '}
+              yet:{' '}
+              <Link component={RouterLink} to={`/u/bot-console?botId=${template.bot_id}`}>
+                add one in the bot console
+              </Link>
+              .
+            </Alert>
+          )}
+          {usable.length > 0 && (
+            <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+              <Typography component="legend" variant="subtitle2">
+                Test devices
+              </Typography>
+              {usable.map((d) => (
+                <FormControlLabel
+                  key={d.device_id}
+                  label={d.msisdn}
+                  control={
+                    <Checkbox
+                      checked={chosen.includes(d.device_id)}
+                      onChange={(event) =>
+                        setChosen((list) =>
+                          event.target.checked
+                            ? [...list, d.device_id]
+                            : list.filter((id) => id !== d.device_id),
+                        )
+                      }
+                    />
+                  }
+                />
+              ))}
+            </Box>
+          )}
+          {variables.length > 0 && (
+            <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+              {variables.map((name) => (
+                <TextField
+                  key={name}
+                  size="small"
+                  label={`Value of {{${name}}}`}
+                  placeholder={latest?.sample_values[name] ?? ''}
+                  helperText="Empty: the sample value"
+                  value={values[name] ?? ''}
+                  onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
+                />
+              ))}
+            </Box>
+          )}
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button
+              variant="contained"
+              startIcon={<SendOutlined />}
+              disabled={chosen.length === 0 || test.isPending}
+              onClick={() => test.mutate({ kind: 'test', body: { device_ids: chosen, values: filled } })}
+            >
+              Send test
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<ReplayOutlined />}
+              disabled={!summary.data?.runs.length || test.isPending}
+              onClick={() => test.mutate({ kind: 'retest' })}
+            >
+              Retest
+            </Button>
+          </Box>
+          {test.isError && <Alert severity="error">{errorMessage(test.error)}</Alert>}
+        </>
+      )}
+      <TestSummary
+        results={summary.data?.runs[0]?.results ?? []}
+        error={summary.isError ? summary.error : null}
+      />
+      {summary.data?.runs[0] && (
+        <Typography variant="body2" color="text.secondary">
+          Latest test: version {summary.data.runs[0].version},{' '}
+          {String(formatDateTime(summary.data.runs[0].created_at))}
+          {summary.data.runs[0].created_by_email ? ` by ${summary.data.runs[0].created_by_email}` : ''}.
+        </Typography>
+      )}
+    </Paper>
+  );
+}
+
+function TestSummary({ results, error }: { results: TTemplateTestResult[]; error: unknown }) {
+  if (error) return <Alert severity="error">{errorMessage(error)}</Alert>;
+  if (results.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No test yet: the summary shows, per device, whether it was sent, delivered and read, and what was
+        tapped.
+      </Typography>
+    );
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Test summary" sx={{ minWidth: 560 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Device</TableCell>
+            <TableCell>Sent</TableCell>
+            <TableCell>Delivered</TableCell>
+            <TableCell>Read</TableCell>
+            <TableCell>Failed</TableCell>
+            <TableCell>Tapped</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {results.map((r) => (
+            <TableRow key={`${r.msisdn}-${r.message_id ?? ''}`} data-testid="test-result">
+              <TableCell>{r.msisdn}</TableCell>
+              <TableCell>{yes(r.sent)}</TableCell>
+              <TableCell>{yes(r.delivered)}</TableCell>
+              <TableCell>{yes(r.read)}</TableCell>
+              <TableCell>{r.failed ? (r.error_message ?? 'Yes') : 'No'}</TableCell>
+              <TableCell>
+                {r.taps.length ? r.taps.map((t) => t.text ?? t.postback_data).join(', ') : 'Nothing'}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
