@@ -391,7 +391,8 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
             `Content in this language already exists for template ${input.name}.`,
           );
         const template: WaTemplate = {
-          id: String(Date.now()) + String(Math.floor(Math.random() * 1e6)).padStart(6, '0'),
+          // A safe integer (15 digits): the webhook carries it as a JSON number, as Meta's does.
+          id: String(Date.now()).slice(-9) + String(Math.floor(Math.random() * 1e6)).padStart(6, '0'),
           wabaId,
           name: input.name,
           language: input.language,
