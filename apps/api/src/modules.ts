@@ -10,6 +10,7 @@ import { networkMessagesModule } from './modules/network-messages/network-messag
 import { otpModule } from './modules/otp/otp.module.ts';
 import { partnersModule } from './modules/partners/partners.module.ts';
 import { referenceDataModule } from './modules/reference-data/reference-data.module.ts';
+import { templatesModule } from './modules/templates/templates.module.ts';
 import { walletModule } from './modules/wallet/wallet.module.ts';
 import type { AnyApiModule } from './platform/module.ts';
 
@@ -29,6 +30,7 @@ export const API_MODULES: readonly AnyApiModule[] = [
   brandsModule,
   botsModule,
   botTestingModule,
+  templatesModule,
   aggregatorsModule,
   contentModule,
 ];

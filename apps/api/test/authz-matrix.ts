@@ -12,6 +12,7 @@ import {
   SUBJECTS,
 } from './authz/common.ts';
 import { AUTHZ_MATRIX_CONTENT } from './authz/content.ts';
+import { AUTHZ_MATRIX_TEMPLATES } from './authz/templates.ts';
 import { AUTHZ_MATRIX_WALLET } from './authz/wallet.ts';
 
 export { type MatrixEntry, SUBJECTS, subjectName } from './authz/common.ts';
@@ -193,6 +194,7 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
   ...AUTHZ_MATRIX_BOT_TESTING,
   ...AUTHZ_MATRIX_AGGREGATORS,
   ...AUTHZ_MATRIX_CONTENT,
+  ...AUTHZ_MATRIX_TEMPLATES,
   ...AUTHZ_MATRIX_BOTS,
   // The network messages: test sends and their events.
   {

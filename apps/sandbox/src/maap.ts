@@ -27,13 +27,19 @@ const ZChip = z.union([
           urlAction: z.object({ openUrl: z.object({ url: z.string().url() }).passthrough() }).optional(),
           mapAction: z
             .object({
-              showLocation: z.object({
-                location: z.object({
-                  latitude: z.number(),
-                  longitude: z.number(),
-                  label: z.string().optional(),
-                }),
-              }),
+              showLocation: z
+                .object({
+                  location: z.object({
+                    latitude: z.number(),
+                    longitude: z.number(),
+                    label: z.string().optional(),
+                  }),
+                })
+                .optional(),
+              requestLocationPush: z.object({}).optional(),
+            })
+            .refine((m) => Boolean(m.showLocation) !== Boolean(m.requestLocationPush), {
+              message: 'a map action shows a location or requests one',
             })
             .optional(),
           calendarAction: z
@@ -133,7 +139,9 @@ function toSuggestion(chip: Chip): HandsetSuggestion {
   const base = { text: a.displayText, postbackData: a.postback.data };
   if (a.dialerAction) return { ...base, type: 'dial', detail: a.dialerAction.dialPhoneNumber.phoneNumber };
   if (a.urlAction) return { ...base, type: 'open_url', detail: a.urlAction.openUrl.url };
-  if (a.mapAction) {
+  if (a.mapAction?.requestLocationPush)
+    return { ...base, type: 'share_location', detail: 'Share your location' };
+  if (a.mapAction?.showLocation) {
     const l = a.mapAction.showLocation.location;
     return { ...base, type: 'view_location', detail: l.label ?? `${l.latitude}, ${l.longitude}` };
   }

@@ -181,6 +181,7 @@ function toHandsetSuggestion(s: RbmSuggestion): HandsetSuggestion {
         (ll ? `${ll.latitude}, ${ll.longitude}` : (a.viewLocationAction.query ?? '')),
     };
   }
+  if (a.shareLocationAction) return { ...base, type: 'share_location', detail: 'Share your location' };
   if (a.createCalendarEventAction)
     return {
       ...base,

@@ -2,7 +2,7 @@ import type { ConnectorLink } from '@portico/domain';
 
 /** One line of a virtual handset's thread, in a form the page renders without knowing the network. */
 export interface HandsetSuggestion {
-  type: 'reply' | 'dial' | 'open_url' | 'view_location' | 'calendar';
+  type: 'reply' | 'dial' | 'open_url' | 'view_location' | 'share_location' | 'calendar';
   text: string;
   postbackData: string;
   /** What the action would do on a phone (the number, the URL, the place, the event). */

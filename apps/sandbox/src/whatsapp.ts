@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { newId, nowIso, type SandboxContext } from './context.ts';
 import { isOnWhatsApp } from './options.ts';
@@ -111,6 +111,9 @@ const ZTemplateCreate = z
             text: z.string().max(1024).optional(),
             buttons: z.array(z.record(z.string(), z.unknown())).optional(),
             example: z.record(z.string(), z.unknown()).optional(),
+            // Authentication templates: Meta's preset text, the security line and the code's expiry.
+            add_security_recommendation: z.boolean().optional(),
+            code_expiration_minutes: z.number().int().min(1).max(90).optional(),
           })
           .strict(),
       )
@@ -388,7 +391,8 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
             `Content in this language already exists for template ${input.name}.`,
           );
         const template: WaTemplate = {
-          id: String(Date.now()) + String(Math.floor(Math.random() * 1e6)).padStart(6, '0'),
+          // A safe integer (15 digits): the webhook carries it as a JSON number, as Meta's does.
+          id: String(Date.now()).slice(-9) + String(Math.floor(Math.random() * 1e6)).padStart(6, '0'),
           wabaId,
           name: input.name,
           language: input.language,
@@ -402,6 +406,8 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
         return { id: template.id, status: template.status, category: template.category };
       },
     );
+
+    registerTemplateDelete(app, ctx);
 
     app.get<{
       Params: { version: string; wabaId: string };
@@ -443,6 +449,12 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
 
 /** The documented review outcomes, by name: "reject" -> REJECTED (INVALID_FORMAT), "pause" -> APPROVED then PAUSED. */
 function reviewTemplate(ctx: SandboxContext, template: WaTemplate) {
+  // A template deleted meanwhile is not reviewed.
+  if (
+    ctx.store.templates.get(ctx.store.templateKey(template.wabaId, template.name, template.language)) !==
+    template
+  )
+    return;
   if (template.name.includes('reject')) {
     template.status = 'REJECTED';
     template.rejected_reason = 'INVALID_FORMAT';
@@ -451,8 +463,14 @@ function reviewTemplate(ctx: SandboxContext, template: WaTemplate) {
     if (template.name.includes('pause'))
       ctx.later(ctx.behaviour.templateReviewDelayMs, () => {
         template.status = 'PAUSED';
+        templateStatusWebhook(ctx, template);
       });
   }
+  templateStatusWebhook(ctx, template);
+}
+
+/** Meta's message_template_status_update webhook for the template's current status. */
+function templateStatusWebhook(ctx: SandboxContext, template: WaTemplate) {
   void ctx.deliver('whatsapp', {
     object: 'whatsapp_business_account',
     entry: [
@@ -474,6 +492,24 @@ function reviewTemplate(ctx: SandboxContext, template: WaTemplate) {
       },
     ],
   });
+}
+
+/** DELETE /{waba-id}/message_templates?name=...: deletes every language of the template (Meta's delete by name). */
+function registerTemplateDelete(app: FastifyInstance, ctx: SandboxContext) {
+  app.delete<{ Params: { version: string; wabaId: string }; Querystring: { name?: string } }>(
+    '/:version/:wabaId/message_templates',
+    async (request) => {
+      const { wabaId } = request.params;
+      const name = request.query.name ?? '';
+      const keys = [...ctx.store.templates.entries()]
+        .filter(([, t]) => t.wabaId === wabaId && t.name === name)
+        .map(([key]) => key);
+      if (keys.length === 0)
+        throw new WhatsAppError('templateMissing', `template name (${name}) does not exist`);
+      for (const key of keys) ctx.store.templates.delete(key);
+      return { success: true };
+    },
+  );
 }
 
 export function whatsappWebhook(phoneNumberId: string, value: Record<string, unknown>) {

@@ -29,6 +29,8 @@ export function maapSuggestion(s: TSuggestion): Record<string, unknown> {
           },
         },
       };
+    case 'share_location':
+      return { action: { ...base, mapAction: { requestLocationPush: {} } } };
     case 'calendar':
       return {
         action: {
@@ -206,5 +208,6 @@ export function createMaapConnector(options: ConnectorOptions): NetworkConnector
     launchState: notHere('Agent launch'),
     submitTemplate: notHere('Template review'),
     listTemplates: notHere('Template review'),
+    deleteTemplate: notHere('Template review'),
   };
 }

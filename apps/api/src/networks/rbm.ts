@@ -41,6 +41,8 @@ export function rbmSuggestion(s: TSuggestion): Record<string, unknown> {
           },
         },
       };
+    case 'share_location':
+      return { action: { ...base, shareLocationAction: {} } };
     case 'calendar':
       return {
         action: {
@@ -343,6 +345,9 @@ export function createRbmConnector(options: RbmConnectorOptions): NetworkConnect
       throw unsupported('rbm', 'Template review');
     },
     async listTemplates() {
+      throw unsupported('rbm', 'Template review');
+    },
+    async deleteTemplate() {
       throw unsupported('rbm', 'Template review');
     },
   };

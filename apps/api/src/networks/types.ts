@@ -138,6 +138,8 @@ export interface NetworkConnector {
     wabaId: string,
     page?: { limit?: number; after?: string },
   ): Promise<{ items: TemplateInfo[]; after: string | null }>;
+  /** Deletes a template by name (every language); one already gone counts as deleted. */
+  deleteTemplate(wabaId: string, name: string): Promise<void>;
 }
 
 /** What each connector is built with: the network's base URL and credential, time-out and retries. */

@@ -306,6 +306,20 @@ export function createWhatsAppConnector(options: ConnectorOptions & { appId: str
       const created = body as { id: string; status: TemplateStatus };
       return { id: created.id, status: created.status };
     },
+    async deleteTemplate(wabaId, name) {
+      try {
+        await http.request({
+          method: 'DELETE',
+          path: `/${encodeURIComponent(wabaId)}/message_templates`,
+          query: { name },
+          retry: 'always',
+        });
+      } catch (error) {
+        // Meta's 132001: no template of that name (deleted already, e.g. by a retry).
+        if (error instanceof NetworkError && error.detail.code === 132001) return;
+        throw error;
+      }
+    },
     async listTemplates(wabaId, page = {}) {
       const { body } = await http.request({
         method: 'GET',

@@ -77,6 +77,8 @@ export const ZSuggestion = z.discriminatedUnion('type', [
     longitude: z.number().min(-180).max(180),
     label: z.string().max(100).optional(),
   }),
+  /** Asks the user to share their location (RBM shareLocationAction, MaaP requestLocationPush). */
+  ZSuggestionBase.extend({ type: z.literal('share_location') }),
   ZSuggestionBase.extend({
     type: z.literal('calendar'),
     title: z.string().trim().min(1).max(100),

@@ -377,7 +377,8 @@ export const ZTemplateTap = z.object({
   at: z.string(),
 });
 export const ZTemplateTestResult = z.object({
-  device_id: z.string(),
+  /** null once the device was removed from the bot (its number stays). */
+  device_id: z.string().nullable(),
   msisdn: z.string(),
   channel: z.enum(['rcs', 'whatsapp']),
   message_id: z.string().nullable(),

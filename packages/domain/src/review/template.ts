@@ -58,11 +58,19 @@ export const TEMPLATE_MACHINE = defineReviewMachine({
       label: 'Rejected by Meta',
     },
     'meta-pause': {
-      from: ['approved'],
+      // From pending too: Meta's events can arrive out of order, and the latest one decides.
+      from: ['approved', 'pending'],
       to: 'paused',
       permission: 'templates.network-decision',
       reasonRequired: false,
       label: 'Paused by Meta',
+    },
+    'meta-pending': {
+      from: ['draft', 'rejected', 'approved', 'paused'],
+      to: 'pending',
+      permission: 'templates.network-decision',
+      reasonRequired: false,
+      label: 'Under review by Meta',
     },
     'meta-reinstate': {
       from: ['paused'],

@@ -2,7 +2,14 @@ import { defineModule } from '../../platform/module.ts';
 import { createBotTestingRepository } from './bot-testing.repository.ts';
 import { botTestingRoutes } from './bot-testing.routes.ts';
 import { seedBotTestingDemo } from './bot-testing.seed.ts';
-import { createBotTestingService } from './bot-testing.service.ts';
+import { type BotTestingService, createBotTestingService } from './bot-testing.service.ts';
+
+declare module '../../platform/module.ts' {
+  interface ModuleServices {
+    /** Test devices and sends to them (templates: test sends and their summary). */
+    'bot-testing': BotTestingService;
+  }
+}
 
 /**
  * Test devices of bots, tester invites, capability checks, test messages and the bot console
@@ -19,7 +26,7 @@ export const botTestingModule = defineModule({
       messages: use('network-messages'),
       connectors,
     });
-    return { secureRoutes: [botTestingRoutes(service)] };
+    return { service, secureRoutes: [botTestingRoutes(service)] };
   },
   seed: { demo: seedBotTestingDemo },
 });

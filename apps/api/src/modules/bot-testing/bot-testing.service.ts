@@ -276,10 +276,11 @@ export function createBotTestingService(deps: BotTestingDeps) {
       botId: string,
       deviceId: string,
       content: TMessageContent,
+      /** The message's id when the caller chose it first (templates record it with their test). */
+      messageId: string = randomUUID(),
     ): Promise<TConsoleMessage> {
       const { bot, device } = await ownDevice(user, botId, deviceId);
       const address = addressOrConflict(bot, device.channel as TestDeviceChannel, device.msisdn);
-      const messageId = randomUUID();
       const record = () =>
         database.transaction(() =>
           repository.insertOutLine({
@@ -325,6 +326,16 @@ export function createBotTestingService(deps: BotTestingDeps) {
 
     /** For the console stream: the device (checked to be the caller's) and its bot. */
     ownDevice,
+
+    /**
+     * The device's console lines brought up to date with the network's events (its receipts and
+     * taps), oldest first, as rows: the templates' test summary reads its messages and taps there.
+     */
+    async consoleLines(user: AuthenticatedUser, botId: string, deviceId: string, limit: number) {
+      const { bot, device } = await ownDevice(user, botId, deviceId);
+      await sync(bot, device);
+      return database.transaction(() => repository.conversation(device.deviceId, limit));
+    },
 
     /**
      * One tick of the console stream: syncs the device with the network's events and answers what

@@ -45,7 +45,15 @@ interface ListWindow {
   network?: Network | undefined;
 }
 
+/**
+ * A module's handler of account-level events (e.g. WhatsApp template reviews), run once per new
+ * event, in the delivery's unit of work (a redelivered event is stored once and not handled again).
+ */
+export type NetworkEventHandler = (event: NewNetworkEvent & { eventId: string }) => Promise<void>;
+
 export function createNetworkMessagesService({ database, repository, connectors }: NetworkMessagesDeps) {
+  const eventHandlers: NetworkEventHandler[] = [];
+
   /** Applies every event that arrived for the message before it could be (in arrival order). */
   async function applyPending(message: NetworkMessageRow): Promise<NetworkMessageRow> {
     if (!message.networkMessageId) return message;
@@ -123,6 +131,11 @@ export function createNetworkMessagesService({ database, repository, connectors 
   return {
     accept,
 
+    /** Registers a handler of the 'other' events (account-level: template reviews), called by ingest. */
+    onEvent(handler: NetworkEventHandler): void {
+      eventHandlers.push(handler);
+    },
+
     /**
      * Stores the events the networks posted (a redelivered one is stored once) and applies the
      * status events to their messages when those exist. Returns how many were new and applied.
@@ -137,8 +150,10 @@ export function createNetworkMessagesService({ database, repository, connectors 
         let stored = 0;
         let applied = 0;
         for (const event of events) {
-          if (!(await repository.insertEventOnce(event))) continue;
+          const eventId = await repository.insertEventOnce(event);
+          if (!eventId) continue;
           stored += 1;
+          for (const handle of eventHandlers) await handle({ ...event, eventId });
           if (event.kind !== 'status' || !event.networkMessageId) continue;
           const message = await repository.messageByNetworkIdForUpdate(event.network, event.networkMessageId);
           if (!message) continue;

@@ -158,6 +158,8 @@ const ZWhatsAppWebhook = z.object({
   entry: z.array(
     z.object({
       id: z.string().optional(),
+      /** When Meta made the change (seconds since 1970): orders account-level events such as template reviews. */
+      time: z.number().optional(),
       changes: z.array(z.object({ field: z.string(), value: z.record(z.string(), z.unknown()) })),
     }),
   ),
@@ -198,11 +200,13 @@ export function whatsappEvents(body: unknown): NewNetworkEvent[] {
     for (const change of entry.changes) {
       if (change.field !== 'messages') {
         const v = change.value;
+        // A template's review (status, quality) repeats with the same time on a redelivery only.
+        const time = entry.time !== undefined ? String(entry.time) : '';
         events.push(
           event(
             'whatsapp',
-            `${change.field}:${String(v.message_template_id ?? '')}:${String(v.event ?? '')}:${entry.id ?? ''}`,
-            {},
+            `${change.field}:${String(v.message_template_id ?? '')}:${String(v.event ?? v.new_quality_score ?? '')}:${entry.id ?? ''}:${time}`,
+            { occurredAt: entry.time !== undefined ? new Date(entry.time * 1000) : null },
             change,
           ),
         );

@@ -127,6 +127,33 @@ export function createReviewService(deps: {
       });
     },
 
+    /**
+     * A change the subject's owner or a network made outside decide (an edit that reopens a draft,
+     * a network's decision arriving by webhook): its history row, in the caller's unit of work.
+     */
+    async record<S extends string>(input: {
+      machine: ReviewMachine<S>;
+      subjectId: string;
+      action: string;
+      from: S | null;
+      to: S;
+      reason?: string | null;
+      actor: AuthenticatedUser | null;
+    }): Promise<void> {
+      await repository.insert({
+        subject: input.machine.subject,
+        subjectId: input.subjectId,
+        carrierId: null,
+        action: input.action,
+        fromCode: input.from === null ? null : input.machine.states[input.from].code,
+        toCode: input.machine.states[input.to].code,
+        reason: input.reason?.trim() || null,
+        actorUserId: input.actor?.userId ?? null,
+        actorEmail: input.actor?.email ?? null,
+        actorRole: input.actor?.role ?? null,
+      });
+    },
+
     /** The history of a subject and its per-carrier reviews, newest first, labelled by their machines. */
     async history(
       machines: readonly ReviewMachine[],

@@ -11,6 +11,7 @@ const SUGGESTION_PREFIX: Record<Suggestion['type'], string> = {
   open_url: 'Open: ',
   dial: 'Call: ',
   view_location: 'Map: ',
+  share_location: 'Share location: ',
   calendar: 'Add: ',
 };
 

@@ -1,0 +1,358 @@
+import { TEMPLATE_MACHINE, type TemplateState, type TTemplateFilters } from '@portico/domain';
+import { and, count, desc, eq, exists, ilike, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { partners, users } from '../../platform/db/core.schema.ts';
+import { containsPattern, orderOf } from '../../platform/db/filters.ts';
+import type { Db } from '../../platform/db/index.ts';
+import { bots } from '../bots/bots.schema.ts';
+import { templates, templateTestResults, templateTestRuns, templateVersions } from './templates.schema.ts';
+
+export type TemplateRow = typeof templates.$inferSelect;
+export type TemplateVersionRow = typeof templateVersions.$inferSelect;
+export type TestRunRow = typeof templateTestRuns.$inferSelect;
+export type TestResultRow = typeof templateTestResults.$inferSelect;
+
+/** A template with its bot's and partner's names (lists, details). */
+export interface TemplateListRow extends TemplateRow {
+  botName: string;
+  partnerName: string;
+}
+
+/** What the templates need of a bot: whose it is, its state and its names on the networks. */
+export interface TemplateBot {
+  botId: string;
+  partnerId: string;
+  name: string;
+  status: number;
+  channels: number[];
+  wabaId: string | null;
+  whatsappPhoneNumberId: string | null;
+}
+
+/** Who sees which templates: a partner its own; the provider's admins every submitted one. */
+export type TemplateScope = { partnerId: string } | { admin: true };
+
+const partnerName = sql<string>`coalesce(${partners.company}->>'name', '')`;
+const codeOf = (state: TemplateState) => TEMPLATE_MACHINE.states[state].code;
+
+export function createTemplatesRepository(db: Db) {
+  const listColumns = { ...getColumns(), botName: bots.name, partnerName };
+  function getColumns() {
+    return {
+      templateId: templates.templateId,
+      partnerId: templates.partnerId,
+      botId: templates.botId,
+      createdBy: templates.createdBy,
+      name: templates.name,
+      channel: templates.channel,
+      language: templates.language,
+      type: templates.type,
+      statusCode: templates.statusCode,
+      latestVersion: templates.latestVersion,
+      activeVersion: templates.activeVersion,
+      createdAt: templates.createdAt,
+      updatedAt: templates.updatedAt,
+    };
+  }
+
+  /** Admins see templates that were submitted at least once (a developer's own drafts stay private). */
+  const submittedOnce = exists(
+    db
+      .select({ one: sql`1` })
+      .from(templateVersions)
+      .where(
+        and(eq(templateVersions.templateId, templates.templateId), isNotNull(templateVersions.submittedAt)),
+      ),
+  );
+  const scopeOf = (scope: TemplateScope): SQL =>
+    'admin' in scope ? submittedOnce : eq(templates.partnerId, scope.partnerId);
+
+  function filtersOf(scope: TemplateScope, f: Omit<TTemplateFilters, 'sort' | 'order'>): SQL | undefined {
+    return and(
+      scopeOf(scope),
+      f.bot_id ? eq(templates.botId, f.bot_id) : undefined,
+      f.search ? ilike(templates.name, containsPattern(f.search)) : undefined,
+      f.channel ? eq(templates.channel, f.channel) : undefined,
+      f.type ? eq(templates.type, f.type) : undefined,
+      f.language ? eq(templates.language, f.language) : undefined,
+      f.status ? eq(templates.statusCode, codeOf(f.status)) : undefined,
+    );
+  }
+
+  return {
+    async bot(botId: string): Promise<TemplateBot | undefined> {
+      const [row] = await db
+        .select({
+          botId: bots.botId,
+          partnerId: bots.partnerId,
+          name: bots.name,
+          status: bots.status,
+          channels: bots.channels,
+          wabaId: bots.wabaId,
+          whatsappPhoneNumberId: bots.whatsappPhoneNumberId,
+        })
+        .from(bots)
+        .where(eq(bots.botId, botId));
+      return row;
+    },
+
+    async list(
+      scope: TemplateScope,
+      filters: TTemplateFilters,
+      window: { start: number; end: number },
+    ): Promise<{ items: TemplateListRow[]; total: number }> {
+      const where = filtersOf(scope, filters);
+      const order = orderOf(
+        {
+          updated_at: templates.updatedAt,
+          created_at: templates.createdAt,
+          name: templates.name,
+          status: templates.statusCode,
+          language: templates.language,
+        },
+        filters.sort,
+        filters.order,
+        templates.templateId,
+      );
+      const items = await db
+        .select(listColumns)
+        .from(templates)
+        .innerJoin(bots, eq(bots.botId, templates.botId))
+        .innerJoin(partners, eq(partners.partnerId, templates.partnerId))
+        .where(where)
+        .orderBy(...order)
+        .offset(window.start)
+        .limit(window.end - window.start);
+      const [total] = await db.select({ n: count() }).from(templates).where(where);
+      return { items, total: total?.n ?? 0 };
+    },
+
+    /** One template the scope sees (undefined: not found for this caller). */
+    async find(scope: TemplateScope, templateId: string): Promise<TemplateListRow | undefined> {
+      const [row] = await db
+        .select(listColumns)
+        .from(templates)
+        .innerJoin(bots, eq(bots.botId, templates.botId))
+        .innerJoin(partners, eq(partners.partnerId, templates.partnerId))
+        .where(and(eq(templates.templateId, templateId), scopeOf(scope)));
+      return row;
+    },
+
+    /** Locks the template (and so its versions) for a change, within the scope. */
+    async lock(scope: TemplateScope, templateId: string): Promise<TemplateRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(templates)
+        .where(and(eq(templates.templateId, templateId), scopeOf(scope)))
+        .for('update');
+      return row;
+    },
+
+    async nameTaken(botId: string, channel: string, name: string, language: string, except?: string) {
+      const rows = await db
+        .select({ id: templates.templateId })
+        .from(templates)
+        .where(
+          and(
+            eq(templates.botId, botId),
+            eq(templates.channel, channel),
+            eq(templates.name, name),
+            eq(templates.language, language),
+          ),
+        );
+      return rows.some((r) => r.id !== except);
+    },
+
+    async insertTemplate(values: typeof templates.$inferInsert): Promise<TemplateRow> {
+      const [row] = await db.insert(templates).values(values).returning();
+      if (!row) throw new Error('template insert returned nothing');
+      return row;
+    },
+
+    async updateTemplate(templateId: string, values: Partial<typeof templates.$inferInsert>) {
+      await db
+        .update(templates)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(templates.templateId, templateId));
+    },
+
+    async deleteTemplate(templateId: string) {
+      await db.delete(templates).where(eq(templates.templateId, templateId));
+    },
+
+    async insertVersion(values: typeof templateVersions.$inferInsert): Promise<TemplateVersionRow> {
+      const [row] = await db.insert(templateVersions).values(values).returning();
+      if (!row) throw new Error('template version insert returned nothing');
+      return row;
+    },
+
+    async updateVersion(versionId: string, values: Partial<typeof templateVersions.$inferInsert>) {
+      const [row] = await db
+        .update(templateVersions)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(templateVersions.versionId, versionId))
+        .returning();
+      return row;
+    },
+
+    /** Moves a version only while it is still at `from` (false: another decision came first). */
+    async moveVersion(versionId: string, from: number, to: number): Promise<boolean> {
+      const moved = await db
+        .update(templateVersions)
+        .set({ statusCode: to, updatedAt: new Date() })
+        .where(and(eq(templateVersions.versionId, versionId), eq(templateVersions.statusCode, from)))
+        .returning({ id: templateVersions.versionId });
+      return moved.length > 0;
+    },
+
+    /** Every version, newest first, with its author's email. */
+    async versions(templateId: string): Promise<TemplateVersionRow[]> {
+      return db
+        .select()
+        .from(templateVersions)
+        .where(eq(templateVersions.templateId, templateId))
+        .orderBy(desc(templateVersions.version));
+    },
+
+    async version(templateId: string, version: number): Promise<TemplateVersionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(templateVersions)
+        .where(and(eq(templateVersions.templateId, templateId), eq(templateVersions.version, version)));
+      return row;
+    },
+
+    /** The version Meta knows by this template id (WhatsApp webhooks), locked. */
+    async lockVersionByNetworkId(networkTemplateId: string): Promise<TemplateVersionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(templateVersions)
+        .where(eq(templateVersions.networkTemplateId, networkTemplateId))
+        .for('update');
+      return row;
+    },
+
+    /** The highest approved version's number (the one campaigns use), or null. */
+    async highestApproved(templateId: string): Promise<number | null> {
+      const [row] = await db
+        .select({ version: sql<number | null>`max(${templateVersions.version})` })
+        .from(templateVersions)
+        .where(
+          and(
+            eq(templateVersions.templateId, templateId),
+            eq(templateVersions.statusCode, codeOf('approved')),
+          ),
+        );
+      return row?.version ?? null;
+    },
+
+    /** The emails of the template's author and of the partner's main account (who is told of decisions). */
+    async recipients(templateId: string): Promise<string[]> {
+      const rows = await db
+        .select({ email: users.email })
+        .from(templates)
+        .innerJoin(users, eq(users.userId, templates.createdBy))
+        .where(eq(templates.templateId, templateId));
+      return rows.map((r) => r.email);
+    },
+
+    /** Approved templates of launched bots (the active template list). */
+    async active(
+      scope: TemplateScope,
+      filters: { bot_id?: string | undefined; channel?: string | undefined; search?: string | undefined },
+      window: { start: number; end: number },
+      launched: number,
+    ) {
+      const where = and(
+        scopeOf(scope),
+        isNotNull(templates.activeVersion),
+        eq(bots.status, launched),
+        filters.bot_id ? eq(templates.botId, filters.bot_id) : undefined,
+        filters.channel ? eq(templates.channel, filters.channel) : undefined,
+        filters.search ? ilike(templates.name, containsPattern(filters.search)) : undefined,
+      );
+      const items = await db
+        .select({ ...listColumns, version: templateVersions })
+        .from(templates)
+        .innerJoin(bots, eq(bots.botId, templates.botId))
+        .innerJoin(partners, eq(partners.partnerId, templates.partnerId))
+        .innerJoin(
+          templateVersions,
+          and(
+            eq(templateVersions.templateId, templates.templateId),
+            eq(templateVersions.version, templates.activeVersion),
+          ),
+        )
+        .where(where)
+        .orderBy(templates.name, templates.templateId)
+        .offset(window.start)
+        .limit(window.end - window.start);
+      const [total] = await db
+        .select({ n: count() })
+        .from(templates)
+        .innerJoin(bots, eq(bots.botId, templates.botId))
+        .where(where);
+      return { items, total: total?.n ?? 0 };
+    },
+
+    async insertRun(values: typeof templateTestRuns.$inferInsert): Promise<TestRunRow> {
+      const [row] = await db.insert(templateTestRuns).values(values).returning();
+      if (!row) throw new Error('test run insert returned nothing');
+      return row;
+    },
+
+    async insertResult(values: typeof templateTestResults.$inferInsert) {
+      await db.insert(templateTestResults).values(values);
+    },
+
+    async setResultError(runId: string, msisdn: string, errorMessage: string) {
+      await db
+        .update(templateTestResults)
+        .set({ errorMessage })
+        .where(and(eq(templateTestResults.runId, runId), eq(templateTestResults.msisdn, msisdn)));
+    },
+
+    /** The latest runs of a template, newest first, with their version number and author. */
+    async runs(templateId: string, limit: number) {
+      return db
+        .select({
+          run: templateTestRuns,
+          version: templateVersions.version,
+          email: users.email,
+        })
+        .from(templateTestRuns)
+        .innerJoin(templateVersions, eq(templateVersions.versionId, templateTestRuns.versionId))
+        .leftJoin(users, eq(users.userId, templateTestRuns.createdBy))
+        .where(eq(templateTestRuns.templateId, templateId))
+        .orderBy(desc(templateTestRuns.createdAt), desc(templateTestRuns.runId))
+        .limit(limit);
+    },
+
+    async results(runIds: readonly string[]): Promise<TestResultRow[]> {
+      if (runIds.length === 0) return [];
+      return db.select().from(templateTestResults).where(inArray(templateTestResults.runId, runIds));
+    },
+
+    /** Runs at or before a time (the retest takes the latest one's devices and values). */
+    async latestRun(templateId: string, before: Date = new Date()) {
+      const [row] = await db
+        .select()
+        .from(templateTestRuns)
+        .where(and(eq(templateTestRuns.templateId, templateId), lte(templateTestRuns.createdAt, before)))
+        .orderBy(desc(templateTestRuns.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    /** Storage keys among these that a template version still uses (the daily sweep keeps them). */
+    async referencedKeys(keys: readonly string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db
+        .select({ content: templateVersions.content })
+        .from(templateVersions)
+        .where(sql`${templateVersions.content}::text like '%public/template-media/%'`);
+      const text = rows.map((r) => JSON.stringify(r.content)).join('\n');
+      return new Set(keys.filter((key) => text.includes(key)));
+    },
+  };
+}
+export type TemplatesRepository = ReturnType<typeof createTemplatesRepository>;
