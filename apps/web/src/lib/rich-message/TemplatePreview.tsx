@@ -209,6 +209,8 @@ export function RcsTemplateMessage({
         <Box
           role="list"
           aria-label="Carousel"
+          // Scrolled sideways like the phone's carousel: focusable, so the keyboard can scroll it too.
+          tabIndex={0}
           sx={{ display: 'flex', gap: 1, overflowX: 'auto', pb: 0.5, alignItems: 'flex-start' }}
         >
           {filled.cards.map((card, i) => (

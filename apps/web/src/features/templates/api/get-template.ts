@@ -3,11 +3,18 @@ import { queryOptions } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
 import { templateKeys } from './keys';
 
-/** One template with every version, newest first, and what the caller may do with it. */
+/**
+ * One template with every version, newest first, and what the caller may do with it. While Meta
+ * reviews a WhatsApp template (its decision arrives as a webhook), the page asks again every 3 s.
+ */
 export const templateQueryOptions = (templateId: string) =>
   queryOptions({
     queryKey: templateKeys.template(templateId),
     queryFn: () => http.get(`/secure/templates/${templateId}`, ZTemplate),
+    refetchInterval: (query) => {
+      const template = query.state.data;
+      return template?.channel === 'whatsapp' && template.status.key === 'pending' ? 3000 : false;
+    },
   });
 
 export const templateHistoryQueryOptions = (templateId: string) =>

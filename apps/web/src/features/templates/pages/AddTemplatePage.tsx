@@ -98,6 +98,8 @@ function NewTemplate({ initialBotId }: { initialBotId: string | null }) {
             size="small"
             color="primary"
             aria-label="Channel"
+            // The unselected choice in text colour: the default grey misses AA contrast on the page background.
+            sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
             value={channel}
             onChange={(_event, next: 'rcs' | 'whatsapp' | null) => {
               if (next) setChosen(next);
