@@ -10,6 +10,7 @@ import { mintAccessToken } from '../../../test/tokens.ts';
 import { seedDemoData } from '../../platform/db/seed/demo.ts';
 import { createStorage } from '../../platform/storage/index.ts';
 import { buildServer } from '../../server.ts';
+import { provisionDemoTestersOnSandbox, seedBotTestingDemo } from '../bot-testing/bot-testing.seed.ts';
 import { seedDemoBrands } from '../brands/brands.seed.ts';
 import { provisionDemoBotsOnSandbox, seedDemoBots } from './bots.seed.ts';
 
@@ -118,6 +119,11 @@ describe('demo bots on the sandbox across restarts', () => {
     expect(provisioned).toBeGreaterThan(20);
     // The same start again adds nothing: the sandbox has them all.
     expect(await provisionDemoBotsOnSandbox(testDatabase.database, first.config.networks)).toBe(0);
+    await seedBotTestingDemo({ database: testDatabase.database });
+    expect(await provisionDemoTestersOnSandbox(testDatabase.database, first.config.networks)).toBeGreaterThan(
+      10,
+    );
+    expect(await provisionDemoTestersOnSandbox(testDatabase.database, first.config.networks)).toBe(0);
 
     const rbm = await describeRcs(first, DEV, RBM_BOT, 'Changed in the first run.');
     expect(rbm.network.rbm_agent).toMatch(/^brands\/demo_/);
@@ -156,6 +162,19 @@ describe('demo bots on the sandbox across restarts', () => {
     await describeRcs(second, AGG, GSMA_BOT, 'MaaP profile changed after the restart.');
     await describeWhatsapp(second, TWO_CHANNEL_BOT, 'About, after the restart.');
     await describeRcs(second, DEV, made.bot_id, 'Made before, changed after the restart.');
+    // The demo agent is not launched: it messages its accepted demo tester, as the network allows.
+    const listed = expectEnvelope(
+      await second.call(DEV, { method: 'GET', url: `${S}/bots/${RBM_BOT}/test-devices` }),
+      200,
+    ).data as { items: { device_id: string; invite_status: string | null }[] };
+    const accepted = listed.items.find((device) => device.invite_status === 'ACCEPTED');
+    expect(accepted).toBeDefined();
+    const sent = await second.call(DEV, {
+      method: 'POST',
+      url: `${S}/bots/${RBM_BOT}/test-devices/${accepted?.device_id}/messages`,
+      payload: { content: { kind: 'text', text: 'Hello after the restart.' } },
+    });
+    expectEnvelope(sent, 201);
     const whatsappId = (await bot(second, DEV, TWO_CHANNEL_BOT)).network.whatsapp_phone_number_id;
     const profile = await second.sandbox(
       `/whatsapp/v21.0/${whatsappId}/whatsapp_business_profile`,
