@@ -110,7 +110,9 @@ async function savedAgentDescription(agent: string): Promise<unknown> {
 }
 
 describe('demo bots on the sandbox across restarts', () => {
-  it('when the server restarts on the same database then demo bots and bots made in the first run update on the network', async () => {
+  it('when the server restarts on the same database then demo bots and bots made in the first run update on the network', {
+    timeout: 120_000,
+  }, async () => {
     await seedDemoData(testDatabase.database);
     const first = await start();
     await seedDemoBrands(testDatabase.database, createStorage(first.config.storage));
