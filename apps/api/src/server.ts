@@ -13,6 +13,7 @@ import {
   resolveNetworks,
   sandboxGoogleOptions,
 } from './networks/index.ts';
+import { sandboxPersistence } from './networks/sandbox-state.ts';
 import { createAuditRepository } from './platform/audit/audit.repository.ts';
 import { auditRoutes } from './platform/audit/audit.routes.ts';
 import { createAuditService } from './platform/audit/audit.service.ts';
@@ -298,7 +299,11 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
     // The network sandbox stands in for whichever networks have no real URL: only with DEMO=1 or
     // SANDBOX=1 (the configuration refuses an unset network URL otherwise).
     if (config.sandboxAllowed && usesSandbox(config.networks)) {
-      await app.register(sandboxPlugin, { prefix: SANDBOX_PREFIX, ...sandboxOptions(config, networks) });
+      await app.register(sandboxPlugin, {
+        prefix: SANDBOX_PREFIX,
+        ...sandboxOptions(config, networks),
+        persistence: sandboxPersistence(database),
+      });
     }
   }
 

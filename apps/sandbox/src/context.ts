@@ -33,8 +33,16 @@ export interface SandboxContext {
   /** Whether this call is one of the configured share of 503s. */
   chance(ratio: number): boolean;
   setBehaviour(next: unknown): SandboxBehaviour;
+  /** Resolves once the persisted network objects are loaded (at once without a persistence). */
+  ready(): Promise<void>;
+  /** Something may have changed: the network objects are saved shortly (once per burst). */
+  changed(): void;
+  /** Waits for the pending save, if any. */
+  flush(): Promise<void>;
   close(): void;
 }
+
+const SAVE_DELAY_MS = 50;
 
 /**
  * One POST without keep-alive: a network's delivery is its own connection, and none is left open
@@ -75,6 +83,21 @@ export function createContext(options: SandboxOptions, log: FastifyBaseLogger): 
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
   let lazyAccounts: Promise<void> | undefined;
+  const persistence = options.persistence;
+  let loaded: Promise<void> | undefined;
+  let saveTimer: NodeJS.Timeout | undefined;
+  let saving: Promise<void> = Promise.resolve();
+  const save = () => {
+    saveTimer = undefined;
+    if (!persistence) return saving;
+    // One save at a time, each of the whole set as it is when that save starts.
+    saving = saving.then(() =>
+      persistence
+        .save(context.store.objects())
+        .catch((err: unknown) => log.error({ err }, 'sandbox: could not save the network objects')),
+    );
+    return saving;
+  };
   const context: SandboxContext = {
     store: createStore(),
     behaviour: ZSandboxBehaviour.parse(options.behaviour ?? {}),
@@ -102,6 +125,7 @@ export function createContext(options: SandboxOptions, log: FastifyBaseLogger): 
         timers.delete(timer);
         Promise.resolve()
           .then(fn)
+          .then(() => context.changed())
           .catch((err: unknown) => log.warn({ err }, 'sandbox: scheduled work failed'));
       }, ms);
       timers.add(timer);
@@ -132,6 +156,26 @@ export function createContext(options: SandboxOptions, log: FastifyBaseLogger): 
     setBehaviour(next) {
       context.behaviour = ZSandboxBehaviour.parse(next);
       return context.behaviour;
+    },
+    ready() {
+      if (!persistence) return Promise.resolve();
+      loaded ??= persistence.load().then((objects) => context.store.restore(objects));
+      // A failure is not kept: the next call tries again.
+      return loaded.catch((error: unknown) => {
+        loaded = undefined;
+        throw error;
+      });
+    },
+    changed() {
+      if (!persistence || !loaded || saveTimer) return;
+      saveTimer = setTimeout(save, SAVE_DELAY_MS);
+    },
+    async flush() {
+      if (saveTimer) {
+        clearTimeout(saveTimer);
+        await save();
+      }
+      await saving;
     },
     close() {
       closed = true;

@@ -11,18 +11,27 @@ import { whatsappPlugin } from './whatsapp.ts';
 
 export { rbmSignature, whatsappSignature } from './context.ts';
 export * from './options.ts';
+export { type SandboxObject, type SandboxObjectKind, sandboxObjectKey } from './store.ts';
 
 /**
  * The network sandbox: Google RBM under /rbm, Google Business Communications (agents) under
  * /businesscommunications, Google's OAuth token endpoint at /oauth2/token, GSMA MaaP under /maap,
  * WhatsApp Cloud under /whatsapp, an SMS gateway (Twilio's Messages API) under /sms, the virtual
  * handsets at /, and GET/PUT /config for its behaviour. Mounted by the API at /sandbox, or run
- * alone (src/main.ts). State is in memory per instance (see README.md).
+ * alone (src/main.ts). State is in memory per instance; its network objects outlive a restart when
+ * given a persistence (options.persistence; see README.md).
  */
 export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, options) => {
   const ctx = createContext(options, app.log.child({ component: 'sandbox' }));
   // Before the server stops: no receipt may start once closing has begun.
   app.addHook('preClose', async () => ctx.close());
+  // Once the last call is answered: the last changes are saved.
+  app.addHook('onClose', async () => ctx.flush());
+  // The network objects of an earlier run are back before any call is answered; a change is saved.
+  app.addHook('onRequest', async () => ctx.ready());
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') ctx.changed();
+  });
 
   app.get('/healthz', async () => ({
     status_code: 10,

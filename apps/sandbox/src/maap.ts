@@ -195,6 +195,37 @@ export function maapPlugin(ctx: SandboxContext): FastifyPluginAsync {
         (b) => !request.query.requestId || b.requestId === request.query.requestId,
       ),
     }));
+    app.get<{ Params: { botId: string } }>('/management/v1/bots/:botId', async (request) => {
+      const bot = ctx.store.maapBots.get(request.params.botId);
+      if (!bot) throw new MaapError(404, 'Bot not found.');
+      return bot;
+    });
+    // The bot's profile after creation: a new display name and/or botInfo (replaced as a whole).
+    const ZBotUpdate = z
+      .object({
+        displayName: z.string().trim().min(1).max(100).optional(),
+        botInfo: z.record(z.string(), z.unknown()).optional(),
+      })
+      .strict()
+      .refine((update) => update.displayName !== undefined || update.botInfo !== undefined, {
+        message: 'nothing to update (displayName or botInfo)',
+      });
+    app.patch<{ Params: { botId: string } }>('/management/v1/bots/:botId', async (request) => {
+      const bot = ctx.store.maapBots.get(request.params.botId);
+      if (!bot) throw new MaapError(404, 'Bot not found.');
+      const parsed = ZBotUpdate.safeParse(request.body);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new MaapError(400, `Invalid bot: ${issue?.path.join('.')} ${issue?.message}`);
+      }
+      const updated = {
+        ...bot,
+        ...(parsed.data.displayName !== undefined ? { displayName: parsed.data.displayName } : {}),
+        ...(parsed.data.botInfo !== undefined ? { botInfo: parsed.data.botInfo } : {}),
+      };
+      ctx.store.maapBots.set(bot.botId, updated);
+      return updated;
+    });
     app.delete<{ Params: { botId: string } }>('/management/v1/bots/:botId', async (request, reply) => {
       if (!ctx.store.maapBots.delete(request.params.botId)) throw new MaapError(404, 'Bot not found.');
       return reply.code(204).send();

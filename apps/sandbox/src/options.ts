@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SandboxObject } from './store.ts';
 
 /**
  * How the sandbox behaves. Every instance keeps its own copy (set at start, changed at run time with
@@ -54,6 +55,16 @@ export interface GoogleServiceAccount {
   publicKey: string;
 }
 
+/**
+ * Where the sandbox keeps its network objects across restarts, as a real network keeps its agents:
+ * loaded once before the first call is answered, saved (the whole set) shortly after each change
+ * and when the sandbox closes. Without one, the objects live as long as the process.
+ */
+export interface SandboxPersistence {
+  load(): Promise<SandboxObject[]>;
+  save(objects: SandboxObject[]): Promise<void>;
+}
+
 export interface SandboxOptions {
   behaviour?: SandboxBehaviourInput;
   webhooks?: SandboxWebhooks;
@@ -69,6 +80,7 @@ export interface SandboxOptions {
    * the first token request (an account whose key is made on first use).
    */
   googleServiceAccounts?: GoogleServiceAccount[] | (() => Promise<GoogleServiceAccount[]>);
+  persistence?: SandboxPersistence;
   /** The prefix the plugin is mounted at (links in the handset page); default /sandbox. */
   mountPath?: string;
 }

@@ -79,6 +79,37 @@ export interface WaTemplate {
   rejected_reason: string;
 }
 
+/**
+ * One network object the sandbox keeps across restarts when it is given a persistence (see
+ * SandboxPersistence): brands, agents and their testers (RBM), MaaP bots, WhatsApp numbers and templates.
+ * Handset threads, message ids, uploaded files and access tokens stay in memory only.
+ */
+export type SandboxObject =
+  | { kind: 'rbm.brand'; body: RbmBrand }
+  | { kind: 'rbm.agent'; body: RbmAgent }
+  | { kind: 'rbm.tester'; body: TesterInvite }
+  | { kind: 'maap.bot'; body: MaapBot }
+  | { kind: 'whatsapp.phone-number'; body: WaPhoneNumber }
+  | { kind: 'whatsapp.template'; body: WaTemplate };
+export type SandboxObjectKind = SandboxObject['kind'];
+
+/** The object's key within its kind, as the network names it (unique per kind). */
+export function sandboxObjectKey(object: SandboxObject): string {
+  switch (object.kind) {
+    case 'rbm.brand':
+    case 'rbm.agent':
+      return object.body.name;
+    case 'rbm.tester':
+      return `${object.body.agentId}|${object.body.msisdn}`;
+    case 'maap.bot':
+      return object.body.botId;
+    case 'whatsapp.phone-number':
+      return object.body.id;
+    case 'whatsapp.template':
+      return `${object.body.wabaId}|${object.body.name}|${object.body.language}`;
+  }
+}
+
 const MAX_ITEMS_PER_HANDSET = 200;
 const MAX_HANDSETS = 20_000;
 const MAX_REMEMBERED_IDS = 1_000_000;
@@ -94,7 +125,7 @@ interface IssuedAccessToken {
 
 /**
  * The sandbox's state, in memory per instance: it imitates an external network, which keeps its own
- * state too. Bounded so a benchmark cannot exhaust memory: oldest handsets and message ids go first.
+ * state too. Its network objects (`objects()`) outlive a restart when the sandbox has a persistence. Bounded so a benchmark cannot exhaust memory: oldest handsets and message ids go first.
  */
 export function createStore() {
   const handsets = new Map<string, HandsetItem[]>();
@@ -162,6 +193,30 @@ export function createStore() {
       accessTokens.set(token, issued);
     },
     accessToken: (token: string): IssuedAccessToken | undefined => accessTokens.get(token),
+
+    /** Every network object, for a persistence to save. */
+    objects(): SandboxObject[] {
+      return [
+        ...[...brands.values()].map((body) => ({ kind: 'rbm.brand' as const, body })),
+        ...[...agents.values()].map((body) => ({ kind: 'rbm.agent' as const, body })),
+        ...[...testers.values()].map((body) => ({ kind: 'rbm.tester' as const, body })),
+        ...[...maapBots.values()].map((body) => ({ kind: 'maap.bot' as const, body })),
+        ...[...waPhoneNumbers.values()].map((body) => ({ kind: 'whatsapp.phone-number' as const, body })),
+        ...[...templates.values()].map((body) => ({ kind: 'whatsapp.template' as const, body })),
+      ];
+    },
+    /** Puts saved objects back (at start, before any call is answered). */
+    restore(saved: readonly SandboxObject[]) {
+      for (const object of saved) {
+        const key = sandboxObjectKey(object);
+        if (object.kind === 'rbm.brand') brands.set(key, object.body);
+        else if (object.kind === 'rbm.agent') agents.set(key, object.body);
+        else if (object.kind === 'rbm.tester') testers.set(key, object.body);
+        else if (object.kind === 'maap.bot') maapBots.set(key, object.body);
+        else if (object.kind === 'whatsapp.phone-number') waPhoneNumbers.set(key, object.body);
+        else templates.set(key, object.body);
+      }
+    },
 
     testers,
     testerKey: (agentId: string, msisdn: string) => `${agentId}|${msisdn}`,

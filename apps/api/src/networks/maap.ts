@@ -188,7 +188,16 @@ export function createMaapConnector(options: ConnectorOptions): NetworkConnector
       });
       return (body as { bots?: Array<{ botId: string }> }).bots?.[0]?.botId ?? null;
     },
-    updateProfile: notHere('Profile update (the MaaP bot is updated through the carrier)'),
+    async updateProfile(botId, profile) {
+      // The same shape as the create: the display name and the bot's information (botInfo), replaced.
+      const { displayName } = profile;
+      await http.request({
+        method: 'PATCH',
+        path: `/management/v1/bots/${encodeURIComponent(botId)}`,
+        json: { ...(typeof displayName === 'string' ? { displayName } : {}), botInfo: profile },
+        retry: 'always',
+      });
+    },
     uploadProfilePhoto: notHere('Profile photos'),
     async deleteBot(botId) {
       try {

@@ -120,7 +120,10 @@ export interface NetworkConnector {
   registerBot(registration: BotRegistration): Promise<string>;
   /** The id of what an earlier `registerBot` created (MaaP: by request id; WhatsApp: the number on the WABA), or null. */
   findBot(registration: BotRegistration): Promise<string | null>;
-  /** WhatsApp: replaces the sender's business profile (about, vertical); editable on a live sender. */
+  /**
+   * WhatsApp: replaces the sender's business profile (about, vertical); editable on a live sender.
+   * MaaP: replaces the chatbot's display name (`displayName`) and information (botInfo), as registered.
+   */
   updateProfile(id: string, profile: Record<string, unknown>): Promise<void>;
   /**
    * WhatsApp: uploads a profile photo through the Resumable Upload API and answers its handle

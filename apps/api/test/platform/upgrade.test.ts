@@ -22,9 +22,10 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0007_bot_testing.sql': '5db6749c5fdd9d3b0059dbf4d7cf9b38db21dcb4eec25d14ac184b0e8c987df6',
   '0008_aggregators.sql': '97a419411f4dc66203a031cf61c49ef22affea402a875b25d1d762c8db12c60e',
   '0009_templates.sql': '16b48e2b825ada303c924cd0dcf569ebf0111fc4d986b51d2088d270ba53a90f',
+  '0010_sandbox_objects.sql': '35dbba308c58ccd42e9d1c5b32d3a164fc874195c3d9e0c91832cd55a47e682c',
 };
-/** How many migrations the previous landed main had (0000 to 0005). */
-const PREVIOUS_RELEASE_MIGRATIONS = 6;
+/** How many migrations the previous landed main had (0000 to 0008). */
+const PREVIOUS_RELEASE_MIGRATIONS = 9;
 
 interface Journal {
   entries: { idx: number; tag: string }[];

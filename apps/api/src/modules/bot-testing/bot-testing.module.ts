@@ -1,7 +1,7 @@
 import { defineModule } from '../../platform/module.ts';
 import { createBotTestingRepository } from './bot-testing.repository.ts';
 import { botTestingRoutes } from './bot-testing.routes.ts';
-import { seedBotTestingDemo } from './bot-testing.seed.ts';
+import { provisionDemoTestersOnSandbox, seedBotTestingDemo } from './bot-testing.seed.ts';
 import { type BotTestingService, createBotTestingService } from './bot-testing.service.ts';
 
 declare module '../../platform/module.ts' {
@@ -28,5 +28,12 @@ export const botTestingModule = defineModule({
     });
     return { service, secureRoutes: [botTestingRoutes(service)] };
   },
-  seed: { demo: seedBotTestingDemo },
+  seed: {
+    demo: async ({ config, database }) => ({
+      ...(await seedBotTestingDemo({ database })),
+      testersOnSandbox: config.sandboxAllowed
+        ? await provisionDemoTestersOnSandbox(database, config.networks)
+        : 0,
+    }),
+  },
 });

@@ -1,5 +1,8 @@
 import { BOT_STATUS, CHANNEL_TYPE, type TMessageContent } from '@portico/domain';
+import type { SandboxObject } from '@portico/sandbox';
 import { and, asc, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import type { NetworksConfig } from '../../networks/config.ts';
+import { provisionSandboxObjects } from '../../networks/sandbox-state.ts';
 import { users } from '../../platform/db/core.schema.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { DEMO_PARTNERS } from '../../platform/db/seed/index.ts';
@@ -226,4 +229,50 @@ export async function seedBotTestingDemo({ database }: { database: Database }) {
     }
     return { devices };
   });
+}
+
+/**
+ * The demo devices' tester invites on the built-in sandbox's RBM (decision 0020), at every start:
+ * an invite the sandbox does not have is added in the state the device shows (so an unlaunched demo
+ * agent may message its accepted testers); one it has, perhaps answered since, is left alone.
+ */
+export async function provisionDemoTestersOnSandbox(database: Database, networks: NetworksConfig) {
+  if (!networks.rbm.sandbox) return 0;
+  const rows = await database.db
+    .select({
+      agent: bots.rbmAgent,
+      msisdn: botTestDevices.msisdn,
+      inviteStatus: botTestDevices.inviteStatus,
+      invitedAt: botTestDevices.invitedAt,
+    })
+    .from(botTestDevices)
+    .innerJoin(bots, eq(bots.botId, botTestDevices.botId))
+    .where(
+      and(
+        inArray(botTestDevices.partnerId, [
+          DEMO_PARTNERS.developer.partnerId,
+          DEMO_PARTNERS.aggregator.partnerId,
+        ]),
+        eq(botTestDevices.channel, 'rcs'),
+        isNotNull(botTestDevices.inviteStatus),
+        isNotNull(bots.rbmAgent),
+      ),
+    );
+  const testers: SandboxObject[] = rows.flatMap((row) =>
+    row.agent &&
+    (row.inviteStatus === 'PENDING' || row.inviteStatus === 'ACCEPTED' || row.inviteStatus === 'DECLINED')
+      ? [
+          {
+            kind: 'rbm.tester' as const,
+            body: {
+              agentId: row.agent.split('/').pop() ?? row.agent,
+              msisdn: row.msisdn,
+              inviteStatus: row.inviteStatus,
+              createdAt: (row.invitedAt ?? new Date()).toISOString(),
+            },
+          },
+        ]
+      : [],
+  );
+  return provisionSandboxObjects(database, testers);
 }

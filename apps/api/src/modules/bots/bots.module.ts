@@ -1,7 +1,7 @@
 import { defineModule } from '../../platform/module.ts';
 import { createBotsRepository } from './bots.repository.ts';
 import { botsRoutes } from './bots.routes.ts';
-import { seedDemoBots } from './bots.seed.ts';
+import { provisionDemoBotsOnSandbox, seedDemoBots } from './bots.seed.ts';
 import { type BotsService, createBotsService } from './bots.service.ts';
 
 declare module '../../platform/module.ts' {
@@ -33,6 +33,9 @@ export const botsModule = defineModule({
     };
   },
   seed: {
-    demo: async ({ database }) => seedDemoBots(database),
+    demo: async ({ config, database }) => ({
+      ...(await seedDemoBots(database)),
+      onSandbox: config.sandboxAllowed ? await provisionDemoBotsOnSandbox(database, config.networks) : 0,
+    }),
   },
 });

@@ -222,6 +222,54 @@ describe('on the network', () => {
     expect((await get(developer, bot.bot_id)).network_error).toBeTruthy();
   });
 
+  it('when a registered GSMA bot is edited then the MaaP bot profile on the network follows; if the network is down, says so', async () => {
+    const bot = await createRcs(developer, { api_type: 'GSMA', submit: true });
+    const botId = bot.network.maap_bot_id ?? '';
+    const onNetwork = async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/sandbox/maap/management/v1/bots/${botId}`,
+        headers: { authorization: 'Bearer sandbox-maap-token' },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json() as { displayName: string; botInfo: Record<string, unknown> };
+    };
+    expect((await onNetwork()).botInfo.description).toBe('Track parcels and book deliveries.');
+    const body = {
+      ...rcsBody({ api_type: 'GSMA' }),
+      description: 'Now with same-day delivery.',
+      brand_color: '#C2185B',
+    };
+    const updated = expectEnvelope(
+      await call(developer, { method: 'PUT', url: `${S}/bots/${bot.bot_id}/rcs`, payload: body }),
+      200,
+    ).data as TBot;
+    expect(updated.network_error).toBeNull();
+    const profile = await onNetwork();
+    expect(profile.displayName).toBe(body.display_name);
+    expect(profile.botInfo).toMatchObject({
+      displayName: body.display_name,
+      description: 'Now with same-day delivery.',
+      color: '#C2185B',
+    });
+    await configure({ serverErrorRatio: 1 });
+    try {
+      const failed = expectEnvelope(
+        await call(developer, {
+          method: 'PUT',
+          url: `${S}/bots/${bot.bot_id}/rcs`,
+          payload: { ...body, description: 'Again.' },
+        }),
+        503,
+      );
+      expect(failed.message).toMatch(/^The change is saved here but the network did not take it: /);
+    } finally {
+      await configure({});
+    }
+    expect((await get(developer, bot.bot_id)).network_error).toBeTruthy();
+    expect((await onNetwork()).botInfo.description).toBe('Now with same-day delivery.');
+  });
+
   it('when the API type is GSMA then a MaaP bot is created; a WhatsApp sender gets its phone number id', async () => {
     const maap = await createRcs(developer, { api_type: 'GSMA', submit: true });
     expect(maap.network.maap_bot_id).toMatch(/^bot_/);

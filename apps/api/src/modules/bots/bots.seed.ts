@@ -1,5 +1,15 @@
-import { BOT_CARRIER_STATES, BOT_STATUS, type BotStatusName, CHANNEL_TYPE, ROLES } from '@portico/domain';
+import {
+  BOT_CARRIER_STATES,
+  BOT_DELETABLE_STATUSES,
+  BOT_STATUS,
+  type BotStatusName,
+  CHANNEL_TYPE,
+  ROLES,
+} from '@portico/domain';
+import type { SandboxObject } from '@portico/sandbox';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { NetworksConfig } from '../../networks/config.ts';
+import { provisionSandboxObjects } from '../../networks/sandbox-state.ts';
 import { carriers, lookupValues, users } from '../../platform/db/core.schema.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { DEMO_PARTNERS } from '../../platform/db/seed/index.ts';
@@ -148,6 +158,123 @@ function demoBots(): DemoBot[] {
   return list;
 }
 
+/** A launched (or approved) bot's agent is live on the network; one under review is pending. */
+const LIVE_STATUSES: readonly BotStatusName[] = [
+  'launched',
+  'bot_approved_by_portico',
+  'bot_approved_by_portico_pending_from_carrier',
+];
+
+/** The demo bot as the network holds it (seedDemoBots writes the same ids into `bots`). */
+function networkObjectsOf(demo: DemoBot): SandboxObject[] {
+  if (demo.status === 'in_progress') return [];
+  const { name, slug, domain, gsma, hasRcs, hasWhatsapp } = demoShape(demo);
+  const objects: SandboxObject[] = [];
+  const status = BOT_STATUS[demo.status];
+  if (hasRcs) {
+    const agentInfo = {
+      description: `${name}: order updates, offers and support in your messages.`,
+      color: brandColorOf(demo),
+      phoneNumbers: [{ phoneNumber: { number: '+919876543210' }, label: 'Support' }],
+      emails: [{ address: `support@${domain}`, label: 'Email us' }],
+      websites: [{ uri: `https://${domain}`, label: 'Website' }],
+      privacy: { uri: `https://${domain}/privacy`, label: 'Privacy policy' },
+      termsConditions: { uri: `https://${domain}/terms`, label: 'Terms and conditions' },
+      billingConfig: { billingCategory: 'CONVERSATIONAL' },
+      hostingRegion: 'ASIA_PACIFIC',
+    };
+    if (gsma) {
+      objects.push({
+        kind: 'maap.bot',
+        body: {
+          botId: `bot_demo_${hex(demo.n)}`,
+          requestId: id(900_000 + demo.n),
+          displayName: name,
+          botInfo: { ...agentInfo, displayName: name },
+        },
+      });
+    } else {
+      const brand = `brands/demo_${hex(demo.n)}`;
+      const live = LIVE_STATUSES.includes(demo.status);
+      const deletable = BOT_DELETABLE_STATUSES.includes(status);
+      objects.push(
+        { kind: 'rbm.brand', body: { name: brand, displayName: name } },
+        {
+          kind: 'rbm.agent',
+          body: {
+            name: `${brand}/agents/${slug}_agent`,
+            displayName: name,
+            brand,
+            rcsBusinessMessagingAgent: agentInfo,
+            verificationState: deletable ? 'VERIFICATION_STATE_UNVERIFIED' : 'VERIFICATION_STATE_VERIFIED',
+            launchState: live
+              ? 'LAUNCH_STATE_LAUNCHED'
+              : deletable
+                ? 'LAUNCH_STATE_UNLAUNCHED'
+                : 'LAUNCH_STATE_PENDING',
+            launchRegions: deletable ? [] : ['INDIA'],
+          },
+        },
+      );
+    }
+  }
+  if (hasWhatsapp) {
+    const phone = waPhoneOf(demo);
+    objects.push({
+      kind: 'whatsapp.phone-number',
+      body: {
+        id: String(106_540_352_240_000 + demo.n),
+        wabaId: DEMO_WABA_ID,
+        displayPhoneNumber: phone,
+        verifiedName: name,
+        registered: true,
+        profile: { about: `Message ${name} for orders and support.`, vertical: 'RETAIL' },
+      },
+    });
+  }
+  return objects;
+}
+
+const DEMO_WABA_ID = '104996122399160';
+const brandColorOf = (demo: DemoBot) => ['#1A73E8', '#C2185B', '#2E7D32', '#6A1B9A', '#E91B0C'][demo.n % 5];
+const waPhoneOf = (demo: DemoBot) => `+9198765${String(demo.n).padStart(5, '0')}`;
+function demoShape(demo: DemoBot) {
+  const slug = demo.name.toLowerCase().replace(/[^a-z0-9]+/g, '_');
+  const hasRcs = demo.channels.includes(CHANNEL_TYPE.rcs);
+  return {
+    name: demo.name,
+    slug,
+    domain: `${slug.replaceAll('_', '')}.example`,
+    hasRcs,
+    hasWhatsapp: demo.channels.includes(CHANNEL_TYPE.whatsapp),
+    gsma: hasRcs && demo.n % 7 === 0,
+  };
+}
+
+/**
+ * The demo bots' objects on the built-in sandbox's networks (decision 0020), at every start: what
+ * the sandbox does not have (first start, or a database from before its objects were kept) is added
+ * with the ids the demo's rows carry; what it has, with any later change, is left alone. Only for the
+ * networks the sandbox stands in for.
+ */
+export async function provisionDemoBotsOnSandbox(
+  database: Database,
+  networks: NetworksConfig,
+): Promise<number> {
+  const onSandbox: Record<SandboxObject['kind'], boolean> = {
+    'rbm.brand': networks.rbm.sandbox,
+    'rbm.agent': networks.rbm.sandbox,
+    'rbm.tester': networks.rbm.sandbox,
+    'maap.bot': networks.maap.sandbox,
+    'whatsapp.phone-number': networks.whatsapp.sandbox,
+    'whatsapp.template': networks.whatsapp.sandbox,
+  };
+  const objects = demoBots()
+    .flatMap(networkObjectsOf)
+    .filter((object) => onSandbox[object.kind]);
+  return provisionSandboxObjects(database, objects);
+}
+
 /**
  * The demo's bots (DEMO=1): every status of BOT_STATUS for the demo developer and the demo
  * aggregator (some created by its child user), WhatsApp-only and two-channel bots, with brands,
@@ -181,11 +308,7 @@ export async function seedDemoBots(database: Database): Promise<{ bots: number; 
     const botId = id(demo.n);
     const status = BOT_STATUS[demo.status];
     const registered = demo.status !== 'in_progress';
-    const hasRcs = demo.channels.includes(CHANNEL_TYPE.rcs);
-    const hasWhatsapp = demo.channels.includes(CHANNEL_TYPE.whatsapp);
-    const slug = demo.name.toLowerCase().replace(/[^a-z0-9]+/g, '_');
-    const domain = `${slug.replaceAll('_', '')}.example`;
-    const gsma = hasRcs && demo.n % 7 === 0;
+    const { slug, domain, gsma, hasRcs, hasWhatsapp } = demoShape(demo);
     const updatedAt = new Date(base + demo.n * 3_600_000 + 1_800_000);
     const inserted = await db
       .insert(bots)
@@ -199,7 +322,7 @@ export async function seedDemoBots(database: Database): Promise<{ bots: number; 
         ...(hasRcs
           ? {
               description: `${demo.name}: order updates, offers and support in your messages.`,
-              brandColor: ['#1A73E8', '#C2185B', '#2E7D32', '#6A1B9A', '#E91B0C'][demo.n % 5],
+              brandColor: brandColorOf(demo),
               phones: [{ number: '+919876543210', label: 'Support' }],
               emails: [{ address: `support@${domain}`, label: 'Email us' }],
               websites: [{ url: `https://${domain}`, label: 'Website' }],
@@ -219,10 +342,10 @@ export async function seedDemoBots(database: Database): Promise<{ bots: number; 
         ...(hasWhatsapp
           ? {
               waDisplayName: demo.name,
-              waPhone: `+9198765${String(demo.n).padStart(5, '0')}`,
+              waPhone: waPhoneOf(demo),
               waAbout: `Message ${demo.name} for orders and support.`,
               waCategory: 'RETAIL',
-              wabaId: '104996122399160',
+              wabaId: DEMO_WABA_ID,
               whatsappPhoneNumberId: registered ? String(106_540_352_240_000 + demo.n) : null,
             }
           : {}),

@@ -381,13 +381,23 @@ export function createBotsService(deps: BotsServiceDeps) {
     });
   }
 
-  /** Sends a registered agent's current information to RBM; a failure is kept on the bot and said. */
+  /**
+   * Sends a registered RCS bot's current information to its network: the RBM agent (updateAgent) or
+   * the MaaP bot's profile (updateProfile, the shape it was registered with); a failure is kept on
+   * the bot and said.
+   */
   async function pushAgent(botId: string, bot: BotRow): Promise<void> {
     try {
-      await connectors.get('rbm').updateAgent(bot.rbmAgent ?? '', {
-        displayName: bot.name,
-        rcsBusinessMessagingAgent: rbmAgentOf(bot),
-      });
+      if (bot.maapBotId) {
+        await connectors
+          .get('maap')
+          .updateProfile(bot.maapBotId, { ...rbmAgentOf(bot), displayName: bot.name });
+      } else {
+        await connectors.get('rbm').updateAgent(bot.rbmAgent ?? '', {
+          displayName: bot.name,
+          rcsBusinessMessagingAgent: rbmAgentOf(bot),
+        });
+      }
       if (bot.networkError)
         await database.transaction(() => repository.update(botId, { networkError: null }));
     } catch (error) {
@@ -488,7 +498,7 @@ export function createBotsService(deps: BotsServiceDeps) {
         return { ...bot, ...rcsFieldsOf(body), channels } as BotRow;
       });
       // An agent already on the network gets the new information too (outside the transaction).
-      if (saved.rbmAgent) await pushAgent(botId, saved);
+      if (saved.rbmAgent || saved.maapBotId) await pushAgent(botId, saved);
       if (body.submit) await register(user, botId, 'rcs');
       return detail(user, botId);
     },
@@ -619,7 +629,7 @@ export function createBotsService(deps: BotsServiceDeps) {
       await removeQuietly([previous]);
       // A registered agent shows the new logo or banner too (RBM fetches it from its public URL).
       const current = await repository.findOwn(user.partnerId, botId);
-      if (kind !== 'photo' && current?.rbmAgent) await pushAgent(botId, current);
+      if (kind !== 'photo' && (current?.rbmAgent || current?.maapBotId)) await pushAgent(botId, current);
       // A registered WhatsApp sender shows the new profile photo too (uploaded to Meta for a handle).
       if (kind === 'photo' && current?.whatsappPhoneNumberId)
         await pushPhoto(botId, current.whatsappPhoneNumberId, {
