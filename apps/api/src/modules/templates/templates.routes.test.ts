@@ -439,6 +439,38 @@ describe('RCS templates', () => {
     expect(other.statusCode).toBe(404);
   });
 
+  it('when the list is exported then the PDF and the Excel file carry the filtered templates', async () => {
+    await createRcs('Export me');
+    for (const format of ['pdf', 'xlsx'] as const) {
+      const response = await call(developer, {
+        method: 'GET',
+        url: `${S}/templates/export?format=${format}&channel=rcs&search=Export`,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain(
+        format === 'pdf' ? 'application/pdf' : 'spreadsheetml',
+      );
+      expect(response.rawPayload.length).toBeGreaterThan(500);
+    }
+    const filtered = ZTemplateList.parse(
+      expectEnvelope(
+        await call(developer, {
+          method: 'GET',
+          url: `${S}/templates?search=Export&type=carousel&sort=name&order=asc`,
+        }),
+        200,
+      ).data,
+    );
+    expect(filtered.items.map((i) => i.name)).toEqual(['Export me']);
+    const none = ZTemplateList.parse(
+      expectEnvelope(
+        await call(developer, { method: 'GET', url: `${S}/templates?search=Export&channel=whatsapp` }),
+        200,
+      ).data,
+    );
+    expect(none.total).toBe(0);
+  });
+
   it('when deleted then it is gone', async () => {
     const template = await createRcs('To delete');
     expect(
