@@ -1,5 +1,5 @@
 import type { Network } from '@portico/domain';
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.ts';
 import { networkEvents, networkMessages } from './network-messages.schema.ts';
 
@@ -66,6 +66,20 @@ export function createNetworkMessagesRepository(db: Db) {
     },
 
     /** The events of a network id not yet applied to its message, oldest first. */
+    /** Stored events whose dedupe key starts with a prefix (account-level events of one object), oldest first. */
+    async eventsByKeyPrefix(network: string, prefix: string): Promise<NetworkEventRow[]> {
+      return db
+        .select()
+        .from(networkEvents)
+        .where(
+          and(
+            eq(networkEvents.network, network),
+            like(networkEvents.dedupeKey, `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+          ),
+        )
+        .orderBy(asc(networkEvents.occurredAt), asc(networkEvents.receivedAt));
+    },
+
     async pendingEvents(network: string, networkMessageId: string): Promise<NetworkEventRow[]> {
       return db
         .select()

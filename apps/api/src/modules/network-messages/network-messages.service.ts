@@ -131,6 +131,23 @@ export function createNetworkMessagesService({ database, repository, connectors 
   return {
     accept,
 
+    /**
+     * Hands the stored events of one object (their dedupe keys start with `prefix`, e.g. one WhatsApp
+     * template's reviews) to a handler again, oldest first: for events that came before the object was
+     * known (Meta's webhook can beat the answer that names the template). Handlers are idempotent.
+     */
+    async replayEvents(network: Network, prefix: string, handler: NetworkEventHandler): Promise<number> {
+      const rows = await repository.eventsByKeyPrefix(network, prefix);
+      // An event without the network's time is ordered by when it reached us.
+      for (const row of rows)
+        await handler({
+          ...row,
+          network: row.network as Network,
+          occurredAt: row.occurredAt ?? row.receivedAt,
+        });
+      return rows.length;
+    },
+
     /** Registers a handler of the 'other' events (account-level: template reviews), called by ingest. */
     onEvent(handler: NetworkEventHandler): void {
       eventHandlers.push(handler);

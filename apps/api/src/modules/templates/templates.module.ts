@@ -29,6 +29,7 @@ export const templatesModule = defineModule({
       log,
       bots: () => use('bots'),
       testing: () => use('bot-testing'),
+      events: () => use('network-messages'),
       publicUrl: config.PUBLIC_URL,
     });
     use('network-messages').onEvent(service.onNetworkEvent);

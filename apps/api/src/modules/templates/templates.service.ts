@@ -54,7 +54,10 @@ import type { ReviewService } from '../../platform/review/review.service.ts';
 import { fileUrlOf, type Storage } from '../../platform/storage/index.ts';
 import type { BotTestingService } from '../bot-testing/bot-testing.service.ts';
 import type { BotsService } from '../bots/bots.service.ts';
-import type { NetworkEventHandler } from '../network-messages/network-messages.service.ts';
+import type {
+  NetworkEventHandler,
+  NetworkMessagesService,
+} from '../network-messages/network-messages.service.ts';
 import { presentTemplate, presentTemplateListItem, presentTestRun } from './templates.presenter.ts';
 import type {
   TemplateListRow,
@@ -83,6 +86,8 @@ export interface TemplatesServiceDeps {
   log: FastifyBaseLogger;
   bots: () => Pick<BotsService, 'botForTesting'>;
   testing: () => Pick<BotTestingService, 'ownDevice' | 'send' | 'consoleLines'>;
+  /** Meta's events stored before the template's id was known are replayed from there. */
+  events: () => Pick<NetworkMessagesService, 'replayEvents'>;
   /** The portal's address: the networks fetch uploaded media from it; mails link to it. */
   publicUrl: string;
 }
@@ -163,11 +168,11 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
   /** Keeps the template's summary (latest state and type, the approved version in use) true. */
   async function refresh(templateId: string): Promise<void> {
     const [latest] = await repository.versions(templateId);
-    if (!latest) return;
-    const template = await repository.find({ admin: true }, templateId);
+    const template = await repository.lockById(templateId);
+    if (!latest || !template) return;
     await repository.updateTemplate(templateId, {
       statusCode: latest.statusCode,
-      type: typeOf(template?.channel ?? 'rcs', latest.content as unknown as Content),
+      type: typeOf(template.channel, latest.content as unknown as Content),
       activeVersion: await repository.highestApproved(templateId),
     });
   }
@@ -336,6 +341,13 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
     const answered = META_STATES[created.status];
     if (answered && answered !== 'pending')
       await database.transaction(() => applyMetaStatus(created.id, created.status, new Date(), null));
+    // Meta's webhook may have come before its answer: apply what was stored for this id meanwhile.
+    for (const field of ['message_template_status_update', 'message_template_quality_update'])
+      await deps
+        .events()
+        .replayEvents('whatsapp', `${field}:${created.id}:`, (event) =>
+          database.transaction(() => onNetworkEvent(event)),
+        );
   }
 
   async function findOnMeta(wabaId: string, name: string, language: string) {
@@ -370,7 +382,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
     const from = stateOf(version.statusCode);
     await repository.updateVersion(version.versionId, { lastEventAt: occurredAt });
     if (!to || to === from) return;
-    const template = await repository.lock({ admin: true }, version.templateId);
+    const template = await repository.lockById(version.templateId);
     if (!template) return;
     const action = metaAction(from, to);
     const because = to === 'rejected' && reason && reason !== 'NONE' ? reason : null;
