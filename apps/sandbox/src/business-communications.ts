@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { newId, type SandboxContext } from './context.ts';
 import { authorizeGoogleCall, BUSINESS_COMMUNICATIONS_SCOPE } from './google-oauth.ts';
 import { googleErrorHandler, RbmError } from './rbm.ts';
+import type { RbmAgent } from './store.ts';
 
 /**
  * Google's Business Communications API (businesscommunications.googleapis.com/v1), the RBM
@@ -47,8 +48,8 @@ export function businessCommunicationsPlugin(ctx: SandboxContext): FastifyPlugin
         rcsBusinessMessagingAgent: body.data.rcsBusinessMessagingAgent,
         verificationState: 'VERIFICATION_STATE_UNVERIFIED',
         launchState: 'LAUNCH_STATE_UNLAUNCHED',
-        launchRegions: [],
-      };
+        launchDetails: {},
+      } satisfies RbmAgent;
       ctx.store.agents.set(agent.name, agent);
       return {
         name: agent.name,
@@ -100,14 +101,18 @@ export function businessCommunicationsPlugin(ctx: SandboxContext): FastifyPlugin
       verificationState: agent.verificationState,
       ...(agent.verificationContact ? { agentVerificationContact: agent.verificationContact } : {}),
     });
-    const launchOf = (agent: { name: string; launchState: string; launchRegions: string[] }) => ({
+    const launchOf = (agent: RbmAgent) => ({
       name: `${agent.name}/launch`,
-      rcsBusinessMessaging: {
-        launchDetails: Object.fromEntries(
-          agent.launchRegions.map((region) => [region, { launchState: agent.launchState }]),
-        ),
-      },
+      rcsBusinessMessaging: { launchDetails: agent.launchDetails },
     });
+    // The agent's overall state: launched once any region is, else the state of its latest region.
+    const summarise = (agent: RbmAgent) => {
+      const regions = Object.values(agent.launchDetails);
+      agent.launchState = regions.some((r) => r.launchState === 'LAUNCH_STATE_LAUNCHED')
+        ? 'LAUNCH_STATE_LAUNCHED'
+        : (regions.sort((a, b) => a.updateTime.localeCompare(b.updateTime)).at(-1)?.launchState ??
+          'LAUNCH_STATE_UNLAUNCHED');
+    };
 
     // Google's custom methods are ":verb" suffixes on the agent id.
     app.post<{ Params: { brandId: string; agentAction: string }; Body: Record<string, unknown> }>(
@@ -160,11 +165,38 @@ export function businessCommunicationsPlugin(ctx: SandboxContext): FastifyPlugin
             throw new RbmError(400, 'agentLaunch.rcsBusinessMessaging.launchDetails is required.');
           if (agent.verificationState !== 'VERIFICATION_STATE_VERIFIED')
             throw new RbmError(400, 'The agent must be verified before it can launch.');
-          agent.launchRegions = Object.keys(launch.data.agentLaunch.rcsBusinessMessaging.launchDetails);
-          agent.launchState = 'LAUNCH_STATE_PENDING';
-          ctx.later(ctx.behaviour.agentReviewDelayMs, () => {
-            agent.launchState = 'LAUNCH_STATE_LAUNCHED';
-          });
+          // Like Google: a launch request names every region, those launched before (kept as they
+          // are) and the new ones (pending until the carrier's review). One launch at a time.
+          const requested = Object.keys(launch.data.agentLaunch.rcsBusinessMessaging.launchDetails);
+          if (requested.length === 0) throw new RbmError(400, 'launchDetails names no region.');
+          const launched = Object.entries(agent.launchDetails)
+            .filter(([, r]) => r.launchState === 'LAUNCH_STATE_LAUNCHED')
+            .map(([region]) => region);
+          const dropped = launched.filter((region) => !requested.includes(region));
+          if (dropped.length)
+            throw new RbmError(400, `launchDetails must keep the launched regions (${dropped.join(', ')}).`);
+          const fresh = requested.filter(
+            (region) =>
+              !['LAUNCH_STATE_LAUNCHED', 'LAUNCH_STATE_PENDING'].includes(
+                agent.launchDetails[region]?.launchState ?? '',
+              ),
+          );
+          const now = new Date().toISOString();
+          for (const region of fresh) {
+            agent.launchDetails[region] = { launchState: 'LAUNCH_STATE_PENDING', updateTime: now };
+            const rejected = ctx.chance(ctx.behaviour.launchRejectionRatio);
+            ctx.later(ctx.behaviour.agentReviewDelayMs, () => {
+              agent.launchDetails[region] = rejected
+                ? {
+                    launchState: 'LAUNCH_STATE_REJECTED',
+                    comment: 'The carrier declined the launch on its network.',
+                    updateTime: new Date().toISOString(),
+                  }
+                : { launchState: 'LAUNCH_STATE_LAUNCHED', updateTime: new Date().toISOString() };
+              summarise(agent);
+            });
+          }
+          summarise(agent);
           return launchOf(agent);
         }
         throw new RbmError(404, `Unknown method ${verb ?? ''}.`);
@@ -178,7 +210,8 @@ export function businessCommunicationsPlugin(ctx: SandboxContext): FastifyPlugin
       const agent = agentOf(request);
       if (
         agent.verificationState === 'VERIFICATION_STATE_PENDING' ||
-        agent.launchState !== 'LAUNCH_STATE_UNLAUNCHED'
+        agent.launchState === 'LAUNCH_STATE_LAUNCHED' ||
+        agent.launchState === 'LAUNCH_STATE_PENDING'
       )
         throw new RbmError(
           400,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { newId, nowIso, type SandboxContext } from './context.ts';
 import { isRcsCapable } from './options.ts';
-import type { HandsetCard, HandsetSuggestion } from './store.ts';
+import type { HandsetCard, HandsetSuggestion, MaapBot } from './store.ts';
 
 /**
  * GSMA MaaP Chatbot API (RCC.07 / "MaaP Chatbot API"), served under /sandbox/maap:
@@ -230,6 +230,35 @@ export function maapPlugin(ctx: SandboxContext): FastifyPluginAsync {
       if (!ctx.store.maapBots.delete(request.params.botId)) throw new MaapError(404, 'Bot not found.');
       return reply.code(204).send();
     });
+
+    // Launch (the sandbox's stand-in for the carrier putting a chatbot live; GSMA MaaP leaves
+    // onboarding and launch to each carrier's portal): pending, then launched or rejected with a
+    // reason after agentReviewDelayMs. Asking again for a pending or launched bot changes nothing.
+    const botOf = (botId: string) => {
+      const bot = ctx.store.maapBots.get(botId);
+      if (!bot) throw new MaapError(404, 'Bot not found.');
+      return bot;
+    };
+    const launchOf = (bot: MaapBot) => ({ botId: bot.botId, ...(bot.launch ?? { status: 'unlaunched' }) });
+    app.post<{ Params: { botId: string } }>('/management/v1/bots/:botId/launch', async (request) => {
+      const bot = botOf(request.params.botId);
+      if (bot.launch?.status === 'pending' || bot.launch?.status === 'launched') return launchOf(bot);
+      bot.launch = { status: 'pending', updateTime: nowIso() };
+      const rejected = ctx.chance(ctx.behaviour.launchRejectionRatio);
+      ctx.later(ctx.behaviour.agentReviewDelayMs, () => {
+        bot.launch = rejected
+          ? {
+              status: 'rejected',
+              reason: 'The carrier declined the launch on its network.',
+              updateTime: nowIso(),
+            }
+          : { status: 'launched', updateTime: nowIso() };
+      });
+      return launchOf(bot);
+    });
+    app.get<{ Params: { botId: string } }>('/management/v1/bots/:botId/launch', async (request) =>
+      launchOf(botOf(request.params.botId)),
+    );
 
     app.post<{ Params: { botId: string } }>('/bot/v1/:botId/messages', async (request, reply) => {
       const { botId } = request.params;

@@ -35,6 +35,11 @@ export const ZSandboxBehaviour = z.object({
   templateReviewDelayMs: z.number().int().min(0).max(600_000).default(1000),
   /** RBM agents: verification and launch requests are VERIFIED / LAUNCHED after this delay. */
   agentReviewDelayMs: z.number().int().min(0).max(600_000).default(1000),
+  /**
+   * Share of launch requests the network turns down after the review delay (RBM region
+   * LAUNCH_STATE_REJECTED with a comment, MaaP launch `rejected` with a reason): the carrier's "no".
+   */
+  launchRejectionRatio: z.number().min(0).max(1).default(0),
 });
 export type SandboxBehaviour = z.output<typeof ZSandboxBehaviour>;
 export type SandboxBehaviourInput = z.input<typeof ZSandboxBehaviour>;

@@ -46,6 +46,19 @@ export interface MaapBot {
   requestId: string;
   displayName: string;
   botInfo: Record<string, unknown>;
+  /** Live on the carrier's network (the sandbox's launch: POST /management/v1/bots/{botId}/launch). */
+  launch?: MaapLaunch;
+}
+export interface MaapLaunch {
+  status: 'pending' | 'launched' | 'rejected';
+  reason?: string;
+  updateTime: string;
+}
+/** One region's (carrier's) launch of an RBM agent, as RcsBusinessMessagingRegionLaunch. */
+export interface RbmRegionLaunch {
+  launchState: string;
+  comment?: string;
+  updateTime: string;
 }
 /** A business phone number on a WABA (WhatsApp Cloud API), keyed by its phone number id. */
 export interface WaPhoneNumber {
@@ -64,8 +77,10 @@ export interface RbmAgent {
   rcsBusinessMessagingAgent: Record<string, unknown>;
   verificationState: string;
   verificationContact?: Record<string, unknown>;
+  /** LAUNCH_STATE_LAUNCHED once any region launched, else the latest region's state. */
   launchState: string;
-  launchRegions: string[];
+  /** Each region the agent was submitted to, keyed by region name (/v1/regions/x). */
+  launchDetails: Record<string, RbmRegionLaunch>;
 }
 
 export interface WaTemplate {

@@ -304,6 +304,20 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
         return { success: true };
       },
     );
+    // The phone number node (GET /{phone-number-id}): status CONNECTED once registered for the
+    // Cloud API, PENDING before; a sender is live on WhatsApp once its number is CONNECTED.
+    app.get<{ Params: { version: string; phoneNumberId: string } }>(
+      '/:version/:phoneNumberId',
+      async (request) => {
+        const number = phoneNumberOf(request.params.phoneNumberId);
+        return {
+          id: number.id,
+          display_phone_number: number.displayPhoneNumber,
+          verified_name: number.verifiedName,
+          status: number.registered ? 'CONNECTED' : 'PENDING',
+        };
+      },
+    );
     // Removes a deregistered number from its WABA.
     app.delete<{ Params: { version: string; phoneNumberId: string } }>(
       '/:version/:phoneNumberId',

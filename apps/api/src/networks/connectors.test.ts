@@ -306,6 +306,52 @@ describe('RBM connector against the sandbox', () => {
     });
   });
 
+  it('when an agent launches on a second carrier then the first stays launched; a rejected carrier carries the network reason; a repeat asks nothing', async () => {
+    const { agent } = await rbm.registerAgent({
+      brandDisplayName: 'Two Carriers',
+      agentDisplayName: 'Two Carriers Bot',
+      rcsBusinessMessagingAgent: { description: 'Two carriers', hostingRegion: 'ASIA_PACIFIC' },
+    });
+    await rbm.requestVerification(agent, {
+      partnerName: 'Portico',
+      partnerEmailAddress: 'partner@portico.test',
+      brandContactName: 'Asha',
+      brandContactEmailAddress: 'asha@acme.test',
+      brandWebsiteUrl: 'https://acme.test/',
+    });
+    await until(
+      () => rbm.verificationState(agent),
+      (s) => s === 'VERIFICATION_STATE_VERIFIED',
+    );
+    const jio = '/v1/regions/jio-in';
+    const airtel = '/v1/regions/airtel-in';
+    expect(await rbm.requestLaunch(agent, [jio])).toBe('LAUNCH_STATE_PENDING');
+    const launched = await until(
+      () => rbm.launchDetail(agent, jio),
+      (d) => d.state === 'LAUNCH_STATE_LAUNCHED',
+    );
+    expect(launched).toEqual({ state: 'LAUNCH_STATE_LAUNCHED', reason: null });
+
+    // The second carrier turns the launch down; the first keeps its launch.
+    await configure({ launchRejectionRatio: 1 });
+    expect(await rbm.requestLaunch(agent, [airtel])).toBe('LAUNCH_STATE_PENDING');
+    const rejected = await until(
+      () => rbm.launchDetail(agent, airtel),
+      (d) => d.state !== 'LAUNCH_STATE_PENDING',
+    );
+    expect(rejected.state).toBe('LAUNCH_STATE_REJECTED');
+    expect(rejected.reason).toMatch(/declined/);
+    expect((await rbm.launchDetail(agent, jio)).state).toBe('LAUNCH_STATE_LAUNCHED');
+    expect(await rbm.launchState(agent)).toBe('LAUNCH_STATE_LAUNCHED');
+
+    // A retried launch of a region already launched sends no new request and answers its state.
+    const rbmRequests = () => metrics.snapshot().find((m) => m.network === 'rbm')?.requests ?? 0;
+    const before = rbmRequests();
+    expect(await rbm.requestLaunch(agent, [jio])).toBe('LAUNCH_STATE_LAUNCHED');
+    expect(rbmRequests() - before).toBe(1); // getLaunch only, no second requestLaunch
+    expect((await rbm.launchDetail(agent, '/v1/regions/unknown')).state).toBe('LAUNCH_STATE_UNLAUNCHED');
+  });
+
   it('when a file is uploaded then the network names it and serves it back', async () => {
     const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
     const name = await rbm.uploadFile('agent-a', { bytes, contentType: 'image/png' });
@@ -475,6 +521,33 @@ describe('MaaP connector against the sandbox', () => {
     expect(error.kind).toBe('not_capable');
   });
 
+  it('when a chatbot is launched then it is pending, then launched; a carrier rejection carries its reason; a repeat leaves it launched', async () => {
+    const botId = await maap.registerBot({ requestId: 'launch-1', displayName: 'Launch Bot', profile: {} });
+    expect((await maap.launchDetail(botId, 'any')).state).toBe('LAUNCH_STATE_UNLAUNCHED');
+    expect(await maap.requestLaunch(botId, [])).toBe('LAUNCH_STATE_PENDING');
+    expect(
+      await until(
+        () => maap.launchState(botId),
+        (s) => s === 'LAUNCH_STATE_LAUNCHED',
+      ),
+    ).toBe('LAUNCH_STATE_LAUNCHED');
+    await configure({ launchRejectionRatio: 1 });
+    expect(await maap.requestLaunch(botId, [])).toBe('LAUNCH_STATE_LAUNCHED');
+
+    const other = await maap.registerBot({ requestId: 'launch-2', displayName: 'Refused Bot', profile: {} });
+    await maap.requestLaunch(other, []);
+    const refused = await until(
+      () => maap.launchDetail(other, ''),
+      (d) => d.state !== 'LAUNCH_STATE_PENDING',
+    );
+    expect(refused).toEqual({
+      state: 'LAUNCH_STATE_REJECTED',
+      reason: 'The carrier declined the launch on its network.',
+    });
+    // MaaP answers 404 for a bot it does not know (its connector reads 404 as not_capable).
+    expect((await failure(maap.launchDetail('bot_missing', ''))).detail.httpStatus).toBe(404);
+  });
+
   it('when asked for what MaaP does not offer then unsupported', async () => {
     expect((await failure(maap.inviteTester('bot-m', '+919800000041'))).kind).toBe('unsupported');
     expect(
@@ -635,6 +708,30 @@ describe('WhatsApp connector against the sandbox', () => {
     );
     expect(error.kind).toBe('network_down');
     expect(metrics.snapshot().find((m) => m.network === 'whatsapp')?.retries ?? 0).toBe(before);
+  });
+
+  it('when a registered sender is launched then it is live (CONNECTED); a deregistered one is not, with the reason', async () => {
+    const registration = {
+      requestId: 'wa-launch-1',
+      displayName: 'Launch Sender',
+      wabaId: WABA,
+      phoneNumber: '+14155550177',
+      profile: { about: 'Launch' },
+    };
+    const id = await whatsapp.registerBot(registration);
+    expect(await whatsapp.requestLaunch(id, ['carrier'])).toBe('LAUNCH_STATE_LAUNCHED');
+    expect(await whatsapp.launchDetail(id, 'carrier')).toEqual({
+      state: 'LAUNCH_STATE_LAUNCHED',
+      reason: null,
+    });
+    await fetch(`${base}/whatsapp/v21.0/${id}/deregister`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const down = await whatsapp.launchDetail(id, 'carrier');
+    expect(down.state).toBe('LAUNCH_STATE_REJECTED');
+    expect(down.reason).toMatch(/not registered.*PENDING/);
   });
 
   it('when a rich card is sent then invalid_content; testers are unsupported', async () => {

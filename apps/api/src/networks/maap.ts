@@ -1,7 +1,19 @@
 import type { TMessageContent, TRichCard, TSuggestion } from '@portico/domain';
 import { NetworkError, unsupported } from './errors.ts';
 import { createNetworkHttp } from './http.ts';
-import type { ConnectorOptions, NetworkConnector } from './types.ts';
+import type { ConnectorOptions, LaunchDetail, LaunchState, NetworkConnector } from './types.ts';
+
+const MAAP_LAUNCH_STATES: Record<string, LaunchState> = {
+  unlaunched: 'LAUNCH_STATE_UNLAUNCHED',
+  pending: 'LAUNCH_STATE_PENDING',
+  launched: 'LAUNCH_STATE_LAUNCHED',
+  rejected: 'LAUNCH_STATE_REJECTED',
+};
+/** A MaaP launch answer ({botId, status, reason?}) as our launch detail. */
+function maapLaunch(body: unknown): LaunchDetail {
+  const { status, reason } = body as { status?: string; reason?: string };
+  return { state: MAAP_LAUNCH_STATES[status ?? ''] ?? 'LAUNCH_STATE_UNSPECIFIED', reason: reason ?? null };
+}
 
 /** The GSMA MaaP Chatbot API (bot/v1/{botId}/messages, 202 Accepted; status events to our webhook). */
 
@@ -131,6 +143,15 @@ export function createMaapConnector(options: ConnectorOptions): NetworkConnector
     throw unsupported('maap', what);
   };
 
+  async function launchDetail(botId: string): Promise<LaunchDetail> {
+    const { body } = await http.request({
+      method: 'GET',
+      path: `/management/v1/bots/${encodeURIComponent(botId)}/launch`,
+      retry: 'always',
+    });
+    return maapLaunch(body);
+  }
+
   return {
     network: 'maap',
     baseUrl: options.baseUrl,
@@ -213,8 +234,22 @@ export function createMaapConnector(options: ConnectorOptions): NetworkConnector
     },
     requestVerification: notHere('Agent verification'),
     verificationState: notHere('Agent verification'),
-    requestLaunch: notHere('Agent launch'),
-    launchState: notHere('Agent launch'),
+    // The carrier's launch of the chatbot (the sandbox's /management/v1/bots/{botId}/launch: GSMA
+    // MaaP leaves launch to each carrier's onboarding); one launch per bot, so the region is ignored.
+    async requestLaunch(botId) {
+      const { body } = await http.request({
+        method: 'POST',
+        path: `/management/v1/bots/${encodeURIComponent(botId)}/launch`,
+        json: {},
+        // Asking again for a pending or launched bot changes nothing.
+        retry: 'always',
+      });
+      return maapLaunch(body).state;
+    },
+    launchDetail,
+    async launchState(botId) {
+      return (await launchDetail(botId)).state;
+    },
     submitTemplate: notHere('Template review'),
     listTemplates: notHere('Template review'),
     deleteTemplate: notHere('Template review'),

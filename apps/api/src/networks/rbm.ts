@@ -142,13 +142,17 @@ export function createRbmConnector(options: RbmConnectorOptions): NetworkConnect
   const phone = (msisdn: string) => `/v1/phones/${encodeURIComponent(msisdn)}`;
   const invite = (body: unknown) => (body as { inviteStatus: TesterInviteStatus }).inviteStatus;
   const agentPath = (agent: string) => `/v1/${agent.split('/').map(encodeURIComponent).join('/')}`;
+  type RegionLaunches = Record<string, { launchState?: LaunchState; comment?: string }>;
+  const regionsOf = (body: unknown): RegionLaunches =>
+    (body as { rcsBusinessMessaging?: { launchDetails?: RegionLaunches } }).rcsBusinessMessaging
+      ?.launchDetails ?? {};
   const launchStateOf = (body: unknown): LaunchState => {
-    const details = (
-      body as { rcsBusinessMessaging?: { launchDetails?: Record<string, { launchState?: LaunchState }> } }
-    ).rcsBusinessMessaging?.launchDetails;
-    const states = Object.values(details ?? {}).map((d) => d.launchState);
+    const states = Object.values(regionsOf(body)).map((d) => d.launchState);
+    if (states.includes('LAUNCH_STATE_LAUNCHED')) return 'LAUNCH_STATE_LAUNCHED';
     return states[0] ?? 'LAUNCH_STATE_UNLAUNCHED';
   };
+  const getLaunch = async (agent: string) =>
+    (await management.request({ method: 'GET', path: `${agentPath(agent)}/launch`, retry: 'always' })).body;
 
   return {
     network: 'rbm',
@@ -323,22 +327,32 @@ export function createRbmConnector(options: RbmConnectorOptions): NetworkConnect
       return (body as { verificationState: VerificationState }).verificationState;
     },
     async requestLaunch(agent, regions) {
-      const launchDetails = Object.fromEntries(regions.map((region) => [region, {}]));
+      // Google takes every region in each request: those launched before, then the new ones.
+      // Regions already pending or launched are not asked again (a retried job launches once).
+      const current = regionsOf(await getLaunch(agent));
+      const live = (region: string) =>
+        ['LAUNCH_STATE_LAUNCHED', 'LAUNCH_STATE_PENDING'].includes(current[region]?.launchState ?? '');
+      const stateOfRequested = (all: RegionLaunches): LaunchState => {
+        const states = regions.map((r) => all[r]?.launchState ?? 'LAUNCH_STATE_UNLAUNCHED');
+        return states.find((s) => s !== 'LAUNCH_STATE_LAUNCHED') ?? 'LAUNCH_STATE_LAUNCHED';
+      };
+      if (regions.every(live)) return stateOfRequested(current);
+      const kept = Object.keys(current).filter((r) => current[r]?.launchState === 'LAUNCH_STATE_LAUNCHED');
+      const launchDetails = Object.fromEntries([...new Set([...kept, ...regions])].map((r) => [r, {}]));
       const { body } = await management.request({
         method: 'POST',
         path: `${agentPath(agent)}:requestLaunch`,
         json: { agentLaunch: { rcsBusinessMessaging: { launchDetails } } },
         retry: 'always',
       });
-      return launchStateOf(body);
+      return stateOfRequested(regionsOf(body));
     },
     async launchState(agent) {
-      const { body } = await management.request({
-        method: 'GET',
-        path: `${agentPath(agent)}/launch`,
-        retry: 'always',
-      });
-      return launchStateOf(body);
+      return launchStateOf(await getLaunch(agent));
+    },
+    async launchDetail(agent, region) {
+      const detail = regionsOf(await getLaunch(agent))[region];
+      return { state: detail?.launchState ?? 'LAUNCH_STATE_UNLAUNCHED', reason: detail?.comment ?? null };
     },
 
     async submitTemplate() {

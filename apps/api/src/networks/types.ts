@@ -70,6 +70,12 @@ export type LaunchState =
   | 'LAUNCH_STATE_SUSPENDED'
   | 'LAUNCH_STATE_PENDING_UNLAUNCH';
 
+/** One carrier's launch of a bot: its state and, when the network turned it down, the network's reason. */
+export interface LaunchDetail {
+  state: LaunchState;
+  reason: string | null;
+}
+
 export interface TemplateSubmission {
   wabaId: string;
   name: string;
@@ -134,8 +140,15 @@ export interface NetworkConnector {
   deleteBot(id: string): Promise<void>;
   requestVerification(agent: string, contact: VerificationContact): Promise<VerificationState>;
   verificationState(agent: string): Promise<VerificationState>;
+  /**
+   * Puts the bot live on the given carriers' networks (RBM: regions /v1/regions/x, kept with those
+   * launched before; MaaP: the carrier's launch of the bot; WhatsApp: the sender is live once its
+   * number is registered). Safe to repeat: a pending or launched region is left as it is.
+   */
   requestLaunch(agent: string, regions: string[]): Promise<LaunchState>;
   launchState(agent: string): Promise<LaunchState>;
+  /** The launch on one carrier (RBM region; MaaP and WhatsApp have one launch per bot). */
+  launchDetail(agent: string, region: string): Promise<LaunchDetail>;
   submitTemplate(template: TemplateSubmission): Promise<{ id: string; status: TemplateStatus }>;
   listTemplates(
     wabaId: string,

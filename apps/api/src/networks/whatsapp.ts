@@ -4,6 +4,7 @@ import { createNetworkHttp } from './http.ts';
 import type {
   BotRegistration,
   ConnectorOptions,
+  LaunchDetail,
   NetworkConnector,
   TemplateInfo,
   TemplateStatus,
@@ -175,6 +176,22 @@ export function createWhatsAppConnector(options: ConnectorOptions & { appId: str
     return numbers.find((n) => n.display_phone_number.replace(/\D/g, '') === digits)?.id ?? null;
   }
 
+  async function launchDetail(phoneNumberId: string): Promise<LaunchDetail> {
+    const { body } = await http.request({
+      method: 'GET',
+      path: `/${encodeURIComponent(phoneNumberId)}`,
+      query: { fields: 'id,display_phone_number,status' },
+      retry: 'always',
+    });
+    const status = (body as { status?: string }).status ?? 'UNKNOWN';
+    return status === 'CONNECTED'
+      ? { state: 'LAUNCH_STATE_LAUNCHED', reason: null }
+      : {
+          state: 'LAUNCH_STATE_REJECTED',
+          reason: `The number is not registered for the WhatsApp Cloud API (status ${status}).`,
+        };
+  }
+
   return {
     network: 'whatsapp',
     baseUrl: options.baseUrl,
@@ -293,8 +310,15 @@ export function createWhatsAppConnector(options: ConnectorOptions & { appId: str
     },
     requestVerification: notHere('Agent verification'),
     verificationState: notHere('Agent verification'),
-    requestLaunch: notHere('Agent launch'),
-    launchState: notHere('Agent launch'),
+    // WhatsApp has no launch review: a sender is live once its number is registered for the Cloud
+    // API (registerBot registers it). The launch checks the number's status: CONNECTED is live.
+    async requestLaunch(phoneNumberId) {
+      return (await launchDetail(phoneNumberId)).state;
+    },
+    launchDetail,
+    async launchState(phoneNumberId) {
+      return (await launchDetail(phoneNumberId)).state;
+    },
 
     async submitTemplate({ wabaId, name, language, category, components }) {
       const { body } = await http.request({
