@@ -197,6 +197,11 @@ function networkObjectsOf(demo: DemoBot): SandboxObject[] {
       const brand = `brands/demo_${hex(demo.n)}`;
       const live = LIVE_STATUSES.includes(demo.status);
       const deletable = BOT_DELETABLE_STATUSES.includes(status);
+      const launchState = live
+        ? 'LAUNCH_STATE_LAUNCHED'
+        : deletable
+          ? 'LAUNCH_STATE_UNLAUNCHED'
+          : 'LAUNCH_STATE_PENDING';
       objects.push(
         { kind: 'rbm.brand', body: { name: brand, displayName: name } },
         {
@@ -207,12 +212,10 @@ function networkObjectsOf(demo: DemoBot): SandboxObject[] {
             brand,
             rcsBusinessMessagingAgent: agentInfo,
             verificationState: deletable ? 'VERIFICATION_STATE_UNVERIFIED' : 'VERIFICATION_STATE_VERIFIED',
-            launchState: live
-              ? 'LAUNCH_STATE_LAUNCHED'
-              : deletable
-                ? 'LAUNCH_STATE_UNLAUNCHED'
-                : 'LAUNCH_STATE_PENDING',
-            launchRegions: deletable ? [] : ['INDIA'],
+            launchState: launchState,
+            launchDetails: deletable
+              ? {}
+              : { '/v1/regions/india': { launchState, updateTime: new Date(0).toISOString() } },
           },
         },
       );
