@@ -348,6 +348,7 @@ export const BOT_RCS_AGENT_FIELDS = [
   'websites',
   'privacy_policy_url',
   'terms_url',
+  'message_category',
   'region',
   'billing_category',
   'api_type',

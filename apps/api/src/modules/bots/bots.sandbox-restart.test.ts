@@ -25,6 +25,8 @@ const demoId = (n: number) => `00000000-0000-4000-8000-${n.toString().padStart(1
 /** Developer demo bots registered on the network and still editable: RBM (201), RBM + WhatsApp (222). */
 const RBM_BOT = demoId(201);
 const TWO_CHANNEL_BOT = demoId(222);
+/** A launched developer demo bot (its agent is LAUNCHED on the network). */
+const LAUNCHED_BOT = demoId(205);
 /** An aggregator demo bot with API type GSMA (n % 7 = 0) in a state that allows edits. */
 const GSMA_BOT = demoId(238);
 
@@ -164,6 +166,26 @@ describe('demo bots on the sandbox across restarts', () => {
     await describeRcs(second, AGG, GSMA_BOT, 'MaaP profile changed after the restart.');
     await describeWhatsapp(second, TWO_CHANNEL_BOT, 'About, after the restart.');
     await describeRcs(second, DEV, made.bot_id, 'Made before, changed after the restart.');
+    // A launched demo bot: the portal's own fields still save (nothing goes to the launched agent,
+    // which the network would refuse); the agent's, message category included, are refused with 409.
+    const live = await bot(second, DEV, LAUNCHED_BOT);
+    expect(live.locked_fields).toContain('message_category');
+    const saved = await second.call(DEV, {
+      method: 'PUT',
+      url: `${S}/bots/${LAUNCHED_BOT}/rcs`,
+      payload: { ...live.rcs, chatbot_platform_id: null },
+    });
+    expect((expectEnvelope(saved, 200).data as TBot).network_error).toBeNull();
+    const refused = await second.call(DEV, {
+      method: 'PUT',
+      url: `${S}/bots/${LAUNCHED_BOT}/rcs`,
+      payload: {
+        ...live.rcs,
+        message_category: live.rcs?.message_category === 'OTP' ? 'Promotional' : 'OTP',
+        chatbot_platform_id: null,
+      },
+    });
+    expect(expectEnvelope(refused, 409).message).toMatch(/^message category can no longer change/);
     // The demo agent is not launched: it messages its accepted demo tester, as the network allows.
     const listed = expectEnvelope(
       await second.call(DEV, { method: 'GET', url: `${S}/bots/${RBM_BOT}/test-devices` }),

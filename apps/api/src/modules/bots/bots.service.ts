@@ -199,16 +199,19 @@ export function createBotsService(deps: BotsServiceDeps) {
   function changedLockedRcs(bot: BotRow, body: TRcsBotDetails): BotLockedField[] {
     const locked = new Set<string>(botLockedFields(bot.status));
     if (locked.size === 0 || !bot.channels.includes(CHANNEL_TYPE.rcs)) return [];
-    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+    // Compared field by field: jsonb gives the stored objects back with their keys in its own order.
+    const same = <T>(a: readonly T[], b: readonly T[], fields: (item: T) => unknown[]) =>
+      JSON.stringify(a.map(fields)) === JSON.stringify(b.map(fields));
     const pairs: [BotLockedField, boolean][] = [
       ['display_name', bot.name === body.display_name],
       ['description', bot.description === body.description],
       ['brand_color', bot.brandColor === body.brand_color],
-      ['phones', same(bot.phones, body.phones)],
-      ['emails', same(bot.emails, body.emails)],
-      ['websites', same(bot.websites, body.websites)],
+      ['phones', same(bot.phones, body.phones, (p) => [p.number, p.label])],
+      ['emails', same(bot.emails, body.emails, (e) => [e.address, e.label])],
+      ['websites', same(bot.websites, body.websites, (w) => [w.url, w.label])],
       ['privacy_policy_url', bot.privacyPolicyUrl === body.privacy_policy_url],
       ['terms_url', bot.termsUrl === body.terms_url],
+      ['message_category', bot.messageCategory === body.message_category],
       ['region', bot.region === body.region],
       ['billing_category', bot.billingCategory === body.billing_category],
       ['api_type', bot.apiType === body.api_type],
@@ -498,7 +501,10 @@ export function createBotsService(deps: BotsServiceDeps) {
         return { ...bot, ...rcsFieldsOf(body), channels } as BotRow;
       });
       // An agent already on the network gets the new information too (outside the transaction).
-      if (saved.rbmAgent || saved.maapBotId) await pushAgent(botId, saved);
+      // A live bot's agent fields cannot have changed (refused above), and the network refuses any
+      // edit of a launched or pending agent: nothing goes to it then.
+      const agentEditable = botLockedFields(saved.status).length === 0;
+      if (agentEditable && (saved.rbmAgent || saved.maapBotId)) await pushAgent(botId, saved);
       if (body.submit) await register(user, botId, 'rcs');
       return detail(user, botId);
     },

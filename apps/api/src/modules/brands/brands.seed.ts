@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BRAND_CARRIER_MACHINE, BRAND_MACHINE, ROLES } from '@portico/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { hashPassword } from '../../platform/auth/password.ts';
 import { carriers, lookupValues, partners, users } from '../../platform/db/core.schema.ts';
 import type { Database } from '../../platform/db/index.ts';
@@ -270,6 +269,8 @@ async function demoDocumentPdf(
   documentType: string,
   partnerName: string,
 ): Promise<Uint8Array> {
+  // Loaded on first use: only a first demo start makes documents (a static import costs every start).
+  const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
   const document = await PDFDocument.create();
   document.setTitle(`${documentType} - ${brand.name}`);
   document.setCreator('Portico demo seed');

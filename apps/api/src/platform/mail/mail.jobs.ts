@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import { defineJob, PLATFORM_QUEUES } from '../jobs/queues.ts';
@@ -15,7 +15,18 @@ export function mailSendJob(
   database: Database,
   config: Pick<Config, 'SMTP_URL' | 'BRAND_NAME' | 'PUBLIC_URL' | 'MAIL_FROM'>,
 ) {
-  const transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+  // The SMTP transport is made on the first mail, not at start (nodemailer is loaded only then).
+  const smtpUrl = config.SMTP_URL;
+  let transport: Promise<Transporter> | null = null;
+  const smtp = () => {
+    if (!smtpUrl) return null;
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+    // A failed load is not kept: the job's retry tries again.
+    transport.catch(() => {
+      transport = null;
+    });
+    return transport;
+  };
   const mailbox = createDevMailboxRepository(database.db);
   const context = { brandName: config.BRAND_NAME, publicUrl: config.PUBLIC_URL };
   return defineJob(PLATFORM_QUEUES, {
@@ -23,8 +34,9 @@ export function mailSendJob(
     retryLimit: 5,
     handler: async (payload, { jobId, log }) => {
       const mail = renderMail(payload.template, payload.data, context);
-      if (transport) {
-        await transport.sendMail({
+      const sender = smtp();
+      if (sender) {
+        await (await sender).sendMail({
           from: { name: config.BRAND_NAME, address: config.MAIL_FROM },
           to: payload.to,
           subject: mail.subject,

@@ -249,6 +249,7 @@ export function RcsBotForm({
                 label="Message category"
                 required
                 fullWidth
+                {...lock('message_category')}
               >
                 {BOT_MESSAGE_CATEGORIES.map((c) => (
                   <MenuItem key={c} value={c}>
