@@ -10,6 +10,8 @@ import { DESKTOP, screenshotsIn } from '../support/screenshots.ts';
 import { seriousViolations } from '../support/shell.ts';
 
 test.use({ viewport: { ...DESKTOP, height: 900 } });
+// Long journeys (a handset, a second user, Meta's review) with axe checks on a shared machine.
+test.describe.configure({ timeout: 240_000 });
 
 const shoot = screenshotsIn('templates');
 async function screenshots(page: Page, name: string) {
