@@ -67,6 +67,20 @@ test('when a developer builds a carousel with suggestions then the preview follo
   expect(added.status()).toBe(201);
   const phone = await handset(context, msisdn);
   await phone.getByRole('button', { name: 'Accept' }).click();
+  // The bot learns the acceptance from the network's event.
+  await expect
+    .poll(
+      async () => {
+        const devices = await page.request.get(
+          `/api/v1/secure/bots/${botId}/test-devices?start=0&end=50&search=${encodeURIComponent(msisdn)}`,
+          { headers },
+        );
+        const items = (await devices.json()).data.items as { msisdn: string; invite_status: string | null }[];
+        return items.find((d) => d.msisdn === msisdn)?.invite_status;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe('ACCEPTED');
 
   await page.goto(`/u/addTemplate?botId=${botId}`);
   await expect(page.getByRole('heading', { name: 'Add Template', level: 1 })).toBeVisible();
