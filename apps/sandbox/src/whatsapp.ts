@@ -140,6 +140,9 @@ function templateBody(template: WaTemplate): string {
 }
 const placeholders = (text: string) => new Set([...text.matchAll(/\{\{(\d+)\}\}/g)].map((m) => m[1])).size;
 
+/** What Meta's Resumable Upload API takes (profile photos, template header media). */
+const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'video/mp4', 'application/pdf'];
+
 export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
   return async (app) => {
     app.setErrorHandler(async (error: unknown, _request, reply) => {
@@ -338,21 +341,19 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
       async (request) => ({ data: [phoneNumberOf(request.params.phoneNumberId).profile] }),
     );
 
-    // Resumable Upload API (profile photos): open a session on the app, then send the bytes from
+    // Resumable Upload API (profile photos, template header media): open a session on the app, then send the bytes from
     // offset 0; the answer's handle is what whatsapp_business_profile takes.
-    app.addContentTypeParser(['image/jpeg', 'image/png'], { parseAs: 'buffer' }, (_request, body, done) =>
-      done(null, body),
-    );
+    app.addContentTypeParser(UPLOAD_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     app.post<{
       Params: { version: string; appId: string };
       Querystring: { file_length?: string; file_type?: string };
     }>('/:version/:appId/uploads', async (request) => {
       const length = Number(request.query.file_length);
       const type = request.query.file_type ?? '';
-      if (!Number.isInteger(length) || length <= 0 || !['image/jpeg', 'image/png'].includes(type))
+      if (!Number.isInteger(length) || length <= 0 || !UPLOAD_TYPES.includes(type))
         throw new WhatsAppError(
           'invalidParameter',
-          'file_length (bytes) and file_type image/jpeg or image/png are required.',
+          `file_length (bytes) and file_type (${UPLOAD_TYPES.join(', ')}) are required.`,
         );
       const id = `upload:${randomUUID()}`;
       uploads.set(id, { length, type });

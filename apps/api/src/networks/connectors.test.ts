@@ -444,6 +444,23 @@ describe('MaaP connector against the sandbox', () => {
     expect(items[1]?.cards?.length).toBe(2);
   });
 
+  it('when a share-location chip is sent then MaaP takes it as a location request and the handset shows it', async () => {
+    const msisdn = '+919800000042';
+    await maap.send({
+      messageId: 'maap-share',
+      sender: 'bot-m',
+      recipient: msisdn,
+      content: {
+        kind: 'text',
+        text: 'Where are you?',
+        suggestions: [{ type: 'share_location', text: 'Share location', postbackData: 'share' }],
+      },
+    });
+    expect((await handset(msisdn)).items[0]?.suggestions).toEqual([
+      expect.objectContaining({ type: 'share_location', text: 'Share location', postbackData: 'share' }),
+    ]);
+  });
+
   it('when a contact is not RCS-capable then capability is false and a send is not_capable', async () => {
     expect((await maap.capability('bot-m', '+919800000041')).capable).toBe(true);
     expect((await maap.capability('bot-m', '+919800000040')).capable).toBe(false);
@@ -548,6 +565,19 @@ describe('WhatsApp connector against the sandbox', () => {
     );
     expect(mismatch.kind).toBe('invalid_content');
     expect(mismatch.detail.code).toBe(132000);
+  });
+
+  it('when a template is deleted by name then Meta has it no more, and deleting it again is no error', async () => {
+    await whatsapp.submitTemplate({
+      wabaId: WABA,
+      name: 'to_delete',
+      language: 'en_US',
+      category: 'UTILITY',
+      components: [{ type: 'BODY', text: 'Your code is ready.' }],
+    });
+    await whatsapp.deleteTemplate(WABA, 'to_delete');
+    expect((await whatsapp.listTemplates(WABA)).items.some((t) => t.name === 'to_delete')).toBe(false);
+    await expect(whatsapp.deleteTemplate(WABA, 'to_delete')).resolves.toBeUndefined();
   });
 
   it('when a template name asks for rejection then it is REJECTED with a reason; an unknown template cannot be sent', async () => {

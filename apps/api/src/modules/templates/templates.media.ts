@@ -65,7 +65,7 @@ export async function checkTemplateMedia(
   const accepted =
     channel === 'rcs'
       ? 'a JPEG, PNG or GIF image, or an MP4 or WebM video'
-      : 'a JPEG or PNG image, an MP4 or 3GPP video, or a PDF';
+      : 'a JPEG or PNG image, an MP4 video, or a PDF';
   if (!media)
     throw new BadRequestError(`The file is not media ${network} templates take: upload ${accepted}.`);
   const rule = allowed(channel, media.kind);

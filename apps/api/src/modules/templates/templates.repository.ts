@@ -137,6 +137,16 @@ export function createTemplatesRepository(db: Db) {
       return row;
     },
 
+    /** A template by id, whoever's (the service's own bookkeeping and Meta's webhooks), locked. */
+    async lockById(templateId: string): Promise<TemplateRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(templates)
+        .where(eq(templates.templateId, templateId))
+        .for('update');
+      return row;
+    },
+
     /** Locks the template (and so its versions) for a change, within the scope. */
     async lock(scope: TemplateScope, templateId: string): Promise<TemplateRow | undefined> {
       const [row] = await db
@@ -223,6 +233,17 @@ export function createTemplatesRepository(db: Db) {
 
     /** The version Meta knows by this template id (WhatsApp webhooks), locked. */
     async lockVersionByNetworkId(networkTemplateId: string): Promise<TemplateVersionRow | undefined> {
+      // The template first, then the version: the order every use case locks them in.
+      const [found] = await db
+        .select({ templateId: templateVersions.templateId })
+        .from(templateVersions)
+        .where(eq(templateVersions.networkTemplateId, networkTemplateId));
+      if (!found) return undefined;
+      await db
+        .select({ id: templates.templateId })
+        .from(templates)
+        .where(eq(templates.templateId, found.templateId))
+        .for('update');
       const [row] = await db
         .select()
         .from(templateVersions)

@@ -10,11 +10,13 @@ import {
   ZTemplateImport,
   ZTemplateJson,
   ZTemplateList,
+  ZTemplateMediaUpload,
   ZTemplateTestRun,
   ZTemplateTestSummary,
   ZTestDevice,
 } from '@portico/domain';
 import type { InjectOptions } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Subject } from '../../../test/factories.ts';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
@@ -437,6 +439,38 @@ describe('RCS templates', () => {
     expect(other.statusCode).toBe(404);
   });
 
+  it('when the list is exported then the PDF and the Excel file carry the filtered templates', async () => {
+    await createRcs('Export me');
+    for (const format of ['pdf', 'xlsx'] as const) {
+      const response = await call(developer, {
+        method: 'GET',
+        url: `${S}/templates/export?format=${format}&channel=rcs&search=Export`,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain(
+        format === 'pdf' ? 'application/pdf' : 'spreadsheetml',
+      );
+      expect(response.rawPayload.length).toBeGreaterThan(500);
+    }
+    const filtered = ZTemplateList.parse(
+      expectEnvelope(
+        await call(developer, {
+          method: 'GET',
+          url: `${S}/templates?search=Export&type=carousel&sort=name&order=asc`,
+        }),
+        200,
+      ).data,
+    );
+    expect(filtered.items.map((i) => i.name)).toEqual(['Export me']);
+    const none = ZTemplateList.parse(
+      expectEnvelope(
+        await call(developer, { method: 'GET', url: `${S}/templates?search=Export&channel=whatsapp` }),
+        200,
+      ).data,
+    );
+    expect(none.total).toBe(0);
+  });
+
   it('when deleted then it is gone', async () => {
     const template = await createRcs('To delete');
     expect(
@@ -548,6 +582,43 @@ describe('WhatsApp templates', () => {
     expect(json.json).toMatchObject({ name: 'order_update_test', category: 'UTILITY', language: 'en_US' });
   });
 
+  it('when a WhatsApp draft is edited then it stays a draft of version 1 and its type follows the content', async () => {
+    const response = await call(developer, {
+      method: 'POST',
+      url: `${S}/templates`,
+      payload: {
+        bot_id: whatsappBot,
+        channel: 'whatsapp',
+        name: 'draft_edit_test',
+        language: 'en_US',
+        content: { category: 'MARKETING', body: { text: 'Hello {{1}}.', examples: ['Asha'] } },
+      },
+    });
+    const draft = ZTemplate.parse(expectEnvelope(response, 201).data);
+    expect(draft).toMatchObject({ type: 'text', status: { key: 'draft' } });
+    const edited = ZTemplate.parse(
+      expectEnvelope(
+        await call(developer, {
+          method: 'PUT',
+          url: `${S}/templates/${draft.template_id}`,
+          payload: {
+            channel: 'whatsapp',
+            name: 'draft_edit_test',
+            language: 'en_US',
+            content: {
+              category: 'AUTHENTICATION',
+              body: { text: '{{1}} is your verification code.', examples: ['123456'] },
+              buttons: [{ type: 'COPY_CODE', text: 'Copy code' }],
+              authentication: { securityRecommendation: false, codeExpirationMinutes: null },
+            },
+          },
+        }),
+        200,
+      ).data,
+    );
+    expect(edited).toMatchObject({ type: 'authentication', status: { key: 'draft' }, version: 1 });
+  });
+
   it('when Meta rejects it (a name the sandbox rejects) then it is rejected with the reason', async () => {
     const template = await createWhatsapp('promo_reject_me');
     const rejected = await until(
@@ -618,5 +689,76 @@ describe('WhatsApp templates', () => {
     });
     expect(listed.statusCode).toBe(200);
     expect((listed.json() as { data: unknown[] }).data).toEqual([]);
+  });
+});
+
+const upload = (channel: string, bytes: Buffer, filename: string) => {
+  const boundary = '----portico-templates-test';
+  return call(developer, {
+    method: 'POST',
+    url: `${S}/templates/media`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="channel"\r\n\r\n${channel}\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+};
+
+describe('template media', () => {
+  it('when a file is not media the network takes then it is refused by its content, whatever its name', async () => {
+    const text = await upload('whatsapp', Buffer.from('just some text, not an image'), 'photo.png');
+    expect(text.statusCode).toBe(400);
+    expect(text.body).toContain('not media WhatsApp templates take');
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#1a73e8' } })
+      .gif()
+      .toBuffer();
+    const refused = await upload('whatsapp', gif, 'a.gif');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('do not take image/gif');
+    const big = await upload(
+      'whatsapp',
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5 * 1024 * 1024 + 10)]),
+      'big.jpg',
+    );
+    expect(big.statusCode).toBe(413);
+  });
+
+  it('when a WhatsApp header image is uploaded and the template submitted then Meta gets its upload handle and approves it', async () => {
+    const png = await sharp({ create: { width: 80, height: 42, channels: 3, background: '#1a73e8' } })
+      .png()
+      .toBuffer();
+    const stored = ZTemplateMediaUpload.parse(
+      expectEnvelope(await upload('whatsapp', png, 'header.png'), 201).data,
+    );
+    expect(stored).toMatchObject({ kind: 'image', content_type: 'image/png' });
+    expect(stored.key).toMatch(/^public\/template-media\/.+\.png$/);
+    const response = await call(developer, {
+      method: 'POST',
+      url: `${S}/templates`,
+      payload: {
+        bot_id: whatsappBot,
+        channel: 'whatsapp',
+        name: 'media_header_test',
+        language: 'en_US',
+        content: {
+          category: 'MARKETING',
+          header: { format: 'IMAGE', media: { source: 'upload', key: stored.key, kind: 'image' } },
+          body: { text: 'New arrivals for {{1}} are in.', examples: ['Asha'] },
+        },
+        submit: true,
+      },
+    });
+    const template = ZTemplate.parse(expectEnvelope(response, 201).data);
+    expect(template).toMatchObject({ type: 'media', status: { key: 'pending' } });
+    const approved = await until(
+      () => get(developer, template.template_id),
+      (x) => x.status.key === 'approved',
+    );
+    expect(approved.status.key).toBe('approved');
   });
 });

@@ -302,7 +302,7 @@ export async function seedDemoTemplates(database: Database) {
             toCode: TEMPLATE_MACHINE.states[to].code,
             reason: to === 'rejected' ? (reason ?? null) : null,
             actorUserId: byNetwork || byAdmin ? null : owner.userId,
-            actorEmail: byNetwork ? null : byAdmin ? 'readwrite@portico.test' : owner.email,
+            actorEmail: byNetwork ? null : byAdmin ? 'admin-readwrite@portico.test' : owner.email,
             actorRole: byNetwork ? null : byAdmin ? 'ADMIN_PORTICO_READWRITE' : owner.role,
             createdAt: minutesAgo(at),
           });

@@ -163,11 +163,11 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
   /** Keeps the template's summary (latest state and type, the approved version in use) true. */
   async function refresh(templateId: string): Promise<void> {
     const [latest] = await repository.versions(templateId);
-    if (!latest) return;
-    const template = await repository.find({ admin: true }, templateId);
+    const template = await repository.lockById(templateId);
+    if (!latest || !template) return;
     await repository.updateTemplate(templateId, {
       statusCode: latest.statusCode,
-      type: typeOf(template?.channel ?? 'rcs', latest.content as unknown as Content),
+      type: typeOf(template.channel, latest.content as unknown as Content),
       activeVersion: await repository.highestApproved(templateId),
     });
   }
@@ -370,7 +370,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
     const from = stateOf(version.statusCode);
     await repository.updateVersion(version.versionId, { lastEventAt: occurredAt });
     if (!to || to === from) return;
-    const template = await repository.lock({ admin: true }, version.templateId);
+    const template = await repository.lockById(version.templateId);
     if (!template) return;
     const action = metaAction(from, to);
     const because = to === 'rejected' && reason && reason !== 'NONE' ? reason : null;

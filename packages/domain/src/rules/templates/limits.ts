@@ -19,7 +19,7 @@
  * characters with at most one variable at its end, a phone number at most 20 characters, a copy
  * code example at most 15 characters. Authentication templates carry Meta's preset text, one
  * copy-code (OTP) button and an expiry of 1 to 90 minutes; utility templates have no copy code
- * button. Header media: images (JPEG, PNG) at most 5 MB, video (MP4, 3GPP) at most 16 MB,
+ * button. Header media: images (JPEG, PNG) at most 5 MB, video (MP4) at most 16 MB,
  * documents (PDF) at most 100 MB.
  */
 export const RCS_TEMPLATE_LIMITS = {
@@ -67,7 +67,8 @@ export const WHATSAPP_TEMPLATE_LIMITS = {
 
 export const WHATSAPP_MEDIA = {
   IMAGE: { types: ['image/jpeg', 'image/png'], maxBytes: 5 * 1024 * 1024 },
-  VIDEO: { types: ['video/mp4', 'video/3gpp'], maxBytes: 16 * 1024 * 1024 },
+  // Template header media goes through Meta's Resumable Upload API, which takes MP4 video.
+  VIDEO: { types: ['video/mp4'], maxBytes: 16 * 1024 * 1024 },
   DOCUMENT: { types: ['application/pdf'], maxBytes: 100 * 1024 * 1024 },
 } as const;
 
