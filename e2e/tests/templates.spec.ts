@@ -10,6 +10,8 @@ import { DESKTOP, screenshotsIn } from '../support/screenshots.ts';
 import { seriousViolations } from '../support/shell.ts';
 
 test.use({ viewport: { ...DESKTOP, height: 900 } });
+// Long journeys (a handset, a second user, Meta's review) with axe checks on a shared machine.
+test.describe.configure({ timeout: 240_000 });
 
 const shoot = screenshotsIn('templates');
 async function screenshots(page: Page, name: string) {
@@ -51,20 +53,21 @@ test('when a developer builds a carousel with suggestions then the preview follo
   browser,
 }) => {
   const stamp = String(Date.now() % 100000).padStart(5, '0');
-  const msisdn = `+9198126${stamp}1`;
   const name = `Monsoon offers ${stamp}`;
   await signInFromLanding(page, DEVELOPER);
   const botId = await testableBot(page, 'rcs');
 
-  // A test device that accepted the bot's tester invite on its handset.
+  // The bot's demo test device that accepted its tester invite (the bot-testing demo seed).
   const headers = await apiHeaders(page);
-  const added = await page.request.post(`/api/v1/secure/bots/${botId}/test-devices`, {
+  const devices = await page.request.get(`/api/v1/secure/bots/${botId}/test-devices?start=0&end=50`, {
     headers,
-    data: { msisdn, channel: 'rcs' },
   });
-  expect(added.status()).toBe(201);
+  const accepted = (
+    (await devices.json()).data.items as { msisdn: string; channel: string; invite_status: string }[]
+  ).find((d) => d.channel === 'rcs' && d.invite_status === 'ACCEPTED');
+  if (!accepted) throw new Error('the demo RCS bot has no accepted test device');
+  const msisdn = accepted.msisdn;
   const phone = await handset(context, msisdn);
-  await phone.getByRole('button', { name: 'Accept' }).click();
 
   await page.goto(`/u/addTemplate?botId=${botId}`);
   await expect(page.getByRole('heading', { name: 'Add Template', level: 1 })).toBeVisible();
