@@ -3,6 +3,7 @@ import { AGGREGATORS_POLICY } from './aggregators.ts';
 import { BOTS_POLICY } from './bots.ts';
 import { BRANDS_POLICY } from './brands.ts';
 import { CONTENT_POLICY } from './content.ts';
+import { LAUNCHES_POLICY } from './launches.ts';
 import { NETWORK_MESSAGES_POLICY } from './network-messages.ts';
 import { PARTNERS_POLICY } from './partners.ts';
 import { type PolicyRole, ROLE_GROUPS, type RoleGroup } from './role-groups.ts';
@@ -38,6 +39,7 @@ export const POLICY = {
   ...AGGREGATORS_POLICY,
   ...CONTENT_POLICY,
   ...BOTS_POLICY,
+  ...LAUNCHES_POLICY,
 } as const;
 export type PolicyAction = keyof typeof POLICY;
 
