@@ -189,7 +189,8 @@ export const BOT_CARRIER_MACHINE = defineReviewMachine<BotCarrierState, BotCarri
   subject: 'bot-carrier',
   noun: 'bot',
   states: {
-    pending: { code: 0, label: 'Chosen, not submitted' },
+    /** Chosen on the bot's carrier step, not submitted for launch yet (shown as "Selected"). */
+    pending: { code: 0, label: 'Selected' },
     submitted: { code: BOT_STATUS.submitted_for_launch, label: 'Awaiting the platform' },
     to_be_approved_by_carrier: {
       code: BOT_STATUS.bot_to_be_approved_by_carrier,
