@@ -5,7 +5,7 @@ import {
   type BotStatusName,
   CHANNEL_TYPE,
 } from '../constants/statuses.ts';
-import { BOT_MACHINE } from '../review/bot.ts';
+import { BOT_CARRIER_MACHINE, BOT_MACHINE } from '../review/bot.ts';
 import {
   brandColourProblem,
   contactLabelProblem,
@@ -68,18 +68,20 @@ export function canDeleteBot(status: number): boolean {
   return BOT_DELETABLE_STATUSES.includes(status);
 }
 
-/** One carrier's state for a bot (carrier selection, then the launch on that network). */
+/**
+ * One carrier's state for a bot (carrier selection, then the launch on that network): the states of
+ * BOT_CARRIER_MACHINE (review/bot.ts), under the names the bots module seeds with.
+ */
 export const BOT_CARRIER_STATES = {
-  selected: { code: 0, label: 'Selected' },
-  submitted: { code: 6, label: 'Submitted for launch' },
-  to_be_approved_by_carrier: { code: 39, label: 'To be approved by the carrier' },
-  launched: { code: 10, label: 'Launched' },
-  launch_failed: { code: 9, label: 'Launch failed' },
-  rejected: { code: 32, label: 'Rejected by the carrier' },
+  selected: BOT_CARRIER_MACHINE.states.pending,
+  submitted: BOT_CARRIER_MACHINE.states.submitted,
+  to_be_approved_by_carrier: BOT_CARRIER_MACHINE.states.to_be_approved_by_carrier,
+  launched: BOT_CARRIER_MACHINE.states.launched,
+  launch_failed: BOT_CARRIER_MACHINE.states.launch_failed,
+  rejected: BOT_CARRIER_MACHINE.states.rejected,
 } as const;
-export type BotCarrierState = keyof typeof BOT_CARRIER_STATES;
 export function botCarrierStatusOf(code: number): TBotStatus {
-  const entry = Object.entries(BOT_CARRIER_STATES).find(([, state]) => state.code === code);
+  const entry = Object.entries(BOT_CARRIER_MACHINE.states).find(([, state]) => state.code === code);
   return entry ? { key: entry[0], ...entry[1] } : { key: String(code), code, label: String(code) };
 }
 

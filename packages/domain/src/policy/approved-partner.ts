@@ -26,6 +26,8 @@ export const APPROVAL_GATED_ACTIONS: Readonly<Record<string, ApprovalArea>> = {
   'wallet.topup': 'billing',
   'wallet.pay': 'billing',
   'brands.write': 'brands',
+  /** The launch's verification hold is paid from the wallet. */
+  'launches.submit': 'billing',
 };
 
 /** The area an action belongs to when it needs an approved partner, else undefined. */

@@ -3,6 +3,7 @@ import { AGGREGATORS_POLICY } from './aggregators.ts';
 import { BOTS_POLICY } from './bots.ts';
 import { BRANDS_POLICY } from './brands.ts';
 import { CONTENT_POLICY } from './content.ts';
+import { LAUNCHES_POLICY } from './launches.ts';
 import { NETWORK_MESSAGES_POLICY } from './network-messages.ts';
 import { PARTNERS_POLICY } from './partners.ts';
 import { type PolicyRole, ROLE_GROUPS, type RoleGroup } from './role-groups.ts';
@@ -40,6 +41,7 @@ export const POLICY = {
   ...CONTENT_POLICY,
   ...BOTS_POLICY,
   ...TEMPLATES_POLICY,
+  ...LAUNCHES_POLICY,
 } as const;
 export type PolicyAction = keyof typeof POLICY;
 
