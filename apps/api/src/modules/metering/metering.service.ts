@@ -202,6 +202,22 @@ export function createMeteringService({
       if (messages.length === 0) return { messages: 0, amount: 0n };
       const amount = messages.reduce((sum, m) => sum + m.amount, 0n);
       const batchId = randomUUID();
+      await repository.markCharged(batchId, messages);
+      await repository.addUsage(
+        messages.map((m) => ({
+          day: m.createdAt.toISOString().slice(0, 10),
+          partnerId,
+          botId: m.botId,
+          carrierId: m.carrierId,
+          countryId: m.countryId,
+          kind: 'message' as const,
+          status: 'sent',
+          count: 1,
+          amount: m.amount,
+        })),
+      );
+      // The ledger last: it locks the wallet row, which every reservation of the partner updates,
+      // so the lock is held only for the debit and the commit.
       if (amount > 0n) {
         const { transaction } = await wallet.chargeReserved({
           partnerId,
@@ -218,20 +234,6 @@ export function createMeteringService({
           amount,
         });
       }
-      await repository.markCharged(batchId, messages);
-      await repository.addUsage(
-        messages.map((m) => ({
-          day: m.createdAt.toISOString().slice(0, 10),
-          partnerId,
-          botId: m.botId,
-          carrierId: m.carrierId,
-          countryId: m.countryId,
-          kind: 'message' as const,
-          status: 'sent',
-          count: 1,
-          amount: m.amount,
-        })),
-      );
       return { messages: messages.length, amount };
     });
   }
