@@ -99,12 +99,13 @@ export function createMeteringRepository(sql: SqlExecutor, currency: string) {
       return row ? { partnerId: row.partner_id, billingCategory: row.billing_category } : null;
     },
 
-    async portedCarrier(msisdn: string): Promise<number | null> {
-      const [row] = await q<{ carrier_id: number }>(
-        'SELECT carrier_id FROM ported_numbers WHERE msisdn = $1',
-        [msisdn],
+    /** The MNP answers of these numbers (msisdn -> carrier). */
+    async portedCarriers(msisdns: string[]): Promise<Map<string, number>> {
+      const rows = await q<{ msisdn: string; carrier_id: number }>(
+        'SELECT msisdn, carrier_id FROM ported_numbers WHERE msisdn = ANY($1::text[])',
+        [msisdns],
       );
-      return row?.carrier_id ?? null;
+      return new Map(rows.map((r) => [r.msisdn, r.carrier_id]));
     },
 
     async ranges(countryId: string) {
@@ -139,34 +140,62 @@ export function createMeteringRepository(sql: SqlExecutor, currency: string) {
     },
 
     /**
-     * One atomic statement: raises the wallet's reserved money by the price when the spendable
-     * money (balance - reserved) covers it and the message is new, and records the reservation.
-     * True when reserved; false when refused or already recorded (the caller tells which). A
-     * concurrent first send of the same message raises a unique violation: nothing is written.
+     * Locks the wallets of these partners (the row every reservation of a partner updates) until the
+     * caller's transaction ends, and answers their balance and reserved money.
      */
-    async reserve(r: ReservationRow): Promise<boolean> {
-      const rows = await q(
-        `WITH wallet AS (
-           UPDATE ledger_accounts SET reserved = reserved + $8::bigint
-            WHERE partner_id = $1 AND kind = 'wallet' AND currency = $9 AND balance - reserved >= $8::bigint
-              AND NOT EXISTS (SELECT 1 FROM metered_messages WHERE bot_id = $2 AND message_id = $3)
-            RETURNING account_id)
-         INSERT INTO metered_messages (partner_id, bot_id, message_id, channel, carrier_id, country_id, rate_plan_id, amount, status)
-         SELECT $1, $2, $3, $4, $5, $6, $7, $8::bigint, 'reserved' FROM wallet
-         RETURNING 1`,
+    async lockWallets(partnerIds: string[]): Promise<Map<string, { balance: bigint; reserved: bigint }>> {
+      const rows = await q<{ partner_id: string; balance: string; reserved: string }>(
+        `SELECT partner_id, balance::text AS balance, reserved::text AS reserved FROM ledger_accounts
+          WHERE partner_id = ANY($1::uuid[]) AND kind = 'wallet' AND currency = $2
+          ORDER BY partner_id FOR UPDATE`,
+        [partnerIds, currency],
+      );
+      return new Map(
+        rows.map((r) => [r.partner_id, { balance: BigInt(r.balance), reserved: BigInt(r.reserved) }]),
+      );
+    },
+
+    /** The messages already recorded under these keys. */
+    async existing(keys: { botId: string; messageId: string }[]) {
+      const rows = await q<{ bot_id: string; message_id: string; status: string; partner_id: string }>(
+        `SELECT m.bot_id, m.message_id, m.status, m.partner_id FROM metered_messages m
+           JOIN unnest($1::uuid[], $2::text[]) AS k(bot_id, message_id)
+             ON m.bot_id = k.bot_id AND m.message_id = k.message_id`,
+        [keys.map((k) => k.botId), keys.map((k) => k.messageId)],
+      );
+      return new Map(
+        rows.map((r) => [`${r.bot_id}|${r.message_id}`, { status: r.status, partnerId: r.partner_id }]),
+      );
+    },
+
+    /**
+     * Records reservations and raises their wallets' reserved money by their sum, in one statement
+     * (the caller holds the wallets' locks and checked they cover it). A key recorded meanwhile
+     * raises a unique violation and nothing is written.
+     */
+    async insertReservations(rows: ReservationRow[]): Promise<void> {
+      await q(
+        `WITH inserted AS (
+           INSERT INTO metered_messages (partner_id, bot_id, message_id, channel, carrier_id, country_id, rate_plan_id, amount, status)
+           SELECT p, b, m, ch, car, cty, rp, amt, 'reserved'
+             FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::int[], $6::text[], $7::int[], $8::bigint[])
+                  AS r(p, b, m, ch, car, cty, rp, amt)
+           RETURNING partner_id, amount)
+         UPDATE ledger_accounts a SET reserved = a.reserved + s.total
+           FROM (SELECT partner_id, sum(amount) AS total FROM inserted GROUP BY partner_id) s
+          WHERE a.partner_id = s.partner_id AND a.kind = 'wallet' AND a.currency = $9`,
         [
-          r.partnerId,
-          r.botId,
-          r.messageId,
-          r.channel,
-          r.carrierId,
-          r.countryId,
-          r.ratePlanId,
-          r.amount.toString(),
+          rows.map((r) => r.partnerId),
+          rows.map((r) => r.botId),
+          rows.map((r) => r.messageId),
+          rows.map((r) => r.channel),
+          rows.map((r) => r.carrierId),
+          rows.map((r) => r.countryId),
+          rows.map((r) => r.ratePlanId),
+          rows.map((r) => r.amount.toString()),
           currency,
         ],
       );
-      return rows.length === 1;
     },
 
     async status(botId: string, messageId: string) {
@@ -197,14 +226,19 @@ export function createMeteringRepository(sql: SqlExecutor, currency: string) {
       return covered.length === 1 ? 'reserved' : 'insufficient';
     },
 
-    /** reserved -> sent (the connector accepted it), once. False when it was not reserved. */
-    async markSent(botId: string, messageId: string): Promise<boolean> {
-      const rows = await q(
-        `UPDATE metered_messages SET status = 'sent', settled_at = now()
-          WHERE bot_id = $1 AND message_id = $2 AND status = 'reserved' RETURNING 1`,
-        [botId, messageId],
+    /**
+     * reserved -> sent (the connector accepted them), once, for several messages in one statement.
+     * Answers the keys that changed ("bot|message").
+     */
+    async markSent(keys: { botId: string; messageId: string }[]): Promise<Set<string>> {
+      const rows = await q<{ bot_id: string; message_id: string }>(
+        `UPDATE metered_messages m SET status = 'sent', settled_at = now()
+           FROM unnest($1::uuid[], $2::text[]) AS k(bot_id, message_id)
+          WHERE m.bot_id = k.bot_id AND m.message_id = k.message_id AND m.status = 'reserved'
+          RETURNING m.bot_id, m.message_id`,
+        [keys.map((k) => k.botId), keys.map((k) => k.messageId)],
       );
-      return rows.length === 1;
+      return new Set(rows.map((r) => `${r.bot_id}|${r.message_id}`));
     },
 
     /**

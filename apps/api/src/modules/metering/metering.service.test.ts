@@ -166,6 +166,21 @@ describe('reserve and settle', () => {
     });
   });
 
+  it('when many sends run at once, each id twice, then each id is reserved once and never beyond the wallet', async () => {
+    const { partnerId, botId } = await fundedBot(10_000n);
+    const ids = Array.from({ length: 15 }, (_, i) => `c${i}`);
+    const results = await Promise.all([...ids, ...ids].map((id) => send(partnerId, botId, id, 1_000n)));
+    const fresh = results.filter((r) => r.ok && !r.replayed).length;
+    expect(fresh).toBe(10);
+    expect(results.filter((r) => !r.ok).length).toBeGreaterThanOrEqual(10);
+    expect((await walletFigures(t.database, partnerId)).reserved).toBe(10_000n);
+    const { rows } = await t.database.sql.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM metered_messages WHERE bot_id = $1 AND status = 'reserved'",
+      [botId],
+    );
+    expect(rows[0]?.n).toBe(10);
+  });
+
   it('when the wallet cannot cover a send then it is refused and nothing is reserved', async () => {
     const { partnerId, botId } = await fundedBot(5_000n);
     expect((await send(partnerId, botId, 'a', 3_000n)).ok).toBe(true);

@@ -13,6 +13,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Database } from '../../platform/db/index.ts';
 import { BadRequestError, NotFoundError } from '../../platform/http/errors.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
+import { grouped } from './grouped.ts';
 import { isUniqueViolation, type MeteringRepository, type ReservationRow } from './metering.repository.ts';
 
 export type MessageType = (typeof MESSAGE_TYPES)[number];
@@ -114,7 +115,7 @@ export function createMeteringService({
     const category = bot.billingCategory ?? 'BASIC_MESSAGE';
     const messageType = request.messageType ?? 'Transactional';
     const [ported, ranges, prices] = await Promise.all([
-      repository.portedCarrier(number.number),
+      portedCarrier(number.number),
       cached(`ranges:${countryId}`, () => repository.ranges(countryId)),
       cached(`prices:${countryId}:${category}:${messageType}`, () =>
         repository.countryPrices(countryId, category, messageType),
@@ -138,6 +139,60 @@ export function createMeteringService({
     return { carrierId: null, countryId, unitPriceMicros: quote.priceMicros, ratePlanId: quote.ratePlanId };
   }
 
+  type Reserved = ReserveResult | { error: unknown } | { released: true };
+
+  /**
+   * Reservations of concurrent sends, in one transaction: lock the wallets, read which message ids
+   * exist, decide in order what each wallet's spendable money covers, then one statement records
+   * them and raises the wallets' reserved money. One commit for the whole group.
+   */
+  async function reserveGroup(rows: ReservationRow[]): Promise<Reserved[]> {
+    return database.transaction(async () => {
+      const wallets = await repository.lockWallets([...new Set(rows.map((r) => r.partnerId))]);
+      const existing = await repository.existing(rows);
+      const accepted: ReservationRow[] = [];
+      const results = rows.map((row): Reserved => {
+        const key = `${row.botId}|${row.messageId}`;
+        const found = existing.get(key);
+        if (found) {
+          if (found.partnerId !== row.partnerId) return { error: new NotFoundError('Bot not found.') };
+          if (found.status === 'released') return { released: true };
+          return { ok: true, replayed: true, status: found.status as MeteredStatus };
+        }
+        const wallet = wallets.get(row.partnerId);
+        if (!wallet || wallet.balance - wallet.reserved < row.amount) {
+          return { ok: false, reason: 'insufficient_funds' };
+        }
+        wallet.reserved += row.amount;
+        existing.set(key, { status: 'reserved', partnerId: row.partnerId });
+        accepted.push(row);
+        return { ok: true, replayed: false, status: 'reserved' };
+      });
+      if (accepted.length > 0) await repository.insertReservations(accepted);
+      return results;
+    });
+  }
+
+  async function reserveOne(row: ReservationRow): Promise<Reserved> {
+    try {
+      const [result] = await reserveGroup([row]);
+      return result ?? { error: new Error('no reservation result') };
+    } catch (error) {
+      return { error };
+    }
+  }
+
+  const reserveGrouped = grouped(async (rows: ReservationRow[]): Promise<Reserved[]> => {
+    try {
+      return await reserveGroup(rows);
+    } catch (error) {
+      // A message id recorded meanwhile by another process (a unique violation rolled the group
+      // back): each reservation again on its own, so only that one replays.
+      if (!isUniqueViolation(error) || rows.length === 1) throw error;
+      return Promise.all(rows.map(reserveOne));
+    }
+  });
+
   async function reserve(request: ReserveRequest): Promise<ReserveResult> {
     if (request.unitPriceMicros < 0n) throw new Error('a price is never negative');
     const row: ReservationRow = {
@@ -150,14 +205,18 @@ export function createMeteringService({
       ratePlanId: request.ratePlanId,
       amount: request.unitPriceMicros,
     };
+    let result: Reserved;
     try {
-      if (await repository.reserve(row)) return { ok: true, replayed: false, status: 'reserved' };
+      result = await reserveGrouped(row);
     } catch (error) {
-      // The same message id reserved concurrently: that statement won, this one wrote nothing.
       if (!isUniqueViolation(error)) throw error;
+      // The same message id reserved concurrently elsewhere: that one won; this is a replay.
+      result = { released: true };
     }
+    if ('error' in result) throw result.error;
+    if (!('released' in result)) return result;
     const existing = await repository.status(request.botId, request.messageId);
-    if (!existing) return { ok: false, reason: 'insufficient_funds' };
+    if (!existing) return reserve(request);
     if (existing.partnerId !== request.partnerId) throw new NotFoundError('Bot not found.');
     if (existing.status !== 'released') {
       return { ok: true, replayed: true, status: existing.status as MeteredStatus };
@@ -165,9 +224,9 @@ export function createMeteringService({
     // A retry of a message whose send failed: reserve it again, once.
     try {
       const outcome = await database.transaction(async () => {
-        const result = await repository.reReserveReleased(row);
-        if (result === 'insufficient') throw new RollBack();
-        return result;
+        const again = await repository.reReserveReleased(row);
+        if (again === 'insufficient') throw new RollBack();
+        return again;
       });
       if (outcome === 'reserved') return { ok: true, replayed: false, status: 'reserved' };
     } catch (error) {
@@ -179,6 +238,21 @@ export function createMeteringService({
   }
 
   /**
+   * Sent outcomes are written in groups (one UPDATE for the sends that finish meanwhile). Safe for
+   * exactness: a sent outcome lost with the process leaves the message reserved, which the
+   * abandoned-reservation rule charges as sent all the same.
+   */
+  const markSent = grouped(async (keys: { botId: string; messageId: string }[]) => {
+    const changed = await repository.markSent(keys);
+    return keys.map((k) => changed.has(`${k.botId}|${k.messageId}`));
+  });
+  /** MNP answers of concurrent sends in one lookup. */
+  const portedCarrier = grouped(async (numbers: string[]) => {
+    const found = await repository.portedCarriers(numbers);
+    return numbers.map((n) => found.get(n) ?? null);
+  });
+
+  /**
    * The connector's outcome: sent -> charged by the next settlement batch; failed -> released
    * (the money is spendable again). Idempotent: a second call changes nothing and says so.
    */
@@ -187,9 +261,7 @@ export function createMeteringService({
     outcome: 'sent' | 'failed',
   ): Promise<{ changed: boolean; status: MeteredStatus | null }> {
     const changed =
-      outcome === 'sent'
-        ? await repository.markSent(key.botId, key.messageId)
-        : await repository.release(key.botId, key.messageId);
+      outcome === 'sent' ? await markSent(key) : await repository.release(key.botId, key.messageId);
     if (changed) return { changed, status: outcome === 'sent' ? 'sent' : 'released' };
     const current = await repository.status(key.botId, key.messageId);
     return { changed: false, status: (current?.status ?? null) as MeteredStatus | null };
