@@ -98,6 +98,12 @@ export async function seedDemoMetering(database: Database, partnerIds: readonly 
     for (let n = 0; n < 12; n++) {
       const msisdn = DEMO_RECIPIENTS[n % DEMO_RECIPIENTS.length] ?? '+919810012345';
       const messageId = `demo-metered-${n + 1}`;
+      // Seeded before (any state): left alone (a released one would otherwise be reserved again).
+      const { rows: seen } = await database.sql.query(
+        'SELECT 1 FROM metered_messages WHERE bot_id = $1 AND message_id = $2',
+        [botId, messageId],
+      );
+      if (seen.length > 0) continue;
       const price = await metering.price({ partnerId, botId, channel: CHANNEL_TYPE.rcs, msisdn });
       const reserved = await metering.reserve({
         partnerId,
