@@ -18,7 +18,7 @@ import { createRbmConnector } from '../../apps/api/src/networks/rbm.ts';
 import { addResults, type BenchResult, markdownTable, result, round } from './results.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PORT = Number(process.env.BENCH_SANDBOX_PORT ?? 3990);
+export const PORT = Number(process.env.BENCH_SANDBOX_PORT ?? 3990);
 const SECONDS = Number(process.env.BENCH_NETWORK_SECONDS ?? 8);
 const CONNECTIONS = 32;
 const log = (line: string) => process.stderr.write(`[bench:networks] ${line}\n`);
@@ -28,7 +28,8 @@ const body = JSON.stringify({
   messageTrafficType: 'TRANSACTION',
 });
 
-async function startSandbox(): Promise<ChildProcess> {
+/** The sandbox alone in its own process (rate limits and receipts off), on PORT. */
+export async function startSandbox(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/sandbox/src/main.ts')], {
     cwd: root,
     env: {
@@ -39,7 +40,8 @@ async function startSandbox(): Promise<ChildProcess> {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 100; i += 1) {
+  // Up to 30 s: tsx compiles the sandbox at start, slowly on a shared machine.
+  for (let i = 0; i < 300; i += 1) {
     try {
       if ((await fetch(`http://127.0.0.1:${PORT}/sandbox/healthz`)).ok) return child;
     } catch {

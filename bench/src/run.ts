@@ -16,6 +16,7 @@ import { BENCH_BOT_PARTNERS, BENCH_BOTS } from './bots.ts';
 import { benchColdStart } from './cold-start.ts';
 import { benchLedger } from './ledger.ts';
 import { type LoadSummary, runLoad } from './load.ts';
+import { benchMetering } from './metering.ts';
 import { runNetworksBench } from './networks.ts';
 import { addResults, type BenchResult, markdownTable, result, round } from './results.ts';
 import {
@@ -126,6 +127,23 @@ async function main(): Promise<void> {
       );
       return;
     }
+    if (ONLY === 'metering') {
+      // Issue 16: metered sends against the connector straight to the sandbox, the wallet checked exact.
+      const metering = await benchMetering();
+      const written = addResults(metering.results, {
+        environment: {
+          node: process.version,
+          cpus: os.cpus().length,
+          loadAverage: round(os.loadavg()[0] ?? 0, 2),
+        },
+      });
+      process.stdout.write(
+        `## Portico bench: metered sends (node ${process.version}, ${os.cpus().length} CPUs, load ${round(os.loadavg()[0] ?? 0, 2)})\n\n${markdownTable(
+          metering.results,
+        )}\n\n${metering.details}\n\nWritten to bench/results/latest.json at ${written.at}.\n`,
+      );
+      return;
+    }
     if (ONLY === 'cold-start') {
       const coldStart = await benchColdStart();
       const written = addResults(coldStart.results, {
@@ -184,6 +202,7 @@ async function main(): Promise<void> {
 
     const web = await benchWeb(stack);
     const ledger = await benchLedger();
+    const metering = await benchMetering();
 
     const results: BenchResult[] = [
       ...apiResults('partner-details', partnerDetails),
@@ -191,6 +210,7 @@ async function main(): Promise<void> {
       ...apiResults('my-bots', myBots, MY_BOTS_TARGET),
       ...web.results,
       ...ledger,
+      ...metering.results,
       ...networks.results,
       ...coldStart.results,
     ];
@@ -239,6 +259,8 @@ async function main(): Promise<void> {
       web.details,
       '',
       networks.details,
+      '',
+      metering.details,
       '',
       coldStart.details,
       '',

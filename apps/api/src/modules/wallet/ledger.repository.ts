@@ -38,7 +38,8 @@ export interface MovementWrite {
   transaction: Omit<typeof ledgerTransactions.$inferInsert, 'transactionId' | 'createdAt'>;
   entries: { accountId: string; amount: bigint; balanceAfter: bigint | null }[];
   /** New balances of partner accounts (and the wallet's alert flag). */
-  balances: { accountId: string; balance: bigint; lowBalanceAlerted: boolean | null }[];
+  /** `unreserved`: metered reservations the movement settles (the wallet's reserved goes down by it). */
+  balances: { accountId: string; balance: bigint; lowBalanceAlerted: boolean | null; unreserved: bigint }[];
 }
 
 export function createLedgerRepository() {
@@ -52,7 +53,7 @@ export function createLedgerRepository() {
         db,
         sql`SELECT a.account_id, a.partner_id AS a_partner_id, a.kind AS a_kind, a.currency AS a_currency,
                    a.balance::text AS a_balance, a.low_balance_threshold::text AS a_threshold,
-                   a.low_balance_alerted AS a_alerted, a.created_at::text AS a_created_at,
+                   a.low_balance_alerted AS a_alerted, a.reserved::text AS a_reserved, a.created_at::text AS a_created_at,
                    t.transaction_id AS t_transaction_id, t.partner_id AS t_partner_id, t.kind AS t_kind,
                    t.idempotency_key AS t_idempotency_key, t.request_fingerprint AS t_request_fingerprint,
                    t.amount::text AS t_amount, t.currency AS t_currency, t.description AS t_description,
@@ -71,6 +72,7 @@ export function createLedgerRepository() {
         balance: big(row.a_balance) ?? 0n,
         lowBalanceThreshold: big(row.a_threshold),
         lowBalanceAlerted: row.a_alerted === true,
+        reserved: big(row.a_reserved) ?? 0n,
         createdAt: date(row.a_created_at),
       };
       return { account, first: row.t_transaction_id ? transactionOf(row, 't_') : undefined };
@@ -92,7 +94,7 @@ export function createLedgerRepository() {
       const balanceValues = sql.join(
         write.balances.map(
           (b) =>
-            sql`(${b.accountId}::uuid, ${b.balance.toString()}::bigint, ${b.lowBalanceAlerted}::boolean)`,
+            sql`(${b.accountId}::uuid, ${b.balance.toString()}::bigint, ${b.lowBalanceAlerted}::boolean, ${b.unreserved.toString()}::bigint)`,
         ),
         sql`, `,
       );
@@ -112,8 +114,9 @@ export function createLedgerRepository() {
               RETURNING 1
             ), balances AS (
               UPDATE ledger_accounts a
-                 SET balance = v.balance, low_balance_alerted = coalesce(v.alerted, a.low_balance_alerted)
-                FROM (VALUES ${balanceValues}) AS v(account_id, balance, alerted)
+                 SET balance = v.balance, low_balance_alerted = coalesce(v.alerted, a.low_balance_alerted),
+                     reserved = a.reserved - v.unreserved
+                FROM (VALUES ${balanceValues}) AS v(account_id, balance, alerted, unreserved)
                WHERE a.account_id = v.account_id AND EXISTS (SELECT 1 FROM tx)
               RETURNING 1
             )

@@ -107,6 +107,8 @@ export function createLedger({ db, repository, recordAlert }: LedgerDeps) {
     after?: (tx: Db, transaction: TransactionRow) => Promise<void>;
     /** Checks before anything is written (a hold must still be held). */
     check?: (tx: Db) => Promise<void>;
+    /** Metered reservations this movement settles: the wallet's `reserved` goes down by it (decision 0023). */
+    unreserve?: bigint;
   }
 
   async function move(request: LedgerRequest, movement: Movement): Promise<LedgerResult> {
@@ -140,12 +142,16 @@ export function createLedger({ db, repository, recordAlert }: LedgerDeps) {
       const sum = legs.reduce((total, leg) => total + leg.amount, 0n);
       if (sum !== 0n) throw new Error(`unbalanced ledger transaction (${sum})`);
 
+      // The wallet's money reserved by metered sends is not spendable: a movement keeps it covered.
+      const unreserve = movement.unreserve ?? 0n;
+      if (unreserve < 0n || unreserve > wallet.reserved) throw new Error('unreserving more than is reserved');
       const balances = new Map<string, bigint>();
       for (const leg of legs) {
         if (!leg.tracked) continue;
         const before = balances.get(leg.account.accountId) ?? leg.account.balance;
         const after = before + leg.amount;
-        if (after < 0n) throw new ConflictError(INSUFFICIENT_BALANCE);
+        const floor = leg.account.accountId === wallet.accountId ? wallet.reserved - unreserve : 0n;
+        if (after < floor && leg.amount < 0n) throw new ConflictError(INSUFFICIENT_BALANCE);
         balances.set(leg.account.accountId, after);
       }
 
@@ -183,6 +189,7 @@ export function createLedger({ db, repository, recordAlert }: LedgerDeps) {
           accountId,
           balance,
           lowBalanceAlerted: accountId === wallet.accountId ? alerted : null,
+          unreserved: accountId === wallet.accountId ? unreserve : 0n,
         })),
       });
       if (!written) {
@@ -255,6 +262,24 @@ export function createLedger({ db, repository, recordAlert }: LedgerDeps) {
         kind: 'debit',
         amount: request.amount,
         platform: 'revenue',
+        legs: async ({ wallet, platform }) => [
+          { account: wallet, amount: -request.amount, tracked: true },
+          { account: required(platform), amount: request.amount, tracked: false },
+        ],
+      });
+    },
+
+    /**
+     * Charges a settlement batch of metered messages (decision 0023): the wallet -> revenue, and the
+     * wallet's reserved money goes down by the same amount, in one movement. Reserved money always
+     * covers it, so it is never refused for the balance.
+     */
+    chargeReserved(request: LedgerRequest & { amount: bigint }) {
+      return move(request, {
+        kind: 'debit',
+        amount: request.amount,
+        platform: 'revenue',
+        unreserve: request.amount,
         legs: async ({ wallet, platform }) => [
           { account: wallet, amount: -request.amount, tracked: true },
           { account: required(platform), amount: request.amount, tracked: false },

@@ -36,6 +36,12 @@ export const ledgerAccounts = pgTable(
     lowBalanceThreshold: bigint('low_balance_threshold', { mode: 'bigint' }),
     /** Set when the balance crossed below the threshold (one alert per crossing); cleared when it is back above. */
     lowBalanceAlerted: boolean('low_balance_alerted').notNull().default(false),
+    /**
+     * Money of a wallet reserved by metered sends not yet settled (decision 0023): spendable is
+     * balance - reserved. A send reserves with one atomic UPDATE of this row; the settlement batch
+     * lowers it with the debit that charges the messages.
+     */
+    reserved: bigint('reserved', { mode: 'bigint' }).notNull().default(sql`0`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -45,6 +51,7 @@ export const ledgerAccounts = pgTable(
       t.currency,
     ),
     check('ledger_accounts_partner_not_negative', sql`${t.partnerId} IS NULL OR ${t.balance} >= 0`),
+    check('ledger_accounts_reserved_covered', sql`${t.reserved} >= 0 AND ${t.reserved} <= ${t.balance}`),
   ],
 );
 

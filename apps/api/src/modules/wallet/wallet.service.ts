@@ -326,6 +326,20 @@ export function createWalletService({ database, ledger, wallets, plans, provider
       return movement(() => ledger.debit(request));
     },
 
+    /**
+     * Charges a settlement batch of metered messages (decision 0023): one debit of their sum that
+     * also lowers the wallet's reserved money by it; joins the caller's unit of work.
+     */
+    async chargeReserved(request: {
+      partnerId: string;
+      idempotencyKey: string;
+      amount: bigint;
+      description: string;
+      reference?: string | null;
+    }): Promise<LedgerResult> {
+      return movement(() => ledger.chargeReserved(request));
+    },
+
     /** The PRICING page: the partner's region's carriers with the plan in force now. */
     async pricing(
       user: AuthenticatedUser,

@@ -1,0 +1,40 @@
+import { WALLET_CURRENCY } from '@portico/domain';
+import { DEMO_PARTNERS } from '../../platform/db/seed/index.ts';
+import { defineModule } from '../../platform/module.ts';
+import { meteringConfig } from './metering.config.ts';
+import { METERING_QUEUES, settleJob } from './metering.jobs.ts';
+import { createMeteringRepository } from './metering.repository.ts';
+import { seedCarrierPrefixes, seedDemoMetering } from './metering.seed.ts';
+import { createMeteringService, type MeteringService } from './metering.service.ts';
+
+declare module '../../platform/module.ts' {
+  interface ModuleServices {
+    /** Prices, reserves and settles every message sent through the partner API (decision 0023). */
+    metering: MeteringService;
+  }
+}
+
+/** Metering of messages: pricing by the recipient's carrier, reservation, batched settlement, usage. */
+export const meteringModule = defineModule({
+  name: 'metering',
+  config: meteringConfig,
+  queues: METERING_QUEUES,
+  create({ settings, database, use }) {
+    const service = createMeteringService({
+      database,
+      repository: createMeteringRepository(database.sql, WALLET_CURRENCY),
+      wallet: use('wallet'),
+      abandonAfterMs: settings.abandonAfterMs,
+    });
+    return { service, jobs: { 'metering.settle': settleJob(service) } };
+  },
+  seed: {
+    reference: async ({ database }) => ({ carrierPrefixes: await seedCarrierPrefixes(database) }),
+    demo: async ({ database }) => {
+      const partners = Object.values(DEMO_PARTNERS)
+        .filter((p) => p.hasEwallet)
+        .map((p) => p.partnerId);
+      return { meteredMessages: await seedDemoMetering(database, partners) };
+    },
+  },
+});

@@ -1,0 +1,357 @@
+import type { SqlExecutor } from '../../platform/db/index.ts';
+
+/** What a reservation records about a message (its price and where it goes). */
+export interface ReservationRow {
+  partnerId: string;
+  botId: string;
+  messageId: string;
+  channel: number;
+  carrierId: number | null;
+  countryId: string | null;
+  ratePlanId: number | null;
+  amount: bigint;
+}
+
+export interface SettledMessage {
+  botId: string;
+  messageId: string;
+  carrierId: number | null;
+  countryId: string | null;
+  amount: bigint;
+  createdAt: Date;
+}
+
+export interface UsageIncrement {
+  day: string;
+  partnerId: string;
+  botId: string;
+  carrierId: number | null;
+  countryId: string | null;
+  kind: 'message' | 'event';
+  status: string;
+  count: number;
+  amount: bigint;
+}
+
+const UNIQUE_VIOLATION = '23505';
+export function isUniqueViolation(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION
+  );
+}
+
+/**
+ * SQL of metering (decision 0023). The hot statements (reserve, mark sent, release) are single
+ * statements in raw SQL: each is atomic on its own, so a send takes no ledger transaction.
+ */
+export function createMeteringRepository(sql: SqlExecutor, currency: string) {
+  const q = <R>(text: string, values: unknown[]) => sql.query<R>(text, values).then((r) => r.rows);
+
+  /** Usage upsert of several increments in one statement (rows of one key summed first). */
+  async function addUsage(increments: UsageIncrement[]): Promise<void> {
+    const merged = new Map<string, UsageIncrement>();
+    for (const inc of increments) {
+      const key = [
+        inc.day,
+        inc.partnerId,
+        inc.botId,
+        inc.carrierId ?? 0,
+        inc.countryId ?? '',
+        inc.kind,
+        inc.status,
+      ].join('|');
+      const seen = merged.get(key);
+      merged.set(
+        key,
+        seen ? { ...seen, count: seen.count + inc.count, amount: seen.amount + inc.amount } : inc,
+      );
+    }
+    if (merged.size === 0) return;
+    const rows = [...merged.values()];
+    await q(
+      `INSERT INTO usage_daily (day, partner_id, bot_id, carrier_id, country_id, kind, status, count, amount)
+       SELECT * FROM unnest($1::date[], $2::uuid[], $3::uuid[], $4::int[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::bigint[])
+       ON CONFLICT (day, partner_id, bot_id, carrier_id, country_id, kind, status)
+       DO UPDATE SET count = usage_daily.count + excluded.count, amount = usage_daily.amount + excluded.amount`,
+      [
+        rows.map((r) => r.day),
+        rows.map((r) => r.partnerId),
+        rows.map((r) => r.botId),
+        rows.map((r) => r.carrierId ?? 0),
+        rows.map((r) => r.countryId ?? ''),
+        rows.map((r) => r.kind),
+        rows.map((r) => r.status),
+        rows.map((r) => String(r.count)),
+        rows.map((r) => r.amount.toString()),
+      ],
+    );
+  }
+
+  return {
+    addUsage,
+
+    /** The bot's partner and billing category (null: no such bot). */
+    async bot(botId: string) {
+      const [row] = await q<{ partner_id: string; billing_category: string | null }>(
+        'SELECT partner_id, billing_category FROM bots WHERE bot_id = $1',
+        [botId],
+      );
+      return row ? { partnerId: row.partner_id, billingCategory: row.billing_category } : null;
+    },
+
+    /** The MNP answers of these numbers (msisdn -> carrier). */
+    async portedCarriers(msisdns: string[]): Promise<Map<string, number>> {
+      const rows = await q<{ msisdn: string; carrier_id: number }>(
+        'SELECT msisdn, carrier_id FROM ported_numbers WHERE msisdn = ANY($1::text[])',
+        [msisdns],
+      );
+      return new Map(rows.map((r) => [r.msisdn, r.carrier_id]));
+    },
+
+    async ranges(countryId: string) {
+      const rows = await q<{ prefix: string; carrier_id: number }>(
+        `SELECT p.prefix, p.carrier_id FROM carrier_prefixes p JOIN carriers c USING (carrier_id)
+          WHERE p.country_id = $1 AND c.active`,
+        [countryId],
+      );
+      return rows.map((r) => ({ prefix: r.prefix, carrierId: r.carrier_id }));
+    },
+
+    /**
+     * The price of one message of this category and type under each carrier's plan in force now,
+     * for the carriers of a country (the latest version started, as effectiveVersion picks it).
+     */
+    async countryPrices(countryId: string, billingCategory: string, messageType: string) {
+      const rows = await q<{ carrier_id: number; rate_plan_id: number; price: string | null }>(
+        `SELECT DISTINCT ON (rp.carrier_id) rp.carrier_id, rp.rate_plan_id, p.price::text AS price
+           FROM rate_plans rp
+           JOIN carriers c ON c.carrier_id = rp.carrier_id AND c.active
+           LEFT JOIN rate_plan_prices p ON p.rate_plan_id = rp.rate_plan_id
+                 AND p.billing_category = $2 AND p.message_type = $3
+          WHERE c.country_id = $1 AND rp.effective_from <= now() AND rp.currency = $4
+          ORDER BY rp.carrier_id, rp.effective_from DESC, rp.rate_plan_id DESC`,
+        [countryId, billingCategory, messageType, currency],
+      );
+      return rows.map((r) => ({
+        carrierId: r.carrier_id,
+        ratePlanId: r.rate_plan_id,
+        priceMicros: r.price === null ? null : BigInt(r.price),
+      }));
+    },
+
+    /**
+     * Locks the wallets of these partners (the row every reservation of a partner updates) until the
+     * caller's transaction ends, and answers their balance and reserved money.
+     */
+    async lockWallets(partnerIds: string[]): Promise<Map<string, { balance: bigint; reserved: bigint }>> {
+      const rows = await q<{ partner_id: string; balance: string; reserved: string }>(
+        `SELECT partner_id, balance::text AS balance, reserved::text AS reserved FROM ledger_accounts
+          WHERE partner_id = ANY($1::uuid[]) AND kind = 'wallet' AND currency = $2
+          ORDER BY partner_id FOR UPDATE`,
+        [partnerIds, currency],
+      );
+      return new Map(
+        rows.map((r) => [r.partner_id, { balance: BigInt(r.balance), reserved: BigInt(r.reserved) }]),
+      );
+    },
+
+    /** The messages already recorded under these keys. */
+    async existing(keys: { botId: string; messageId: string }[]) {
+      const rows = await q<{ bot_id: string; message_id: string; status: string; partner_id: string }>(
+        `SELECT m.bot_id, m.message_id, m.status, m.partner_id FROM metered_messages m
+           JOIN unnest($1::uuid[], $2::text[]) AS k(bot_id, message_id)
+             ON m.bot_id = k.bot_id AND m.message_id = k.message_id`,
+        [keys.map((k) => k.botId), keys.map((k) => k.messageId)],
+      );
+      return new Map(
+        rows.map((r) => [`${r.bot_id}|${r.message_id}`, { status: r.status, partnerId: r.partner_id }]),
+      );
+    },
+
+    /**
+     * Records reservations and raises their wallets' reserved money by their sum, in one statement
+     * (the caller holds the wallets' locks and checked they cover it). A key recorded meanwhile
+     * raises a unique violation and nothing is written.
+     */
+    async insertReservations(rows: ReservationRow[]): Promise<void> {
+      await q(
+        `WITH inserted AS (
+           INSERT INTO metered_messages (partner_id, bot_id, message_id, channel, carrier_id, country_id, rate_plan_id, amount, status)
+           SELECT p, b, m, ch, car, cty, rp, amt, 'reserved'
+             FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::int[], $6::text[], $7::int[], $8::bigint[])
+                  AS r(p, b, m, ch, car, cty, rp, amt)
+           RETURNING partner_id, amount)
+         UPDATE ledger_accounts a SET reserved = a.reserved + s.total
+           FROM (SELECT partner_id, sum(amount) AS total FROM inserted GROUP BY partner_id) s
+          WHERE a.partner_id = s.partner_id AND a.kind = 'wallet' AND a.currency = $9`,
+        [
+          rows.map((r) => r.partnerId),
+          rows.map((r) => r.botId),
+          rows.map((r) => r.messageId),
+          rows.map((r) => r.channel),
+          rows.map((r) => r.carrierId),
+          rows.map((r) => r.countryId),
+          rows.map((r) => r.ratePlanId),
+          rows.map((r) => r.amount.toString()),
+          currency,
+        ],
+      );
+    },
+
+    async status(botId: string, messageId: string) {
+      const [row] = await q<{ status: string; partner_id: string }>(
+        'SELECT status, partner_id FROM metered_messages WHERE bot_id = $1 AND message_id = $2',
+        [botId, messageId],
+      );
+      return row ? { status: row.status, partnerId: row.partner_id } : null;
+    },
+
+    /**
+     * A released message sent again with the same id (a retry after a failure): in the caller's
+     * transaction, takes it back to reserved (row-locked, so once), then reserves the money.
+     */
+    async reReserveReleased(r: ReservationRow): Promise<'reserved' | 'not-released' | 'insufficient'> {
+      const taken = await q(
+        `UPDATE metered_messages SET status = 'reserved', amount = $3::bigint, carrier_id = $4, country_id = $5,
+                rate_plan_id = $6, settled_at = NULL, created_at = now()
+          WHERE bot_id = $1 AND message_id = $2 AND status = 'released' RETURNING 1`,
+        [r.botId, r.messageId, r.amount.toString(), r.carrierId, r.countryId, r.ratePlanId],
+      );
+      if (taken.length === 0) return 'not-released';
+      const covered = await q(
+        `UPDATE ledger_accounts SET reserved = reserved + $2::bigint
+          WHERE partner_id = $1 AND kind = 'wallet' AND currency = $3 AND balance - reserved >= $2::bigint RETURNING 1`,
+        [r.partnerId, r.amount.toString(), currency],
+      );
+      return covered.length === 1 ? 'reserved' : 'insufficient';
+    },
+
+    /**
+     * reserved -> sent (the connector accepted them), once, for several messages in one statement.
+     * Answers the keys that changed ("bot|message").
+     */
+    async markSent(keys: { botId: string; messageId: string }[]): Promise<Set<string>> {
+      const rows = await q<{ bot_id: string; message_id: string }>(
+        `UPDATE metered_messages m SET status = 'sent', settled_at = now()
+           FROM unnest($1::uuid[], $2::text[]) AS k(bot_id, message_id)
+          WHERE m.bot_id = k.bot_id AND m.message_id = k.message_id AND m.status = 'reserved'
+          RETURNING m.bot_id, m.message_id`,
+        [keys.map((k) => k.botId), keys.map((k) => k.messageId)],
+      );
+      return new Set(rows.map((r) => `${r.bot_id}|${r.message_id}`));
+    },
+
+    /**
+     * reserved -> released and the wallet's reserved money back, once, in one statement; the
+     * failed message is counted in usage by the same statement. False when it was not reserved.
+     */
+    async release(botId: string, messageId: string): Promise<boolean> {
+      const rows = await q(
+        `WITH message AS (
+           UPDATE metered_messages SET status = 'released', settled_at = now()
+            WHERE bot_id = $1 AND message_id = $2 AND status = 'reserved'
+            RETURNING partner_id, bot_id, carrier_id, country_id, amount),
+         wallet AS (
+           UPDATE ledger_accounts a SET reserved = a.reserved - m.amount
+             FROM message m WHERE a.partner_id = m.partner_id AND a.kind = 'wallet' AND a.currency = $3
+           RETURNING 1),
+         usage AS (
+           INSERT INTO usage_daily (day, partner_id, bot_id, carrier_id, country_id, kind, status, count, amount)
+           SELECT (now() AT TIME ZONE 'UTC')::date, partner_id, bot_id, coalesce(carrier_id, 0), coalesce(country_id, ''),
+                  'message', 'failed', 1, 0 FROM message
+           ON CONFLICT (day, partner_id, bot_id, carrier_id, country_id, kind, status)
+           DO UPDATE SET count = usage_daily.count + 1
+           RETURNING 1)
+         SELECT (SELECT count(*) FROM wallet)::int AS released`,
+        [botId, messageId, currency],
+      );
+      return (rows[0] as { released: number } | undefined)?.released === 1;
+    },
+
+    /** Partners with sent messages not yet charged. */
+    async partnersToSettle(): Promise<string[]> {
+      const rows = await q<{ partner_id: string }>(
+        "SELECT DISTINCT partner_id FROM metered_messages WHERE status = 'sent'",
+        [],
+      );
+      return rows.map((r) => r.partner_id);
+    },
+
+    /** Up to `limit` sent messages of a partner, row-locked (another settler skips them). */
+    async lockSent(partnerId: string, limit: number): Promise<SettledMessage[]> {
+      const rows = await q<{
+        bot_id: string;
+        message_id: string;
+        carrier_id: number | null;
+        country_id: string | null;
+        amount: string;
+        created_at: string;
+      }>(
+        `SELECT bot_id, message_id, carrier_id, country_id, amount::text AS amount, created_at::text AS created_at
+           FROM metered_messages WHERE partner_id = $1 AND status = 'sent'
+          ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+        [partnerId, limit],
+      );
+      return rows.map((r) => ({
+        botId: r.bot_id,
+        messageId: r.message_id,
+        carrierId: r.carrier_id,
+        countryId: r.country_id,
+        amount: BigInt(r.amount),
+        createdAt: new Date(r.created_at),
+      }));
+    },
+
+    async markCharged(batchId: string, messages: SettledMessage[]): Promise<void> {
+      await q(
+        `UPDATE metered_messages m SET status = 'charged', batch_id = $1
+           FROM unnest($2::uuid[], $3::text[]) AS k(bot_id, message_id)
+          WHERE m.bot_id = k.bot_id AND m.message_id = k.message_id AND m.status = 'sent'`,
+        [batchId, messages.map((m) => m.botId), messages.map((m) => m.messageId)],
+      );
+    },
+
+    async insertBatch(batch: {
+      batchId: string;
+      partnerId: string;
+      transactionId: string;
+      count: number;
+      amount: bigint;
+    }) {
+      await q(
+        `INSERT INTO metering_batches (batch_id, partner_id, transaction_id, message_count, amount)
+         VALUES ($1, $2, $3, $4, $5::bigint)`,
+        [batch.batchId, batch.partnerId, batch.transactionId, batch.count, batch.amount.toString()],
+      );
+    },
+
+    /** Reservations left 'reserved' longer than the cutoff (the sender died between reserve and settle). */
+    async abandoned(before: Date, limit: number) {
+      const rows = await q<{ bot_id: string; message_id: string }>(
+        `SELECT bot_id, message_id FROM metered_messages WHERE status = 'reserved' AND created_at < $1
+          ORDER BY created_at LIMIT $2`,
+        [before.toISOString(), limit],
+      );
+      return rows.map((r) => ({ botId: r.bot_id, messageId: r.message_id }));
+    },
+
+    async usage(partnerId: string, from: string, to: string, botId?: string) {
+      return q<{
+        day: string;
+        bot_id: string;
+        carrier_id: number;
+        country_id: string;
+        kind: 'message' | 'event';
+        status: string;
+        count: string;
+        amount: string;
+      }>(
+        `SELECT day::text AS day, bot_id, carrier_id, country_id, kind, status, count::text AS count, amount::text AS amount
+           FROM usage_daily WHERE partner_id = $1 AND day BETWEEN $2::date AND $3::date AND ($4::uuid IS NULL OR bot_id = $4::uuid)
+          ORDER BY day, bot_id, kind, status, carrier_id, country_id`,
+        [partnerId, from, to, botId ?? null],
+      );
+    },
+  };
+}
+export type MeteringRepository = ReturnType<typeof createMeteringRepository>;

@@ -1,0 +1,132 @@
+import { CHANNEL_TYPE, WALLET_CURRENCY } from '@portico/domain';
+import type { Database } from '../../platform/db/index.ts';
+import { createMeteringRepository } from './metering.repository.ts';
+import { createMeteringService } from './metering.service.ts';
+
+/**
+ * Mobile number ranges of the seeded carriers, by the national number's leading digits (decision
+ * 0022): representative series of each numbering plan. Countries with full portability and no
+ * carrier ranges (the United States, Brazil, Mexico) have none: MNP lookups or the unknown-carrier
+ * rule price them.
+ */
+const RANGES: Record<string, Record<string, readonly string[]>> = {
+  IN: {
+    'Reliance Jio': ['6200', '7000', '7011', '7977', '8097', '8169', '8850', '8928', '9004', '9082'],
+    'Bharti Airtel': ['7042', '7838', '8130', '8826', '9810', '9811', '9818', '9871', '9899', '9910'],
+    'Vi (Vodafone Idea)': ['7021', '8080', '9820', '9821', '9833', '9867', '9920', '9930'],
+    BSNL: ['9400', '9401', '9415', '9431', '9434', '9440', '9442', '9443'],
+    MTNL: ['9868', '9869', '9969'],
+  },
+  GB: {
+    EE: ['7400', '7401', '7402', '7403', '7446', '7447', '7500', '7508'],
+    'Vodafone UK': ['7385', '7387', '7388', '7425', '7500', '7700'],
+    'O2 UK': ['7510', '7511', '7512', '7513', '7514'],
+    'Three UK': ['7440', '7441', '7442', '7443'],
+  },
+  DE: {
+    'Telekom Deutschland': ['151', '160', '170', '171', '175'],
+    'Vodafone Germany': ['152', '162', '172', '173', '174'],
+    'Telefónica Germany (O2)': ['157', '159', '163', '176', '177', '178', '179'],
+    '1&1 Mobilfunk': ['1556'],
+  },
+  ID: {
+    Telkomsel: ['811', '812', '813', '821', '822', '852', '853'],
+    'Indosat Ooredoo Hutchison': ['814', '815', '816', '855', '856', '857', '858'],
+    'XL Axiata': ['817', '818', '819', '859', '877', '878'],
+    Smartfren: ['881', '882', '883', '884', '885', '886', '887', '888', '889'],
+  },
+  ZA: {
+    Vodacom: ['72', '76', '82'],
+    'MTN South Africa': ['73', '78', '83'],
+    'Cell C': ['74', '84'],
+    'Telkom Mobile': ['81'],
+  },
+};
+
+/** The ranges above for the carriers that exist (idempotent: a range already listed stays). */
+export async function seedCarrierPrefixes(database: Database): Promise<number> {
+  const { rows: carriers } = await database.sql.query<{
+    carrier_id: number;
+    country_id: string;
+    name: string;
+  }>('SELECT carrier_id, country_id, name FROM carriers');
+  const rows = carriers.flatMap((c) =>
+    (RANGES[c.country_id]?.[c.name] ?? []).map((prefix) => ({
+      country: c.country_id,
+      prefix,
+      carrier: c.carrier_id,
+    })),
+  );
+  if (rows.length === 0) return 0;
+  const { rows: inserted } = await database.sql.query(
+    `INSERT INTO carrier_prefixes (country_id, prefix, carrier_id)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::int[])
+     ON CONFLICT (country_id, prefix) DO NOTHING RETURNING 1`,
+    [rows.map((r) => r.country), rows.map((r) => r.prefix), rows.map((r) => r.carrier)],
+  );
+  return inserted.length;
+}
+
+/** Recipients of the demo messages: known carriers in India and the UK, an unknown one in the US. */
+const DEMO_RECIPIENTS = ['+919810012345', '+919820054321', '+447400123456', '+12025550143', '+919868011122'];
+
+/**
+ * Demo metered messages of each demo wallet partner's first bot, through the service itself: sent
+ * (charged by the metering.settle job within a minute of start, as one batch row in My Wallet),
+ * released (failed sends) and one still reserved. Idempotent: the message ids are fixed.
+ */
+export async function seedDemoMetering(database: Database, partnerIds: readonly string[]): Promise<number> {
+  const metering = createMeteringService({
+    database,
+    repository: createMeteringRepository(database.sql, WALLET_CURRENCY),
+    // The seed only reserves and settles; the running app's metering.settle job (every minute)
+    // charges the sent messages through the wallet, as it does for real sends.
+    wallet: {
+      chargeReserved: () =>
+        Promise.reject(new Error('the demo seed does not charge; the metering.settle job does')),
+    },
+    abandonAfterMs: 600_000,
+  });
+  let recorded = 0;
+  for (const partnerId of partnerIds) {
+    const { rows } = await database.sql.query<{ bot_id: string }>(
+      'SELECT bot_id FROM bots WHERE partner_id = $1 ORDER BY created_at, bot_id LIMIT 1',
+      [partnerId],
+    );
+    const botId = rows[0]?.bot_id;
+    if (!botId) continue;
+    for (let n = 0; n < 12; n++) {
+      const msisdn = DEMO_RECIPIENTS[n % DEMO_RECIPIENTS.length] ?? '+919810012345';
+      const messageId = `demo-metered-${n + 1}`;
+      // Seeded before (any state): left alone (a released one would otherwise be reserved again).
+      const { rows: seen } = await database.sql.query(
+        'SELECT 1 FROM metered_messages WHERE bot_id = $1 AND message_id = $2',
+        [botId, messageId],
+      );
+      if (seen.length > 0) continue;
+      const price = await metering.price({ partnerId, botId, channel: CHANNEL_TYPE.rcs, msisdn });
+      const reserved = await metering.reserve({
+        partnerId,
+        botId,
+        messageId,
+        channel: CHANNEL_TYPE.rcs,
+        ...price,
+      });
+      if (!reserved.ok || reserved.replayed) continue;
+      recorded += 1;
+      // The last message stays reserved (in flight); every fourth failed; the rest were sent.
+      if (n === 11) continue;
+      const outcome = n % 4 === 3 ? 'failed' : 'sent';
+      await metering.settle({ botId, messageId }, outcome);
+      if (outcome === 'sent') {
+        // The network's events of a sent message: delivered, and read for every other one.
+        const event = { partnerId, botId, carrierId: price.carrierId, countryId: price.countryId };
+        await metering.recordEvents([
+          { ...event, status: 'DELIVERED' },
+          ...(n % 2 === 0 ? [{ ...event, status: 'READ' }] : []),
+        ]);
+      }
+    }
+  }
+  return recorded;
+}

@@ -1,0 +1,397 @@
+import { randomUUID } from 'node:crypto';
+import {
+  carrierOfNationalNumber,
+  formatMicros,
+  type MESSAGE_TYPES,
+  type MeteredStatus,
+  type TUsageDay,
+  type TUsageQuery,
+  unknownCarrierQuote,
+  ZUsageQuery,
+} from '@portico/domain';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { Database } from '../../platform/db/index.ts';
+import { BadRequestError, NotFoundError } from '../../platform/http/errors.ts';
+import type { WalletService } from '../wallet/wallet.service.ts';
+import { grouped } from './grouped.ts';
+import { isUniqueViolation, type MeteringRepository, type ReservationRow } from './metering.repository.ts';
+
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+export interface PriceRequest {
+  partnerId: string;
+  botId: string;
+  /** CHANNEL_TYPE code (1 RCS, 2 WhatsApp). */
+  channel: number;
+  /** The recipient, E.164 ("+447700900123"). */
+  msisdn: string;
+  /** The message type the rate plan prices (default Transactional). */
+  messageType?: MessageType;
+}
+
+export interface Price {
+  /** Null: the carrier is unknown and the unknown-carrier rule priced it (decision 0022). */
+  carrierId: number | null;
+  countryId: string;
+  unitPriceMicros: bigint;
+  ratePlanId: number;
+}
+
+export interface ReserveRequest {
+  partnerId: string;
+  botId: string;
+  /** The partner's message id: (botId, messageId) is the send's idempotency key. */
+  messageId: string;
+  channel: number;
+  unitPriceMicros: bigint;
+  carrierId: number | null;
+  countryId: string | null;
+  ratePlanId: number | null;
+}
+
+export type ReserveResult =
+  | {
+      ok: true;
+      /** True when this message id was already recorded: nothing new was reserved. */
+      replayed: boolean;
+      /** Where the message's money is now (a replay of a sent message must not be sent again). */
+      status: MeteredStatus;
+    }
+  | { ok: false; reason: 'insufficient_funds' };
+
+export interface SettlementReport {
+  batches: number;
+  messages: number;
+  amount: bigint;
+}
+
+export const UNPRICEABLE = 'This recipient cannot be priced: no rate plan of its country prices the message.';
+export const NOT_A_NUMBER = 'The recipient is not a valid phone number in international format.';
+
+/** How long the price tables stay cached (rate plan versions start at dates, never retroactively). */
+const CACHE_MS = 30_000;
+/** The most messages one settlement batch charges. */
+export const SETTLEMENT_BATCH = 5_000;
+
+class RollBack extends Error {}
+
+export interface MeteringDeps {
+  database: Pick<Database, 'transaction'>;
+  repository: MeteringRepository;
+  wallet: Pick<WalletService, 'chargeReserved'>;
+  /** A reservation still 'reserved' after this long was abandoned by a killed sender. */
+  abandonAfterMs: number;
+  now?: () => Date;
+}
+
+/**
+ * Metering (issue 16, decisions 0022 and 0023): prices a message from its recipient's carrier,
+ * reserves the price on the wallet with one atomic statement per send, settles the outcome, and
+ * charges sent messages in batches, one ledger debit per wallet per batch.
+ */
+export function createMeteringService({
+  database,
+  repository,
+  wallet,
+  abandonAfterMs,
+  now = () => new Date(),
+}: MeteringDeps) {
+  const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value as Promise<T>;
+    const value = load();
+    cache.set(key, { at: Date.now(), value });
+    value.catch(() => cache.delete(key));
+    return value;
+  }
+
+  async function price(request: PriceRequest): Promise<Price> {
+    const bot = await cached(`bot:${request.botId}`, () => repository.bot(request.botId));
+    if (!bot || bot.partnerId !== request.partnerId) throw new NotFoundError('Bot not found.');
+    const number = parsePhoneNumberFromString(request.msisdn);
+    const countryId = number?.isPossible() ? number.country : undefined;
+    if (!number || !countryId) throw new BadRequestError(NOT_A_NUMBER);
+    const category = bot.billingCategory ?? 'BASIC_MESSAGE';
+    const messageType = request.messageType ?? 'Transactional';
+    const [ported, ranges, prices] = await Promise.all([
+      portedCarrier(number.number),
+      cached(`ranges:${countryId}`, () => repository.ranges(countryId)),
+      cached(`prices:${countryId}:${category}:${messageType}`, () =>
+        repository.countryPrices(countryId, category, messageType),
+      ),
+    ]);
+    const carrierId = ported ?? carrierOfNationalNumber(number.nationalNumber, ranges);
+    const own = carrierId === null ? undefined : prices.find((p) => p.carrierId === carrierId);
+    if (own && own.priceMicros !== null) {
+      return {
+        carrierId: own.carrierId,
+        countryId,
+        unitPriceMicros: own.priceMicros,
+        ratePlanId: own.ratePlanId,
+      };
+    }
+    // Unknown carrier (or one without a plan in force): the country's highest price.
+    const quote = unknownCarrierQuote(
+      prices.flatMap((p) => (p.priceMicros === null ? [] : [{ ...p, priceMicros: p.priceMicros }])),
+    );
+    if (!quote) throw new BadRequestError(UNPRICEABLE);
+    return { carrierId: null, countryId, unitPriceMicros: quote.priceMicros, ratePlanId: quote.ratePlanId };
+  }
+
+  type Reserved = ReserveResult | { error: unknown } | { released: true };
+
+  /**
+   * Reservations of concurrent sends, in one transaction: lock the wallets, read which message ids
+   * exist, decide in order what each wallet's spendable money covers, then one statement records
+   * them and raises the wallets' reserved money. One commit for the whole group.
+   */
+  async function reserveGroup(rows: ReservationRow[]): Promise<Reserved[]> {
+    return database.transaction(async () => {
+      const wallets = await repository.lockWallets([...new Set(rows.map((r) => r.partnerId))]);
+      const existing = await repository.existing(rows);
+      const accepted: ReservationRow[] = [];
+      const results = rows.map((row): Reserved => {
+        const key = `${row.botId}|${row.messageId}`;
+        const found = existing.get(key);
+        if (found) {
+          if (found.partnerId !== row.partnerId) return { error: new NotFoundError('Bot not found.') };
+          if (found.status === 'released') return { released: true };
+          return { ok: true, replayed: true, status: found.status as MeteredStatus };
+        }
+        const wallet = wallets.get(row.partnerId);
+        if (!wallet || wallet.balance - wallet.reserved < row.amount) {
+          return { ok: false, reason: 'insufficient_funds' };
+        }
+        wallet.reserved += row.amount;
+        existing.set(key, { status: 'reserved', partnerId: row.partnerId });
+        accepted.push(row);
+        return { ok: true, replayed: false, status: 'reserved' };
+      });
+      if (accepted.length > 0) await repository.insertReservations(accepted);
+      return results;
+    });
+  }
+
+  async function reserveOne(row: ReservationRow): Promise<Reserved> {
+    try {
+      const [result] = await reserveGroup([row]);
+      return result ?? { error: new Error('no reservation result') };
+    } catch (error) {
+      return { error };
+    }
+  }
+
+  const reserveGrouped = grouped(async (rows: ReservationRow[]): Promise<Reserved[]> => {
+    try {
+      return await reserveGroup(rows);
+    } catch (error) {
+      // A message id recorded meanwhile by another process (a unique violation rolled the group
+      // back): each reservation again on its own, so only that one replays.
+      if (!isUniqueViolation(error) || rows.length === 1) throw error;
+      return Promise.all(rows.map(reserveOne));
+    }
+  });
+
+  async function reserve(request: ReserveRequest): Promise<ReserveResult> {
+    if (request.unitPriceMicros < 0n) throw new Error('a price is never negative');
+    const row: ReservationRow = {
+      partnerId: request.partnerId,
+      botId: request.botId,
+      messageId: request.messageId,
+      channel: request.channel,
+      carrierId: request.carrierId,
+      countryId: request.countryId,
+      ratePlanId: request.ratePlanId,
+      amount: request.unitPriceMicros,
+    };
+    let result: Reserved;
+    try {
+      result = await reserveGrouped(row);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // The same message id reserved concurrently elsewhere: that one won; this is a replay.
+      result = { released: true };
+    }
+    if ('error' in result) throw result.error;
+    if (!('released' in result)) return result;
+    const existing = await repository.status(request.botId, request.messageId);
+    if (!existing) return reserve(request);
+    if (existing.partnerId !== request.partnerId) throw new NotFoundError('Bot not found.');
+    if (existing.status !== 'released') {
+      return { ok: true, replayed: true, status: existing.status as MeteredStatus };
+    }
+    // A retry of a message whose send failed: reserve it again, once.
+    try {
+      const outcome = await database.transaction(async () => {
+        const again = await repository.reReserveReleased(row);
+        if (again === 'insufficient') throw new RollBack();
+        return again;
+      });
+      if (outcome === 'reserved') return { ok: true, replayed: false, status: 'reserved' };
+    } catch (error) {
+      if (error instanceof RollBack) return { ok: false, reason: 'insufficient_funds' };
+      throw error;
+    }
+    const now = await repository.status(request.botId, request.messageId);
+    return { ok: true, replayed: true, status: (now?.status ?? 'released') as MeteredStatus };
+  }
+
+  /**
+   * Sent outcomes are written in groups (one UPDATE for the sends that finish meanwhile). Safe for
+   * exactness: a sent outcome lost with the process leaves the message reserved, which the
+   * abandoned-reservation rule charges as sent all the same.
+   */
+  const markSent = grouped(async (keys: { botId: string; messageId: string }[]) => {
+    const changed = await repository.markSent(keys);
+    return keys.map((k) => changed.has(`${k.botId}|${k.messageId}`));
+  });
+  /** MNP answers of concurrent sends in one lookup. */
+  const portedCarrier = grouped(async (numbers: string[]) => {
+    const found = await repository.portedCarriers(numbers);
+    return numbers.map((n) => found.get(n) ?? null);
+  });
+
+  /**
+   * The connector's outcome: sent -> charged by the next settlement batch; failed -> released
+   * (the money is spendable again). Idempotent: a second call changes nothing and says so.
+   */
+  async function settle(
+    key: { botId: string; messageId: string },
+    outcome: 'sent' | 'failed',
+  ): Promise<{ changed: boolean; status: MeteredStatus | null }> {
+    const changed =
+      outcome === 'sent' ? await markSent(key) : await repository.release(key.botId, key.messageId);
+    if (changed) return { changed, status: outcome === 'sent' ? 'sent' : 'released' };
+    const current = await repository.status(key.botId, key.messageId);
+    return { changed: false, status: (current?.status ?? null) as MeteredStatus | null };
+  }
+
+  /** One batch of one partner in one transaction: the ledger debit, the messages charged, the usage. */
+  async function settlePartner(partnerId: string): Promise<{ messages: number; amount: bigint }> {
+    return database.transaction(async () => {
+      const messages = await repository.lockSent(partnerId, SETTLEMENT_BATCH);
+      if (messages.length === 0) return { messages: 0, amount: 0n };
+      const amount = messages.reduce((sum, m) => sum + m.amount, 0n);
+      const batchId = randomUUID();
+      await repository.markCharged(batchId, messages);
+      await repository.addUsage(
+        messages.map((m) => ({
+          day: m.createdAt.toISOString().slice(0, 10),
+          partnerId,
+          botId: m.botId,
+          carrierId: m.carrierId,
+          countryId: m.countryId,
+          kind: 'message' as const,
+          status: 'sent',
+          count: 1,
+          amount: m.amount,
+        })),
+      );
+      // The ledger last: it locks the wallet row, which every reservation of the partner updates,
+      // so the lock is held only for the debit and the commit.
+      if (amount > 0n) {
+        const { transaction } = await wallet.chargeReserved({
+          partnerId,
+          idempotencyKey: `metering:${batchId}`,
+          amount,
+          description: `Messages sent: ${messages.length}`,
+          reference: batchId,
+        });
+        await repository.insertBatch({
+          batchId,
+          partnerId,
+          transactionId: transaction.transactionId,
+          count: messages.length,
+          amount,
+        });
+      }
+      return { messages: messages.length, amount };
+    });
+  }
+
+  return {
+    price,
+    reserve,
+    settle,
+
+    /**
+     * Charges every sent message not yet charged: per partner, batches of up to SETTLEMENT_BATCH
+     * messages, each one ledger debit. Safe to run concurrently and after a kill (a batch commits
+     * whole or not at all; locked rows are skipped by another settler).
+     */
+    async settleBatches(): Promise<SettlementReport> {
+      const report: SettlementReport = { batches: 0, messages: 0, amount: 0n };
+      for (const partnerId of await repository.partnersToSettle()) {
+        for (;;) {
+          const batch = await settlePartner(partnerId);
+          if (batch.messages === 0) break;
+          report.batches += 1;
+          report.messages += batch.messages;
+          report.amount += batch.amount;
+          if (batch.messages < SETTLEMENT_BATCH) break;
+        }
+      }
+      return report;
+    },
+
+    /**
+     * Reservations abandoned by a sender killed between reserve and settle are settled as sent:
+     * the connector may have delivered them, and a message is never free (decision 0023). A
+     * retry with the same id then replays instead of sending twice.
+     */
+    async settleAbandoned(limit = 10_000): Promise<number> {
+      const cutoff = new Date(now().getTime() - abandonAfterMs);
+      let settled = 0;
+      for (const key of await repository.abandoned(cutoff, limit)) {
+        if ((await settle(key, 'sent')).changed) settled += 1;
+      }
+      return settled;
+    },
+
+    /** Counts events received from the networks in the daily usage (one statement for the list). */
+    async recordEvents(
+      events: {
+        partnerId: string;
+        botId: string;
+        carrierId?: number | null;
+        countryId?: string | null;
+        /** The event's type ('DELIVERED', 'READ', 'USER_MESSAGE', ...). */
+        status: string;
+        at?: Date;
+      }[],
+    ): Promise<void> {
+      await repository.addUsage(
+        events.map((e) => ({
+          day: (e.at ?? now()).toISOString().slice(0, 10),
+          partnerId: e.partnerId,
+          botId: e.botId,
+          carrierId: e.carrierId ?? null,
+          countryId: e.countryId ?? null,
+          kind: 'event' as const,
+          status: e.status,
+          count: 1,
+          amount: 0n,
+        })),
+      );
+    },
+
+    /** Daily usage of a partner for billing (the rows of usage_daily in a window of days). */
+    async usage(partnerId: string, input: TUsageQuery): Promise<TUsageDay[]> {
+      const query = ZUsageQuery.parse(input);
+      if (query.from > query.to) throw new BadRequestError('The start date is after the end date.');
+      const rows = await repository.usage(partnerId, query.from, query.to, query.bot_id);
+      return rows.map((r) => ({
+        day: r.day,
+        bot_id: r.bot_id,
+        carrier_id: r.carrier_id === 0 ? null : r.carrier_id,
+        country_id: r.country_id === '' ? null : r.country_id,
+        kind: r.kind,
+        status: r.status,
+        count: Number(r.count),
+        amount: formatMicros(BigInt(r.amount)),
+      }));
+    },
+  };
+}
+export type MeteringService = ReturnType<typeof createMeteringService>;
