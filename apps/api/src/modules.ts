@@ -8,6 +8,7 @@ import { contentModule } from './modules/content/content.module.ts';
 import { geolocationModule } from './modules/geolocation/geolocation.module.ts';
 import { networkMessagesModule } from './modules/network-messages/network-messages.module.ts';
 import { otpModule } from './modules/otp/otp.module.ts';
+import { partnerWebhooksModule } from './modules/partner-webhooks/partner-webhooks.module.ts';
 import { partnersModule } from './modules/partners/partners.module.ts';
 import { referenceDataModule } from './modules/reference-data/reference-data.module.ts';
 import { walletModule } from './modules/wallet/wallet.module.ts';
@@ -29,6 +30,7 @@ export const API_MODULES: readonly AnyApiModule[] = [
   brandsModule,
   botsModule,
   botTestingModule,
+  partnerWebhooksModule,
   aggregatorsModule,
   contentModule,
 ];

@@ -21,6 +21,7 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0006_bots.sql': '5198ec010b89860ac55af780320b1b8487a898a43fa246f87738b5d9d82505f3',
   '0007_bot_testing.sql': '5db6749c5fdd9d3b0059dbf4d7cf9b38db21dcb4eec25d14ac184b0e8c987df6',
   '0008_aggregators.sql': '97a419411f4dc66203a031cf61c49ef22affea402a875b25d1d762c8db12c60e',
+  '0009_partner_webhooks.sql': '9adc265b74cb4231405446ed667a2e82122cb2a8ace84019c70c7a571aeed4a7',
 };
 /** How many migrations the previous landed main had (0000 to 0005). */
 const PREVIOUS_RELEASE_MIGRATIONS = 6;

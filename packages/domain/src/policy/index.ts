@@ -4,6 +4,7 @@ import { BOTS_POLICY } from './bots.ts';
 import { BRANDS_POLICY } from './brands.ts';
 import { CONTENT_POLICY } from './content.ts';
 import { NETWORK_MESSAGES_POLICY } from './network-messages.ts';
+import { PARTNER_WEBHOOKS_POLICY } from './partner-webhooks.ts';
 import { PARTNERS_POLICY } from './partners.ts';
 import { type PolicyRole, ROLE_GROUPS, type RoleGroup } from './role-groups.ts';
 import { WALLET_POLICY } from './wallet.ts';
@@ -38,6 +39,7 @@ export const POLICY = {
   ...AGGREGATORS_POLICY,
   ...CONTENT_POLICY,
   ...BOTS_POLICY,
+  ...PARTNER_WEBHOOKS_POLICY,
 } as const;
 export type PolicyAction = keyof typeof POLICY;
 

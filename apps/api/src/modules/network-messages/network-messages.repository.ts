@@ -93,14 +93,17 @@ export function createNetworkMessagesRepository(db: Db) {
         );
     },
 
-    /** Stores an event unless the network delivered it before (unique per network and dedupe key). */
-    async insertEventOnce(event: NewNetworkEvent): Promise<boolean> {
+    /**
+     * Stores an event unless the network delivered it before (unique per network and dedupe key);
+     * returns its id, or null for a redelivery.
+     */
+    async insertEventOnce(event: NewNetworkEvent): Promise<string | null> {
       const inserted = await db
         .insert(networkEvents)
         .values(event)
         .onConflictDoNothing({ target: [networkEvents.network, networkEvents.dedupeKey] })
         .returning({ eventId: networkEvents.eventId });
-      return inserted.length > 0;
+      return inserted[0]?.eventId ?? null;
     },
 
     async message(messageId: string): Promise<NetworkMessageRow | undefined> {
