@@ -27,6 +27,7 @@ import {
   startBenchStack,
 } from './stack.ts';
 import { benchWeb } from './web.ts';
+import { benchWebhooks } from './webhooks.ts';
 
 const THROUGHPUT_TARGET = '>= 0.5';
 /** MY BOTS (issue 13): the list through the full stack against the bare route with the same SQL. */
@@ -184,6 +185,7 @@ async function main(): Promise<void> {
 
     const web = await benchWeb(stack);
     const ledger = await benchLedger();
+    const webhooks = await benchWebhooks();
 
     const results: BenchResult[] = [
       ...apiResults('partner-details', partnerDetails),
@@ -191,6 +193,7 @@ async function main(): Promise<void> {
       ...apiResults('my-bots', myBots, MY_BOTS_TARGET),
       ...web.results,
       ...ledger,
+      ...webhooks,
       ...networks.results,
       ...coldStart.results,
     ];

@@ -5,6 +5,7 @@ import { botsFeature } from '@/features/bots';
 import { brandsFeature } from '@/features/brands';
 import { contentFeature } from '@/features/content';
 import { legalFeature } from '@/features/legal';
+import { partnerApiFeature } from '@/features/partner-api';
 import { referenceFeature } from '@/features/reference';
 import { walletFeature } from '@/features/wallet';
 import type { Feature } from '@/lib/feature';
@@ -18,6 +19,7 @@ export const FEATURES: readonly Feature[] = [
   brandsFeature,
   contentFeature,
   legalFeature,
+  partnerApiFeature,
   referenceFeature,
   walletFeature,
 ];
