@@ -2,7 +2,6 @@ import SendOutlined from '@mui/icons-material/SendOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -31,6 +30,7 @@ import { ListStatus } from '@/lib/ui/ListStatus';
 import { useCan } from '@/lib/use-can';
 import type { DeliveryFilters } from '../api/keys';
 import { deliveriesQueryOptions, useExportDeliveries, useReplay } from '../api/webhook';
+import { type Tone, ToneChip } from './ToneChip';
 
 const KIND_LABELS: Record<WebhookEventKind, string> = {
   status: 'Delivery / read',
@@ -40,8 +40,8 @@ const KIND_LABELS: Record<WebhookEventKind, string> = {
   other: 'Other (tester, ...)',
   ping: 'Test ping',
 };
-const STATUS_COLORS: Record<WebhookDeliveryStatus, 'default' | 'success' | 'warning' | 'error'> = {
-  pending: 'default',
+const STATUS_TONES: Record<WebhookDeliveryStatus, Tone> = {
+  pending: 'grey',
   retrying: 'warning',
   delivered: 'success',
   dead: 'error',
@@ -151,11 +151,7 @@ export function DeliveryLog({ botId }: { botId: string }) {
                       <TableCell>{KIND_LABELS[d.kind]}</TableCell>
                       <TableCell>{d.msisdn ?? '—'}</TableCell>
                       <TableCell>
-                        <Chip
-                          size="small"
-                          color={STATUS_COLORS[d.status]}
-                          label={WEBHOOK_DELIVERY_LABELS[d.status]}
-                        />
+                        <ToneChip tone={STATUS_TONES[d.status]} label={WEBHOOK_DELIVERY_LABELS[d.status]} />
                         {d.last_error && d.status !== 'delivered' && (
                           <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
                             {d.last_error}

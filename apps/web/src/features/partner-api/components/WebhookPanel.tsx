@@ -19,6 +19,7 @@ import { errorMessage } from '@/lib/http/api-error';
 import { useCan } from '@/lib/use-can';
 import { usePing, useRotateSecret, useUpdateWebhook, webhookQueryOptions } from '../api/webhook';
 import { SecretDialog } from './SecretDialog';
+import { ToneChip } from './ToneChip';
 
 const NETWORK_LABELS = { rbm: 'Google RBM', maap: 'GSMA MaaP', whatsapp: 'WhatsApp Cloud API' } as const;
 const CHALLENGE_HELP = {
@@ -61,13 +62,12 @@ export function WebhookPanel({ botId }: { botId: string }) {
           )}
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             {settings.data.url ? (
-              <Chip
-                color="success"
-                size="small"
+              <ToneChip
+                tone="success"
                 label={`Verified ${settings.data.verified_at ? formatDateTime(settings.data.verified_at, '+00:00') : ''} UTC`}
               />
             ) : (
-              <Chip size="small" label="No webhook set" />
+              <ToneChip tone="grey" label="No webhook set" />
             )}
             {settings.data.networks.map((network) => (
               <Chip key={network} size="small" variant="outlined" label={NETWORK_LABELS[network]} />
