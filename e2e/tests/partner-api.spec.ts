@@ -38,6 +38,12 @@ test.beforeAll(async () => {
       body += chunk;
     });
     request.on('end', () => {
+      // Meta's verification (a bot with WhatsApp too): GET ?hub.challenge=... -> the challenge.
+      const challenge = new URL(request.url ?? '/', 'http://receiver').searchParams.get('hub.challenge');
+      if (request.method === 'GET' && challenge) {
+        response.end(challenge);
+        return;
+      }
       const parsed = body ? (JSON.parse(body) as { clientToken?: string; secret?: string }) : {};
       // Google's one-time verification: {clientToken, secret} -> the secret as plain text.
       if (parsed.clientToken !== undefined && parsed.secret !== undefined) {
@@ -67,8 +73,10 @@ async function rbmBot(page: Page): Promise<string> {
   throw new Error('the demo developer has no Google RBM bot');
 }
 
+/** The RBM event of a Google-shaped delivery (a bot with WhatsApp too also gets Meta-shaped ones). */
 const eventOf = (d: Delivery) => {
-  const push = JSON.parse(d.body) as { message: { data: string } };
+  const push = JSON.parse(d.body) as { message?: { data: string } };
+  if (!push.message) return { bytes: Buffer.alloc(0), event: {} as Record<string, never> };
   return {
     bytes: Buffer.from(push.message.data, 'base64'),
     event: JSON.parse(Buffer.from(push.message.data, 'base64').toString()),
@@ -102,7 +110,11 @@ test('when a developer sets a webhook on /u/api then the ping and a tap on the h
   // Webhook update: verified by the challenge, then the secret is rotated and shown once.
   const form = page.getByRole('form', { name: 'Webhook URL' });
   await form.getByLabel('Webhook URL').fill(receiverUrl);
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && r.url().endsWith(`/bots/${botId}/webhook`),
+  );
   await form.getByRole('button', { name: 'Verify and save' }).click();
+  expect((await saved).status()).toBe(200);
   await expect(page.getByText(/^Verified /)).toBeVisible();
   await page.getByRole('button', { name: 'Rotate secret' }).click();
   await page
