@@ -28,6 +28,7 @@ import {
   startBenchStack,
 } from './stack.ts';
 import { benchWeb } from './web.ts';
+import { benchWebhooks } from './webhooks.ts';
 
 const THROUGHPUT_TARGET = '>= 0.5';
 /** MY BOTS (issue 13): the list through the full stack against the bare route with the same SQL. */
@@ -203,6 +204,7 @@ async function main(): Promise<void> {
     const web = await benchWeb(stack);
     const ledger = await benchLedger();
     const metering = await benchMetering();
+    const webhooks = await benchWebhooks();
 
     const results: BenchResult[] = [
       ...apiResults('partner-details', partnerDetails),
@@ -211,6 +213,7 @@ async function main(): Promise<void> {
       ...web.results,
       ...ledger,
       ...metering.results,
+      ...webhooks,
       ...networks.results,
       ...coldStart.results,
     ];

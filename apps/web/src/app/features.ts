@@ -5,6 +5,7 @@ import { botsFeature } from '@/features/bots';
 import { brandsFeature } from '@/features/brands';
 import { contentFeature } from '@/features/content';
 import { legalFeature } from '@/features/legal';
+import { partnerApiFeature } from '@/features/partner-api';
 import { referenceFeature } from '@/features/reference';
 import { templatesFeature } from '@/features/templates';
 import { walletFeature } from '@/features/wallet';
@@ -19,6 +20,7 @@ export const FEATURES: readonly Feature[] = [
   brandsFeature,
   contentFeature,
   legalFeature,
+  partnerApiFeature,
   referenceFeature,
   templatesFeature,
   walletFeature,

@@ -53,7 +53,7 @@ export const PAGE_ROUTES = [
   dev('/u/my-brands', 'My Brands', 'Brands', { screen: 'brands.my-brands' }),
   dev('/u/update-brand', 'Update Brand', 'Brands', { screen: 'brands.update-brand' }),
   dev('/u/my-carriers', 'Pricing', 'Wallet, rate plans and pricing', { screen: 'wallet.pricing' }),
-  dev('/u/api', 'API', 'Developer API access'),
+  dev('/u/api', 'API', 'Developer API access', { screen: 'partner-api.api' }),
   dev('/u/my-campaigns', 'My Campaigns', 'Campaigns'),
   dev('/my-campaigns', 'My Campaigns', 'Campaigns'),
   dev('/add-new-campaign', 'New Campaign', 'Campaigns'),

@@ -29,6 +29,9 @@ export const AUDIT_ACTIONS = [
   'aggregator.billing.updated',
   /** A download, FAQ, video or press release was added, changed, reordered, published or removed. */
   'content.changed',
+  /** A bot's webhook URL was set (after its verification) or its signing secret was created or rotated. */
+  'webhook.updated',
+  'webhook.secret-rotated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -107,7 +107,6 @@ export function createNetworkMessagesRepository(db: Db) {
         );
     },
 
-    /** Stores an event unless the network delivered it before (unique per network and dedupe key). */
     /** Stores the event unless it was stored before: its id, or null for a redelivery. */
     async insertEventOnce(event: NewNetworkEvent): Promise<string | null> {
       const [inserted] = await db

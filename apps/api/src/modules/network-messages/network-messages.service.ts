@@ -51,8 +51,12 @@ interface ListWindow {
  */
 export type NetworkEventHandler = (event: NewNetworkEvent & { eventId: string }) => Promise<void>;
 
+/** Called with the ids of newly stored network events, inside the unit of work that stores them. */
+export type EventsStoredListener = (eventIds: string[]) => Promise<void>;
+
 export function createNetworkMessagesService({ database, repository, connectors }: NetworkMessagesDeps) {
   const eventHandlers: NetworkEventHandler[] = [];
+  const listeners: EventsStoredListener[] = [];
 
   /** Applies every event that arrived for the message before it could be (in arrival order). */
   async function applyPending(message: NetworkMessageRow): Promise<NetworkMessageRow> {
@@ -154,6 +158,14 @@ export function createNetworkMessagesService({ database, repository, connectors 
     },
 
     /**
+     * Calls `listener` with the ids of newly stored events, inside the unit of work that stores
+     * them (partner-webhooks writes its delivery outbox so). Register at module creation.
+     */
+    onEventsStored(listener: EventsStoredListener): void {
+      listeners.push(listener);
+    },
+
+    /**
      * Stores the events the networks posted (a redelivered one is stored once) and applies the
      * status events to their messages when those exist. Returns how many were new and applied.
      */
@@ -166,9 +178,11 @@ export function createNetworkMessagesService({ database, repository, connectors 
         for (const id of ids) await repository.lockNetworkId(events[0]?.network ?? '', id);
         let stored = 0;
         let applied = 0;
+        const storedIds: string[] = [];
         for (const event of events) {
           const eventId = await repository.insertEventOnce(event);
           if (!eventId) continue;
+          storedIds.push(eventId);
           stored += 1;
           for (const handle of eventHandlers) await handle({ ...event, eventId });
           if (event.kind !== 'status' || !event.networkMessageId) continue;
@@ -177,6 +191,8 @@ export function createNetworkMessagesService({ database, repository, connectors 
           await applyPending(message);
           applied += 1;
         }
+        // In this same unit of work: what the listeners write exists only if the events do.
+        if (storedIds.length > 0) for (const listener of listeners) await listener(storedIds);
         return { stored, applied };
       });
     },

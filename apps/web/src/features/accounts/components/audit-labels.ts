@@ -24,6 +24,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'bot.deleted': 'Bot deleted',
   'aggregator.billing.updated': 'Aggregator billing info saved',
   'content.changed': 'Content changed',
+  'webhook.updated': 'Bot webhook set',
+  'webhook.secret-rotated': 'Webhook signing secret rotated',
 };
 export const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
 export const actionColor = (action: string): 'error' | 'primary' | 'default' =>

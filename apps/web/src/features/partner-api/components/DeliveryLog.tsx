@@ -1,0 +1,190 @@
+import SendOutlined from '@mui/icons-material/SendOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  formatDateTime,
+  WEBHOOK_DELIVERY_LABELS,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENT_KINDS,
+  type WebhookDeliveryStatus,
+  type WebhookEventKind,
+} from '@portico/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '@/lib/http/api-error';
+import { EmptyState } from '@/lib/ui/EmptyState';
+import { ExportButtons } from '@/lib/ui/ExportButtons';
+import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
+import { ListStatus } from '@/lib/ui/ListStatus';
+import { useCan } from '@/lib/use-can';
+import type { DeliveryFilters } from '../api/keys';
+import { deliveriesQueryOptions, useExportDeliveries, useReplay } from '../api/webhook';
+import { type Tone, ToneChip } from './ToneChip';
+
+const KIND_LABELS: Record<WebhookEventKind, string> = {
+  status: 'Delivery / read',
+  user_message: 'User message',
+  suggestion_response: 'Tap',
+  unsubscribe: 'Unsubscribe',
+  other: 'Other (tester, ...)',
+  ping: 'Test ping',
+};
+const STATUS_TONES: Record<WebhookDeliveryStatus, Tone> = {
+  pending: 'grey',
+  retrying: 'warning',
+  delivered: 'success',
+  dead: 'error',
+};
+
+/** The bot's delivery log: status and event filters, pages, Excel/PDF, replay of dead letters. */
+export function DeliveryLog({ botId }: { botId: string }) {
+  const canWrite = useCan('partner-webhooks.write');
+  const [status, setStatus] = useState<WebhookDeliveryStatus | ''>('');
+  const [kind, setKind] = useState<WebhookEventKind | ''>('');
+  const paging = usePaging(10);
+  const filters: DeliveryFilters = { status: status || undefined, kind: kind || undefined };
+  const start = paging.page * paging.pageSize;
+  const list = useQuery(deliveriesQueryOptions(botId, { start, end: start + paging.pageSize }, filters));
+  const replay = useReplay(botId);
+  const exporter = useExportDeliveries(botId);
+  const filtered = Boolean(filters.status || filters.kind);
+
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }} aria-labelledby="delivery-log-title">
+      <Box sx={{ p: 2, display: 'grid', gap: 1.5 }}>
+        <Typography id="delivery-log-title" component="h2" variant="h3">
+          Delivery log
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr auto' } }}>
+          <TextField
+            select
+            size="small"
+            label="Status"
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as typeof status);
+              paging.setPage(0);
+            }}
+          >
+            <MenuItem value="">Any status</MenuItem>
+            {WEBHOOK_DELIVERY_STATUSES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {WEBHOOK_DELIVERY_LABELS[s]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label="Event"
+            value={kind}
+            onChange={(event) => {
+              setKind(event.target.value as typeof kind);
+              paging.setPage(0);
+            }}
+          >
+            <MenuItem value="">Any event</MenuItem>
+            {WEBHOOK_EVENT_KINDS.map((k) => (
+              <MenuItem key={k} value={k}>
+                {KIND_LABELS[k]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <ExportButtons
+            disabled={exporter.isPending}
+            onExport={(format) => exporter.mutate({ format, filters })}
+          />
+        </Box>
+        {exporter.isError && <Alert severity="error">{errorMessage(exporter.error)}</Alert>}
+        {replay.isError && <Alert severity="error">{errorMessage(replay.error)}</Alert>}
+      </Box>
+      <ListStatus
+        query={list}
+        noun="deliveries"
+        empty={
+          <EmptyState
+            headingLevel="h3"
+            icon={<SendOutlined />}
+            title={filtered ? 'No delivery matches' : 'No deliveries yet'}
+            message={
+              filtered
+                ? 'Change the filters.'
+                : 'Set the webhook and send a test ping, or talk to the bot from a handset: each event is listed here.'
+            }
+          />
+        }
+      >
+        {(data) => (
+          <>
+            <TableContainer>
+              <Table size="small" aria-label="Webhook deliveries">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Event</TableCell>
+                    <TableCell>Number</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell align="right">Code</TableCell>
+                    <TableCell align="right">Latency</TableCell>
+                    <TableCell align="right">Attempts</TableCell>
+                    <TableCell>Created (UTC)</TableCell>
+                    <TableCell>
+                      <Box component="span" sx={{ position: 'absolute', left: -10_000 }}>
+                        Actions
+                      </Box>
+                    </TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.items.map((d) => (
+                    <TableRow key={d.delivery_id}>
+                      <TableCell>{KIND_LABELS[d.kind]}</TableCell>
+                      <TableCell>{d.msisdn ?? '—'}</TableCell>
+                      <TableCell>
+                        <ToneChip tone={STATUS_TONES[d.status]} label={WEBHOOK_DELIVERY_LABELS[d.status]} />
+                        {d.last_error && d.status !== 'delivered' && (
+                          <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
+                            {d.last_error}
+                          </Typography>
+                        )}
+                      </TableCell>
+                      <TableCell align="right">{d.response_code ?? '—'}</TableCell>
+                      <TableCell align="right">
+                        {d.latency_ms === null ? '—' : `${d.latency_ms} ms`}
+                      </TableCell>
+                      <TableCell align="right">{d.attempts}</TableCell>
+                      <TableCell>{formatDateTime(d.created_at, '+00:00')}</TableCell>
+                      <TableCell>
+                        {canWrite && d.status === 'dead' && (
+                          <Button
+                            size="small"
+                            disabled={replay.isPending}
+                            aria-label={`Replay the ${KIND_LABELS[d.kind].toLowerCase()} of ${formatDateTime(d.created_at, '+00:00')}`}
+                            onClick={() => replay.mutate(d.delivery_id)}
+                          >
+                            Replay
+                          </Button>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <ListPagination paging={paging} count={data.total} />
+          </>
+        )}
+      </ListStatus>
+    </Paper>
+  );
+}

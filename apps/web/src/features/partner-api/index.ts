@@ -1,0 +1,10 @@
+import { lazy } from 'react';
+import { defineFeature } from '@/lib/feature';
+
+/** The API page (issue 16): per bot, credentials and endpoints, the webhook and its delivery log. */
+export const partnerApiFeature = defineFeature({
+  name: 'partner-api',
+  screens: {
+    'partner-api.api': lazy(() => import('./pages/ApiPage')),
+  },
+});
