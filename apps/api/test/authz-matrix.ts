@@ -12,8 +12,8 @@ import {
   SUBJECTS,
 } from './authz/common.ts';
 import { AUTHZ_MATRIX_CONTENT } from './authz/content.ts';
-import { AUTHZ_MATRIX_TEMPLATES } from './authz/templates.ts';
 import { AUTHZ_MATRIX_PARTNER_WEBHOOKS } from './authz/partner-webhooks.ts';
+import { AUTHZ_MATRIX_TEMPLATES } from './authz/templates.ts';
 import { AUTHZ_MATRIX_WALLET } from './authz/wallet.ts';
 
 export { type MatrixEntry, SUBJECTS, subjectName } from './authz/common.ts';
