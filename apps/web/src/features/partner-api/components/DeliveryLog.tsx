@@ -101,10 +101,12 @@ export function DeliveryLog({ botId }: { botId: string }) {
               </MenuItem>
             ))}
           </TextField>
-          <ExportButtons
-            disabled={exporter.isPending}
-            onExport={(format) => exporter.mutate({ format, filters })}
-          />
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            <ExportButtons
+              disabled={exporter.isPending}
+              onExport={(format) => exporter.mutate({ format, filters })}
+            />
+          </Box>
         </Box>
         {exporter.isError && <Alert severity="error">{errorMessage(exporter.error)}</Alert>}
         {replay.isError && <Alert severity="error">{errorMessage(replay.error)}</Alert>}
