@@ -145,7 +145,10 @@ function urlOf(pattern: string, params: unknown): string {
   const values = (params && typeof params === 'object' ? params : {}) as Record<string, unknown>;
   return pattern.replace(/:([A-Za-z_]+)|\*$/g, (_match, name: string | undefined) => {
     const value = values[name ?? '*'];
-    return encodeURIComponent(value === undefined || value === null ? 'x' : String(value));
+    if (value === undefined || value === null) return 'x';
+    // An object path value (fast-check makes ones like {toString: null}, which String() throws on)
+    // goes as its JSON, as a client sending garbage would.
+    return encodeURIComponent(typeof value === 'object' ? JSON.stringify(value) : String(value));
   });
 }
 
