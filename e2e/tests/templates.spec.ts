@@ -27,18 +27,41 @@ interface TestBot {
   invites_testers: boolean;
 }
 
-/** One of the developer's bots testable on the channel (RCS: one that invites testers). */
-async function testableBot(page: Page, channel: 'rcs' | 'whatsapp'): Promise<string> {
+/** The developer's bots testable on the channel (RCS: those that invite testers), in list order. */
+async function testableBots(page: Page, channel: 'rcs' | 'whatsapp'): Promise<string[]> {
   const headers = await apiHeaders(page);
   const list = await page.request.get('/api/v1/secure/bots?start=0&end=50', { headers });
   const ids = ((await list.json()).data.items as { bot_id: string }[]).map((b) => b.bot_id);
+  const testable: string[] = [];
   for (const id of ids) {
     const response = await page.request.get(`/api/v1/secure/bots/${id}/testing`, { headers });
     if (!response.ok()) continue;
     const bot = (await response.json()).data as TestBot;
-    if (bot.testable.includes(channel) && (channel === 'whatsapp' || bot.invites_testers)) return id;
+    if (bot.testable.includes(channel) && (channel === 'whatsapp' || bot.invites_testers)) testable.push(id);
   }
-  throw new Error(`the demo developer has no bot testable on ${channel}`);
+  return testable;
+}
+
+/** One of the developer's bots testable on the channel. */
+async function testableBot(page: Page, channel: 'rcs' | 'whatsapp'): Promise<string> {
+  const [id] = await testableBots(page, channel);
+  if (!id) throw new Error(`the demo developer has no bot testable on ${channel}`);
+  return id;
+}
+
+/** A bot testable on RCS with a test device whose tester invite is accepted, and that device. */
+async function botWithAcceptedDevice(page: Page): Promise<{ botId: string; msisdn: string }> {
+  const headers = await apiHeaders(page);
+  for (const botId of await testableBots(page, 'rcs')) {
+    const devices = await page.request.get(
+      `/api/v1/secure/bots/${botId}/test-devices?start=0&end=50&channel=rcs&invite_status=ACCEPTED`,
+      { headers },
+    );
+    if (!devices.ok()) continue;
+    const [accepted] = (await devices.json()).data.items as { msisdn: string }[];
+    if (accepted) return { botId, msisdn: accepted.msisdn };
+  }
+  throw new Error('no demo RCS bot has an accepted test device');
 }
 
 async function handset(context: BrowserContext, msisdn: string): Promise<Page> {
@@ -55,18 +78,9 @@ test('when a developer builds a carousel with suggestions then the preview follo
   const stamp = String(Date.now() % 100000).padStart(5, '0');
   const name = `Monsoon offers ${stamp}`;
   await signInFromLanding(page, DEVELOPER);
-  const botId = await testableBot(page, 'rcs');
-
-  // The bot's demo test device that accepted its tester invite (the bot-testing demo seed).
-  const headers = await apiHeaders(page);
-  const devices = await page.request.get(`/api/v1/secure/bots/${botId}/test-devices?start=0&end=50`, {
-    headers,
-  });
-  const accepted = (
-    (await devices.json()).data.items as { msisdn: string; channel: string; invite_status: string }[]
-  ).find((d) => d.channel === 'rcs' && d.invite_status === 'ACCEPTED');
-  if (!accepted) throw new Error('the demo RCS bot has no accepted test device');
-  const msisdn = accepted.msisdn;
+  // A demo RCS bot with a test device that accepted its tester invite (the bot-testing demo seed).
+  // Other journeys change and add bots, so the list's order says nothing: look for the device.
+  const { botId, msisdn } = await botWithAcceptedDevice(page);
   const phone = await handset(context, msisdn);
 
   await page.goto(`/u/addTemplate?botId=${botId}`);
