@@ -1,7 +1,7 @@
 import { defineModule } from '../../platform/module.ts';
 import { createTemplatesRepository } from './templates.repository.ts';
 import { templatesRoutes } from './templates.routes.ts';
-import { seedDemoTemplates } from './templates.seed.ts';
+import { provisionDemoTemplatesOnSandbox, seedDemoTemplates } from './templates.seed.ts';
 import { createTemplatesService, type TemplatesService } from './templates.service.ts';
 
 declare module '../../platform/module.ts' {
@@ -40,6 +40,9 @@ export const templatesModule = defineModule({
     };
   },
   seed: {
-    demo: async ({ database }) => seedDemoTemplates(database),
+    demo: async ({ config, database }) => ({
+      ...(await seedDemoTemplates(database)),
+      onSandbox: config.sandboxAllowed ? await provisionDemoTemplatesOnSandbox(database, config.networks) : 0,
+    }),
   },
 });

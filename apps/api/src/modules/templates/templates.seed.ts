@@ -6,12 +6,15 @@ import {
   type TemplateAction,
   type TemplateState,
   type TMessageContent,
+  toWhatsappComponents,
   type WhatsappTemplateContent,
   whatsappAuthenticationBody,
   whatsappAuthenticationFooter,
   whatsappTemplateType,
 } from '@portico/domain';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { NetworksConfig } from '../../networks/config.ts';
+import { provisionSandboxObjects } from '../../networks/sandbox-state.ts';
 import { users } from '../../platform/db/core.schema.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { DEMO_PARTNERS } from '../../platform/db/seed/index.ts';
@@ -238,6 +241,71 @@ function actionOf(
   if (channel === 'rcs') return to === 'approved' ? 'approve' : 'reject';
   if (to === 'paused') return 'meta-pause';
   return to === 'approved' ? 'meta-approve' : 'meta-reject';
+}
+
+/** Meta's status of a version as the sandbox keeps it (a draft never reached Meta). */
+const META_STATUS: Partial<Record<number, 'PENDING' | 'APPROVED' | 'REJECTED' | 'PAUSED'>> = {
+  [TEMPLATE_MACHINE.states.pending.code]: 'PENDING',
+  [TEMPLATE_MACHINE.states.approved.code]: 'APPROVED',
+  [TEMPLATE_MACHINE.states.rejected.code]: 'REJECTED',
+  [TEMPLATE_MACHINE.states.paused.code]: 'PAUSED',
+};
+
+/**
+ * The demo WhatsApp templates on the built-in sandbox's WhatsApp (decision 0020), at every start: each
+ * version the demo seed marks as submitted to Meta is added with its Meta id, name (`<name>_v<n>` after
+ * the first version), language, components and status when the sandbox does not have it, so a seeded
+ * approved template can be test-sent like one made in the app. What the sandbox has is left alone.
+ */
+export async function provisionDemoTemplatesOnSandbox(
+  database: Database,
+  networks: NetworksConfig,
+): Promise<number> {
+  if (!networks.whatsapp.sandbox) return 0;
+  const rows = await database.db
+    .select({
+      name: templates.name,
+      language: templates.language,
+      version: templateVersions.version,
+      networkTemplateId: templateVersions.networkTemplateId,
+      statusCode: templateVersions.statusCode,
+      content: templateVersions.content,
+      reason: templateVersions.reason,
+      wabaId: bots.wabaId,
+    })
+    .from(templateVersions)
+    .innerJoin(templates, eq(templates.templateId, templateVersions.templateId))
+    .innerJoin(bots, eq(bots.botId, templates.botId))
+    .where(
+      and(
+        eq(templates.channel, 'whatsapp'),
+        isNotNull(templateVersions.networkTemplateId),
+        inArray(templates.partnerId, [DEMO_PARTNERS.developer.partnerId, DEMO_PARTNERS.aggregator.partnerId]),
+      ),
+    );
+  return provisionSandboxObjects(
+    database,
+    rows.flatMap((row) => {
+      const status = META_STATUS[row.statusCode];
+      if (!row.wabaId || !row.networkTemplateId || !status) return [];
+      const content = row.content as unknown as WhatsappTemplateContent;
+      return [
+        {
+          kind: 'whatsapp.template' as const,
+          body: {
+            id: row.networkTemplateId,
+            wabaId: row.wabaId,
+            name: row.version === 1 ? row.name : `${row.name}_v${row.version}`,
+            language: row.language,
+            category: content.category,
+            components: toWhatsappComponents(content),
+            status,
+            rejected_reason: status === 'REJECTED' ? (row.reason ?? 'NONE') : 'NONE',
+          },
+        },
+      ];
+    }),
+  );
 }
 
 /**
