@@ -138,6 +138,10 @@ function templateBody(template: WaTemplate): string {
   const body = template.components.find((c) => c.type === 'BODY');
   return typeof body?.text === 'string' ? body.text : '';
 }
+function templateHeaderText(template: WaTemplate): string {
+  const header = template.components.find((c) => c.type === 'HEADER' && c.format === 'TEXT');
+  return typeof header?.text === 'string' ? header.text : '';
+}
 const placeholders = (text: string) => new Set([...text.matchAll(/\{\{(\d+)\}\}/g)].map((m) => m[1])).size;
 
 /** What Meta's Resumable Upload API takes (profile photos, template header media). */
@@ -195,7 +199,17 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
               'parameterMismatch',
               `body: number of localizable_params (${parameters.length}) does not match the expected number of params (${placeholders(body)})`,
             );
-          text = body.replace(/\{\{(\d+)\}\}/g, (_m, n: string) => parameters[Number(n) - 1]?.text ?? '');
+          const header = templateHeaderText(template);
+          const headerParameters =
+            message.template.components?.find((c) => c.type === 'header')?.parameters ?? [];
+          if (placeholders(header) !== headerParameters.length)
+            throw new WhatsAppError(
+              'parameterMismatch',
+              `header: number of localizable_params (${headerParameters.length}) does not match the expected number of params (${placeholders(header)})`,
+            );
+          const fill = (source: string, values: { text?: string | undefined }[]) =>
+            source.replace(/\{\{(\d+)\}\}/g, (_m, n: string) => values[Number(n) - 1]?.text ?? '');
+          text = [fill(header, headerParameters), fill(body, parameters)].filter(Boolean).join('\n');
         }
 
         const wamid = `wamid.${Buffer.from(newId()).toString('base64url')}`;

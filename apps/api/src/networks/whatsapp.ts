@@ -10,6 +10,22 @@ import type {
   TemplateStatus,
 } from './types.ts';
 
+/** A template send's components as Meta takes them: header and body variables, URL button suffixes. */
+function templateComponents(content: Extract<TMessageContent, { kind: 'template' }>) {
+  const text = (values: readonly string[]) => values.map((value) => ({ type: 'text', text: value }));
+  const header = content.headerParameters ?? [];
+  return [
+    ...(header.length ? [{ type: 'header', parameters: text(header) }] : []),
+    ...(content.parameters.length ? [{ type: 'body', parameters: text(content.parameters) }] : []),
+    ...(content.urlButtonParameters ?? []).map((button) => ({
+      type: 'button',
+      sub_type: 'url',
+      index: String(button.index),
+      parameters: text([button.text]),
+    })),
+  ];
+}
+
 /** The WhatsApp Cloud API (graph.facebook.com/{version}): messages and message templates. */
 
 const MAX_BUTTONS = 3;
@@ -52,13 +68,7 @@ export function whatsappMessage(content: TMessageContent): Record<string, unknow
         template: {
           name: content.templateName,
           language: { code: content.language },
-          ...(content.parameters.length
-            ? {
-                components: [
-                  { type: 'body', parameters: content.parameters.map((text) => ({ type: 'text', text })) },
-                ],
-              }
-            : {}),
+          ...(templateComponents(content).length ? { components: templateComponents(content) } : {}),
         },
       };
     case 'rich_card':

@@ -129,6 +129,13 @@ export const ZMessageContent = z.discriminatedUnion('kind', [
       .regex(/^[a-z0-9_]{1,512}$/, 'must be lower-case letters, digits and underscores'),
     language: z.string().trim().min(2).max(15).default('en_US'),
     parameters: z.array(z.string().min(1).max(1024)).max(MESSAGE_LIMITS.templateParameters).default([]),
+    /** The text header's variable, when the template's header has one (Meta allows one). */
+    headerParameters: z.array(z.string().min(1).max(60)).max(1).optional(),
+    /** The dynamic suffix of each URL button whose URL ends in {{1}}, by the button's index. */
+    urlButtonParameters: z
+      .array(z.object({ index: z.number().int().min(0).max(9), text: z.string().min(1).max(2000) }))
+      .max(10)
+      .optional(),
   }),
 ]);
 export type TMessageContent = z.output<typeof ZMessageContent>;

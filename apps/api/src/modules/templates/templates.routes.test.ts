@@ -582,6 +582,59 @@ describe('WhatsApp templates', () => {
     expect(json.json).toMatchObject({ name: 'order_update_test', category: 'UTILITY', language: 'en_US' });
   });
 
+  it('when an approved template with a header variable and a URL button is tested then Meta gets each variable and the handset shows them', async () => {
+    const response = await call(developer, {
+      method: 'POST',
+      url: `${S}/templates`,
+      payload: {
+        bot_id: whatsappBot,
+        channel: 'whatsapp',
+        name: 'order_link_test',
+        language: 'en_US',
+        content: {
+          category: 'UTILITY',
+          header: { format: 'TEXT', text: 'Order {{1}}', example: '#4821' },
+          body: { text: 'Hi {{1}}, track it below.', examples: ['Asha'] },
+          footer: null,
+          buttons: [{ type: 'URL', text: 'Track', url: 'https://chai.example/t/{{1}}', example: '4821' }],
+        },
+        submit: true,
+      },
+    });
+    const template = ZTemplate.parse(expectEnvelope(response, 201).data);
+    await until(
+      () => get(developer, template.template_id),
+      (x) => x.status.key === 'approved',
+    );
+    const device = ZTestDevice.parse(
+      expectEnvelope(
+        await call(developer, {
+          method: 'POST',
+          url: `${S}/bots/${whatsappBot}/test-devices`,
+          payload: { msisdn: '+919822000077', channel: 'whatsapp' },
+        }),
+        201,
+      ).data,
+    );
+    const run = ZTemplateTestRun.parse(
+      expectEnvelope(
+        await call(developer, {
+          method: 'POST',
+          url: `${S}/templates/${template.template_id}/tests`,
+          payload: { device_ids: [device.device_id], values: { '1': 'Ravi', header_1: '#7000' } },
+        }),
+        200,
+      ).data,
+    );
+    expect(run.results[0]).toMatchObject({ sent: true, failed: false });
+    const handset = await t.app.inject({
+      method: 'GET',
+      url: `/sandbox/api/handsets/${encodeURIComponent(device.msisdn)}`,
+    });
+    expect(handset.body).toContain('Order #7000');
+    expect(handset.body).toContain('Hi Ravi, track it below.');
+  });
+
   it('when a WhatsApp draft is edited then it stays a draft of version 1 and its type follows the content', async () => {
     const response = await call(developer, {
       method: 'POST',

@@ -503,12 +503,21 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
       content = rcsMessage(rcs);
     } else {
       const wa = version.content as unknown as WhatsappTemplateContent;
-      const numbers = whatsappTemplateVariables(wa).body;
+      const variables = whatsappTemplateVariables(wa);
+      const headerExample = wa.header?.format === 'TEXT' ? wa.header.example : undefined;
       content = {
         kind: 'template',
         templateName: networkTemplateName(template.name, version.version),
         language: template.language,
-        parameters: numbers.map((n, i) => filled[n]?.trim() || wa.body.examples[i] || n),
+        parameters: variables.body.map((n, i) => filled[n]?.trim() || wa.body.examples[i] || n),
+        // The header's {{1}} and each dynamic URL button's suffix: the value given for header_1 or
+        // button_<index>, else the template's example (Meta refuses a send that leaves one out).
+        headerParameters: variables.header.map((n) => filled[`header_${n}`]?.trim() || headerExample || n),
+        urlButtonParameters: wa.buttons.flatMap((button, index) =>
+          button.type === 'URL' && button.url.includes('{{1}}')
+            ? [{ index, text: filled[`button_${index}`]?.trim() || button.example || '1' }]
+            : [],
+        ),
       };
     }
     const testing = deps.testing();
