@@ -98,7 +98,15 @@ export function maapRcsMessage(content: TMessageContent): Record<string, unknown
       return {
         richcardMessage: {
           message: {
-            generalPurposeCard: { layout: { cardOrientation: 'VERTICAL' }, content: card(content.card) },
+            generalPurposeCard: {
+              layout: {
+                cardOrientation: content.orientation ?? 'VERTICAL',
+                ...(content.orientation === 'HORIZONTAL'
+                  ? { imageAlignment: content.imageAlignment ?? 'LEFT' }
+                  : {}),
+              },
+              content: card(content.card),
+            },
           },
         },
         ...chips,

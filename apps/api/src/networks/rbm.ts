@@ -80,7 +80,15 @@ export function rbmContentMessage(content: TMessageContent): Record<string, unkn
       return { text: content.text, ...suggestions };
     case 'rich_card':
       return {
-        richCard: { standaloneCard: { cardOrientation: 'VERTICAL', cardContent: cardContent(content.card) } },
+        richCard: {
+          standaloneCard: {
+            cardOrientation: content.orientation ?? 'VERTICAL',
+            ...(content.orientation === 'HORIZONTAL'
+              ? { thumbnailImageAlignment: content.imageAlignment ?? 'LEFT' }
+              : {}),
+            cardContent: cardContent(content.card),
+          },
+        },
         ...suggestions,
       };
     case 'carousel':

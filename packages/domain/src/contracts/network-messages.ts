@@ -114,7 +114,14 @@ export const ZMessageContent = z.discriminatedUnion('kind', [
     text: z.string().trim().min(1, 'is required').max(MESSAGE_LIMITS.text),
     suggestions,
   }),
-  z.object({ kind: z.literal('rich_card'), card: ZRichCard, suggestions }),
+  z.object({
+    kind: z.literal('rich_card'),
+    card: ZRichCard,
+    /** The standalone card's layout (vertical when not given); horizontal cards put the image left or right. */
+    orientation: z.enum(['VERTICAL', 'HORIZONTAL']).optional(),
+    imageAlignment: z.enum(['LEFT', 'RIGHT']).optional(),
+    suggestions,
+  }),
   z.object({
     kind: z.literal('carousel'),
     cardWidth: z.enum(['SMALL', 'MEDIUM']).default('MEDIUM'),

@@ -453,7 +453,13 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
       content.kind === 'text'
         ? { kind: 'text', text: content.text, suggestions }
         : content.kind === 'rich_card'
-          ? { kind: 'rich_card', card: rcsCard(content.card), suggestions }
+          ? {
+              kind: 'rich_card',
+              card: rcsCard(content.card),
+              orientation: content.orientation,
+              imageAlignment: content.imageAlignment,
+              suggestions,
+            }
           : {
               kind: 'carousel',
               cardWidth: content.cardWidth,
