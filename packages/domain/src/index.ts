@@ -9,6 +9,7 @@ export * from './constants/time-zones.ts';
 export * from './contracts/accounts.ts';
 export * from './contracts/aggregators.ts';
 export * from './contracts/audit.ts';
+export * from './contracts/bot-review.ts';
 export * from './contracts/bot-testing.ts';
 export * from './contracts/bots.ts';
 export * from './contracts/brands.ts';
