@@ -105,7 +105,10 @@ function findings(lhr: Lhr): string[] {
   return out;
 }
 
-async function run(port: number, url: string, formFactor: FormFactor): Promise<Lhr> {
+/** Lighthouse's own transient failures (no trace recorded on a busy machine): run once more. */
+const TRANSIENT_RUNTIME_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'PROTOCOL_TIMEOUT']);
+
+async function run(port: number, url: string, formFactor: FormFactor, attempt = 1): Promise<Lhr> {
   const result = await lighthouse(
     url,
     {
@@ -126,6 +129,10 @@ async function run(port: number, url: string, formFactor: FormFactor): Promise<L
     path.join(REPORTS_DIR, name),
     typeof result.report === 'string' ? result.report : JSON.stringify(lhr),
   );
+  if (lhr.runtimeError && attempt < 3 && TRANSIENT_RUNTIME_ERRORS.has(lhr.runtimeError.code)) {
+    console.log(`[bench] Lighthouse ${lhr.runtimeError.code} on ${url}: running it again`);
+    return run(port, url, formFactor, attempt + 1);
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   return lhr;
 }
