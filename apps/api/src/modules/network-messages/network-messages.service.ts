@@ -45,17 +45,21 @@ interface ListWindow {
   network?: Network | undefined;
 }
 
-/**
- * A module's handler of account-level events (e.g. WhatsApp template reviews), run once per new
- * event, in the delivery's unit of work (a redelivered event is stored once and not handled again).
- */
-export type NetworkEventHandler = (event: NewNetworkEvent & { eventId: string }) => Promise<void>;
+/** A network event as stored: what the network posted plus our id for it. */
+export type StoredNetworkEvent = NewNetworkEvent & { eventId: string };
 
-/** Called with the ids of newly stored network events, inside the unit of work that stores them. */
-export type EventsStoredListener = (eventIds: string[]) => Promise<void>;
+/** A handler of one stored event (replayEvents hands an object's stored events to one again). */
+export type NetworkEventHandler = (event: StoredNetworkEvent) => Promise<void>;
+
+/**
+ * A module's listener of newly stored network events (template reviews, the partner's webhook
+ * outbox), called once per delivery with its new events in the order they came, inside the unit of
+ * work that stores them: a redelivered event is stored once and never handed out again, and what a
+ * listener writes exists only if the events do.
+ */
+export type EventsStoredListener = (events: StoredNetworkEvent[]) => Promise<void>;
 
 export function createNetworkMessagesService({ database, repository, connectors }: NetworkMessagesDeps) {
-  const eventHandlers: NetworkEventHandler[] = [];
   const listeners: EventsStoredListener[] = [];
 
   /** Applies every event that arrived for the message before it could be (in arrival order). */
@@ -152,15 +156,7 @@ export function createNetworkMessagesService({ database, repository, connectors 
       return rows.length;
     },
 
-    /** Registers a handler of the 'other' events (account-level: template reviews), called by ingest. */
-    onEvent(handler: NetworkEventHandler): void {
-      eventHandlers.push(handler);
-    },
-
-    /**
-     * Calls `listener` with the ids of newly stored events, inside the unit of work that stores
-     * them (partner-webhooks writes its delivery outbox so). Register at module creation.
-     */
+    /** Registers a listener of newly stored events (EventsStoredListener). Register at module creation. */
     onEventsStored(listener: EventsStoredListener): void {
       listeners.push(listener);
     },
@@ -178,13 +174,12 @@ export function createNetworkMessagesService({ database, repository, connectors 
         for (const id of ids) await repository.lockNetworkId(events[0]?.network ?? '', id);
         let stored = 0;
         let applied = 0;
-        const storedIds: string[] = [];
+        const storedEvents: StoredNetworkEvent[] = [];
         for (const event of events) {
           const eventId = await repository.insertEventOnce(event);
           if (!eventId) continue;
-          storedIds.push(eventId);
+          storedEvents.push({ ...event, eventId });
           stored += 1;
-          for (const handle of eventHandlers) await handle({ ...event, eventId });
           if (event.kind !== 'status' || !event.networkMessageId) continue;
           const message = await repository.messageByNetworkIdForUpdate(event.network, event.networkMessageId);
           if (!message) continue;
@@ -192,7 +187,7 @@ export function createNetworkMessagesService({ database, repository, connectors 
           applied += 1;
         }
         // In this same unit of work: what the listeners write exists only if the events do.
-        if (storedIds.length > 0) for (const listener of listeners) await listener(storedIds);
+        if (storedEvents.length > 0) for (const listener of listeners) await listener(storedEvents);
         return { stored, applied };
       });
     },

@@ -35,7 +35,9 @@ export const partnerWebhooksModule = defineModule({
       },
       log,
     });
-    use('network-messages').onEventsStored((eventIds) => service.onEventsStored(eventIds));
+    use('network-messages').onEventsStored((events) =>
+      service.onEventsStored(events.map((event) => event.eventId)),
+    );
     return {
       secureRoutes: [partnerWebhooksRoutes(service)],
       jobs: {

@@ -32,7 +32,9 @@ export const templatesModule = defineModule({
       events: () => use('network-messages'),
       publicUrl: config.PUBLIC_URL,
     });
-    use('network-messages').onEvent(service.onNetworkEvent);
+    use('network-messages').onEventsStored(async (events) => {
+      for (const event of events) await service.onNetworkEvent(event);
+    });
     return {
       service,
       secureRoutes: [templatesRoutes(service, { brandName: config.BRAND_NAME })],
