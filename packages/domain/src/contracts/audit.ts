@@ -25,6 +25,9 @@ export const AUDIT_ACTIONS = [
   'bot.updated',
   'bot.registered',
   'bot.deleted',
+  /** The platform or a carrier decided on a bot's launch, or a platform admin retried a failed launch. */
+  'launch.decided',
+  'launch.retried',
   /** An aggregator set up or changed its billing info. */
   'aggregator.billing.updated',
   /** A download, FAQ, video or press release was added, changed, reordered, published or removed. */

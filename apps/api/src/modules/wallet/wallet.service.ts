@@ -315,6 +315,44 @@ export function createWalletService({ database, ledger, wallets, plans, provider
       return presentHold(hold);
     },
 
+    /**
+     * Settles a partner's hold for a reviewer's decision (the platform approves or rejects a launch),
+     * with no user of that partner at hand; joins the caller's unit of work. Exactly once: the key
+     * replays the first settlement, a hold already settled the same way moves nothing, and one
+     * settled the other way is refused (409).
+     */
+    async settlePartnerHold(request: {
+      partnerId: string;
+      holdId: string;
+      outcome: 'capture' | 'release';
+      idempotencyKey: string;
+      description: string;
+      /** A hold settled the other way is left as it is (no 409): a rejection after a capture keeps the charge. */
+      onlyIfHeld?: boolean;
+    }): Promise<{ hold: THold; moved: boolean }> {
+      const existing = await ledger.findHold(request.partnerId, request.holdId);
+      if (!existing) throw new NotFoundError('Hold not found.');
+      const settled = request.outcome === 'capture' ? 'captured' : 'released';
+      const skip = existing.status === settled || (request.onlyIfHeld === true && existing.status !== 'held');
+      let moved = false;
+      if (!skip) {
+        const move = {
+          partnerId: request.partnerId,
+          holdId: request.holdId,
+          idempotencyKey: request.idempotencyKey,
+          reference: existing.reference,
+          description: request.description,
+        };
+        const result = await movement(() =>
+          request.outcome === 'capture' ? ledger.capture(move) : ledger.release(move),
+        );
+        moved = !result.replayed;
+      }
+      const hold = await ledger.findHold(request.partnerId, request.holdId);
+      if (!hold) throw new NotFoundError('Hold not found.');
+      return { hold: presentHold(hold), moved };
+    },
+
     /** A charge for later issues (campaign messages): idempotent by key, refused when short. */
     async debit(request: {
       partnerId: string;

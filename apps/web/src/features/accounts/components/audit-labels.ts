@@ -22,6 +22,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'bot.updated': 'Bot updated',
   'bot.registered': 'Bot created on the network',
   'bot.deleted': 'Bot deleted',
+  'launch.decided': 'Launch review decision',
+  'launch.retried': 'Launch retried',
   'aggregator.billing.updated': 'Aggregator billing info saved',
   'content.changed': 'Content changed',
   'webhook.updated': 'Bot webhook set',
