@@ -64,7 +64,7 @@ beforeAll(async () => {
     await ledger.credit({
       partnerId: who.partnerId,
       idempotencyKey: `launch-test-credit-${who.partnerId}`,
-      amount: 200_000_000n,
+      amount: 1_000_000_000n,
       description: 'test credit',
     });
   }
@@ -541,6 +541,42 @@ describe('payment and submission', () => {
   });
 });
 
+describe('resubmission after a rejection', () => {
+  it('when the platform rejected and released the hold then the launch is editable again and a new payment takes a new hold', async () => {
+    const botId = await botOf(developer);
+    await fillLaunch(developer, botId);
+    const first = expectEnvelope(await pay(developer, botId, 'launch-resubmit-pay-1'), 200).data as {
+      hold_id: string;
+    };
+    expectEnvelope(await submit(developer, botId), 200);
+    // The review side's rejection, as it writes it: the bot 32, undecided carriers back to chosen, the hold released.
+    await t.database.transaction(async () => {
+      await t.database.sql.query('UPDATE bots SET status = 32 WHERE bot_id = $1', [botId]);
+      await t.database.sql.query('UPDATE bot_carriers SET status = 0 WHERE bot_id = $1', [botId]);
+      await ledger.release({
+        partnerId: developer.partnerId,
+        holdId: first.hold_id,
+        idempotencyKey: `test-reject-${first.hold_id}`,
+        description: 'rejected',
+      });
+    });
+    const draft = draftOf(await call(developer, { method: 'GET', url: `${S}/launches/${botId}` }));
+    expect(draft).toMatchObject({ editable: true, hold: { hold_id: first.hold_id, status: 'released' } });
+    // The old key names the released hold: refused, nothing held.
+    expect(expectEnvelope(await pay(developer, botId, 'launch-resubmit-pay-1'), 409).message).toMatch(
+      /new key/,
+    );
+    const second = expectEnvelope(await pay(developer, botId, 'launch-resubmit-pay-2'), 200).data as {
+      hold_id: string;
+    };
+    expect(second.hold_id).not.toBe(first.hold_id);
+    const again = expectEnvelope(await submit(developer, botId), 200).data as TLaunchSummary;
+    expect(again.bot.status.code).toBe(BOT_STATUS.submitted_for_launch);
+    expect(again.hold).toMatchObject({ hold_id: second.hold_id, status: 'held' });
+    expect(again.history.filter((e) => e.action === 'submit' && e.carrier_id === null)).toHaveLength(2);
+  });
+});
+
 describe('carriers after submission (/u/update-carrier)', () => {
   it('when a carrier is added or an undecided one removed then the launch follows and the hold is taken again for the new set', async () => {
     const botId = await botOf(developer);
@@ -575,6 +611,44 @@ describe('carriers after submission (/u/update-carrier)', () => {
     expect(removed.bot.status.code).toBe(BOT_STATUS.submitted_for_launch);
     const held = (await holdsOf(developer.partnerId)).filter((h) => h.status === 'held');
     expect(held.filter((h) => h.amount === '25000000').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('when the platform already captured the hold then an added carrier is charged at once and joins at the launch stage', async () => {
+    const botId = await botOf(developer);
+    await fillLaunch(developer, botId);
+    const paid = expectEnvelope(await pay(developer, botId, 'launch-captured-pay-1'), 200).data as {
+      hold_id: string;
+    };
+    expectEnvelope(await submit(developer, botId), 200);
+    // The platform approves (42) and captures the hold, as the review side does.
+    await t.database.transaction(async () => {
+      await t.database.sql.query('UPDATE bots SET status = 42 WHERE bot_id = $1', [botId]);
+      await t.database.sql.query('UPDATE bot_carriers SET status = 42 WHERE bot_id = $1', [botId]);
+      await ledger.capture({
+        partnerId: developer.partnerId,
+        holdId: paid.hold_id,
+        idempotencyKey: `test-capture-${paid.hold_id}`,
+        description: 'approved',
+      });
+    });
+    const before = (await holdsOf(developer.partnerId)).length;
+    const update = () =>
+      call(developer, {
+        method: 'PUT',
+        url: `${S}/launches/${botId}/carriers/update`,
+        payload: { add: [ids.airtel] },
+      });
+    const result = expectEnvelope(await update(), 200).data as TLaunchSummary;
+    expect(result.carriers.find((c) => c.carrier_id === ids.airtel)?.status.key).toBe(
+      'approved_pending_from_carrier',
+    );
+    expect(result.history.some((e) => e.action === 'added' && e.carrier_id === ids.airtel)).toBe(true);
+    const holds = await holdsOf(developer.partnerId);
+    expect(holds.length - before).toBe(1);
+    expect(holds.at(-1)).toEqual({ status: 'captured', amount: '25000000' });
+    // The same request again: refused (already part of the launch), nothing charged twice.
+    expectEnvelope(await update(), 409);
+    expect((await holdsOf(developer.partnerId)).length - before).toBe(1);
   });
 
   it('when the launch was not submitted then changing carriers after submission is 409', async () => {
