@@ -7,6 +7,7 @@ import { botsModule } from './modules/bots/bots.module.ts';
 import { brandsModule } from './modules/brands/brands.module.ts';
 import { contentModule } from './modules/content/content.module.ts';
 import { geolocationModule } from './modules/geolocation/geolocation.module.ts';
+import { launchesModule } from './modules/launches/launches.module.ts';
 import { meteringModule } from './modules/metering/metering.module.ts';
 import { networkMessagesModule } from './modules/network-messages/network-messages.module.ts';
 import { otpModule } from './modules/otp/otp.module.ts';
@@ -35,6 +36,7 @@ export const API_MODULES: readonly AnyApiModule[] = [
   meteringModule,
   botTestingModule,
   templatesModule,
+  launchesModule,
   botReviewModule,
   partnerWebhooksModule,
   aggregatorsModule,

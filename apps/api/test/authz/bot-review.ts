@@ -18,6 +18,14 @@ export const AUTHZ_MATRIX_BOT_REVIEW: readonly MatrixEntry[] = [
     download: true,
   },
   {
+    method: 'GET',
+    url: `${S}/bot-reviews/:botId`,
+    path: `${S}/bot-reviews/${NO_SUCH_ID}`,
+    action: 'bot-review.read',
+    allowed: PROVIDER_ADMINS,
+    okStatus: 404,
+  },
+  {
     method: 'POST',
     url: `${S}/bot-reviews/:botId/:action`,
     path: `${S}/bot-reviews/${NO_SUCH_ID}/forward`,
@@ -47,6 +55,14 @@ export const AUTHZ_MATRIX_BOT_REVIEW: readonly MatrixEntry[] = [
     action: 'bot-review.carrier.read',
     allowed: CARRIER_READERS,
     download: true,
+  },
+  {
+    method: 'GET',
+    url: `${S}/carrier/bot-reviews/:botId`,
+    path: `${S}/carrier/bot-reviews/${NO_SUCH_ID}`,
+    action: 'bot-review.carrier.read',
+    allowed: CARRIER_READERS,
+    okStatus: 404,
   },
   {
     method: 'POST',

@@ -29,7 +29,7 @@ export const botReviewModule = defineModule({
       publicUrl: config.PUBLIC_URL,
     });
     return {
-      secureRoutes: [botReviewRoutes(service, repository, { brandName: config.BRAND_NAME })],
+      secureRoutes: [botReviewRoutes(service, repository, use('launches'), { brandName: config.BRAND_NAME })],
       jobs: { 'bot-review.launch': launchJob(service) },
     };
   },

@@ -159,11 +159,7 @@ export function createBotReviewRepository(db: Db) {
 
   return {
     /** One window of the launches the audience sees, with their carriers (a carrier: its own only). */
-    async list(
-      audience: ReviewAudience,
-      filters: TBotReviewFilters & { botId?: string },
-      window: { start: number; end: number },
-    ) {
+    async list(audience: ReviewAudience, filters: TBotReviewFilters, window: { start: number; end: number }) {
       const where = listWhere(audience, filters);
       const order = orderOf(
         {
@@ -355,20 +351,6 @@ export function createBotReviewRepository(db: Db) {
             eq(partners.kind, 'carrier'),
             eq(users.status, 'active'),
             inArray(users.role, ['ADMIN_BILLING', 'MANAGER_BILLING']),
-          ),
-        );
-      return rows.map((row) => row.email);
-    },
-
-    /** The platform's reviewers (read-write and super admins), told when a launch waits for them. */
-    async platformReviewerEmails(): Promise<string[]> {
-      const rows = await db
-        .select({ email: users.email })
-        .from(users)
-        .where(
-          and(
-            eq(users.status, 'active'),
-            inArray(users.role, ['SUPER_ADMIN_PORTICO', 'ADMIN_PORTICO_READWRITE']),
           ),
         );
       return rows.map((row) => row.email);

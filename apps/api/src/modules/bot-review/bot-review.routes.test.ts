@@ -4,6 +4,7 @@ import {
   ROLES,
   type Role,
   ZBotReviewList,
+  ZLaunchSummary,
   ZReviewDashboard,
 } from '@portico/domain';
 import type { InjectOptions } from 'fastify';
@@ -104,8 +105,9 @@ describe('the platform review', () => {
       carriers: { [jio]: 'submitted' },
     });
     const response = await decide('admin', botId, 'forward');
-    const body = expectEnvelope(response, 200);
-    expect((body.data as { status: { code: number } }).status.code).toBe(BOT.bot_forwarded_by_portico.code);
+    const summary = ZLaunchSummary.parse(expectEnvelope(response, 200).data);
+    expect(summary.bot.status.code).toBe(BOT.bot_forwarded_by_portico.code);
+    expect(summary.history.map((entry) => entry.action)).toContain('forward');
     expect(await f.botStatus(botId)).toBe(BOT.bot_forwarded_by_portico.code);
     expect((await f.carrierStatus(botId, jio))?.status).toBe(CARRIER.to_be_approved_by_carrier.code);
     // The hold stays held until the platform approves or rejects.
@@ -120,9 +122,9 @@ describe('the platform review', () => {
       [`%${botId}%`],
     );
     expect(mails.rows.map((m) => m.template).sort()).toEqual([
+      'carrier-review-waiting',
+      'carrier-review-waiting',
       'review-decision',
-      'review-waiting',
-      'review-waiting',
     ]);
     expect(mails.rows.find((m) => m.template === 'review-decision')?.to).toBe(dev.user.email);
 
@@ -212,6 +214,34 @@ describe('the platform review', () => {
   });
 });
 
+describe('the details of a launch', () => {
+  it('when reviewers open a launch then the platform reads all of it, a carrier only its own network, another network and drafts are 404', async () => {
+    const dev = await f.developer();
+    const { botId } = await f.launch({
+      partnerId: dev.partnerId,
+      state: 'bot_forwarded_by_portico',
+      carriers: { [jio]: 'to_be_approved_by_carrier', [airtel]: 'submitted' },
+    });
+    const get = async (key: string, url: string, status: number) =>
+      expectEnvelope(await as(key, { method: 'GET', url }), status).data;
+    const platform = ZLaunchSummary.parse(await get('readonly', `${S}/bot-reviews/${botId}`, 200));
+    expect(platform.carriers.map((c) => c.carrier_id).sort()).toEqual([jio, airtel].sort());
+    expect(platform.hold?.status).toBe('held');
+    const carrier = ZLaunchSummary.parse(await get('jio-user', `${S}/carrier/bot-reviews/${botId}`, 200));
+    expect(carrier.carriers.map((c) => c.carrier_id)).toEqual([jio]);
+    // Airtel was not forwarded yet: not Airtel's to see.
+    await get('airtel', `${S}/carrier/bot-reviews/${botId}`, 404);
+    const draft = await f.launch({
+      partnerId: dev.partnerId,
+      state: 'in_progress',
+      carriers: {},
+      hold: false,
+    });
+    await get('admin', `${S}/bot-reviews/${draft.botId}`, 404);
+    await get('admin', `${S}/bot-reviews/not-a-uuid`, 400);
+  });
+});
+
 describe('the carrier review', () => {
   it('when another network decides on a launch then 404, and a carrier user who may not decide gets 403', async () => {
     const dev = await f.developer();
@@ -240,10 +270,13 @@ describe('the carrier review', () => {
       state: 'bot_approved_by_portico_pending_from_carrier',
       carriers: { [jio]: 'approved_pending_from_carrier', [airtel]: 'approved_pending_from_carrier' },
     });
-    const body = expectEnvelope(await carrierDecide('jio', botId, 'approve'), 200);
-    expect((body.data as { carrier_status: { code: number } }).carrier_status.code).toBe(
-      CARRIER.launching.code,
+    const summary = ZLaunchSummary.parse(
+      expectEnvelope(await carrierDecide('jio', botId, 'approve'), 200).data,
     );
+    // The carrier reads its own network's part only.
+    expect(summary.carriers.map((c) => [c.carrier_id, c.status.code])).toEqual([
+      [jio, CARRIER.launching.code],
+    ]);
     expect(await f.jobs('bot-review.launch', botId)).toBe(1);
     expect(await f.botStatus(botId)).toBe(BOT.bot_approved_by_portico_pending_from_carrier.code);
     const approved = await list('jio', `${S}/carrier/bot-reviews?tab=approved`);

@@ -4,17 +4,20 @@ import {
   ZBotPlatformDecisionParams,
   ZBotReviewExportQuery,
   ZBotReviewList,
-  ZBotReviewListItem,
+  ZBotReviewParams,
   ZBotReviewQuery,
   ZEnvelope,
+  ZLaunchSummary,
   ZReviewDashboard,
   ZReviewDecisionRequest,
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PolicyAction } from '../../platform/auth/policy.ts';
+import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import { sendTable } from '../../platform/export/tables.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { userOf } from '../../platform/http/secure-scope.ts';
+import type { LaunchesService } from '../launches/launches.service.ts';
 import { botReviewsTable, describeReviewFilters } from './bot-review.export.ts';
 import type { BotReviewRepository } from './bot-review.repository.ts';
 import type { BotReviewService } from './bot-review.service.ts';
@@ -35,8 +38,15 @@ const DECIDED: Record<string, string> = {
 export function botReviewRoutes(
   service: BotReviewService,
   repository: Pick<BotReviewRepository, 'carrier'>,
+  launches: Pick<LaunchesService, 'summary'>,
   options: { brandName: string },
 ): FastifyPluginAsyncZod {
+  /** The launch summary as the caller may read it: a carrier its own network's part only; else a 404. */
+  async function details(user: AuthenticatedUser, botId: string) {
+    const audience = await service.requireVisible(user, botId);
+    return launches.summary(botId, audience.kind === 'carrier' ? { carrierId: audience.carrierId } : {});
+  }
+
   return async (app) => {
     const lists = [
       { prefix: '/bot-reviews', read: 'bot-review.read', audience: 'the platform' },
@@ -88,6 +98,20 @@ export function botReviewRoutes(
           return sendTable(reply, format, 'bot-launches', table);
         },
       );
+
+      app.get(
+        `${prefix}/:botId`,
+        {
+          config: { action: read },
+          schema: {
+            tags,
+            summary: `One launch for ${audience}: everything submitted, the pre-flight result, documents (signed links), hold and history`,
+            params: ZBotReviewParams,
+            response: { 200: ZEnvelope(ZLaunchSummary) },
+          },
+        },
+        async (request) => ok(await details(userOf(request), request.params.botId)),
+      );
     }
 
     app.post(
@@ -100,14 +124,14 @@ export function botReviewRoutes(
             'The platform forwards the launch to the carriers, approves it (the verification hold is captured) or rejects it with a reason (the hold is released)',
           params: ZBotPlatformDecisionParams,
           body: ZReviewDecisionRequest,
-          response: { 200: ZEnvelope(ZBotReviewListItem) },
+          response: { 200: ZEnvelope(ZLaunchSummary) },
         },
       },
       async (request) => {
         const user = userOf(request);
         const { botId, action } = request.params;
         await service.decide(user, botId, action, request.body.reason);
-        return ok(await service.item(user, botId), DECIDED[action]);
+        return ok(await details(user, botId), DECIDED[action]);
       },
     );
 
@@ -119,14 +143,14 @@ export function botReviewRoutes(
           tags,
           summary: "Retries a failed launch on one carrier's network (the launch job runs again, idempotent)",
           params: ZBotLaunchRetryParams,
-          response: { 200: ZEnvelope(ZBotReviewListItem) },
+          response: { 200: ZEnvelope(ZLaunchSummary) },
         },
       },
       async (request) => {
         const user = userOf(request);
         const { botId, carrierId } = request.params;
         await service.retryLaunch(user, botId, carrierId);
-        return ok(await service.item(user, botId), 'Launch retried');
+        return ok(await details(user, botId), 'Launch retried');
       },
     );
 
@@ -140,17 +164,14 @@ export function botReviewRoutes(
             'A carrier approves (the launch on its network starts) or rejects with a reason the launch on its own network',
           params: ZBotCarrierDecisionParams,
           body: ZReviewDecisionRequest,
-          response: { 200: ZEnvelope(ZBotReviewListItem) },
+          response: { 200: ZEnvelope(ZLaunchSummary) },
         },
       },
       async (request) => {
         const user = userOf(request);
         const { botId, action } = request.params;
         await service.carrierDecide(user, botId, action, request.body.reason);
-        return ok(
-          await service.item(user, botId),
-          action === 'approve' ? 'Launch approved' : 'Launch rejected',
-        );
+        return ok(await details(user, botId), action === 'approve' ? 'Launch approved' : 'Launch rejected');
       },
     );
 

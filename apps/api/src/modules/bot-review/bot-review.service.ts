@@ -128,7 +128,7 @@ export function createBotReviewService(deps: BotReviewDeps) {
       for (const to of await repository.carrierReviewerEmails(carrierId)) {
         await mail({
           to,
-          template: 'review-waiting',
+          template: 'carrier-review-waiting',
           data: {
             subject: `Bot ${bot.name}`,
             state: BOT_CARRIER_MACHINE.states[state].label,
@@ -235,7 +235,7 @@ export function createBotReviewService(deps: BotReviewDeps) {
 
   async function list(
     user: AuthenticatedUser,
-    filters: TBotReviewFilters & { botId?: string },
+    filters: TBotReviewFilters,
     window: { start: number; end: number },
   ): Promise<TListResult<TBotReviewListItem>> {
     const audience = await audienceOf(user);
@@ -251,14 +251,6 @@ export function createBotReviewService(deps: BotReviewDeps) {
 
     async exportRows(user: AuthenticatedUser, filters: TBotReviewFilters): Promise<TBotReviewListItem[]> {
       return (await list(user, filters, EXPORT_WINDOW)).items;
-    },
-
-    /** One launch as its review list shows it to the caller (after a decision); another's is a 404. */
-    async item(user: AuthenticatedUser, botId: string): Promise<TBotReviewListItem> {
-      const filters = { tab: 'all', sort: 'submitted_at', order: 'asc', botId } as const;
-      const [found] = (await list(user, filters, { start: 0, end: 1 })).items;
-      if (!found) throw new NotFoundError(NOT_FOUND);
-      return found;
     },
 
     /** The carrier a caller may see the bot for (a carrier: its own network, once forwarded); else 404. */

@@ -272,6 +272,40 @@ export function createWalletService({ database, ledger, wallets, plans, provider
       return quote;
     },
 
+    /**
+     * The verification quote of these carriers for whoever reads a launch (its reviewers too): no
+     * wallet needed. Refused (409) when one has no rate plan in force.
+     */
+    async verificationQuote(carrierIds: number[]): Promise<TVerificationPricing> {
+      const { micros: _micros, ...quote } = await verificationQuote(carrierIds);
+      return quote;
+    },
+
+    /** Each carrier's verification price in force now (null without a plan in the wallet's currency). */
+    async verificationPrices(carrierIds: number[]): Promise<Map<number, string | null>> {
+      const current = await currentPlans(carrierIds);
+      return new Map(
+        carrierIds.map((id) => {
+          const plan = current.get(id);
+          return [id, plan && plan.currency === WALLET_CURRENCY ? plan.verification_price : null];
+        }),
+      );
+    },
+
+    /** A partner's hold as it stands, for the launch summary (null when the partner has no such hold). */
+    async holdOf(partnerId: string, holdId: string): Promise<THold | null> {
+      const hold = await ledger.findHold(partnerId, holdId);
+      return hold ? presentHold(hold) : null;
+    },
+
+    /** What the wallet can still hold: its balance (micro-units), or null when the partner has no wallet. */
+    async availableFor(partnerId: string): Promise<bigint | null> {
+      const partner = await wallets.partner(partnerId);
+      if (!partner?.hasEwallet) return null;
+      const { wallet } = await accountsOf(partnerId);
+      return wallet?.balance ?? 0n;
+    },
+
     /** The launch stepper's Payment step: price the verification and hold it. */
     async holdVerification(user: AuthenticatedUser, request: TVerificationHoldRequest): Promise<THold> {
       const partnerId = await requireWallet(user);
