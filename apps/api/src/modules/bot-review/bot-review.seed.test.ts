@@ -1,4 +1,10 @@
-import { BOT_CARRIER_MACHINE, BOT_STATUS, type TBotReviewList, type TReviewDashboard } from '@portico/domain';
+import {
+  BOT_CARRIER_MACHINE,
+  BOT_STATUS,
+  type TBotReviewList,
+  type TLaunchSummary,
+  type TReviewDashboard,
+} from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
 import { seedDemoData } from '../../platform/db/seed/demo.ts';
@@ -86,6 +92,17 @@ describe('demo launches', () => {
     expect(failed.items.some((item) => item.status.code === BOT_STATUS.launch_failed)).toBe(true);
     const rejected = await carrier<TBotReviewList>('/api/v1/secure/carrier/bot-reviews?tab=rejected');
     expect(rejected.items[0]?.carrier_status?.code).toBe(BOT_CARRIER_MACHINE.states.rejected.code);
+    // Every row opens: the launch summary of each, as the platform and as the carrier read it.
+    const all = await admin<TBotReviewList>('/api/v1/secure/bot-reviews?tab=all&end=100');
+    for (const item of all.items) {
+      const summary = await admin<TLaunchSummary>(`/api/v1/secure/bot-reviews/${item.bot_id}`);
+      expect(summary.bot.bot_id).toBe(item.bot_id);
+    }
+    const mine = await carrier<TBotReviewList>('/api/v1/secure/carrier/bot-reviews?tab=all&end=100');
+    for (const item of mine.items) {
+      const summary = await carrier<TLaunchSummary>(`/api/v1/secure/carrier/bot-reviews/${item.bot_id}`);
+      expect(summary.carriers).toHaveLength(1);
+    }
     const dashboard = await admin<TReviewDashboard>('/api/v1/secure/review-dashboard');
     expect(dashboard.requests.reduce((n, day) => n + day.bots, 0)).toBeGreaterThanOrEqual(8);
     expect(dashboard.cards.find((c) => c.subject === 'bots')?.oldest_waiting).not.toBeNull();
