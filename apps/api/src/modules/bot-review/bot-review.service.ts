@@ -61,7 +61,10 @@ export interface BotReviewDeps {
   log: FastifyBaseLogger;
   /** The portal's address, for the links in mails. */
   publicUrl: string;
-  /** Seconds between two looks at a pending launch, and how many looks before it counts as failed. */
+  /**
+   * Looking again at a launch the network still reviews: the first wait in seconds (doubling each
+   * look, at most an hour) and how many looks before it counts as failed.
+   */
   launchPoll?: { seconds: number; max: number };
 }
 
@@ -92,7 +95,9 @@ const PLATFORM_CARRIER_MOVES: Record<
  */
 export function createBotReviewService(deps: BotReviewDeps) {
   const { database, repository, review, audit, wallet, mail, launchJobs, connectors, log } = deps;
-  const poll = deps.launchPoll ?? { seconds: 5, max: 120 };
+  // 5 s doubling to an hour: about 30 hours of looks, as a carrier's review on the network can take.
+  const poll = deps.launchPoll ?? { seconds: 5, max: 40 };
+  const pollDelay = (look: number) => Math.min(poll.seconds * 2 ** Math.min(look, 20), 3600);
 
   async function audienceOf(user: AuthenticatedUser): Promise<ReviewAudience> {
     if (isBillingRole(user.role)) {
@@ -413,7 +418,7 @@ export function createBotReviewService(deps: BotReviewDeps) {
       }
       if (outcome.state === 'pending') {
         if (job.poll + 1 < poll.max) {
-          await launchJobs.enqueue({ botId, carrierId, poll: job.poll + 1 }, poll.seconds);
+          await launchJobs.enqueue({ botId, carrierId, poll: job.poll + 1 }, pollDelay(job.poll));
           return 'pending';
         }
         outcome = { state: 'failed', reason: 'The network did not confirm the launch in time.' };
