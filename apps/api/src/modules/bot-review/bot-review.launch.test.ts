@@ -234,6 +234,55 @@ describe('the launch job', () => {
     );
   });
 
+  it("when a two-channel bot (RBM agent and WhatsApp sender) launches then the agent is live in the carrier's RBM region and the sender is connected", async () => {
+    const { service, connectors } = createBotReviewForTest(t);
+    const rbm = connectors.get('rbm');
+    const { agent } = await rbm.registerAgent({
+      brandDisplayName: 'Two Channel',
+      agentDisplayName: 'Two Channel Bot',
+      rcsBusinessMessagingAgent: { description: 'Orders', hostingRegion: 'ASIA_PACIFIC' },
+    });
+    await rbm.requestVerification(agent, {
+      partnerName: 'Portico',
+      partnerEmailAddress: 'partner@portico.test',
+      brandContactName: 'Asha',
+      brandContactEmailAddress: 'asha@two.example',
+      brandWebsiteUrl: 'https://two.example/',
+    });
+    for (
+      let i = 0;
+      i < 100 && (await rbm.verificationState(agent)) !== 'VERIFICATION_STATE_VERIFIED';
+      i += 1
+    ) {
+      await sleep(50);
+    }
+    const senderId = await connectors.get('whatsapp').registerBot({
+      requestId: randomUUID(),
+      displayName: 'Two Channel',
+      wabaId: 'waba-review',
+      phoneNumber: '+14155550190',
+      profile: { about: 'Orders' },
+    });
+    const dev = await f.developer();
+    const { botId } = await f.launch({
+      partnerId: dev.partnerId,
+      state: 'bot_approved_by_portico_pending_from_carrier',
+      carriers: { [jio]: 'launching' },
+      bot: {
+        apiType: 'GOOGLE',
+        rbmAgent: agent,
+        maapBotId: null,
+        whatsappPhoneNumberId: senderId,
+        channels: [CHANNEL_TYPE.rcs, CHANNEL_TYPE.whatsapp],
+      },
+    });
+    expect(await runUntilDecided(service, botId)).toBe('launched');
+    const region = rbmRegionOf({ name: 'Reliance Jio', countryId: 'IN' });
+    expect((await rbm.launchDetail(agent, region)).state).toBe('LAUNCH_STATE_LAUNCHED');
+    expect((await connectors.get('whatsapp').launchDetail(senderId, '')).state).toBe('LAUNCH_STATE_LAUNCHED');
+    expect(await f.botStatus(botId)).toBe(BOT.launched.code);
+  });
+
   it("when the RBM region of a carrier is named then it is Google's /v1/regions/<carrier>-<country>", () => {
     expect(rbmRegionOf({ name: 'Reliance Jio', countryId: 'IN' })).toBe('/v1/regions/reliance-jio-in');
     expect(rbmRegionOf({ name: 'Vi (Vodafone Idea)', countryId: 'IN' })).toBe('/v1/regions/vi-in');
