@@ -131,15 +131,22 @@ describe('the launch job', () => {
 
   it("when the network refuses the launch then the carrier's launch failed with the network's reason, and with no other carrier open the bot is launch_failed", async () => {
     await configure({ launchRejectionRatio: 1 });
-    const { service, connectors } = createBotReviewForTest(t, { launchPoll: { seconds: 1, max: 50 } });
+    const base = createBotReviewForTest(t);
+    const network = recording(base.connectors);
+    const { service } = createBotReviewForTest(t, {
+      connectors: network.connectors,
+      launchPoll: { seconds: 1, max: 50 },
+    });
     const { botId } = await launchingBot(
-      connectors.get('maap'),
+      base.connectors.get('maap'),
       'bot_approved_by_portico_pending_from_carrier',
       {
         [airtel]: 'rejected',
       },
     );
     expect(await runUntilDecided(service, botId)).toBe('launch_failed');
+    // Asked once; the later looks read the refusal and never ask over it.
+    expect(network.calls.requestLaunch).toBe(1);
     expect(await f.carrierStatus(botId, jio)).toEqual({
       status: CARRIER.launch_failed.code,
       reason: 'The carrier declined the launch on its network.',
@@ -182,8 +189,12 @@ describe('the launch job', () => {
     // Nothing was written: the carrier still launching; the network already runs the bot.
     expect((await f.carrierStatus(botId, jio))?.status).toBe(CARRIER.launching.code);
     expect(await base.connectors.get('maap').launchState(maapBotId)).toBe('LAUNCH_STATE_LAUNCHED');
-    // pg-boss runs the job again: the network's launch is asked again (idempotent) and the outcome written once.
+    // pg-boss runs the job again: it reads the launch (asked once, by the first run) and writes the outcome once.
     expect(await service.runLaunch({ botId, carrierId: jio, poll: 1 })).toBe('launched');
+    expect(await base.connectors.get('maap').launchState(maapBotId)).toBe('LAUNCH_STATE_LAUNCHED');
+    expect(network.calls.requestLaunch).toBe(1);
+    // Even the first run done over (a retried poll-0 job) leaves a live launch as it is.
+    await base.connectors.get('maap').requestLaunch(maapBotId, []);
     expect(await base.connectors.get('maap').launchState(maapBotId)).toBe('LAUNCH_STATE_LAUNCHED');
     const before = { ...network.calls };
     expect(await service.runLaunch({ botId, carrierId: jio, poll: 1 })).toBe('nothing-to-do');

@@ -63,14 +63,17 @@ function targetsOf(
 const REFUSED_STATES = ['LAUNCH_STATE_REJECTED', 'LAUNCH_STATE_SUSPENDED'];
 
 /**
- * Asks each network of the bot to launch it on the carrier, then reads where the launch stands.
- * requestLaunch is idempotent on every network (a pending or launched launch is left as it is), so a
- * retried or re-run job never launches twice. Network errors are thrown to the caller.
+ * Where the bot's launch on the carrier stands on each of its networks. `request`: the launch starts
+ * (a carrier's approval or a retry), so each network is asked to launch it; requestLaunch is
+ * idempotent on every network (a pending or launched launch is left as it is), so a re-run job never
+ * launches twice. A later look only reads, and asks again only where the network has no launch at
+ * all (the first request was lost): a refusal is read, never asked over. Network errors are thrown.
  */
 export async function launchOnNetworks(
   connectors: Connectors,
   bot: ReviewBotRow,
   carrier: { name: string; countryId: string },
+  request: boolean,
 ): Promise<LaunchOutcome> {
   const targets = targetsOf(connectors, bot, carrier);
   if (targets.length === 0) return { state: 'failed', reason: 'The bot has no channel to launch.' };
@@ -79,8 +82,13 @@ export async function launchOnNetworks(
     if (!target.id) {
       return { state: 'failed', reason: `The bot is not registered on ${target.label}.` };
     }
-    await target.connector.requestLaunch(target.id, target.regions);
-    details.push(await target.connector.launchDetail(target.id, target.regions[0] ?? ''));
+    const region = target.regions[0] ?? '';
+    let detail = request ? null : await target.connector.launchDetail(target.id, region);
+    if (!detail || detail.state === 'LAUNCH_STATE_UNLAUNCHED') {
+      await target.connector.requestLaunch(target.id, target.regions);
+      detail = await target.connector.launchDetail(target.id, region);
+    }
+    details.push(detail);
   }
   const refused = details.find((detail) => REFUSED_STATES.includes(detail.state));
   if (refused) {

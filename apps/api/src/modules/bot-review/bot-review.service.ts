@@ -394,7 +394,8 @@ export function createBotReviewService(deps: BotReviewDeps) {
 
     /**
      * The launch job of one carrier: only while the carrier is launching (a re-run after the
-     * outcome was written does nothing); asks the networks (idempotent), then writes launched or
+     * outcome was written does nothing); the first run asks the networks to launch (idempotent),
+     * later looks read where the launch stands; then writes launched or
      * launch_failed with the network's reason and settles the bot, or looks again later while the
      * network still reviews it. Transient network failures are looked at again too.
      */
@@ -410,7 +411,7 @@ export function createBotReviewService(deps: BotReviewDeps) {
       if (!target) return 'nothing-to-do';
       let outcome: Awaited<ReturnType<typeof launchOnNetworks>>;
       try {
-        outcome = await launchOnNetworks(connectors, target.bot, target.carrier);
+        outcome = await launchOnNetworks(connectors, target.bot, target.carrier, job.poll === 0);
       } catch (error) {
         if (!(error instanceof NetworkError)) throw error;
         outcome = error.transient ? { state: 'pending' } : { state: 'failed', reason: error.message };
