@@ -303,6 +303,32 @@ describe('the carrier review', () => {
     expect(await f.jobs('bot-review.launch', botId)).toBeLessThanOrEqual(1);
   });
 
+  it("when the platform's rejection and a carrier's approval race then they take turns: the later one sees the first's state", async () => {
+    const dev = await f.developer();
+    const { botId, holdId } = await f.launch({
+      partnerId: dev.partnerId,
+      state: 'submitted_for_launch',
+      carriers: { [jio]: 'submitted' },
+    });
+    expectEnvelope(await decide('admin', botId, 'forward'), 200);
+    const [platform, carrier] = await Promise.all([
+      decide('super', botId, 'reject', 'The brand is suspended.'),
+      carrierDecide('jio', botId, 'approve'),
+    ]);
+    expect(platform.statusCode).toBe(200);
+    const jioState = (await f.carrierStatus(botId, jio))?.status;
+    if (carrier.statusCode === 200) {
+      // The carrier came first: its launch started, the platform's rejection left it as it is.
+      expect(jioState).toBe(CARRIER.launching.code);
+    } else {
+      // The platform came first: the carrier's review is gone from its network (404).
+      expect(carrier.statusCode).toBe(404);
+      expect(jioState).toBe(CARRIER.pending.code);
+    }
+    expect(await f.botStatus(botId)).toBe(BOT.bot_rejected_by_portico.code);
+    expect(await f.settlements(holdId ?? '')).toEqual({ release: 1 });
+  });
+
   it('when every carrier rejects with a reason then the bot is rejected by the carriers and the hold (never approved by the platform) is released', async () => {
     const dev = await f.developer();
     const { botId, holdId } = await f.launch({
