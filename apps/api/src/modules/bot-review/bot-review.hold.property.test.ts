@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BOT_CARRIER_MACHINE, BOT_MACHINE, ROLES } from '@portico/domain';
+import { BOT_CARRIER_MACHINE, BOT_MACHINE, ROLES, type Role } from '@portico/domain';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,8 +25,8 @@ let airtel: number;
 let admin: AuthenticatedUser;
 const carrierUsers = new Map<number, AuthenticatedUser>();
 
-const userOf = async (role: string, carrierId?: number): Promise<AuthenticatedUser> => {
-  const account = await t.factories.account(role as never, carrierId ? { partner: { carrierId } } : {});
+const userOf = async (role: Role, carrierId?: number): Promise<AuthenticatedUser> => {
+  const account = await t.factories.account(role, carrierId ? { partner: { carrierId } } : {});
   return {
     userId: account.user.userId,
     partnerId: account.partner.partnerId,
