@@ -1,11 +1,13 @@
 import { accountsModule } from './modules/accounts/accounts.module.ts';
 import { aggregatorsModule } from './modules/aggregators/aggregators.module.ts';
 import { appConfigModule } from './modules/app-config/app-config.module.ts';
+import { botReviewModule } from './modules/bot-review/bot-review.module.ts';
 import { botTestingModule } from './modules/bot-testing/bot-testing.module.ts';
 import { botsModule } from './modules/bots/bots.module.ts';
 import { brandsModule } from './modules/brands/brands.module.ts';
 import { contentModule } from './modules/content/content.module.ts';
 import { geolocationModule } from './modules/geolocation/geolocation.module.ts';
+import { launchesModule } from './modules/launches/launches.module.ts';
 import { meteringModule } from './modules/metering/metering.module.ts';
 import { networkMessagesModule } from './modules/network-messages/network-messages.module.ts';
 import { otpModule } from './modules/otp/otp.module.ts';
@@ -34,6 +36,8 @@ export const API_MODULES: readonly AnyApiModule[] = [
   meteringModule,
   botTestingModule,
   templatesModule,
+  launchesModule,
+  botReviewModule,
   partnerWebhooksModule,
   aggregatorsModule,
   contentModule,

@@ -1,5 +1,6 @@
 import { BILLING_ROLES, DEVELOPER_ROLES, ROLES } from '@portico/domain';
 import { AUTHZ_MATRIX_AGGREGATORS } from './authz/aggregators.ts';
+import { AUTHZ_MATRIX_BOT_REVIEW } from './authz/bot-review.ts';
 import { AUTHZ_MATRIX_BOT_TESTING } from './authz/bot-testing.ts';
 import { AUTHZ_MATRIX_BOTS } from './authz/bots.ts';
 import { AUTHZ_MATRIX_BRANDS } from './authz/brands.ts';
@@ -12,6 +13,7 @@ import {
   SUBJECTS,
 } from './authz/common.ts';
 import { AUTHZ_MATRIX_CONTENT } from './authz/content.ts';
+import { AUTHZ_MATRIX_LAUNCHES } from './authz/launches.ts';
 import { AUTHZ_MATRIX_PARTNER_WEBHOOKS } from './authz/partner-webhooks.ts';
 import { AUTHZ_MATRIX_TEMPLATES } from './authz/templates.ts';
 import { AUTHZ_MATRIX_WALLET } from './authz/wallet.ts';
@@ -198,6 +200,8 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
   ...AUTHZ_MATRIX_CONTENT,
   ...AUTHZ_MATRIX_TEMPLATES,
   ...AUTHZ_MATRIX_BOTS,
+  ...AUTHZ_MATRIX_LAUNCHES,
+  ...AUTHZ_MATRIX_BOT_REVIEW,
   // The network messages: test sends and their events.
   {
     method: 'POST',

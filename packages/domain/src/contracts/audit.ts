@@ -25,6 +25,14 @@ export const AUDIT_ACTIONS = [
   'bot.updated',
   'bot.registered',
   'bot.deleted',
+  /** A launch step was saved, its verification hold taken, the launch submitted, or its carriers changed after submission. */
+  'launch.updated',
+  'launch.paid',
+  'launch.submitted',
+  'launch.carriers-changed',
+  /** The platform or a carrier decided on a bot's launch, or a platform admin retried a failed launch. */
+  'launch.decided',
+  'launch.retried',
   /** An aggregator set up or changed its billing info. */
   'aggregator.billing.updated',
   /** A download, FAQ, video or press release was added, changed, reordered, published or removed. */

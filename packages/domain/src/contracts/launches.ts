@@ -8,6 +8,7 @@ import {
 } from '../rules/launch-preflight.ts';
 import { ZBotChannel, ZBotStatus } from './bots.ts';
 import { rowId, text } from './fields.ts';
+import { ZExportFormat } from './list-filters.ts';
 import { ZReviewHistoryEntry } from './review.ts';
 import { ZHold, ZIdempotencyKey, ZVerificationPricing } from './wallet.ts';
 
@@ -16,6 +17,11 @@ import { ZHold, ZIdempotencyKey, ZVerificationPricing } from './wallet.ts';
  * with a bot_id query, verification pricing and payment), and the launch summary the developer and
  * the reviewers see.
  */
+
+/** Upload limits of the launch files: the LOA (a PDF), each screenshot (PNG, JPEG or WebP), the video (MP4 or WebM). */
+export const LAUNCH_LOA_MAX_BYTES = 5_000_000;
+export const LAUNCH_SCREENSHOT_MAX_BYTES = 2_000_000;
+export const LAUNCH_VIDEO_MAX_BYTES = 25_000_000;
 
 export const ZLaunchStep = z.enum(LAUNCH_STEP_SLUGS as [string, ...string[]]);
 export const ZLaunchParams = z.object({ botId: z.uuid('is not a bot id') });
@@ -167,3 +173,6 @@ export const ZLaunchSummary = z.object({
   history: z.array(ZReviewHistoryEntry),
 });
 export type TLaunchSummary = z.output<typeof ZLaunchSummary>;
+
+/** GET /launches/:botId/summary/export?format=pdf (xlsx too): the launch summary as a file. */
+export const ZLaunchSummaryExportQuery = z.object({ format: ZExportFormat });

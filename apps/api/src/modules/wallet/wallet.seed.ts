@@ -1,4 +1,10 @@
-import { BOT_MESSAGE_CATEGORIES, DEFAULT_PLAN_CODE, PARTNER_CODE, WALLET_CURRENCY } from '@portico/domain';
+import {
+  BOT_MESSAGE_CATEGORIES,
+  DEFAULT_PLAN_CODE,
+  effectiveVersion,
+  PARTNER_CODE,
+  WALLET_CURRENCY,
+} from '@portico/domain';
 import { eq } from 'drizzle-orm';
 import { carriers, countries, lookupValues } from '../../platform/db/core.schema.ts';
 import type { Database } from '../../platform/db/index.ts';
@@ -63,6 +69,33 @@ export async function seedRatePlans(database: Database): Promise<number> {
     );
   }
   return missing.length;
+}
+
+/**
+ * For other modules' demo seeds (the demo's launch holds): the ledger over the database, and the
+ * verification price of these carriers under the plans in force at `at`.
+ */
+export function demoLedger(database: Database) {
+  const wallets = createWalletRepository(database.db);
+  const ledger = createLedger({
+    db: database.db,
+    repository: createLedgerRepository(),
+    recordAlert: (tx, alert) => wallets.insertAlert(tx, alert),
+  });
+  const plans = createRatePlansRepository(database.db);
+  return {
+    ledger,
+    async verificationPrice(carrierIds: number[], at: Date): Promise<bigint> {
+      const versions = await plans.versionsOf(carrierIds);
+      return carrierIds.reduce((total, carrierId) => {
+        const plan = effectiveVersion(
+          versions.filter((v) => v.carrierId === carrierId),
+          at,
+        );
+        return total + (plan?.verificationPrice ?? 0n);
+      }, 0n);
+    },
+  };
 }
 
 /** Demo wallet history of the demo developer partners, moved through the ledger (idempotent by key). */

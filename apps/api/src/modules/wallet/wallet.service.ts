@@ -272,6 +272,40 @@ export function createWalletService({ database, ledger, wallets, plans, provider
       return quote;
     },
 
+    /**
+     * The verification quote of these carriers for whoever reads a launch (its reviewers too): no
+     * wallet needed. Refused (409) when one has no rate plan in force.
+     */
+    async verificationQuote(carrierIds: number[]): Promise<TVerificationPricing> {
+      const { micros: _micros, ...quote } = await verificationQuote(carrierIds);
+      return quote;
+    },
+
+    /** Each carrier's verification price in force now (null without a plan in the wallet's currency). */
+    async verificationPrices(carrierIds: number[]): Promise<Map<number, string | null>> {
+      const current = await currentPlans(carrierIds);
+      return new Map(
+        carrierIds.map((id) => {
+          const plan = current.get(id);
+          return [id, plan && plan.currency === WALLET_CURRENCY ? plan.verification_price : null];
+        }),
+      );
+    },
+
+    /** A partner's hold as it stands, for the launch summary (null when the partner has no such hold). */
+    async holdOf(partnerId: string, holdId: string): Promise<THold | null> {
+      const hold = await ledger.findHold(partnerId, holdId);
+      return hold ? presentHold(hold) : null;
+    },
+
+    /** What the wallet can still hold: its balance (micro-units), or null when the partner has no wallet. */
+    async availableFor(partnerId: string): Promise<bigint | null> {
+      const partner = await wallets.partner(partnerId);
+      if (!partner?.hasEwallet) return null;
+      const { wallet } = await accountsOf(partnerId);
+      return wallet?.balance ?? 0n;
+    },
+
     /** The launch stepper's Payment step: price the verification and hold it. */
     async holdVerification(user: AuthenticatedUser, request: TVerificationHoldRequest): Promise<THold> {
       const partnerId = await requireWallet(user);
@@ -313,6 +347,44 @@ export function createWalletService({ database, ledger, wallets, plans, provider
       const hold = await ledger.findHold(partnerId, holdId);
       if (!hold) throw new NotFoundError('Hold not found.');
       return presentHold(hold);
+    },
+
+    /**
+     * Settles a partner's hold for a reviewer's decision (the platform approves or rejects a launch),
+     * with no user of that partner at hand; joins the caller's unit of work. Exactly once: the key
+     * replays the first settlement, a hold already settled the same way moves nothing, and one
+     * settled the other way is refused (409).
+     */
+    async settlePartnerHold(request: {
+      partnerId: string;
+      holdId: string;
+      outcome: 'capture' | 'release';
+      idempotencyKey: string;
+      description: string;
+      /** A hold settled the other way is left as it is (no 409): a rejection after a capture keeps the charge. */
+      onlyIfHeld?: boolean;
+    }): Promise<{ hold: THold; moved: boolean }> {
+      const existing = await ledger.findHold(request.partnerId, request.holdId);
+      if (!existing) throw new NotFoundError('Hold not found.');
+      const settled = request.outcome === 'capture' ? 'captured' : 'released';
+      const skip = existing.status === settled || (request.onlyIfHeld === true && existing.status !== 'held');
+      let moved = false;
+      if (!skip) {
+        const move = {
+          partnerId: request.partnerId,
+          holdId: request.holdId,
+          idempotencyKey: request.idempotencyKey,
+          reference: existing.reference,
+          description: request.description,
+        };
+        const result = await movement(() =>
+          request.outcome === 'capture' ? ledger.capture(move) : ledger.release(move),
+        );
+        moved = !result.replayed;
+      }
+      const hold = await ledger.findHold(request.partnerId, request.holdId);
+      if (!hold) throw new NotFoundError('Hold not found.');
+      return { hold: presentHold(hold), moved };
     },
 
     /** A charge for later issues (campaign messages): idempotent by key, refused when short. */

@@ -97,6 +97,27 @@ export const MAIL_TEMPLATES = {
       ],
     }),
   }),
+  'review-waiting': template({
+    keys: ['subject', 'submitter', 'link'],
+    render: (d, c) => ({
+      subject: `${c.brandName}: ${d.subject} waits for your review`,
+      lines: [
+        `${d.subject} was submitted by ${d.submitter} and waits for your review.`,
+        { action: 'Review it in the portal', url: d.link },
+      ],
+    }),
+  }),
+  /** A carrier's reviewers: the platform forwarded or approved a launch on their network. */
+  'carrier-review-waiting': template({
+    keys: ['subject', 'state', 'link'],
+    render: (d, c) => ({
+      subject: `${c.brandName}: ${d.subject} waits for your review`,
+      lines: [
+        `${d.subject} is ${d.state.toLowerCase()} and waits for your decision for your network.`,
+        { action: 'Review it in the portal', url: d.link },
+      ],
+    }),
+  }),
 } as const;
 
 export type MailTemplateId = keyof typeof MAIL_TEMPLATES;

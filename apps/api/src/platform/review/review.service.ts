@@ -134,6 +134,8 @@ export function createReviewService(deps: {
     async record<S extends string>(input: {
       machine: ReviewMachine<S>;
       subjectId: string;
+      /** The carrier of a per-carrier subject's change. */
+      carrierId?: number | null;
       action: string;
       from: S | null;
       to: S;
@@ -143,7 +145,7 @@ export function createReviewService(deps: {
       await repository.insert({
         subject: input.machine.subject,
         subjectId: input.subjectId,
-        carrierId: null,
+        carrierId: input.carrierId ?? null,
         action: input.action,
         fromCode: input.from === null ? null : input.machine.states[input.from].code,
         toCode: input.machine.states[input.to].code,

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { JobSender } from '../../platform/jobs/index.ts';
+import { defineQueues } from '../../platform/jobs/queues.ts';
+import type { JobHandler } from '../../platform/module.ts';
+import type { BotReviewService, LaunchJobs } from './bot-review.service.ts';
+
+export const BOT_REVIEW_QUEUES = defineQueues({
+  /**
+   * Launches a bot on one carrier's network after the carrier's approval (or a platform retry), and
+   * looks again (`poll` > 0) while the network still reviews it. Idempotent: it acts only while the
+   * carrier is launching, and the networks' requestLaunch leaves a pending or live launch as it is.
+   */
+  'bot-review.launch': z
+    .object({ botId: z.uuid(), carrierId: z.number().int().positive(), poll: z.number().int().min(0) })
+    .strict(),
+});
+type LaunchPayload = z.output<(typeof BOT_REVIEW_QUEUES)['bot-review.launch']>;
+
+/** The launch jobs as the service queues them: inside the caller's unit of work when it runs in one. */
+export function jobLaunches(jobs: JobSender<typeof BOT_REVIEW_QUEUES>): LaunchJobs {
+  return {
+    async enqueue(job, startAfterSeconds) {
+      await jobs.send('bot-review.launch', job, startAfterSeconds ? { startAfter: startAfterSeconds } : {});
+    },
+  };
+}
+
+export function launchJob(service: Pick<BotReviewService, 'runLaunch'>): JobHandler<LaunchPayload> {
+  return {
+    retryLimit: 5,
+    handler: async (payload, { log }) => {
+      const result = await service.runLaunch(payload);
+      log.info({ ...payload, result }, 'bot launch job ran');
+    },
+  };
+}

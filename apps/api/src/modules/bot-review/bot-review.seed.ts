@@ -1,0 +1,474 @@
+import {
+  BOT_CARRIER_MACHINE,
+  BOT_MACHINE,
+  type BotCarrierState,
+  type BotState,
+  ROLES,
+} from '@portico/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import { carriers, users } from '../../platform/db/core.schema.ts';
+import type { Database } from '../../platform/db/index.ts';
+import { DEMO_PARTNERS } from '../../platform/db/seed/index.ts';
+import { reviewHistory } from '../../platform/review/review.schema.ts';
+import { botCarriers, bots } from '../bots/bots.schema.ts';
+import { launches } from '../launches/launches.schema.ts';
+import { demoLedger } from '../wallet/wallet.seed.ts';
+
+const id = (n: number) => `00000000-0000-4000-8000-${n.toString().padStart(12, '0')}`;
+
+type CarrierKey = 'jio' | 'airtel' | 'vi';
+const CARRIER_NAMES: Record<CarrierKey, string> = {
+  jio: 'Reliance Jio',
+  airtel: 'Bharti Airtel',
+  vi: 'Vi (Vodafone Idea)',
+};
+const PEOPLE = {
+  developer: { email: 'developer@portico.test', role: ROLES.DEVELOPER },
+  aggregator: { email: 'aggregator@portico.test', role: ROLES.DEVELOPER },
+  admin: { email: 'superadmin@portico.test', role: ROLES.SUPER_ADMIN_PORTICO },
+  carrier: { email: 'carrier-admin@portico.test', role: ROLES.ADMIN_BILLING },
+} as const;
+type Person = keyof typeof PEOPLE;
+
+/** One history row of a demo launch: the bot's (BOT_MACHINE) or one carrier's (BOT_CARRIER_MACHINE). */
+type Step =
+  | { subject: 'bot'; action: string; from: BotState; to: BotState; by: Person | null; reason?: string }
+  | {
+      subject: 'bot-carrier';
+      carrier: CarrierKey;
+      action: string;
+      from: BotCarrierState;
+      to: BotCarrierState;
+      by: Person | null;
+      reason?: string;
+    };
+
+interface DemoLaunch {
+  /** A bot of the bots module's demo (bots.seed.ts): 2xx, with the status and carriers it seeds. */
+  bot: number;
+  partner: 'developer' | 'aggregator';
+  /** What the launch is: a note for the reader. */
+  scenario: string;
+  submitted: boolean;
+  /** The verification hold: none (a draft), held, captured or released. */
+  hold: 'none' | 'held' | 'captured' | 'released';
+  /** Carrier states set on the demo bot's carriers (the bots seed's left as they are otherwise). */
+  carriers?: Partial<Record<CarrierKey, { state: BotCarrierState; reason?: string }>>;
+  steps: Step[];
+  stepReached: 'carriers' | 'experience' | 'brand' | 'verification' | 'payment';
+}
+
+const PRIVACY = 'The privacy policy page does not load.';
+const OPT_OUT = 'The opt-out instructions are missing from the launch questionnaire.';
+const submit = (by: Person): Step => ({
+  subject: 'bot',
+  action: 'submit',
+  from: 'in_progress_carrier_submission',
+  to: 'submitted_for_launch',
+  by,
+});
+
+/**
+ * The demo's launches, on the bots module's demo bots, in every state a reviewer meets: waiting for
+ * the platform (paid, in the verification queue), forwarded to Reliance Jio (the demo carrier
+ * accounts' network: its reviewers have rows), approved by the platform pending the carriers, one
+ * carrier launched and one rejected with a reason, launched, launch failed with the network's
+ * reason, rejected by the platform, and a draft in the middle of the stepper.
+ */
+const DEMO_LAUNCHES: DemoLaunch[] = [
+  {
+    bot: 201,
+    partner: 'developer',
+    scenario: 'a draft in the middle of the stepper',
+    submitted: false,
+    hold: 'none',
+    steps: [],
+    stepReached: 'experience',
+  },
+  {
+    bot: 203,
+    partner: 'developer',
+    scenario: 'submitted and paid: waits for the platform',
+    submitted: true,
+    hold: 'held',
+    steps: [submit('developer')],
+    stepReached: 'payment',
+  },
+  {
+    bot: 233,
+    partner: 'aggregator',
+    scenario: 'submitted and paid: waits for the platform',
+    submitted: true,
+    hold: 'held',
+    steps: [submit('aggregator')],
+    stepReached: 'payment',
+  },
+  {
+    bot: 206,
+    partner: 'developer',
+    scenario: 'forwarded: waits for Reliance Jio',
+    submitted: true,
+    hold: 'held',
+    steps: [
+      submit('developer'),
+      {
+        subject: 'bot',
+        action: 'forward',
+        from: 'submitted_for_launch',
+        to: 'bot_forwarded_by_portico',
+        by: 'admin',
+      },
+      {
+        subject: 'bot-carrier',
+        carrier: 'jio',
+        action: 'forward',
+        from: 'submitted',
+        to: 'to_be_approved_by_carrier',
+        by: 'admin',
+      },
+    ],
+    stepReached: 'payment',
+  },
+  {
+    bot: 240,
+    partner: 'aggregator',
+    scenario: 'approved by the platform, pending from Reliance Jio and Bharti Airtel',
+    submitted: true,
+    hold: 'captured',
+    carriers: {
+      jio: { state: 'approved_pending_from_carrier' },
+      airtel: { state: 'approved_pending_from_carrier' },
+    },
+    steps: [
+      submit('aggregator'),
+      {
+        subject: 'bot',
+        action: 'approve',
+        from: 'submitted_for_launch',
+        to: 'bot_approved_by_portico_pending_from_carrier',
+        by: 'admin',
+      },
+    ],
+    stepReached: 'payment',
+  },
+  {
+    bot: 235,
+    partner: 'aggregator',
+    scenario: 'launched on Bharti Airtel, rejected by Reliance Jio with a reason',
+    submitted: true,
+    hold: 'captured',
+    carriers: { jio: { state: 'rejected', reason: PRIVACY }, airtel: { state: 'launched' } },
+    steps: [
+      submit('aggregator'),
+      {
+        subject: 'bot',
+        action: 'approve',
+        from: 'submitted_for_launch',
+        to: 'bot_approved_by_portico_pending_from_carrier',
+        by: 'admin',
+      },
+      {
+        subject: 'bot-carrier',
+        carrier: 'jio',
+        action: 'reject',
+        from: 'approved_pending_from_carrier',
+        to: 'rejected',
+        by: 'carrier',
+        reason: PRIVACY,
+      },
+      {
+        subject: 'bot-carrier',
+        carrier: 'airtel',
+        action: 'launched',
+        from: 'launching',
+        to: 'launched',
+        by: null,
+      },
+      {
+        subject: 'bot',
+        action: 'launched',
+        from: 'bot_approved_by_portico_pending_from_carrier',
+        to: 'launched',
+        by: null,
+      },
+    ],
+    stepReached: 'payment',
+  },
+  {
+    bot: 205,
+    partner: 'developer',
+    scenario: 'launched on Reliance Jio and Bharti Airtel',
+    submitted: true,
+    hold: 'captured',
+    steps: [
+      submit('developer'),
+      {
+        subject: 'bot',
+        action: 'approve',
+        from: 'submitted_for_launch',
+        to: 'bot_approved_by_portico_pending_from_carrier',
+        by: 'admin',
+      },
+      {
+        subject: 'bot-carrier',
+        carrier: 'jio',
+        action: 'approve',
+        from: 'approved_pending_from_carrier',
+        to: 'approved',
+        by: 'carrier',
+      },
+      {
+        subject: 'bot-carrier',
+        carrier: 'jio',
+        action: 'launched',
+        from: 'launching',
+        to: 'launched',
+        by: null,
+      },
+      {
+        subject: 'bot',
+        action: 'launched',
+        from: 'bot_approved_by_portico_pending_from_carrier',
+        to: 'launched',
+        by: null,
+      },
+    ],
+    stepReached: 'payment',
+  },
+  {
+    bot: 234,
+    partner: 'aggregator',
+    scenario: "launch failed on Reliance Jio with the network's reason (the platform may retry)",
+    submitted: true,
+    hold: 'captured',
+    steps: [
+      submit('aggregator'),
+      {
+        subject: 'bot',
+        action: 'approve',
+        from: 'submitted_for_launch',
+        to: 'bot_approved_by_portico_pending_from_carrier',
+        by: 'admin',
+      },
+      {
+        subject: 'bot-carrier',
+        carrier: 'jio',
+        action: 'approve',
+        from: 'approved_pending_from_carrier',
+        to: 'approved',
+        by: 'carrier',
+      },
+      {
+        subject: 'bot-carrier',
+        carrier: 'jio',
+        action: 'launch-failed',
+        from: 'launching',
+        to: 'launch_failed',
+        by: null,
+        reason: 'The carrier could not reach the agent webhook.',
+      },
+      {
+        subject: 'bot',
+        action: 'launch-failed',
+        from: 'bot_approved_by_portico_pending_from_carrier',
+        to: 'launch_failed',
+        by: null,
+        reason: 'Reliance Jio: The carrier could not reach the agent webhook.',
+      },
+    ],
+    stepReached: 'payment',
+  },
+  {
+    bot: 238,
+    partner: 'aggregator',
+    scenario: 'rejected by the platform with a reason (the hold released)',
+    submitted: true,
+    hold: 'released',
+    carriers: { airtel: { state: 'pending', reason: OPT_OUT } },
+    steps: [
+      submit('aggregator'),
+      {
+        subject: 'bot',
+        action: 'reject',
+        from: 'submitted_for_launch',
+        to: 'bot_rejected_by_portico',
+        by: 'admin',
+        reason: OPT_OUT,
+      },
+      {
+        subject: 'bot-carrier',
+        carrier: 'airtel',
+        action: 'platform-reject',
+        from: 'submitted',
+        to: 'pending',
+        by: 'admin',
+        reason: OPT_OUT,
+      },
+    ],
+    stepReached: 'payment',
+  },
+];
+
+const questionnaire = (name: string) => ({
+  useCase: `${name} sends order updates and answers questions about orders, offers and store hours.`,
+  optIn:
+    'Customers tick "Updates on RCS" at checkout on the website and in the app, and can change it any time.',
+  trigger: 'The first message is the order confirmation, sent within a minute of a completed order.',
+  interactions: 'Order status, delivery tracking, offers on request and a hand-over to a person in support.',
+  optOut: 'Replying STOP ends all messages at once; the bot confirms and sends nothing more.',
+  reviewerInstructions: 'Send "menu" to the bot from a tester device; every path answers without an account.',
+});
+
+/**
+ * The demo's launches (DEMO=1): the launch rows of the demo bots above, their verification holds
+ * through the ledger (held, captured or released with the keys the review itself uses, so the
+ * wallet stays exact), their carriers' states and their history. Idempotent: a launch row that
+ * exists is left alone, and each bot's launch is written in one unit of work.
+ */
+export async function seedDemoLaunches(database: Database): Promise<{ launches: number; created: number }> {
+  const { db } = database;
+  const { ledger, verificationPrice } = demoLedger(database);
+  const carrierRows = await db
+    .select({ id: carriers.carrierId, name: carriers.name })
+    .from(carriers)
+    .where(and(eq(carriers.countryId, 'IN'), inArray(carriers.name, Object.values(CARRIER_NAMES))));
+  const carrierId = (key: CarrierKey) => {
+    const row = carrierRows.find((c) => c.name === CARRIER_NAMES[key]);
+    if (!row) throw new Error(`demo carrier ${CARRIER_NAMES[key]} is not seeded; seed reference data first`);
+    return row.id;
+  };
+  const people = await db
+    .select({ userId: users.userId, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        Object.values(PEOPLE).map((p) => p.email),
+      ),
+    );
+  const actor = (person: Person | null) => {
+    if (!person) return { actorUserId: null, actorEmail: null, actorRole: null };
+    const { email, role } = PEOPLE[person];
+    return {
+      actorUserId: people.find((p) => p.email === email)?.userId ?? null,
+      actorEmail: email,
+      actorRole: role,
+    };
+  };
+
+  let created = 0;
+  const now = Date.now();
+  for (const [index, demo] of DEMO_LAUNCHES.entries()) {
+    const botId = id(demo.bot);
+    const done = await database.transaction(async () => {
+      const [bot] = await db.select().from(bots).where(eq(bots.botId, botId)).for('update');
+      if (!bot) return false;
+      const partnerId = DEMO_PARTNERS[demo.partner].partnerId;
+      const [existing] = await db
+        .select({ botId: launches.botId })
+        .from(launches)
+        .where(eq(launches.botId, botId));
+      if (existing) return false;
+      const chosen = await db
+        .select({ carrierId: botCarriers.carrierId })
+        .from(botCarriers)
+        .where(eq(botCarriers.botId, botId));
+      const chosenIds = chosen.map((c) => c.carrierId);
+      // Within the dashboards' 30 days: one launch every other day, the oldest first.
+      const submittedAt = new Date(now - (DEMO_LAUNCHES.length - index) * 2 * 86_400_000);
+
+      let holdId: string | null = null;
+      const holdKey = `demo:launch-hold:${botId}`;
+      if (demo.hold !== 'none') {
+        const amount = await verificationPrice(chosenIds, submittedAt);
+        if (amount > 0n) {
+          const hold = await ledger.hold({
+            partnerId,
+            idempotencyKey: holdKey,
+            amount,
+            description: `Bot verification hold (${bot.name})`,
+            reference: `bot:${botId}`,
+          });
+          holdId = hold.transaction.transactionId;
+          const settle = { partnerId, holdId, reference: `bot:${botId}` };
+          if (demo.hold === 'captured') {
+            await ledger.capture({
+              ...settle,
+              idempotencyKey: `launch-hold:${holdId}:capture`,
+              description: `Bot verification charged (${bot.name})`,
+            });
+          }
+          if (demo.hold === 'released') {
+            await ledger.release({
+              ...settle,
+              idempotencyKey: `launch-hold:${holdId}:release`,
+              description: `Bot verification hold released (${bot.name})`,
+            });
+          }
+        }
+      }
+
+      await db.insert(launches).values({
+        botId,
+        partnerId,
+        stepReached: demo.stepReached,
+        ...(demo.stepReached === 'experience'
+          ? { useCase: questionnaire(bot.name).useCase, optIn: questionnaire(bot.name).optIn }
+          : questionnaire(bot.name)),
+        company: demo.submitted
+          ? {
+              company_name: DEMO_PARTNERS[demo.partner].company.name,
+              website: DEMO_PARTNERS[demo.partner].company.website ?? 'https://portico.example',
+              contact_name: 'Asha Rao',
+              contact_email: PEOPLE[demo.partner].email,
+              contact_phone: '+919876543210',
+            }
+          : null,
+        verifiedCarrierIds: demo.submitted ? chosenIds : [],
+        holdId,
+        holdKey: holdId ? holdKey : null,
+        preflight: demo.submitted ? [] : null,
+        preflightAt: demo.submitted ? submittedAt : null,
+        submissions: demo.submitted ? 1 : 0,
+        submittedAt: demo.submitted ? submittedAt : null,
+        createdAt: new Date(submittedAt.getTime() - 86_400_000),
+        updatedAt: submittedAt,
+      });
+
+      for (const [key, change] of Object.entries(demo.carriers ?? {}) as [
+        CarrierKey,
+        { state: BotCarrierState; reason?: string },
+      ][]) {
+        await db
+          .update(botCarriers)
+          .set({ status: BOT_CARRIER_MACHINE.states[change.state].code, reason: change.reason ?? null })
+          .where(and(eq(botCarriers.botId, botId), eq(botCarriers.carrierId, carrierId(key))));
+      }
+
+      if (demo.steps.length > 0) {
+        await db.insert(reviewHistory).values(
+          demo.steps.map((step, i) => ({
+            subject: step.subject,
+            subjectId: botId,
+            carrierId: step.subject === 'bot-carrier' ? carrierId(step.carrier) : null,
+            action: step.action,
+            fromCode:
+              step.subject === 'bot'
+                ? BOT_MACHINE.states[step.from].code
+                : BOT_CARRIER_MACHINE.states[step.from].code,
+            toCode:
+              step.subject === 'bot'
+                ? BOT_MACHINE.states[step.to].code
+                : BOT_CARRIER_MACHINE.states[step.to].code,
+            reason: step.reason ?? null,
+            ...actor(step.by),
+            createdAt: new Date(submittedAt.getTime() + i * 900_000),
+          })),
+        );
+      }
+      return true;
+    });
+    if (done) created += 1;
+  }
+  return { launches: DEMO_LAUNCHES.length, created };
+}
