@@ -98,11 +98,11 @@ export const MAIL_TEMPLATES = {
     }),
   }),
   'review-waiting': template({
-    keys: ['subject', 'submitter', 'link'],
+    keys: ['subject', 'state', 'link'],
     render: (d, c) => ({
       subject: `${c.brandName}: ${d.subject} waits for your review`,
       lines: [
-        `${d.subject} was submitted by ${d.submitter} and waits for your review.`,
+        `${d.subject} is ${d.state.toLowerCase()} and waits for your decision.`,
         { action: 'Review it in the portal', url: d.link },
       ],
     }),
