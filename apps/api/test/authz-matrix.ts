@@ -192,7 +192,6 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
     okStatus: 410,
   },
   ...AUTHZ_MATRIX_WALLET,
-  ...AUTHZ_MATRIX_LAUNCHES,
   ...AUTHZ_MATRIX_BRANDS,
   ...AUTHZ_MATRIX_BOT_TESTING,
   ...AUTHZ_MATRIX_PARTNER_WEBHOOKS,
@@ -200,6 +199,7 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
   ...AUTHZ_MATRIX_CONTENT,
   ...AUTHZ_MATRIX_TEMPLATES,
   ...AUTHZ_MATRIX_BOTS,
+  ...AUTHZ_MATRIX_LAUNCHES,
   // The network messages: test sends and their events.
   {
     method: 'POST',

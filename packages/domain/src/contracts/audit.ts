@@ -25,6 +25,11 @@ export const AUDIT_ACTIONS = [
   'bot.updated',
   'bot.registered',
   'bot.deleted',
+  /** A launch step was saved, its verification hold taken, the launch submitted, or its carriers changed after submission. */
+  'launch.updated',
+  'launch.paid',
+  'launch.submitted',
+  'launch.carriers-changed',
   /** An aggregator set up or changed its billing info. */
   'aggregator.billing.updated',
   /** A download, FAQ, video or press release was added, changed, reordered, published or removed. */
@@ -32,11 +37,6 @@ export const AUDIT_ACTIONS = [
   /** A bot's webhook URL was set (after its verification) or its signing secret was created or rotated. */
   'webhook.updated',
   'webhook.secret-rotated',
-  /** A launch step was saved, its verification hold taken, the launch submitted, or its carriers changed after submission. */
-  'launch.updated',
-  'launch.paid',
-  'launch.submitted',
-  'launch.carriers-changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

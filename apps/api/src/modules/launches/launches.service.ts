@@ -695,7 +695,7 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
                 template: 'review-waiting',
                 data: {
                   subject: `The launch of the bot ${bot.name}`,
-                  state: BOT_MACHINE.states.submitted_for_launch.label,
+                  submitter: user.email,
                   link: `${deps.publicUrl}/admin/verification-details?botId=${botId}`,
                 },
               });

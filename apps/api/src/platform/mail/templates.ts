@@ -98,11 +98,11 @@ export const MAIL_TEMPLATES = {
     }),
   }),
   'review-waiting': template({
-    keys: ['subject', 'state', 'link'],
+    keys: ['subject', 'submitter', 'link'],
     render: (d, c) => ({
       subject: `${c.brandName}: ${d.subject} waits for your review`,
       lines: [
-        `${d.subject} is ${d.state.toLowerCase()} and waits for your decision.`,
+        `${d.subject} was submitted by ${d.submitter} and waits for your review.`,
         { action: 'Review it in the portal', url: d.link },
       ],
     }),

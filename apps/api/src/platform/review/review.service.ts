@@ -134,7 +134,7 @@ export function createReviewService(deps: {
     async record<S extends string>(input: {
       machine: ReviewMachine<S>;
       subjectId: string;
-      /** The carrier of a carrier-level change (a launch on its network). */
+      /** The carrier of a per-carrier subject's change. */
       carrierId?: number | null;
       action: string;
       from: S | null;

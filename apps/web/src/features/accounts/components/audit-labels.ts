@@ -22,14 +22,14 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'bot.updated': 'Bot updated',
   'bot.registered': 'Bot created on the network',
   'bot.deleted': 'Bot deleted',
-  'aggregator.billing.updated': 'Aggregator billing info saved',
-  'content.changed': 'Content changed',
-  'webhook.updated': 'Bot webhook set',
-  'webhook.secret-rotated': 'Webhook signing secret rotated',
   'launch.updated': 'Launch step saved',
   'launch.paid': 'Launch verification held',
   'launch.submitted': 'Launch submitted',
   'launch.carriers-changed': 'Launch carriers changed',
+  'aggregator.billing.updated': 'Aggregator billing info saved',
+  'content.changed': 'Content changed',
+  'webhook.updated': 'Bot webhook set',
+  'webhook.secret-rotated': 'Webhook signing secret rotated',
 };
 export const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
 export const actionColor = (action: string): 'error' | 'primary' | 'default' =>
