@@ -1,11 +1,13 @@
 import {
   BOT_CARRIER_MACHINE,
+  BOT_LAUNCHABLE_STATES,
   BOT_MACHINE,
   botCarrierStatusOf,
   botStatusOf,
   brandStatusOf,
   LAUNCH_STEP_SLUGS,
   type LaunchStepSlug,
+  stateOfCode,
   type TLaunchDocument,
   type TLaunchPreflight,
   type TLaunchQuestionnaire,
@@ -76,6 +78,12 @@ export function storedPreflight(launch: LaunchRow | undefined): TLaunchPreflight
   return { ok: checkedAt !== null && items.length === 0, items, checked_at: checkedAt?.toISOString() ?? '' };
 }
 
+const PENDING = BOT_CARRIER_MACHINE.states.pending.code;
+/** The carriers a submission takes: chosen and not submitted yet, or whose launch failed. */
+export const SUBMITTABLE: readonly number[] = BOT_CARRIER_MACHINE.transitions.submit.from.map(
+  (state) => BOT_CARRIER_MACHINE.states[state].code,
+);
+
 const REASONED_STATES: readonly number[] = [
   BOT_CARRIER_MACHINE.states.rejected.code,
   BOT_CARRIER_MACHINE.states.launch_failed.code,
@@ -142,10 +150,17 @@ export function createLaunchSummary(deps: LaunchSummaryDeps): LaunchSummaryBuild
         : fullHistory.items.filter((e) => e.carrier_id === null || e.carrier_id === carrierId);
 
     const carrierIds = carriers.map((c) => c.carrierId);
+    // What the verification costs: while editable, the carriers the next submission takes; under
+    // review or after it, the carriers in the launch (not those chosen only, or withdrawn).
+    const state = stateOfCode(BOT_MACHINE, bot.status);
+    const editable = state !== undefined && BOT_LAUNCHABLE_STATES.includes(state);
+    const pricedIds = carriers
+      .filter((c) => (editable ? SUBMITTABLE.includes(c.status) : c.status !== PENDING))
+      .map((c) => c.carrierId);
     const wallet = deps.wallet();
     const [prices, pricing, hold] = await Promise.all([
       wallet.verificationPrices(carrierIds),
-      pricingOf(carrierIds),
+      pricingOf(pricedIds),
       launch?.holdId ? wallet.holdOf(bot.partnerId, launch.holdId) : null,
     ]);
     const verified = new Set(launch?.verifiedCarrierIds ?? []);

@@ -160,7 +160,9 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 );
 
 describe('the verification hold under random interleavings (fast-check)', () => {
-  it('when payments (retried, with shared keys), carrier changes, submissions and rejections race then money is held once per submission and never lost', async () => {
+  it('when payments (retried, with shared keys), carrier changes, submissions and rejections race then money is held once per submission and never lost', {
+    timeout: 120_000,
+  }, async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.array(opArb, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 3 }),

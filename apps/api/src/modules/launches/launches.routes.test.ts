@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
 import { createLedgerForTest } from '../../../test/ledger.ts';
+import { createStorage } from '../../platform/storage/index.ts';
 import { botCarriers, bots } from '../bots/bots.schema.ts';
 import { brands } from '../brands/brands.schema.ts';
 import type { Ledger } from '../wallet/ledger.ts';
@@ -385,6 +386,37 @@ describe('pre-flight check', () => {
     ).data as TLaunchSummary;
     expect(summary.preflight.items.map((i) => i.code)).toEqual(result.items.map((i) => i.code));
     expect(summary.preflight.checked_at).toBe(result.checked_at);
+  });
+
+  it('when the RCS logo or banner is outside the network limits then the pre-flight says so with the sizes', async () => {
+    const storage = createStorage(t.config.storage);
+    const logoKey = `public/bot-images/launch-test/${Date.now()}-logo.png`;
+    const bannerKey = `public/bot-images/launch-test/${Date.now()}-banner.jpg`;
+    await storage.put(
+      logoKey,
+      await sharp({ create: { width: 300, height: 300, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+      'image/png',
+    );
+    await storage.put(
+      bannerKey,
+      await sharp({ create: { width: 1440, height: 448, channels: 3, background: '#fff' } })
+        .jpeg()
+        .toBuffer(),
+      'image/jpeg',
+    );
+    const botId = await botOf(developer, {
+      channels: [CHANNEL_TYPE.rcs],
+      logoKey,
+      bannerKey,
+      termsUrl: 'https://acme.example/terms',
+    });
+    const result = await preflightOf(developer, botId);
+    const images = result.items.filter((i) => i.field === 'logo' || i.field === 'banner');
+    expect(images.map((i) => i.code)).toEqual(['logo-limits']);
+    expect(images[0]?.message).toMatch(/300 x 300 px.*224 x 224 px/);
+    expect(images[0]?.step).toBe('experience');
   });
 
   it('when the wallet is too low then the payment step is listed; when everything is there it passes', async () => {

@@ -54,6 +54,7 @@ import {
   type LaunchSummaryScope,
   launchDocument,
   questionnaireOf,
+  SUBMITTABLE,
   stepOf,
 } from './launch-summary.ts';
 import type { LaunchBotRow, LaunchesRepository, LaunchFields, LaunchRow } from './launches.repository.ts';
@@ -81,8 +82,6 @@ export interface LaunchesServiceDeps {
 
 const CARRIER = BOT_CARRIER_MACHINE.states;
 const codesOf = (states: readonly BotCarrierState[]) => states.map((state) => CARRIER[state].code);
-/** The carriers a submission takes: chosen and not submitted yet, or whose launch failed. */
-const SUBMITTABLE = codesOf(BOT_CARRIER_MACHINE.transitions.submit.from);
 /** The carriers the developer may still take off a submitted launch (not the chosen-only ones). */
 const WITHDRAWABLE = codesOf(BOT_CARRIER_UNDECIDED_STATES.filter((state) => state !== 'pending'));
 /** While the launch is under review, the stage a carrier added after submission joins. */

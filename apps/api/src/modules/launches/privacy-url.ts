@@ -59,7 +59,7 @@ export function createPrivacyUrlChecker({
     } catch (error) {
       const detail =
         error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
-          ? `no answer within ${Math.round(timeoutMs / 1000)} s`
+          ? `no answer within ${timeoutMs >= 1000 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`}`
           : error instanceof Error && 'code' in error && error.code === 'EADDRNOTPUBLIC'
             ? 'its address is not public'
             : 'it could not be reached';
