@@ -1,5 +1,6 @@
+import Link from '@mui/material/Link';
 import Step from '@mui/material/Step';
-import StepButton from '@mui/material/StepButton';
+import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -40,14 +41,20 @@ export function LaunchStepNav({
           const count = problems(step);
           return (
             <Step key={step} completed={preflight !== undefined && count === 0 && step !== active}>
-              <StepButton
-                component={RouterLink}
-                to={launchStepPath(step, botId)}
-                aria-current={step === active ? 'step' : undefined}
+              <StepLabel
+                error={count > 0 && step !== active}
                 optional={count > 0 ? <span style={{ fontSize: '0.75rem' }}>{count} to fix</span> : undefined}
               >
-                {launchStepTitle(step)}
-              </StepButton>
+                <Link
+                  component={RouterLink}
+                  to={launchStepPath(step, botId)}
+                  aria-current={step === active ? 'step' : undefined}
+                  underline={step === active ? 'none' : 'hover'}
+                  sx={{ color: 'inherit', fontWeight: step === active ? 600 : undefined }}
+                >
+                  {launchStepTitle(step)}
+                </Link>
+              </StepLabel>
             </Step>
           );
         })}
