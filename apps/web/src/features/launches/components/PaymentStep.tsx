@@ -142,7 +142,7 @@ export function PaymentStep({ draft }: { draft: TLaunchDraft }) {
             <Button
               variant="contained"
               sx={{ mt: 2 }}
-              disabled={!allowed || !price || price.items.length === 0}
+              disabled={!allowed || !price || price.items.length === 0 || Boolean(problems.wallet)}
               onClick={() => setConfirming(true)}
             >
               Pay {price ? formatAmount(price.total, price.currency) : ''}

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { type LaunchStepSlug, launchStepTitle, type TLaunchDraft } from '@portico/domain';
+import { LAUNCH_STEP_SLUGS, type LaunchStepSlug, launchStepTitle, type TLaunchDraft } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
@@ -70,12 +70,8 @@ function LaunchSteps({ botId, step }: { botId: string; step: LaunchStepSlug }) {
     <PageFrame
       title={`${TITLE}: ${data.bot_name}`}
       breadcrumbs={LAUNCH_CRUMBS}
-      description={
-        <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-          <span>Step {launchStepTitle(step)}.</span>
-          <BotStatusChip status={data.status} />
-        </Box>
-      }
+      description={`Step ${LAUNCH_STEP_SLUGS.indexOf(step) + 1} of ${LAUNCH_STEP_SLUGS.length}: ${launchStepTitle(step)}.`}
+      actions={<BotStatusChip status={data.status} />}
     >
       <LaunchStepNav botId={botId} active={step} preflight={preflight.data} />
       {!data.editable ? (
