@@ -416,6 +416,8 @@ describe('the launch details and carrier changes', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Change the carriers of the launch?' });
     expect(within(dialog).getByTestId('carrier-changes').textContent).toContain('Add Airtel');
     expect(within(dialog).getByTestId('carrier-changes').textContent).toContain('Remove Jio');
+    // The fixture's hold is held: it is taken again for the new set of carriers.
+    expect(within(dialog).getByTestId('carrier-changes-money').textContent).toContain('taken again');
     expect(put).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Change carriers' }));
     await waitFor(() =>
@@ -426,5 +428,33 @@ describe('the launch details and carrier changes', () => {
       ),
     );
     expect(await screen.findByRole('heading', { name: 'Launch Details', level: 1 })).toBeTruthy();
+  });
+
+  it('when the platform already charged the verification then the confirmation says an added carrier is charged and a removed one not refunded', async () => {
+    const base = launchSummary();
+    const summary = launchSummary({
+      hold: base.hold ? { ...base.hold, status: 'captured', settled_at: '2026-11-25T10:00:00.000Z' } : null,
+      carriers: [
+        {
+          carrier_id: 7,
+          name: 'Jio',
+          country_id: 'IN',
+          status: CARRIER_STATUS.to_be_approved_by_carrier,
+          reason: null,
+          price: '25.00',
+          verified: false,
+          updated_at: '2026-11-25T10:00:00.000Z',
+        },
+      ],
+    });
+    answerGets({ summary });
+    const user = userEvent.setup();
+    renderApp(`/u/update-carrier?bot_id=${LAUNCH_BOT_ID}`, { details: DEVELOPER });
+    await user.click(await screen.findByRole('checkbox', { name: 'Remove Jio (IN)' }));
+    await user.click(screen.getByRole('checkbox', { name: /Airtel/ }));
+    await user.click(screen.getByRole('button', { name: 'Review the changes' }));
+    const money = within(await screen.findByRole('dialog')).getByTestId('carrier-changes-money').textContent;
+    expect(money).toContain("The added carriers' verification ($30.00) is charged from your wallet now.");
+    expect(money).toContain('not refunded automatically');
   });
 });

@@ -79,6 +79,12 @@ export function CarriersStep({
         price comes from the current rate plan and is held from your wallet at payment.
       </Typography>
       <FormErrorAlert message={form.formError} />
+      {draft.hold?.status === 'held' && canWrite && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          The verification is held from your wallet for these carriers: changing them releases the hold,
+          and you pay again for the new set at Payment.
+        </Alert>
+      )}
       {carriers.isError ? (
         <Alert severity="error">The carriers could not be loaded: {errorMessage(carriers.error)}</Alert>
       ) : carriers.isPending ? (

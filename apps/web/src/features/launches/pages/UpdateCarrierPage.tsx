@@ -195,21 +195,39 @@ function CarrierChanges({ summary, options }: { summary: TLaunchSummary; options
           <Box component="ul" sx={{ m: 0, pl: 2 }} data-testid="carrier-changes">
             {added.map((c) => (
               <li key={`add-${c.carrier_id}`}>
-                Add {c.name}: its verification ({formatAmount(c.price, options.currency)}) is held from your
-                wallet.
+                Add {c.name} (verification {formatAmount(c.price, options.currency)}).
               </li>
             ))}
             {removed.map((c) => (
               <li key={`remove-${c.carrier_id}`}>Remove {c.name}: its review stops.</li>
             ))}
           </Box>
-          {extra > 0n && (
-            <Typography sx={{ mt: 1 }}>
-              Held in total: {formatAmount(formatMicros(extra), options.currency)}.
-            </Typography>
-          )}
+          <Typography sx={{ mt: 1 }} data-testid="carrier-changes-money">
+            {moneyNote(summary, extra, options.currency, removed.length > 0)}
+          </Typography>
         </ConfirmDialog>
       )}
     </PageFrame>
   );
+}
+
+/**
+ * What the change does to the money (the launches API's rule): while the verification is only held,
+ * the hold is taken again for the new set of carriers; once the platform captured it, added carriers
+ * are charged at once and a removed one is not refunded automatically.
+ */
+function moneyNote(summary: TLaunchSummary, added: bigint, currency: string, removing: boolean): string {
+  if (summary.hold?.status !== 'captured') {
+    return 'The verification hold is taken again from your wallet for the new set of carriers: a carrier removed gives its price back.';
+  }
+  return [
+    added > 0n
+      ? `The added carriers' verification (${formatAmount(formatMicros(added), currency)}) is charged from your wallet now.`
+      : '',
+    removing
+      ? 'The verification was already charged: a carrier removed is not refunded automatically (support can adjust it).'
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
