@@ -1,10 +1,12 @@
-import type {
-  TLaunchCarrierList,
-  TLaunchDraft,
-  TLaunchPreflight,
-  TLaunchSummary,
-  TVerificationPricing,
-  TWalletBalance,
+import {
+  BOT_STATUS,
+  botStatusOf,
+  type TLaunchCarrierList,
+  type TLaunchDraft,
+  type TLaunchPreflight,
+  type TLaunchSummary,
+  type TVerificationPricing,
+  type TWalletBalance,
 } from '@portico/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -381,6 +383,25 @@ describe('the launch details and carrier changes', () => {
     expect(screen.getByRole('link', { name: 'Update carriers' }).getAttribute('href')).toBe(
       `/u/update-carrier?bot_id=${LAUNCH_BOT_ID}`,
     );
+  });
+
+  it('when the bot may still be launched then the details lead back to the step reached; a submitted one does not', async () => {
+    const draftSummary = launchSummary({
+      bot: { ...launchSummary().bot, status: botStatusOf(BOT_STATUS.in_progress_carrier_submission) },
+      submitted_at: null,
+      step_reached: 'verification',
+    });
+    answerGets({ summary: draftSummary });
+    const { unmount } = renderApp(`/u/launch-details?bot_id=${LAUNCH_BOT_ID}`, { details: DEVELOPER });
+    expect((await screen.findByRole('link', { name: 'Continue the launch' })).getAttribute('href')).toBe(
+      `/u/launch/verification?bot_id=${LAUNCH_BOT_ID}`,
+    );
+    unmount();
+    vi.restoreAllMocks();
+    answerGets();
+    renderApp(`/u/launch-details?bot_id=${LAUNCH_BOT_ID}`, { details: DEVELOPER });
+    await screen.findByTestId('launch-summary');
+    expect(screen.queryByRole('link', { name: /Continue the launch|Launch again/ })).toBeNull();
   });
 
   it('when every carrier has decided then there is no carrier update', async () => {

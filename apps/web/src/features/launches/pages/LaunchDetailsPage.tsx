@@ -1,7 +1,7 @@
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import type { LaunchStepSlug } from '@portico/domain';
+import { BOT_LAUNCHABLE_STATES, type BotState, type LaunchStepSlug } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
@@ -48,6 +48,8 @@ export default function LaunchDetailsPage() {
   }
   const data = summary.data;
   const undecided = data.submitted_at !== null && data.carriers.some(isUndecided);
+  // The stepper is open while the bot may be launched (again): a draft, a failed or a rejected launch.
+  const stepperOpen = canWrite && BOT_LAUNCHABLE_STATES.includes(data.bot.status.key as BotState);
   return (
     <PageFrame
       title={TITLE}
@@ -62,9 +64,7 @@ export default function LaunchDetailsPage() {
       <LaunchSummaryView
         summary={data}
         preflightHref={
-          data.submitted_at === null && canWrite
-            ? (item) => launchStepPath(item.step as LaunchStepSlug, botId, item.field)
-            : undefined
+          stepperOpen ? (item) => launchStepPath(item.step as LaunchStepSlug, botId, item.field) : undefined
         }
         actions={
           <>
@@ -81,13 +81,13 @@ export default function LaunchDetailsPage() {
                 Update carriers
               </Button>
             )}
-            {data.submitted_at === null && canWrite && (
+            {stepperOpen && (
               <Button
                 component={RouterLink}
                 to={launchStepPath(data.step_reached as LaunchStepSlug, botId)}
                 variant="contained"
               >
-                Continue the launch
+                {data.submitted_at === null ? 'Continue the launch' : 'Launch again'}
               </Button>
             )}
           </>
