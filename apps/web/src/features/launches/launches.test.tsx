@@ -294,6 +294,7 @@ describe('the payment step', () => {
       ),
     );
     expect(await screen.findByRole('heading', { name: 'Launch Details', level: 1 })).toBeTruthy();
+    expect(screen.getByText(/^Submitted for launch\. The platform reviews it first/)).toBeTruthy();
   });
 
   it('when the submission is refused then its reason shows on the step', async () => {

@@ -17,7 +17,9 @@ const TITLE = 'Launch Details';
 
 /** /u/launch-details?bot_id=: the launch summary, its PDF, and the way to change carriers not decided yet. */
 export default function LaunchDetailsPage() {
-  const botId = useSearchParams()[0].get('bot_id');
+  const [params] = useSearchParams();
+  const botId = params.get('bot_id');
+  const justSubmitted = params.get('submitted') === '1';
   const canSubmit = useCan('launches.submit');
   const canWrite = useCan('launches.write');
   const summary = useQuery({ ...launchSummaryQueryOptions(botId ?? ''), enabled: Boolean(botId) });
@@ -56,6 +58,12 @@ export default function LaunchDetailsPage() {
       breadcrumbs={LAUNCH_CRUMBS}
       description="Everything submitted for the launch, each carrier's decision and the history."
     >
+      {justSubmitted && data.submitted_at && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          Submitted for launch. The platform reviews it first, then each carrier for its own network; each
+          decision and its reason shows here.
+        </Alert>
+      )}
       {pdf.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {errorMessage(pdf.error)}
