@@ -216,6 +216,27 @@ describe('the launch stepper', () => {
     expect(screen.queryByText(/Uploading…/)).toBeNull();
   });
 
+  it('when a screenshot is removed then it asks first, and only then deletes it by its index', async () => {
+    const shot = { name: 'chat.png', content_type: 'image/png', size_bytes: 8000, url: '/files/shot-0' };
+    answerGets({ draft: launchDraft({ screenshots: [shot] }) });
+    const remove = vi.spyOn(http, 'delete').mockResolvedValue(launchDraft({ screenshots: [] }));
+    const user = userEvent.setup();
+    renderApp(stepUrl('experience'), { details: DEVELOPER });
+    await user.click(await screen.findByRole('button', { name: 'Remove chat.png' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove chat.png?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(remove).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Remove chat.png' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() =>
+      expect(remove).toHaveBeenCalledWith(
+        `/secure/launches/${LAUNCH_BOT_ID}/screenshots/0`,
+        expect.anything(),
+      ),
+    );
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'chat.png' })).toBeNull());
+  });
+
   it('when the company details are saved then company and verified carriers go to their two calls', async () => {
     answerGets();
     const put = vi.spyOn(http, 'put').mockResolvedValue(launchDraft());
