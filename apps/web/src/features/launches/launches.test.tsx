@@ -1,4 +1,5 @@
 import {
+  APPROVAL_AREA_MESSAGES,
   BOT_STATUS,
   botStatusOf,
   type TLaunchCarrierList,
@@ -13,7 +14,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http/api-error';
 import { http } from '@/lib/http/client';
-import { DEVELOPER, partnerDetails } from '@/test/fixtures';
+import { DEVELOPER, PENDING_AGGREGATOR, partnerDetails } from '@/test/fixtures';
 import {
   CARRIER_STATUS,
   LAUNCH_BOT_ID,
@@ -348,6 +349,15 @@ describe('the launch for other roles and states', () => {
     await user.click(screen.getByRole('link', { name: 'Payment' }));
     await screen.findByRole('heading', { name: 'Payment' });
     expect(screen.queryByRole('button', { name: 'Submit for launch' })).toBeNull();
+  });
+
+  it('when an aggregator awaits approval then the payment step says why and offers neither Pay nor Submit', async () => {
+    answerGets({ preflight: PREFLIGHT_OK });
+    renderApp(stepUrl('payment'), { details: PENDING_AGGREGATOR });
+    await screen.findByTestId('verification-total');
+    expect(screen.getByRole('button', { name: /^Pay / })).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('button', { name: 'Submit for launch' })).toBeNull();
+    expect(screen.getByText(APPROVAL_AREA_MESSAGES.billing)).toBeTruthy();
   });
 
   it('when the launch was submitted then the stepper sends the developer to the launch details', async () => {
