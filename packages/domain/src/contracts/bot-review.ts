@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOT_CARRIER_ACTIONS, BOT_PLATFORM_ACTIONS } from '../review/bot.ts';
-import { ZBotChannel, ZBotStatus } from './bots.ts';
+import { BOT_CHANNELS, ZBotChannel, ZBotStatus } from './bots.ts';
 import { ZListResult, ZListWindowQuery } from './envelope.ts';
 import { rowId, searchText } from './fields.ts';
 import { sortQuery, ZExportFormat } from './list-filters.ts';
@@ -41,7 +41,8 @@ export const BOT_CARRIER_REVIEW_TABS = [
 const botReviewFilters = {
   tab: z.enum(BOT_REVIEW_TABS, `tab must be one of ${BOT_REVIEW_TABS.join(', ')}`).default('submitted'),
   search: searchText(),
-  channel: ZBotChannel.optional(),
+  /** rcs or whatsapp, as MY BOTS filters (a query string carries a word, not the channel object). */
+  channel: z.enum(BOT_CHANNELS, 'channel must be rcs or whatsapp').optional(),
   /** Only launches that include this carrier (admins); carriers always see only their own. */
   carrier_id: z.coerce.number().pipe(rowId()).optional(),
   ...sortQuery(['submitted_at', 'updated_at', 'name', 'partner_name'], 'submitted_at', 'asc'),

@@ -28,6 +28,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { allCarriersQueryOptions } from '@/lib/queries/reference-data';
+import { BotStatusChip } from '@/lib/ui/BotStatusChip';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
@@ -36,7 +37,6 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { botsQueryOptions } from '../api/get-bots';
 import type { BotListFilters } from '../api/keys';
 import { useExportBots } from '../api/save-bot';
-import { BotStatusChip } from './BotStatusChip';
 import { channelsLabel, resumeBotPath, viewBotPath } from './bot-paths';
 
 type Sort =
