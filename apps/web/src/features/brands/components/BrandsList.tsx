@@ -18,7 +18,7 @@ import TextField from '@mui/material/TextField';
 import { BRAND_MACHINE, type BrandStatusFilter, formatDateTime } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ExportButtons } from '@/lib/ui/ExportButtons';
@@ -33,6 +33,8 @@ import { BrandStatusChip } from './BrandStatusChip';
 export interface BrandTab {
   label: string;
   status: BrandStatusFilter | undefined;
+  /** The word a link opens this tab with (`?tab=waiting`, from the reviewers' dashboards). */
+  slug?: string;
 }
 
 type Sort = 'updated_at:desc' | 'updated_at:asc' | 'name:asc' | 'name:desc' | 'created_at:desc';
@@ -68,7 +70,8 @@ export function BrandsList({
   showPartner = true,
   createPath,
 }: BrandsListProps) {
-  const [tab, setTab] = useState(0);
+  const asked = new URLSearchParams(useLocation().search).get('tab');
+  const [tab, setTab] = useState(() => Math.max(0, tabs?.findIndex((t) => t.slug === asked) ?? 0));
   const [status, setStatus] = useState<BrandStatusFilter | undefined>(undefined);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>('updated_at:desc');
