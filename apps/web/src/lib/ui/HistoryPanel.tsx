@@ -2,7 +2,7 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, type TReviewHistory } from '@portico/domain';
+import { formatDateTime, type TReviewHistory, type TReviewHistoryEntry } from '@portico/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { EmptyState } from './EmptyState';
 import { ListStatus } from './ListStatus';
@@ -38,34 +38,45 @@ export function HistoryPanel({
           />
         }
       >
-        {(data) => (
-          <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {data.items.map((entry) => (
-              <Box
-                component="li"
-                key={entry.id}
-                sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: 'divider' }}
-                data-testid={entryTestId}
-              >
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {entry.action_label}
-                  {entry.carrier_name ? ` · ${entry.carrier_name}` : ''}
-                </Typography>
-                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  {entry.from ? `${entry.from.label} → ` : ''}
-                  {entry.to.label} · {String(formatDateTime(entry.at))}
-                  {entry.actor_email ? ` · ${entry.actor_email}` : ''}
-                </Typography>
-                {entry.reason && (
-                  <Typography variant="body2" sx={{ mt: 0.5 }}>
-                    Reason: {entry.reason}
-                  </Typography>
-                )}
-              </Box>
-            ))}
-          </Box>
-        )}
+        {(data) => <HistoryEntries items={data.items} entryTestId={entryTestId} />}
       </ListStatus>
     </Paper>
+  );
+}
+
+/** History entries, newest first as the calls answer them (also for a history that comes inside a summary). */
+export function HistoryEntries({
+  items,
+  entryTestId,
+}: {
+  items: readonly TReviewHistoryEntry[];
+  entryTestId?: string;
+}) {
+  return (
+    <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {items.map((entry) => (
+        <Box
+          component="li"
+          key={entry.id}
+          sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: 'divider' }}
+          data-testid={entryTestId}
+        >
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {entry.action_label}
+            {entry.carrier_name ? ` · ${entry.carrier_name}` : ''}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {entry.from ? `${entry.from.label} → ` : ''}
+            {entry.to.label} · {String(formatDateTime(entry.at))}
+            {entry.actor_email ? ` · ${entry.actor_email}` : ''}
+          </Typography>
+          {entry.reason && (
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              Reason: {entry.reason}
+            </Typography>
+          )}
+        </Box>
+      ))}
+    </Box>
   );
 }
