@@ -1,10 +1,11 @@
-import type { TBotReviewListItem, TReviewDashboard } from '@portico/domain';
+import type { TBotReviewListItem, TLaunchSummaryCarrier, TReviewDashboard } from '@portico/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http/api-error';
 import { http } from '@/lib/http/client';
 import { CARRIER_ADMIN, MARKETING_ADMIN, partnerDetails, SUPER_ADMIN } from '@/test/fixtures';
+import { LAUNCH_BOT_ID, LAUNCH_STATUS, launchSummary } from '@/test/launch-fixtures';
 import { renderApp } from '@/test/render-app';
 import { formatWaited, waitingFor } from './components/waiting-for';
 
@@ -18,6 +19,10 @@ const FIND = { timeout: 8000 };
 const READ_ONLY_ADMIN = partnerDetails(
   { role: 'ADMIN_PORTICO_READONLY', hasEwallet: false, firstName: 'Rita' },
   { email: 'readonly@portico.test', profile_completed: 100 },
+);
+const CARRIER_READ_ONLY = partnerDetails(
+  { role: 'USER_BILLING', isCarrier: true, carrierId: 7, hasEwallet: false, firstName: 'Uma' },
+  { email: 'carrier-user@portico.test', carrier_name: 'Jio', profile_completed: 100 },
 );
 
 const status = (key: string, code: number, label: string) => ({ key, code, label });
@@ -372,4 +377,216 @@ describe('whom a launch waits for', () => {
     expect(formatWaited(2 * 86_400)).toBe('2 d');
     expect(formatWaited(93_600)).toBe('1 d 2 h');
   });
+});
+
+/** One carrier of the launch fixture (Jio: 7, Airtel: 8). */
+function carrierOf(name: 'Jio' | 'Airtel'): TLaunchSummaryCarrier {
+  const carrier = launchSummary().carriers.find((c) => c.name === name);
+  if (!carrier) throw new Error(`the launch fixture has no ${name}`);
+  return carrier;
+}
+const DECISION_BUTTONS = /^(Forward to carriers|Approve|Reject|Retry launch)$/;
+const decisionButtons = () =>
+  screen.queryAllByRole('button').filter((b) => DECISION_BUTTONS.test(b.textContent ?? ''));
+const SUBMITTED_SUMMARY = launchSummary({
+  carriers: launchSummary().carriers.map((carrier) => ({
+    ...carrier,
+    status: LAUNCH_STATUS.submitted_for_launch,
+    reason: null,
+  })),
+});
+
+describe("the platform's decisions on a launch", () => {
+  it(
+    'when the super admin rejects then the dialog asks for a reason before anything is sent, and sends it once given',
+    async () => {
+      mockGets({ [`/secure/bot-reviews/${LAUNCH_BOT_ID}`]: () => SUBMITTED_SUMMARY });
+      const post = vi
+        .spyOn(http, 'post')
+        .mockResolvedValue(
+          launchSummary({ bot: { ...SUBMITTED_SUMMARY.bot, status: LAUNCH_STATUS.rejected } }),
+        );
+      renderApp(`/admin/verification-details?bot_id=${LAUNCH_BOT_ID}`, { details: SUPER_ADMIN });
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Verification Details' }, FIND),
+      ).toBeTruthy();
+      await screen.findByTestId('launch-summary', {}, FIND);
+      expect(decisionButtons().map((b) => b.textContent)).toEqual([
+        'Forward to carriers',
+        'Approve',
+        'Reject',
+      ]);
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Reject' }));
+      const dialog = await screen.findByRole('dialog');
+      await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+      expect(await within(dialog).findByText('Give a reason: it is shown to the submitter.')).toBeTruthy();
+      expect(post).not.toHaveBeenCalled();
+      await user.type(
+        within(dialog).getByRole('textbox', { name: /Reason/ }),
+        'The opt-out is not explained',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+      await waitFor(() =>
+        expect(post).toHaveBeenCalledWith(
+          `/secure/bot-reviews/${LAUNCH_BOT_ID}/reject`,
+          { reason: 'The opt-out is not explained' },
+          expect.anything(),
+        ),
+      );
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    },
+    SLOW,
+  );
+
+  it(
+    'when the admin forwards then a confirmation comes first; a conflict (someone decided first) shows in the dialog',
+    async () => {
+      mockGets({ [`/secure/bot-reviews/${LAUNCH_BOT_ID}`]: () => SUBMITTED_SUMMARY });
+      const post = vi
+        .spyOn(http, 'post')
+        .mockRejectedValue(
+          new ApiError('The bot is already forwarded by the platform.', { statusCode: 409, httpStatus: 409 }),
+        );
+      renderApp(`/admin/viewBotDetails?bot_id=${LAUNCH_BOT_ID}`, { details: SUPER_ADMIN });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Forward to carriers' }, FIND));
+      const dialog = await screen.findByRole('dialog', {
+        name: /Forward to carriers: Chai Point Assistant\?/,
+      });
+      expect(post).not.toHaveBeenCalled();
+      await user.click(within(dialog).getByRole('button', { name: 'Forward to carriers' }));
+      expect(await within(dialog).findByText('The bot is already forwarded by the platform.')).toBeTruthy();
+      expect(post).toHaveBeenCalledWith(
+        `/secure/bot-reviews/${LAUNCH_BOT_ID}/forward`,
+        { reason: undefined },
+        expect.anything(),
+      );
+    },
+    SLOW,
+  );
+
+  it(
+    'when a carrier launch failed then a read-write admin may retry it after confirming, on that carrier only',
+    async () => {
+      const failed = launchSummary({
+        bot: { ...launchSummary().bot, status: LAUNCH_STATUS.launch_failed },
+        carriers: [
+          { ...carrierOf('Jio'), status: LAUNCH_STATUS.launched },
+          {
+            ...carrierOf('Airtel'),
+            status: LAUNCH_STATUS.launch_failed,
+            reason: 'Region not enabled',
+          },
+        ],
+      });
+      mockGets({ [`/secure/bot-reviews/${LAUNCH_BOT_ID}`]: () => failed });
+      const post = vi.spyOn(http, 'post').mockResolvedValue(failed);
+      renderApp(`/admin/viewBotDetails?bot_id=${LAUNCH_BOT_ID}`, { details: SUPER_ADMIN });
+      const user = userEvent.setup();
+      const retry = await screen.findByRole('button', { name: 'Retry the launch on Airtel' }, FIND);
+      expect(screen.getAllByRole('button', { name: /Retry the launch/ })).toHaveLength(1);
+      await user.click(retry);
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText('The network answered last time: Region not enabled')).toBeTruthy();
+      await user.click(within(dialog).getByRole('button', { name: 'Retry launch' }));
+      await waitFor(() =>
+        expect(post).toHaveBeenCalledWith(
+          `/secure/bot-reviews/${LAUNCH_BOT_ID}/carriers/8/retry`,
+          undefined,
+          expect.anything(),
+        ),
+      );
+    },
+    SLOW,
+  );
+
+  it(
+    'when a read-only admin opens a launch (even a failed one) then everything shows and no decision control does',
+    async () => {
+      const failed = launchSummary({
+        carriers: [{ ...carrierOf('Airtel'), status: LAUNCH_STATUS.launch_failed }],
+      });
+      mockGets({
+        [`/secure/bot-reviews/${LAUNCH_BOT_ID}`]: () => ({ ...failed, bot: SUBMITTED_SUMMARY.bot }),
+      });
+      renderApp(`/admin/verification-details?bot_id=${LAUNCH_BOT_ID}`, { details: READ_ONLY_ADMIN });
+      await screen.findByTestId('launch-summary', {}, FIND);
+      expect(screen.getByText(/You can read everything about this launch/)).toBeTruthy();
+      expect(screen.getByRole('region', { name: 'History' })).toBeTruthy();
+      expect(decisionButtons()).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'when no bot is chosen then the page says so and asks nothing',
+    async () => {
+      const get = mockGets({});
+      renderApp('/admin/viewBotDetails', { details: SUPER_ADMIN });
+      expect(
+        await screen.findByText('No bot is chosen: open one from the list of bots.', {}, FIND),
+      ).toBeTruthy();
+      expect(get.mock.calls.some(([url]) => url.startsWith('/secure/bot-reviews'))).toBe(false);
+    },
+    SLOW,
+  );
+});
+
+describe("a carrier's decision on its own network", () => {
+  const forCarrier = launchSummary({
+    bot: { ...launchSummary().bot, status: LAUNCH_STATUS.to_be_approved_by_carrier },
+    carriers: [{ ...carrierOf('Jio'), status: LAUNCH_STATUS.to_be_approved_by_carrier, reason: null }],
+  });
+
+  it(
+    'when a carrier admin opens a launch then only approve and reject are offered, and a rejection needs a reason',
+    async () => {
+      mockGets({ [`/secure/carrier/bot-reviews/${LAUNCH_BOT_ID}`]: () => forCarrier });
+      const post = vi.spyOn(http, 'post').mockResolvedValue(forCarrier);
+      renderApp(`/billing/bot-details?bot_id=${LAUNCH_BOT_ID}`, { details: CARRIER_ADMIN });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Bot Details' }, FIND)).toBeTruthy();
+      await screen.findByTestId('launch-summary', {}, FIND);
+      expect(decisionButtons().map((b) => b.textContent)).toEqual(['Approve', 'Reject']);
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Reject' }));
+      const dialog = await screen.findByRole('dialog');
+      await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+      expect(await within(dialog).findByText('Give a reason: it is shown to the submitter.')).toBeTruthy();
+      expect(post).not.toHaveBeenCalled();
+      await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Opt-out missing');
+      await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+      await waitFor(() =>
+        expect(post).toHaveBeenCalledWith(
+          `/secure/carrier/bot-reviews/${LAUNCH_BOT_ID}/reject`,
+          { reason: 'Opt-out missing' },
+          expect.anything(),
+        ),
+      );
+    },
+    SLOW,
+  );
+
+  it(
+    "when the carrier's read-only user opens it, or its network already decided, then no decision control shows",
+    async () => {
+      mockGets({ [`/secure/carrier/bot-reviews/${LAUNCH_BOT_ID}`]: () => forCarrier });
+      const readOnly = renderApp(`/billing/bot-details?bot_id=${LAUNCH_BOT_ID}`, {
+        details: CARRIER_READ_ONLY,
+      });
+      await screen.findByTestId('launch-summary', {}, FIND);
+      expect(decisionButtons()).toEqual([]);
+      readOnly.unmount();
+
+      vi.restoreAllMocks();
+      mockGets({
+        [`/secure/carrier/bot-reviews/${LAUNCH_BOT_ID}`]: () =>
+          launchSummary({ carriers: [{ ...carrierOf('Jio'), status: LAUNCH_STATUS.launched }] }),
+      });
+      renderApp(`/billing/bot-details?bot_id=${LAUNCH_BOT_ID}`, { details: CARRIER_ADMIN });
+      await screen.findByTestId('launch-summary', {}, FIND);
+      expect(decisionButtons()).toEqual([]);
+    },
+    SLOW,
+  );
 });

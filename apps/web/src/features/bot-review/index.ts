@@ -5,6 +5,7 @@ export const botReviewFeature = defineFeature({
   name: 'bot-review',
   screens: {
     'bot-review.list': lazy(() => import('./pages/BotReviewsPage')),
+    'bot-review.details': lazy(() => import('./pages/BotReviewDetailsPage')),
     'bot-review.dashboard': lazy(() => import('./pages/ReviewDashboardPage')),
   },
 });
