@@ -41,7 +41,7 @@ export const BOT_CARRIER_REVIEW_TABS = [
 const botReviewFilters = {
   tab: z.enum(BOT_REVIEW_TABS, `tab must be one of ${BOT_REVIEW_TABS.join(', ')}`).default('submitted'),
   search: searchText(),
-  /** rcs or whatsapp, as MY BOTS filters (a query string carries a word, not the channel object). */
+  /** rcs or whatsapp, as the bots list filters (the list item's channels are channel_type codes). */
   channel: z.enum(BOT_CHANNELS, 'channel must be rcs or whatsapp').optional(),
   /** Only launches that include this carrier (admins); carriers always see only their own. */
   carrier_id: z.coerce.number().pipe(rowId()).optional(),

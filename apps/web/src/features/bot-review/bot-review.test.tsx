@@ -225,10 +225,11 @@ describe("a carrier's review list (/billing/my-bots)", () => {
         within(screen.getByRole('tablist'))
           .getAllByRole('tab')
           .map((t) => t.textContent),
-      ).toEqual(['Submitted', 'To review', 'Approved', 'Rejected', 'All']);
+      ).toEqual(['To review', 'Forwarded', 'Approved', 'Rejected', 'All']);
       expect(screen.queryByRole('combobox', { name: 'Carrier' })).toBeNull();
       expect(get.mock.calls.some(([url]) => url === '/reference/carriers')).toBe(false);
-      await userEvent.setup().click(screen.getByRole('tab', { name: 'To review' }));
+      expect(lastParams(get, '/secure/carrier/bot-reviews')).toMatchObject({ tab: 'submitted' });
+      await userEvent.setup().click(screen.getByRole('tab', { name: 'Forwarded' }));
       await waitFor(() =>
         expect(lastParams(get, '/secure/carrier/bot-reviews')).toMatchObject({ tab: 'forwarded' }),
       );
@@ -303,7 +304,7 @@ describe('the reviewers’ dashboards', () => {
       renderApp('/billing/my-billing', { details: CARRIER_ADMIN });
       const bots = await screen.findByRole('region', { name: 'Bots' }, FIND);
       expect(within(bots).getByRole('link', { name: 'Bots waiting: 3' }).getAttribute('href')).toBe(
-        '/billing/my-bots?tab=forwarded',
+        '/billing/my-bots?tab=submitted',
       );
       expect(within(bots).getByRole('link', { name: 'Masala Metro' }).getAttribute('href')).toBe(
         '/billing/bot-details?bot_id=0b0e7a1c-0000-4000-8000-000000000001',

@@ -51,9 +51,11 @@ const TAB_LABELS: Record<ReviewScope, Record<BotReviewTab, string>> = {
     creation: 'Creation queue',
     all: 'All',
   },
+  // A carrier's submitted = waiting for its decision (forwarded, or approved by the platform);
+  // forwarded = forwarded, not yet approved by the platform.
   carrier: {
-    submitted: 'Submitted',
-    forwarded: 'To review',
+    submitted: 'To review',
+    forwarded: 'Forwarded',
     approved: 'Approved',
     rejected: 'Rejected',
     verification: 'Verification queue',

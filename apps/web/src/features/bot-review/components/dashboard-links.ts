@@ -10,9 +10,8 @@ export type CardFigure = 'waiting' | 'approved' | 'rejected';
  */
 export function cardLink(scope: ReviewScope, subject: ReviewDashboardSubject, figure: CardFigure): string {
   if (subject === 'bots') {
-    // What waits for the platform is submitted; what waits for a carrier was forwarded to it.
-    const waitingTab = scope === 'carrier' ? 'forwarded' : 'submitted';
-    return reviewListPath(scope, figure === 'waiting' ? waitingTab : figure);
+    // The submitted tab is what waits for the caller: the platform's decision, or the carrier's.
+    return reviewListPath(scope, figure === 'waiting' ? 'submitted' : figure);
   }
   const base =
     subject === 'brands'
