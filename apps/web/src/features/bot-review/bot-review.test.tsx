@@ -120,7 +120,7 @@ describe('the platform review list (/admin/bots)', () => {
         expect(lastParams(get, '/secure/bot-reviews')).toMatchObject({ tab: 'verification' }),
       );
 
-      await user.type(screen.getByRole('textbox', { name: 'Search bot, brand or partner' }), 'masala');
+      await user.type(screen.getByRole('textbox', { name: 'Search bots' }), 'masala');
       await waitFor(() => expect(lastParams(get, '/secure/bot-reviews')).toMatchObject({ search: 'masala' }));
 
       await user.click(screen.getByRole('combobox', { name: 'Channel' }));

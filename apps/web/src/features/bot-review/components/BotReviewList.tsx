@@ -153,7 +153,7 @@ export function BotReviewList({ scope }: { scope: ReviewScope }) {
       >
         <TextField
           size="small"
-          label="Search bot, brand or partner"
+          label="Search bots"
           value={search}
           onChange={(event) => {
             setSearch(event.target.value);
@@ -344,12 +344,15 @@ function Carriers({ item, scope }: { item: TBotReviewListItem; scope: ReviewScop
   );
 }
 
-function Waiting({ item }: { item: TBotReviewListItem }) {
+function Waiting({ item, labelled = false }: { item: TBotReviewListItem; labelled?: boolean }) {
   return (
     <>
-      <Typography variant="body2">{waitingFor(item)}</Typography>
+      <Typography variant="body2">
+        {labelled ? `Waiting for: ${waitingFor(item)}` : waitingFor(item)}
+      </Typography>
       {item.waiting_seconds !== null && (
-        <Typography variant="caption" sx={{ color: 'warning.dark', fontWeight: 500 }}>
+        // warning.dark misses AA contrast at caption size: the weight marks it instead.
+        <Typography variant="caption" sx={{ color: 'text.primary', fontWeight: 600 }}>
           Waiting for you: {formatWaited(item.waiting_seconds)}
         </Typography>
       )}
@@ -381,7 +384,7 @@ function LaunchCard({ item, scope }: { item: TBotReviewListItem; scope: ReviewSc
       </Typography>
       <Carriers item={item} scope={scope} />
       <Box>
-        <Waiting item={item} />
+        <Waiting item={item} labelled />
       </Box>
     </Box>
   );

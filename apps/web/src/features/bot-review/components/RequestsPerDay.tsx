@@ -13,7 +13,7 @@ type Day = TReviewDashboard['requests'][number];
 const SERIES = [
   { key: 'bots', label: 'Bots', colour: 'primary.main' },
   { key: 'brands', label: 'Brands', colour: 'warning.main' },
-  { key: 'aggregators', label: 'Aggregators', colour: 'info.main' },
+  { key: 'aggregators', label: 'Aggregators', colour: 'success.main' },
 ] as const;
 
 /**
@@ -38,13 +38,27 @@ export function RequestsPerDay({ requests }: { requests: readonly Day[] }) {
           No requests in the last 30 days.
         </Typography>
       ) : (
-        <TableContainer sx={{ maxHeight: 360 }}>
-          <Table size="small" stickyHeader aria-label="Requests per day">
+        // At most 30 rows: the table grows rather than scroll inside the card.
+        <TableContainer>
+          <Table size="small" aria-label="Requests per day">
             <TableHead>
               <TableRow>
                 <TableCell>Day</TableCell>
                 {SERIES.map((series) => (
-                  <TableCell key={series.key} align="right">
+                  <TableCell key={series.key} align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {/* The series' colour in the bars: the header is the chart's legend. */}
+                    <Box
+                      component="span"
+                      aria-hidden
+                      sx={{
+                        display: 'inline-block',
+                        width: 8,
+                        height: 8,
+                        borderRadius: '50%',
+                        bgcolor: series.colour,
+                        mr: 0.75,
+                      }}
+                    />
                     {series.label}
                   </TableCell>
                 ))}
@@ -84,10 +98,11 @@ export function RequestsPerDay({ requests }: { requests: readonly Day[] }) {
   );
 }
 
+// Pixel strings: sx reads a bare 1 as 100%.
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
