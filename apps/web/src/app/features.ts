@@ -5,6 +5,7 @@ import { botTestingFeature } from '@/features/bot-testing';
 import { botsFeature } from '@/features/bots';
 import { brandsFeature } from '@/features/brands';
 import { contentFeature } from '@/features/content';
+import { launchesFeature } from '@/features/launches';
 import { legalFeature } from '@/features/legal';
 import { partnerApiFeature } from '@/features/partner-api';
 import { referenceFeature } from '@/features/reference';
@@ -21,6 +22,7 @@ export const FEATURES: readonly Feature[] = [
   botsFeature,
   brandsFeature,
   contentFeature,
+  launchesFeature,
   legalFeature,
   partnerApiFeature,
   referenceFeature,

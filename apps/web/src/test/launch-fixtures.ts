@@ -1,5 +1,6 @@
 import {
   BOT_STATUS,
+  botCarrierStatusOf,
   botStatusOf,
   type TLaunchDraft,
   type TLaunchPreflight,
@@ -19,6 +20,14 @@ const STATUS = {
   approved: botStatusOf(BOT_STATUS.bot_approved_by_portico),
 };
 export const LAUNCH_STATUS = STATUS;
+/** One carrier's states (BOT_CARRIER_MACHINE), as the summary's carriers carry them. */
+export const CARRIER_STATUS = {
+  submitted: botCarrierStatusOf(BOT_STATUS.submitted_for_launch),
+  to_be_approved_by_carrier: botCarrierStatusOf(BOT_STATUS.bot_to_be_approved_by_carrier),
+  launched: botCarrierStatusOf(BOT_STATUS.launched),
+  launch_failed: botCarrierStatusOf(BOT_STATUS.launch_failed),
+  rejected: botCarrierStatusOf(BOT_STATUS.bot_rejected_by_portico),
+};
 
 const ANSWER = 'A detailed answer that is long enough for the reviewers to judge.';
 
@@ -107,7 +116,7 @@ export function launchSummary(overrides: Partial<TLaunchSummary> = {}): TLaunchS
         carrier_id: 7,
         name: 'Jio',
         country_id: 'IN',
-        status: STATUS.launched,
+        status: CARRIER_STATUS.launched,
         reason: null,
         price: '25.00',
         verified: true,
@@ -117,7 +126,7 @@ export function launchSummary(overrides: Partial<TLaunchSummary> = {}): TLaunchS
         carrier_id: 8,
         name: 'Airtel',
         country_id: 'IN',
-        status: STATUS.rejected,
+        status: CARRIER_STATUS.rejected,
         reason: 'The opt-out is not explained in the first message.',
         price: '30.00',
         verified: false,

@@ -57,7 +57,7 @@ export const PAGE_ROUTES = [
   dev('/u/my-campaigns', 'My Campaigns', 'Campaigns'),
   dev('/my-campaigns', 'My Campaigns', 'Campaigns'),
   dev('/add-new-campaign', 'New Campaign', 'Campaigns'),
-  dev('/u/launch', 'Launch Bot', 'Bot launch', { pattern: '/u/launch/*' }),
+  dev('/u/launch', 'Launch Bot', 'Bot launch', { screen: 'launches.stepper', pattern: '/u/launch/*' }),
   dev('/u/create-bot/whatsapp-bot-details', 'Create WhatsApp Bot', 'Bots', {
     screen: 'bots.create-whatsapp',
   }),
@@ -66,7 +66,7 @@ export const PAGE_ROUTES = [
   dev('/u/create-bot/select-carriers', 'Select Carriers', 'Bots', { screen: 'bots.select-carriers' }),
   dev('/u/listing', 'Bot Listing', 'Bots', { screen: 'bots.listing' }),
   dev('/u/bot-console', 'Bot Console', 'Bots', { screen: 'bot-testing.console' }),
-  dev('/u/launch-details', 'Launch Details', 'Bot launch'),
+  dev('/u/launch-details', 'Launch Details', 'Bot launch', { screen: 'launches.details' }),
   // One details screen; the suffix comes from the bot's channels (channelRoute in rules/channels.ts).
   dev('/u/view-bot-details/rcs', 'Bot Details', 'Bots', { screen: 'bots.view' }),
   dev('/u/view-bot-details/whatsapp', 'Bot Details', 'Bots', { screen: 'bots.view' }),
@@ -76,7 +76,7 @@ export const PAGE_ROUTES = [
   dev('/u/add-view-template', 'Templates', 'Templates', { screen: 'templates.list' }),
   dev('/u/view-template-details', 'Template Details', 'Templates', { screen: 'templates.details' }),
   dev('/u/addTemplate', 'Add Template', 'Templates', { screen: 'templates.builder' }),
-  dev('/u/update-carrier', 'Update Carrier', 'Bot launch'),
+  dev('/u/update-carrier', 'Update Carrier', 'Bot launch', { screen: 'launches.update-carrier' }),
   dev('/u/edit-profile', 'Edit Profile', 'Accounts', { screen: 'accounts.edit-profile' }),
   dev('/u/my-wallet', 'My Wallet', 'Wallet, rate plans and pricing', { screen: 'wallet.my-wallet' }),
   dev('/u/change-password', 'Change Password', 'Accounts', { screen: 'accounts.change-password' }),

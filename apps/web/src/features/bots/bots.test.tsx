@@ -183,6 +183,51 @@ describe('MY BOTS', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
+  it('when a bot may be launched or was submitted then its row leads to the launch steps or the launch details', async () => {
+    const launchable: TBotListItem = {
+      ...BOT,
+      bot_id: '0b6c1f4e-3f6a-4d7e-9a55-333333333333',
+      name: 'Ready Bot',
+      status: { key: 'in_progress_carrier_submission', code: -2, label: 'In progress' },
+    };
+    const rejected: TBotListItem = {
+      ...BOT,
+      bot_id: '0b6c1f4e-3f6a-4d7e-9a55-444444444444',
+      name: 'Rejected Bot',
+      status: { key: 'bot_rejected_by_portico', code: 32, label: 'Rejected' },
+    };
+    const live: TBotListItem = {
+      ...BOT,
+      bot_id: '0b6c1f4e-3f6a-4d7e-9a55-555555555555',
+      name: 'Live Bot',
+      status: { key: 'launched', code: 10, label: 'Launched' },
+    };
+    answerGets(list([BOT, launchable, rejected, live]));
+    renderApp('/u/dashboard', { details: DEVELOPER });
+    const table = await screen.findByRole('table', { name: 'Bots' }, { timeout: 5000 });
+    const href = (name: string) => within(table).queryByRole('link', { name })?.getAttribute('href') ?? null;
+    expect(href('Launch Chai Point Assistant')).toBeNull();
+    expect(href('Launch details of Chai Point Assistant')).toBeNull();
+    expect(href('Launch Ready Bot')).toBe(`/u/launch/carriers?bot_id=${launchable.bot_id}`);
+    expect(href('Launch details of Ready Bot')).toBeNull();
+    expect(href('Launch Rejected Bot')).toBe(`/u/launch/carriers?bot_id=${rejected.bot_id}`);
+    expect(href('Launch details of Rejected Bot')).toBe(`/u/launch-details?bot_id=${rejected.bot_id}`);
+    expect(href('Launch Live Bot')).toBeNull();
+    expect(href('Launch details of Live Bot')).toBe(`/u/launch-details?bot_id=${live.bot_id}`);
+  });
+
+  it('when a read-only child user sees a rejected bot then it may read the launch details but not launch again', async () => {
+    const rejected: TBotListItem = {
+      ...BOT,
+      status: { key: 'bot_rejected_by_portico', code: 32, label: 'Rejected' },
+    };
+    answerGets(list([rejected]));
+    renderApp('/u/dashboard', { details: READ_ONLY_CHILD });
+    const table = await screen.findByRole('table', { name: 'Bots' }, { timeout: 5000 });
+    expect(within(table).getByRole('link', { name: 'Launch details of Chai Point Assistant' })).toBeTruthy();
+    expect(within(table).queryByRole('link', { name: 'Launch Chai Point Assistant' })).toBeNull();
+  });
+
   it('a read-only child user sees the bots but no create or resume control', async () => {
     answerGets();
     renderApp('/u/dashboard', { details: READ_ONLY_CHILD });

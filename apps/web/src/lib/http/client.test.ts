@@ -289,3 +289,82 @@ describe('the HTTP client', () => {
     expect(lastRequest(fetchMock).headers.get('Authorization')).toBeNull();
   });
 });
+
+/** A stand-in XMLHttpRequest: records what was sent, reports progress, then answers. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  static answer: { status: number; body: string } = { status: 200, body: '' };
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  status = 0;
+  responseText = '';
+  timeout = 0;
+  sent: unknown = null;
+  upload: {
+    onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+  } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: URL | string) {
+    this.method = method;
+    this.url = String(url);
+  }
+  setRequestHeader(key: string, value: string) {
+    this.headers[key] = value;
+  }
+  send(body: unknown) {
+    this.sent = body;
+    this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+    this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+    this.status = FakeXhr.answer.status;
+    this.responseText = FakeXhr.answer.body;
+    this.onload?.();
+  }
+}
+
+describe('the HTTP client uploads', () => {
+  beforeEach(() => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  });
+
+  it('when a file is uploaded then it is posted with the token, progress is reported and the answer parsed', async () => {
+    FakeXhr.answer = {
+      status: 200,
+      body: JSON.stringify({ status_code: 10, message: 'ok', data: { id: 3 } }),
+    };
+    const progress: number[] = [];
+    const body = new FormData();
+    body.set('loa', new Blob(['%PDF-1.7']), 'loa.pdf');
+    const thing = await createHttpClient({ getToken: () => 'jwt' }).upload('/secure/x/loa', body, ZThing, {
+      params: { bot_id: 'b1' },
+      onProgress: (fraction) => progress.push(fraction),
+    });
+    expect(thing).toEqual({ id: 3 });
+    expect(progress).toEqual([0.5, 1]);
+    const xhr = FakeXhr.last as FakeXhr;
+    expect(xhr.method).toBe('POST');
+    expect(new URL(xhr.url).pathname).toBe('/api/v1/secure/x/loa');
+    expect(new URL(xhr.url).search).toBe('?bot_id=b1');
+    expect(xhr.headers.Authorization).toBe('Bearer jwt');
+    expect(xhr.sent).toBe(body);
+  });
+
+  it('when the server refuses the file then the envelope message comes back as an ApiError', async () => {
+    FakeXhr.answer = {
+      status: 400,
+      body: JSON.stringify({ status_code: 11, message: 'Bad request', data: 'The LOA is not a PDF.' }),
+    };
+    const failure = await createHttpClient({ getToken: () => null })
+      .upload('/secure/x/loa', new FormData(), ZThing)
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).message).toBe('The LOA is not a PDF.');
+    expect((failure as ApiError).httpStatus).toBe(400);
+    expect(onServerError).not.toHaveBeenCalled();
+  });
+});

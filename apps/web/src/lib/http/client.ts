@@ -156,6 +156,15 @@ export interface HttpClient {
   delete<T>(url: string, schema: ResponseSchema<T>, config?: RequestConfig): Promise<T>;
   /** A file the API answers (not the envelope), e.g. an export: the body and the name it suggests. */
   download(url: string, config?: RequestConfig): Promise<{ blob: Blob; filename: string | null }>;
+  /**
+   * POST a multipart body and report how much of it was sent (0 to 1) while it goes: the same
+   * headers, envelope, 401/5xx handling and contract check as `post`.
+   */
+  upload<T>(url: string, body: FormData, schema: ResponseSchema<T>, config?: UploadConfig): Promise<T>;
+}
+
+export interface UploadConfig extends RequestConfig {
+  onProgress?: (fraction: number) => void;
 }
 
 function readCookie(name: string): string | null {
@@ -198,10 +207,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
 
   /** The response, any status; a network failure or time-out goes to /500 and reaches the caller as it is. */
   async function fetchResponse(method: string, url: string, config: RequestConfig, extra: Options) {
-    const target = new URL(`${baseURL}${url}`, browser.origin());
-    for (const [key, value] of Object.entries(config.params ?? {})) {
-      if (value !== undefined) target.searchParams.set(key, String(value));
-    }
+    const target = targetUrl(url, config);
     try {
       return await instance(target, {
         method,
@@ -212,6 +218,57 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       handlers.onServerError();
       throw error;
     }
+  }
+
+  function targetUrl(url: string, config: RequestConfig): URL {
+    const target = new URL(`${baseURL}${url}`, browser.origin());
+    for (const [key, value] of Object.entries(config.params ?? {})) {
+      if (value !== undefined) target.searchParams.set(key, String(value));
+    }
+    return target;
+  }
+
+  /**
+   * fetch cannot report upload progress over HTTP/1.1 (a streamed request body needs HTTP/2), so an
+   * upload goes through XMLHttpRequest, whose upload events can.
+   */
+  function upload<T>(url: string, body: FormData, schema: ResponseSchema<T>, config: UploadConfig = {}) {
+    return new Promise<T>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', targetUrl(url, config));
+      xhr.timeout = LIMITS.apiRequestTimeoutMs;
+      xhr.setRequestHeader('Accept', 'application/json');
+      const token = getToken();
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      const xsrf = readCookie(XSRF_COOKIE_NAME);
+      if (xsrf) xhr.setRequestHeader(XSRF_HEADER_NAME, xsrf);
+      for (const [key, value] of Object.entries(config.headers ?? {})) xhr.setRequestHeader(key, value);
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) config.onProgress?.(event.loaded / event.total);
+      };
+      const failed = () => {
+        handlers.onServerError();
+        reject(new Error('The upload did not reach the server. Please try again.'));
+      };
+      xhr.onerror = failed;
+      xhr.ontimeout = failed;
+      xhr.onload = () => {
+        let data: unknown = xhr.responseText;
+        try {
+          data = JSON.parse(xhr.responseText) as unknown;
+        } catch {
+          // not JSON: kept as text, as readBody does
+        }
+        try {
+          if (xhr.status < 200 || xhr.status >= 300) throw httpFailure(xhr.status, data);
+          const unwrapped = unwrapEnvelope({ status: xhr.status, data });
+          resolve(parseResponse(schema, unwrapped, { method: 'POST', url, httpStatus: xhr.status }));
+        } catch (error) {
+          reject(error);
+        }
+      };
+      xhr.send(body);
+    });
   }
 
   async function send<T>(
@@ -234,6 +291,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     put: (url, body, schema, config) => send('PUT', url, schema, config, body),
     patch: (url, body, schema, config) => send('PATCH', url, schema, config, body),
     delete: (url, schema, config) => send('DELETE', url, schema, config),
+    upload,
     async download(url, config = {}) {
       const response = await fetchResponse('GET', url, config, {});
       if (!response.ok) throw httpFailure(response.status, await readBody(response));

@@ -33,11 +33,12 @@ import { EmptyState } from '@/lib/ui/EmptyState';
 import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
+import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { botsQueryOptions } from '../api/get-bots';
 import type { BotListFilters } from '../api/keys';
 import { useExportBots } from '../api/save-bot';
-import { channelsLabel, resumeBotPath, viewBotPath } from './bot-paths';
+import { channelsLabel, launchBotPath, launchDetailsPath, resumeBotPath, viewBotPath } from './bot-paths';
 
 type Sort =
   | 'updated_at:desc'
@@ -281,9 +282,11 @@ function Rows({
   );
 }
 
-/** The bot's name (to its page) and, for a writer's draft, the step to resume. */
+/** The bot's name (to its page), for a writer's draft the step to resume, and the launch's links. */
 function BotLinks({ bot, canWrite }: { bot: TBotListItem; canWrite: boolean }) {
   const resume = canWrite ? resumeBotPath(bot) : null;
+  const launch = useCan('launches.write') ? launchBotPath(bot) : null;
+  const details = useCan('launches.read') ? launchDetailsPath(bot) : null;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline' }}>
       <Link component={RouterLink} to={viewBotPath(bot)} sx={{ fontWeight: 500 }}>
@@ -298,6 +301,28 @@ function BotLinks({ bot, canWrite }: { bot: TBotListItem; canWrite: boolean }) {
           sx={{ fontSize: '0.75rem' }}
         >
           Resume
+        </Link>
+      )}
+      {launch && (
+        <Link
+          component={RouterLink}
+          to={launch}
+          variant="body2"
+          aria-label={`Launch ${bot.name}`}
+          sx={{ fontSize: '0.75rem' }}
+        >
+          Launch
+        </Link>
+      )}
+      {details && (
+        <Link
+          component={RouterLink}
+          to={details}
+          variant="body2"
+          aria-label={`Launch details of ${bot.name}`}
+          sx={{ fontSize: '0.75rem' }}
+        >
+          Launch details
         </Link>
       )}
     </Box>

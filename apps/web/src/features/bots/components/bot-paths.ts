@@ -1,9 +1,16 @@
-import { BOT_STATUS, CHANNEL_TYPE, channelRoute } from '@portico/domain';
+import {
+  BOT_DRAFT_STATUSES,
+  BOT_LAUNCHABLE_STATES,
+  BOT_STATUS,
+  type BotState,
+  CHANNEL_TYPE,
+  channelRoute,
+} from '@portico/domain';
 
 interface BotRef {
   bot_id: string;
   channels: readonly { channel_type: number }[];
-  status: { code: number };
+  status: { code: number; key: string };
 }
 
 const hasRcs = (bot: BotRef) => bot.channels.some((c) => c.channel_type === CHANNEL_TYPE.rcs);
@@ -31,4 +38,16 @@ export function resumeBotPath(bot: BotRef): string | null {
 export function channelsLabel(channels: readonly { channel_type: number }[]): string {
   const names = channels.map((c) => (c.channel_type === CHANNEL_TYPE.whatsapp ? 'WhatsApp' : 'RCS'));
   return names.length ? names.join(' + ') : '—';
+}
+
+/** The launch stepper's first step, for a bot that may be launched (again): BOT_LAUNCHABLE_STATES. */
+export function launchBotPath(bot: BotRef): string | null {
+  return BOT_LAUNCHABLE_STATES.includes(bot.status.key as BotState)
+    ? `/u/launch/carriers?bot_id=${bot.bot_id}`
+    : null;
+}
+
+/** The launch summary of a bot that was submitted for launch (any state after the drafts). */
+export function launchDetailsPath(bot: BotRef): string | null {
+  return BOT_DRAFT_STATUSES.includes(bot.status.code) ? null : `/u/launch-details?bot_id=${bot.bot_id}`;
 }
