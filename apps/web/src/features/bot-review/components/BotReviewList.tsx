@@ -1,5 +1,4 @@
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -26,13 +25,12 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { errorMessage } from '@/lib/http/api-error';
 import { allCarriersQueryOptions } from '@/lib/queries/reference-data';
 import { BotStatusChip } from '@/lib/ui/BotStatusChip';
 import { EmptyState } from '@/lib/ui/EmptyState';
-import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
+import { ListToolbar } from '@/lib/ui/ListToolbar';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useExportBotReviews } from '../api/export-bot-reviews';
 import { botReviewsQueryOptions } from '../api/get-bot-reviews';
@@ -135,21 +133,15 @@ export function BotReviewList({ scope }: { scope: ReviewScope }) {
           <Tab key={t} value={t} label={TAB_LABELS[scope][t]} />
         ))}
       </Tabs>
-      <Box
-        sx={{
-          p: 2,
-          display: 'grid',
-          gap: 1.5,
-          alignItems: 'center',
-          gridTemplateColumns: {
-            xs: '1fr',
-            sm: '1fr 1fr',
-            lg:
-              scope === 'platform'
-                ? 'minmax(0, 1.4fr) repeat(3, minmax(0, 1fr))'
-                : 'minmax(0, 1.4fr) repeat(2, minmax(0, 1fr))',
-          },
-        }}
+      <ListToolbar
+        wideColumns={
+          scope === 'platform'
+            ? 'minmax(0, 1.4fr) repeat(3, minmax(0, 1fr))'
+            : 'minmax(0, 1.4fr) repeat(2, minmax(0, 1fr))'
+        }
+        exporting={exporter.isPending}
+        exportError={exporter.error}
+        onExport={(format) => exporter.mutate({ format, filters })}
       >
         <TextField
           size="small"
@@ -211,18 +203,7 @@ export function BotReviewList({ scope }: { scope: ReviewScope }) {
             </MenuItem>
           ))}
         </TextField>
-      </Box>
-      <Box sx={{ px: 2, pb: 2, display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-        <ExportButtons
-          disabled={exporter.isPending}
-          onExport={(format) => exporter.mutate({ format, filters })}
-        />
-      </Box>
-      {exporter.isError && (
-        <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
-          {errorMessage(exporter.error)}
-        </Alert>
-      )}
+      </ListToolbar>
       <Rows scope={scope} filters={filters} paging={paging} />
     </Paper>
   );
