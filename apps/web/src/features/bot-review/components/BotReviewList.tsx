@@ -305,8 +305,25 @@ function BotName({ item, scope }: { item: TBotReviewListItem; scope: ReviewScope
 }
 
 /** The platform sees every carrier's state; a carrier its own network's. */
-function Carriers({ item, scope }: { item: TBotReviewListItem; scope: ReviewScope }) {
-  if (scope === 'carrier') return item.carrier_status ? <BotStatusChip status={item.carrier_status} /> : '—';
+function Carriers({
+  item,
+  scope,
+  labelled = false,
+}: {
+  item: TBotReviewListItem;
+  scope: ReviewScope;
+  /** Cards have no column header: the carrier's chip says it is its network's state. */
+  labelled?: boolean;
+}) {
+  if (scope === 'carrier') {
+    if (!item.carrier_status) return labelled ? null : '—';
+    return (
+      // A block of its own, so a card's grid does not stretch the chip across the card.
+      <Box>
+        <BotStatusChip status={item.carrier_status} {...(labelled ? { prefix: 'Your network' } : {})} />
+      </Box>
+    );
+  }
   if (item.carriers.length === 0) {
     return (
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -363,7 +380,7 @@ function LaunchCard({ item, scope }: { item: TBotReviewListItem; scope: ReviewSc
         {channelsLabel(item.channels)} · Submitted{' '}
         {item.submitted_at ? String(formatDateTime(item.submitted_at)) : '—'}
       </Typography>
-      <Carriers item={item} scope={scope} />
+      <Carriers item={item} scope={scope} labelled />
       <Box>
         <Waiting item={item} labelled />
       </Box>
