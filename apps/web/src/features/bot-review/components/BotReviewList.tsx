@@ -80,7 +80,7 @@ const SORTS: { value: Sort; label: string }[] = [
 ];
 
 /** The tabs of a scope: a carrier has no platform queues. */
-export const tabsOf = (scope: ReviewScope): readonly BotReviewTab[] =>
+const tabsOf = (scope: ReviewScope): readonly BotReviewTab[] =>
   scope === 'carrier' ? BOT_CARRIER_REVIEW_TABS : BOT_REVIEW_TABS;
 
 /**
