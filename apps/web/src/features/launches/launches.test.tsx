@@ -1,17 +1,20 @@
-import type {
-  TLaunchCarrierList,
-  TLaunchDraft,
-  TLaunchPreflight,
-  TLaunchSummary,
-  TVerificationPricing,
-  TWalletBalance,
+import {
+  APPROVAL_AREA_MESSAGES,
+  BOT_STATUS,
+  botStatusOf,
+  type TLaunchCarrierList,
+  type TLaunchDraft,
+  type TLaunchPreflight,
+  type TLaunchSummary,
+  type TVerificationPricing,
+  type TWalletBalance,
 } from '@portico/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http/api-error';
 import { http } from '@/lib/http/client';
-import { DEVELOPER, partnerDetails } from '@/test/fixtures';
+import { DEVELOPER, PENDING_AGGREGATOR, partnerDetails } from '@/test/fixtures';
 import {
   CARRIER_STATUS,
   LAUNCH_BOT_ID,
@@ -214,6 +217,27 @@ describe('the launch stepper', () => {
     expect(screen.queryByText(/Uploading…/)).toBeNull();
   });
 
+  it('when a screenshot is removed then it asks first, and only then deletes it by its index', async () => {
+    const shot = { name: 'chat.png', content_type: 'image/png', size_bytes: 8000, url: '/files/shot-0' };
+    answerGets({ draft: launchDraft({ screenshots: [shot] }) });
+    const remove = vi.spyOn(http, 'delete').mockResolvedValue(launchDraft({ screenshots: [] }));
+    const user = userEvent.setup();
+    renderApp(stepUrl('experience'), { details: DEVELOPER });
+    await user.click(await screen.findByRole('button', { name: 'Remove chat.png' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove chat.png?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(remove).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Remove chat.png' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() =>
+      expect(remove).toHaveBeenCalledWith(
+        `/secure/launches/${LAUNCH_BOT_ID}/screenshots/0`,
+        expect.anything(),
+      ),
+    );
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'chat.png' })).toBeNull());
+  });
+
   it('when the company details are saved then company and verified carriers go to their two calls', async () => {
     answerGets();
     const put = vi.spyOn(http, 'put').mockResolvedValue(launchDraft());
@@ -292,6 +316,7 @@ describe('the payment step', () => {
       ),
     );
     expect(await screen.findByRole('heading', { name: 'Launch Details', level: 1 })).toBeTruthy();
+    expect(screen.getByText(/^Submitted for launch\. The platform reviews it first/)).toBeTruthy();
   });
 
   it('when the submission is refused then its reason shows on the step', async () => {
@@ -324,6 +349,15 @@ describe('the launch for other roles and states', () => {
     await user.click(screen.getByRole('link', { name: 'Payment' }));
     await screen.findByRole('heading', { name: 'Payment' });
     expect(screen.queryByRole('button', { name: 'Submit for launch' })).toBeNull();
+  });
+
+  it('when an aggregator awaits approval then the payment step says why and offers neither Pay nor Submit', async () => {
+    answerGets({ preflight: PREFLIGHT_OK });
+    renderApp(stepUrl('payment'), { details: PENDING_AGGREGATOR });
+    await screen.findByTestId('verification-total');
+    expect(screen.getByRole('button', { name: /^Pay / })).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('button', { name: 'Submit for launch' })).toBeNull();
+    expect(screen.getByText(APPROVAL_AREA_MESSAGES.billing)).toBeTruthy();
   });
 
   it('when the launch was submitted then the stepper sends the developer to the launch details', async () => {
@@ -381,6 +415,25 @@ describe('the launch details and carrier changes', () => {
     expect(screen.getByRole('link', { name: 'Update carriers' }).getAttribute('href')).toBe(
       `/u/update-carrier?bot_id=${LAUNCH_BOT_ID}`,
     );
+  });
+
+  it('when the bot may still be launched then the details lead back to the step reached; a submitted one does not', async () => {
+    const draftSummary = launchSummary({
+      bot: { ...launchSummary().bot, status: botStatusOf(BOT_STATUS.in_progress_carrier_submission) },
+      submitted_at: null,
+      step_reached: 'verification',
+    });
+    answerGets({ summary: draftSummary });
+    const { unmount } = renderApp(`/u/launch-details?bot_id=${LAUNCH_BOT_ID}`, { details: DEVELOPER });
+    expect((await screen.findByRole('link', { name: 'Continue the launch' })).getAttribute('href')).toBe(
+      `/u/launch/verification?bot_id=${LAUNCH_BOT_ID}`,
+    );
+    unmount();
+    vi.restoreAllMocks();
+    answerGets();
+    renderApp(`/u/launch-details?bot_id=${LAUNCH_BOT_ID}`, { details: DEVELOPER });
+    await screen.findByTestId('launch-summary');
+    expect(screen.queryByRole('link', { name: /Continue the launch|Launch again/ })).toBeNull();
   });
 
   it('when every carrier has decided then there is no carrier update', async () => {

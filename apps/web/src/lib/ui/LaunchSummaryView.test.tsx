@@ -79,4 +79,10 @@ describe('the launch summary', () => {
     expect(screen.queryAllByRole('link', { name: /^Fix in / })).toHaveLength(0);
     expect(screen.getByText('(Business Verification)')).toBeTruthy();
   });
+
+  it('when the pre-flight never ran then it says so instead of a count', () => {
+    renderView({ summary: launchSummary({ preflight: { ok: false, items: [], checked_at: '' } }) });
+    expect(screen.getByText('The pre-flight check has not run for this launch yet.')).toBeTruthy();
+    expect(screen.queryByText(/problems? to fix/)).toBeNull();
+  });
 });

@@ -256,8 +256,15 @@ export function PreflightResult({
   preflight: TLaunchPreflight;
   href?: (item: TPreflightItem) => string;
 }) {
+  if (!preflight.checked_at) {
+    return (
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        The pre-flight check has not run for this launch yet.
+      </Typography>
+    );
+  }
   const checked = String(formatDateTime(preflight.checked_at));
-  if (preflight.ok) {
+  if (preflight.ok || preflight.items.length === 0) {
     return (
       <Alert severity="success" icon={<CheckCircleOutlined />}>
         Nothing a carrier would reject for (checked {checked}).

@@ -24,12 +24,15 @@ export const launchCarriersQueryOptions = (botId: string) =>
     queryFn: () => http.get(`/secure/launches/${botId}/carriers`, ZLaunchCarrierList),
   });
 
-/** Everything a carrier would reject the launch for, as of now (always asked afresh). */
+/**
+ * Everything a carrier would reject the launch for, as of now. Each check asks the privacy URL
+ * again, so moving between steps reuses an answer for 15 s; every save asks afresh (afterLaunchSaved).
+ */
 export const launchPreflightQueryOptions = (botId: string) =>
   queryOptions({
     queryKey: launchKeys.preflight(botId),
     queryFn: () => http.get(`/secure/launches/${botId}/preflight`, ZLaunchPreflight),
-    staleTime: 0,
+    staleTime: 15_000,
   });
 
 /** The verification price of the carriers chosen (the verification pricing call). */

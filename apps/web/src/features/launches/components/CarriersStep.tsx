@@ -81,8 +81,8 @@ export function CarriersStep({
       <FormErrorAlert message={form.formError} />
       {draft.hold?.status === 'held' && canWrite && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          The verification is held from your wallet for these carriers: changing them releases the hold,
-          and you pay again for the new set at Payment.
+          The verification is held from your wallet for these carriers: changing them releases the hold, and
+          you pay again for the new set at Payment.
         </Alert>
       )}
       {carriers.isError ? (

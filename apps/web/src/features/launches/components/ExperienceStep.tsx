@@ -100,7 +100,7 @@ export function ExperienceStep({
               slotProps={{
                 htmlInput: { maxLength: LAUNCH_TEXT_MAX },
                 formHelperText: {
-                  sx: problems[field] && length < LAUNCH_TEXT_MIN ? { color: 'warning.dark' } : undefined,
+                  sx: problems[field] && length < LAUNCH_TEXT_MIN ? { color: 'error.dark' } : undefined,
                 },
               }}
               helperText={

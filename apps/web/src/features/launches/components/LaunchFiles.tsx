@@ -15,7 +15,7 @@ import { errorMessage } from '@/lib/http/api-error';
 import { type LaunchFileKind, useDeleteLaunchFile, useUploadLaunchFile } from '../api/launch-files';
 import { ConfirmDialog } from './ConfirmDialog';
 
-export interface FileRule {
+interface FileRule {
   /** The input's accept list. */
   accept: string;
   /** Checks before sending (the server checks the content again). */
@@ -29,7 +29,7 @@ const sizeLimit = (file: File, max: number) =>
   file.size > max ? `${file.name} is ${(file.size / MB).toFixed(1)} MB: at most ${max / MB} MB.` : null;
 
 /** The API's limits (launch-api: LAUNCH_LOA_MAX_BYTES and friends); the server checks the content again. */
-export const FILE_RULES: Record<LaunchFileKind, FileRule> = {
+const FILE_RULES: Record<LaunchFileKind, FileRule> = {
   loa: {
     accept: 'application/pdf,.pdf',
     hint: 'A PDF, at most 5 MB, signed by the business.',

@@ -3,6 +3,7 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   LAUNCH_STEP_SLUGS,
@@ -42,8 +43,13 @@ export function LaunchStepNav({
           return (
             <Step key={step} completed={preflight !== undefined && count === 0 && step !== active}>
               <StepLabel
-                error={count > 0 && step !== active}
-                optional={count > 0 ? <span style={{ fontSize: '0.75rem' }}>{count} to fix</span> : undefined}
+                optional={
+                  count > 0 ? (
+                    <Typography variant="caption" sx={{ color: 'error.dark' }}>
+                      {count} to fix
+                    </Typography>
+                  ) : undefined
+                }
               >
                 <Link
                   component={RouterLink}

@@ -174,7 +174,9 @@ export function PaymentStep({ draft }: { draft: TLaunchDraft }) {
               variant="contained"
               disabled={!ready || submit.isPending}
               aria-describedby={ready ? undefined : 'submit-hint'}
-              onClick={() => submit.mutate(botId, { onSuccess: () => navigate(launchDetailsPath(botId)) })}
+              onClick={() =>
+                submit.mutate(botId, { onSuccess: () => navigate(`${launchDetailsPath(botId)}&submitted=1`) })
+              }
             >
               Submit for launch
             </Button>

@@ -1,7 +1,7 @@
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import type { LaunchStepSlug } from '@portico/domain';
+import { BOT_LAUNCHABLE_STATES, type BotState, type LaunchStepSlug } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
@@ -17,7 +17,9 @@ const TITLE = 'Launch Details';
 
 /** /u/launch-details?bot_id=: the launch summary, its PDF, and the way to change carriers not decided yet. */
 export default function LaunchDetailsPage() {
-  const botId = useSearchParams()[0].get('bot_id');
+  const [params] = useSearchParams();
+  const botId = params.get('bot_id');
+  const justSubmitted = params.get('submitted') === '1';
   const canSubmit = useCan('launches.submit');
   const canWrite = useCan('launches.write');
   const summary = useQuery({ ...launchSummaryQueryOptions(botId ?? ''), enabled: Boolean(botId) });
@@ -48,12 +50,20 @@ export default function LaunchDetailsPage() {
   }
   const data = summary.data;
   const undecided = data.submitted_at !== null && data.carriers.some(isUndecided);
+  // The stepper is open while the bot may be launched (again): a draft, a failed or a rejected launch.
+  const stepperOpen = canWrite && BOT_LAUNCHABLE_STATES.includes(data.bot.status.key as BotState);
   return (
     <PageFrame
       title={TITLE}
       breadcrumbs={LAUNCH_CRUMBS}
       description="Everything submitted for the launch, each carrier's decision and the history."
     >
+      {justSubmitted && data.submitted_at && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          Submitted for launch. The platform reviews it first, then each carrier for its own network; each
+          decision and its reason shows here.
+        </Alert>
+      )}
       {pdf.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {errorMessage(pdf.error)}
@@ -62,9 +72,7 @@ export default function LaunchDetailsPage() {
       <LaunchSummaryView
         summary={data}
         preflightHref={
-          data.submitted_at === null && canWrite
-            ? (item) => launchStepPath(item.step as LaunchStepSlug, botId, item.field)
-            : undefined
+          stepperOpen ? (item) => launchStepPath(item.step as LaunchStepSlug, botId, item.field) : undefined
         }
         actions={
           <>
@@ -81,13 +89,13 @@ export default function LaunchDetailsPage() {
                 Update carriers
               </Button>
             )}
-            {data.submitted_at === null && canWrite && (
+            {stepperOpen && (
               <Button
                 component={RouterLink}
                 to={launchStepPath(data.step_reached as LaunchStepSlug, botId)}
                 variant="contained"
               >
-                Continue the launch
+                {data.submitted_at === null ? 'Continue the launch' : 'Launch again'}
               </Button>
             )}
           </>
