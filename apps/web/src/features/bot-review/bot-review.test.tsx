@@ -436,6 +436,9 @@ describe("the platform's decisions on a launch", () => {
         ),
       );
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(
+        screen.getByText(/^Rejected\. The developer reads your reason and may submit again\./),
+      ).toBeTruthy();
     },
     SLOW,
   );

@@ -42,6 +42,22 @@ const CARRIER_CHOICES: Record<BotCarrierDecision, DecisionChoice> = {
   },
 };
 
+const PLATFORM_DONE: Record<BotPlatformAction, string> = {
+  forward: 'Forwarded to the carriers. Each carrier now decides for its own network.',
+  approve: 'Approved for the platform. The carriers still decide for their networks.',
+  reject: 'Rejected. The developer reads your reason and may submit again.',
+};
+const CARRIER_DONE: Record<BotCarrierDecision, string> = {
+  approve: 'Approved for your network. The launch on your network has started.',
+  reject: 'Rejected for your network. The developer reads your reason.',
+};
+
+/** What a reviewer reads once the decision is saved (the developer is mailed by the API). */
+function doneMessage(decision: BotReviewDecision): string {
+  if (decision.kind === 'retry') return 'The launch was asked of the network again.';
+  return decision.kind === 'carrier' ? CARRIER_DONE[decision.action] : PLATFORM_DONE[decision.action];
+}
+
 type Choosing =
   | { kind: 'platform'; action: BotPlatformAction }
   | { kind: 'carrier'; action: BotCarrierDecision }
@@ -93,6 +109,7 @@ function Launch({ scope, botId }: { scope: ReviewScope; botId: string }) {
   const carrierId = usePartnerDetails().details?.partners_profile.carrierId;
   const decide = useDecideBotReview();
   const [choosing, setChoosing] = useState<Choosing | null>(null);
+  const [done, setDone] = useState<string | null>(null);
 
   if (launch.isPending) {
     return (
@@ -125,10 +142,19 @@ function Launch({ scope, botId }: { scope: ReviewScope; botId: string }) {
     choice.kind === 'carrier' ? CARRIER_CHOICES[choice.action] : PLATFORM_CHOICES[choice.action];
   const open = (next: Choosing) => {
     decide.reset();
+    setDone(null);
     setChoosing(next);
   };
   const send = (decision: BotReviewDecision) =>
-    decide.mutate({ botId, decision }, { onSuccess: () => setChoosing(null) });
+    decide.mutate(
+      { botId, decision },
+      {
+        onSuccess: () => {
+          setChoosing(null);
+          setDone(doneMessage(decision));
+        },
+      },
+    );
 
   return (
     <Stack spacing={2}>
@@ -139,6 +165,11 @@ function Launch({ scope, botId }: { scope: ReviewScope; botId: string }) {
         </Alert>
       )}
       {decide.isError && choosing === null && <Alert severity="error">{errorMessage(decide.error)}</Alert>}
+      {done && (
+        <Alert severity="success" role="status" onClose={() => setDone(null)}>
+          {done}
+        </Alert>
+      )}
       <LaunchSummaryView
         summary={summary}
         actions={
