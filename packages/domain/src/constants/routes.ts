@@ -103,7 +103,7 @@ export const PAGE_ROUTES = [
   admin('/admin/dashboard', 'Dashboard', 'Platform review', { screen: 'bot-review.dashboard' }),
   admin('/admin/bots', 'Bots', 'Platform review', { screen: 'bot-review.list' }),
   admin('/admin/verification-details', 'Verification Details', 'Platform review', {
-    screen: 'bot-review.details',
+    screen: 'bot-review.verification',
   }),
   admin('/admin/viewBotDetails', 'Bot Details', 'Platform review', { screen: 'bot-review.details' }),
   // The platform's approval of RCS templates (issue 15); BOTS is highlighted, the bar is the spec's.
