@@ -115,6 +115,8 @@ describe('the platform review list (/admin/bots)', () => {
         'Creation queue',
         'All',
       ]);
+      await user.click(within(tabs).getByRole('tab', { name: 'Creation queue' }));
+      await waitFor(() => expect(lastParams(get, '/secure/bot-reviews')).toMatchObject({ tab: 'creation' }));
       await user.click(within(tabs).getByRole('tab', { name: 'Verification queue' }));
       await waitFor(() =>
         expect(lastParams(get, '/secure/bot-reviews')).toMatchObject({ tab: 'verification' }),
@@ -190,6 +192,33 @@ describe('the platform review list (/admin/bots)', () => {
       answer = () => listOf([]);
       await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
       expect(await screen.findByRole('heading', { name: 'Nothing here' })).toBeTruthy();
+    },
+    SLOW,
+  );
+});
+
+describe('drafts in the creation queue', () => {
+  it(
+    'when a bot is still a draft then its name is not a link (no launch to open) and it waits for the developer',
+    async () => {
+      mockGets({
+        '/secure/bot-reviews': () =>
+          listOf([
+            item('Draft Bot', {
+              status: status('in_progress', -1, 'Draft'),
+              carriers: [],
+              submitted_at: null,
+              waiting_seconds: null,
+            }),
+          ]),
+        '/reference/carriers': () => CARRIERS,
+      });
+      renderApp('/admin/bots?tab=creation', { details: SUPER_ADMIN });
+      const table = await screen.findByRole('table', { name: 'Launches' }, FIND);
+      expect(within(table).getByText('Draft Bot')).toBeTruthy();
+      expect(within(table).queryByRole('link', { name: 'Draft Bot' })).toBeNull();
+      expect(within(table).getByText('The developer (draft)')).toBeTruthy();
+      expect(within(table).getByText('None chosen')).toBeTruthy();
     },
     SLOW,
   );

@@ -18,6 +18,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   BOT_CARRIER_REVIEW_TABS,
   BOT_REVIEW_TABS,
+  BOT_STATUS,
   type BotReviewTab,
   formatDateTime,
   type TBotReviewListItem,
@@ -290,12 +291,21 @@ function Rows({ scope, filters, paging }: { scope: ReviewScope; filters: BotRevi
   );
 }
 
+/** Drafts (the creation queue) were never submitted: there is no launch to open yet. */
+const DRAFT_CODES: readonly number[] = [BOT_STATUS.in_progress, BOT_STATUS.in_progress_carrier_submission];
+
 function BotName({ item, scope }: { item: TBotReviewListItem; scope: ReviewScope }) {
   return (
     <>
-      <Link component={RouterLink} to={reviewDetailsPath(scope, item)} sx={{ fontWeight: 500 }}>
-        {item.name}
-      </Link>
+      {DRAFT_CODES.includes(item.status.code) ? (
+        <Typography variant="body2" component="span" sx={{ fontWeight: 500 }}>
+          {item.name}
+        </Typography>
+      ) : (
+        <Link component={RouterLink} to={reviewDetailsPath(scope, item)} sx={{ fontWeight: 500 }}>
+          {item.name}
+        </Link>
+      )}
       <Box sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>
         {item.partner_name}
         {item.brand_name ? ` · ${item.brand_name}` : ''}
