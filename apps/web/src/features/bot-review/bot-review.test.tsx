@@ -344,6 +344,24 @@ describe('the reviewers’ dashboards', () => {
   );
 
   it(
+    'when the dashboard fails then a read-only admin reads why and may try again',
+    async () => {
+      let answer: () => unknown = () => {
+        throw new ApiError('The service is unavailable.', { statusCode: 11, httpStatus: 503 });
+      };
+      mockGets({ '/secure/review-dashboard': () => answer() });
+      renderApp('/admin/dashboard', { details: READ_ONLY_ADMIN });
+      expect(
+        await screen.findByText(/The dashboard could not be loaded: The service is unavailable\./, {}, FIND),
+      ).toBeTruthy();
+      answer = () => DASHBOARD;
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('region', { name: 'Bots' })).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
     'when a marketing admin opens /admin/dashboard then nothing is asked and the page says the dashboard is not for that role',
     async () => {
       const get = mockGets({});
