@@ -39,7 +39,11 @@ describe('the sign-in callback page', () => {
       'fetch',
       vi.fn(async () => new Response(JSON.stringify({ access_token: 'jwt', expires_in: 3600 }))),
     );
-    vi.spyOn(http, 'get').mockResolvedValue(CARRIER_ADMIN);
+    // The carrier home counts what waits for the carrier: nothing here.
+    vi.spyOn(http, 'get').mockImplementation((async (url: string) =>
+      url === '/secure/carrier/review-dashboard'
+        ? { cards: [], requests: [], generated_at: '2026-09-01T09:00:00.000Z' }
+        : CARRIER_ADMIN) as typeof http.get);
     renderApp('/callback#code=abc&state=st2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'DASHBOARD' }).getAttribute('aria-current')).toBe('page');

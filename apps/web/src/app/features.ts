@@ -1,5 +1,6 @@
 import { accountsFeature } from '@/features/accounts';
 import { aggregatorsFeature } from '@/features/aggregators';
+import { botReviewFeature } from '@/features/bot-review';
 import { botTestingFeature } from '@/features/bot-testing';
 import { botsFeature } from '@/features/bots';
 import { brandsFeature } from '@/features/brands';
@@ -16,6 +17,7 @@ import type { Feature } from '@/lib/feature';
 export const FEATURES: readonly Feature[] = [
   accountsFeature,
   aggregatorsFeature,
+  botReviewFeature,
   botTestingFeature,
   botsFeature,
   brandsFeature,

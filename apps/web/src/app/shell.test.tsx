@@ -33,14 +33,21 @@ async function openProfileMenu() {
 const itemLabels = (menu: { getAllByRole: (role: 'menuitem') => HTMLElement[] }) =>
   menu.getAllByRole('menuitem').map((item) => item.querySelector('.MuiListItemText-primary')?.textContent);
 
-// MY BOTS (/u/dashboard) lists the partner's bots: answered empty here, so no call outlives its test
-// (a failed one would send the next test's page to /500).
+// MY BOTS (/u/dashboard) lists the partner's bots, the reviewers' homes count what waits for them:
+// answered empty here, so no call outlives its test (a failed one would send the next test's page to /500).
 const realGet = http.get.bind(http);
+const EMPTY_REVIEW_DASHBOARD = { cards: [], requests: [], generated_at: '2026-09-01T09:00:00.000Z' };
+const emptyAnswer = (url: string) =>
+  url.endsWith('/review-dashboard')
+    ? EMPTY_REVIEW_DASHBOARD
+    : /^\/secure\/(bots|brands|bot-reviews|carrier\/bot-reviews)|^\/reference\//.test(url)
+      ? { items: [], total: 0, by_status: [] }
+      : undefined;
 beforeEach(() => {
-  vi.spyOn(http, 'get').mockImplementation(((url: string, ...rest: [never, never]) =>
-    url.startsWith('/secure/bots') || url.startsWith('/secure/brands') || url.startsWith('/reference/')
-      ? Promise.resolve({ items: [], total: 0, by_status: [] })
-      : realGet(url, ...rest)) as typeof http.get);
+  vi.spyOn(http, 'get').mockImplementation(((url: string, ...rest: [never, never]) => {
+    const answer = emptyAnswer(url);
+    return answer ? Promise.resolve(answer) : realGet(url, ...rest);
+  }) as typeof http.get);
 });
 
 describe('the shell for a developer', () => {
@@ -158,7 +165,10 @@ describe('the shell for a carrier', () => {
   });
 
   it('has the carrier profile menu with the analytics link carrying the reference token', async () => {
-    vi.spyOn(http, 'get').mockResolvedValue({ token: 'ref/abc+1', expiresAt: Date.now() + 60_000 });
+    vi.spyOn(http, 'get').mockImplementation(
+      (async (url: string) =>
+        emptyAnswer(url) ?? { token: 'ref/abc+1', expiresAt: Date.now() + 60_000 }) as typeof http.get,
+    );
     renderApp('/billing/my-billing', { details: CARRIER_ADMIN });
     const menu = await openProfileMenu();
     expect(itemLabels(menu)).toEqual([

@@ -87,9 +87,9 @@ export const PAGE_ROUTES = [
     pattern: '/developer-assets/*',
   }),
   // Carrier (billing)
-  carrier('/billing/my-billing', 'Dashboard', 'Carrier review'),
-  carrier('/billing/my-bots', 'Bots', 'Carrier review'),
-  carrier('/billing/bot-details', 'Bot Details', 'Carrier review'),
+  carrier('/billing/my-billing', 'Dashboard', 'Carrier review', { screen: 'bot-review.dashboard' }),
+  carrier('/billing/my-bots', 'Bots', 'Carrier review', { screen: 'bot-review.list' }),
+  carrier('/billing/bot-details', 'Bot Details', 'Carrier review', { screen: 'bot-review.details' }),
   carrier('/billing/my-brands', 'Brands', 'Carrier review', { screen: 'brands.review' }),
   carrier('/billing/view-brand', 'Brand', 'Carrier review', { screen: 'brands.view-brand' }),
   carrier('/billing/my-aggregators', 'Aggregators', 'Carrier review', { screen: 'aggregators.list' }),
@@ -100,10 +100,12 @@ export const PAGE_ROUTES = [
   carrier('/billing/edit-profile', 'Edit Profile', 'Accounts', { screen: 'accounts.edit-profile' }),
   carrier('/billing/change-password', 'Change Password', 'Accounts', { screen: 'accounts.change-password' }),
   // Platform admin
-  admin('/admin/dashboard', 'Dashboard', 'Platform review'),
-  admin('/admin/bots', 'Bots', 'Platform review'),
-  admin('/admin/verification-details', 'Verification Details', 'Platform review'),
-  admin('/admin/viewBotDetails', 'Bot Details', 'Platform review'),
+  admin('/admin/dashboard', 'Dashboard', 'Platform review', { screen: 'bot-review.dashboard' }),
+  admin('/admin/bots', 'Bots', 'Platform review', { screen: 'bot-review.list' }),
+  admin('/admin/verification-details', 'Verification Details', 'Platform review', {
+    screen: 'bot-review.verification',
+  }),
+  admin('/admin/viewBotDetails', 'Bot Details', 'Platform review', { screen: 'bot-review.details' }),
   // The platform's approval of RCS templates (issue 15); BOTS is highlighted, the bar is the spec's.
   admin('/admin/templates', 'Templates', 'Templates', { screen: 'templates.review' }),
   admin('/admin/template-details', 'Template Details', 'Templates', { screen: 'templates.review-details' }),

@@ -181,3 +181,26 @@ describe('aggregator decisions', () => {
     SLOW,
   );
 });
+
+describe('aggregator lists opened from a dashboard card', () => {
+  it(
+    'when a link asks for a tab then the list opens on it: ?tab=rejected for the platform, ?tab=waiting for a carrier',
+    async () => {
+      const get = mockGets({ '/secure/aggregators': async () => ({ items: [], total: 0 }) });
+      const admin = renderApp('/admin/aggregators?tab=rejected', { details: SUPER_ADMIN });
+      expect((await screen.findByRole('tab', { name: 'Rejected' }, FIND)).getAttribute('aria-selected')).toBe(
+        'true',
+      );
+      await waitFor(() => expect(get.mock.calls.at(-1)?.[2]?.params).toMatchObject({ status: 'rejected' }));
+      admin.unmount();
+      renderApp('/billing/my-aggregators?tab=waiting', { details: CARRIER_ADMIN });
+      expect(
+        (await screen.findByRole('tab', { name: 'To review' }, FIND)).getAttribute('aria-selected'),
+      ).toBe('true');
+      await waitFor(() =>
+        expect(get.mock.calls.at(-1)?.[2]?.params).toMatchObject({ review: 'to_be_approved_by_carrier' }),
+      );
+    },
+    SLOW,
+  );
+});

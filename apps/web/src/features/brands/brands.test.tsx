@@ -254,3 +254,18 @@ describe('brand decisions', () => {
     SLOW,
   );
 });
+
+describe('brand review lists opened from a dashboard card', () => {
+  it(
+    'when a link asks for ?tab=approved then the Approved tab is open and the list is asked for approved brands',
+    async () => {
+      const get = mockGets({ '/secure/brands': async () => list([]) });
+      renderApp('/admin/my-brands?tab=approved', { details: SUPER_ADMIN });
+      expect((await screen.findByRole('tab', { name: 'Approved' }, FIND)).getAttribute('aria-selected')).toBe(
+        'true',
+      );
+      await waitFor(() => expect(get.mock.calls.at(-1)?.[2]?.params).toMatchObject({ status: 'approved' }));
+    },
+    SLOW,
+  );
+});

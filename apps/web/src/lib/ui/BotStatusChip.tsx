@@ -13,6 +13,10 @@ const COLOURS: Record<string, 'grey' | 'primary' | 'success' | 'error' | 'warnin
   to_be_approved_by_carrier: 'warning',
   bot_approved_by_portico: 'primary',
   bot_approved_by_portico_pending_from_carrier: 'primary',
+  approved_pending_from_carrier: 'primary',
+  // One carrier's own decision and its launch (BOT_CARRIER_MACHINE).
+  approved: 'success',
+  launching: 'info',
   launched: 'success',
   launch_failed: 'error',
   bot_rejected_by_portico: 'error',

@@ -26,26 +26,43 @@ import { PageFrame } from '@/lib/ui/PageFrame';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type AggregatorListFilters, aggregatorsQueryOptions, exportAggregators } from '../api/aggregators';
 
-const ADMIN_TABS: { label: string; filters: AggregatorListFilters }[] = [
-  { label: 'Awaiting approval', filters: { status: 'awaiting_approval' } },
+/** `slug`: the word a link opens the tab with (`?tab=waiting`, from the reviewers' dashboards). */
+interface AggregatorTab {
+  label: string;
+  filters: AggregatorListFilters;
+  slug?: string;
+}
+const ADMIN_TABS: AggregatorTab[] = [
+  { label: 'Awaiting approval', filters: { status: 'awaiting_approval' }, slug: 'waiting' },
   { label: 'Forwarded', filters: { status: 'forwarded' } },
-  { label: 'Approved', filters: { status: 'approved' } },
-  { label: 'Rejected', filters: { status: 'rejected' } },
+  { label: 'Approved', filters: { status: 'approved' }, slug: 'approved' },
+  { label: 'Rejected', filters: { status: 'rejected' }, slug: 'rejected' },
   { label: 'All', filters: {} },
 ];
 /** A carrier's tabs: its own network's review of the aggregators forwarded to it. */
-const CARRIER_TABS: { label: string; filters: AggregatorListFilters }[] = [
-  { label: 'To review', filters: { review: 'to_be_approved_by_carrier' satisfies AggregatorCarrierState } },
-  { label: 'Approved by us', filters: { review: 'approved' } },
-  { label: 'Rejected by us', filters: { review: 'rejected' } },
+const CARRIER_TABS: AggregatorTab[] = [
+  {
+    label: 'To review',
+    filters: { review: 'to_be_approved_by_carrier' satisfies AggregatorCarrierState },
+    slug: 'waiting',
+  },
+  { label: 'Approved by us', filters: { review: 'approved' }, slug: 'approved' },
+  { label: 'Rejected by us', filters: { review: 'rejected' }, slug: 'rejected' },
   { label: 'All', filters: {} },
 ];
 
 /** AGGREGATORS: /admin/aggregators (every aggregator) and /billing/my-aggregators (those forwarded to the carrier). */
 export default function AggregatorsPage() {
-  const carrier = useLocation().pathname.startsWith('/billing');
+  const location = useLocation();
+  const carrier = location.pathname.startsWith('/billing');
   const tabs = carrier ? CARRIER_TABS : ADMIN_TABS;
-  const [tab, setTab] = useState(0);
+  const asked = new URLSearchParams(location.search).get('tab');
+  const [tab, setTab] = useState(() =>
+    Math.max(
+      0,
+      tabs.findIndex((t) => t.slug === asked),
+    ),
+  );
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 300);
   const paging = usePaging(10);

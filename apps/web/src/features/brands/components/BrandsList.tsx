@@ -1,6 +1,5 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -18,12 +17,11 @@ import TextField from '@mui/material/TextField';
 import { BRAND_MACHINE, type BrandStatusFilter, formatDateTime } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
-import { errorMessage } from '@/lib/http/api-error';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { EmptyState } from '@/lib/ui/EmptyState';
-import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
+import { ListToolbar } from '@/lib/ui/ListToolbar';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useExportBrands } from '../api/export-brands';
 import { brandsQueryOptions } from '../api/get-brands';
@@ -33,6 +31,8 @@ import { BrandStatusChip } from './BrandStatusChip';
 export interface BrandTab {
   label: string;
   status: BrandStatusFilter | undefined;
+  /** The word a link opens this tab with (`?tab=waiting`, from the reviewers' dashboards). */
+  slug?: string;
 }
 
 type Sort = 'updated_at:desc' | 'updated_at:asc' | 'name:asc' | 'name:desc' | 'created_at:desc';
@@ -68,7 +68,8 @@ export function BrandsList({
   showPartner = true,
   createPath,
 }: BrandsListProps) {
-  const [tab, setTab] = useState(0);
+  const asked = new URLSearchParams(useLocation().search).get('tab');
+  const [tab, setTab] = useState(() => Math.max(0, tabs?.findIndex((t) => t.slug === asked) ?? 0));
   const [status, setStatus] = useState<BrandStatusFilter | undefined>(undefined);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>('updated_at:desc');
@@ -103,18 +104,11 @@ export function BrandsList({
           ))}
         </Tabs>
       )}
-      <Box
-        sx={{
-          p: 2,
-          display: 'grid',
-          gap: 1.5,
-          alignItems: 'center',
-          gridTemplateColumns: {
-            xs: '1fr',
-            sm: '1fr 1fr',
-            md: tabs ? 'minmax(0, 1fr) 200px auto' : 'minmax(0, 1fr) 200px 200px auto',
-          },
-        }}
+      <ListToolbar
+        wideColumns={tabs ? 'minmax(0, 1fr) 240px' : 'minmax(0, 1fr) 240px 240px'}
+        exporting={exporter.isPending}
+        exportError={exporter.error}
+        onExport={(format) => exporter.mutate({ format, filters })}
       >
         <TextField
           size="small"
@@ -160,18 +154,7 @@ export function BrandsList({
             </MenuItem>
           ))}
         </TextField>
-        <Box sx={{ display: 'flex', gap: 1, justifyContent: { md: 'flex-end' } }}>
-          <ExportButtons
-            disabled={exporter.isPending}
-            onExport={(format) => exporter.mutate({ format, filters })}
-          />
-        </Box>
-      </Box>
-      {exporter.isError && (
-        <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
-          {errorMessage(exporter.error)}
-        </Alert>
-      )}
+      </ListToolbar>
       <Rows
         filters={filters}
         paging={paging}

@@ -3,17 +3,17 @@ import { PageFrame } from '@/lib/ui/PageFrame';
 import { BrandsList, type BrandTab } from '../components/BrandsList';
 
 const PLATFORM_TABS: readonly BrandTab[] = [
-  { label: 'Submitted', status: 'submitted' },
+  { label: 'Submitted', status: 'submitted', slug: 'waiting' },
   { label: 'Forwarded', status: 'forwarded' },
   { label: 'Pending from carriers', status: 'approved_pending_carrier' },
-  { label: 'Approved', status: 'approved' },
-  { label: 'Rejected', status: 'rejected' },
+  { label: 'Approved', status: 'approved', slug: 'approved' },
+  { label: 'Rejected', status: 'rejected', slug: 'rejected' },
   { label: 'All', status: undefined },
 ];
 const CARRIER_TABS: readonly BrandTab[] = [
-  { label: 'To review', status: 'to_be_approved_by_carrier' },
-  { label: 'Approved', status: 'approved' },
-  { label: 'Rejected', status: 'rejected' },
+  { label: 'To review', status: 'to_be_approved_by_carrier', slug: 'waiting' },
+  { label: 'Approved', status: 'approved', slug: 'approved' },
+  { label: 'Rejected', status: 'rejected', slug: 'rejected' },
   { label: 'All', status: undefined },
 ];
 

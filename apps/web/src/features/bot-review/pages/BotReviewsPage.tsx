@@ -1,0 +1,25 @@
+import { useLocation } from 'react-router';
+import { PageFrame } from '@/lib/ui/PageFrame';
+import { BotReviewList } from '../components/BotReviewList';
+
+/** BOTS for reviewers: /admin/bots (every launch, with the platform's queues) and /billing/my-bots (the carrier's network). */
+export default function BotReviewsPage() {
+  const carrier = useLocation().pathname.startsWith('/billing');
+  return (
+    <PageFrame
+      title="Bots"
+      breadcrumbs={[
+        carrier
+          ? { label: 'Carrier console', to: '/billing/my-billing' }
+          : { label: 'Admin console', to: '/admin/dashboard' },
+      ]}
+      description={
+        carrier
+          ? 'Launches on your network: approve or reject each for your network.'
+          : 'Launches submitted by developers and aggregators: forward them to the carriers, approve or reject.'
+      }
+    >
+      <BotReviewList scope={carrier ? 'carrier' : 'platform'} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,113 @@
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { formatDateTime } from '@portico/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { errorMessage } from '@/lib/http/api-error';
+import { EmptyState } from '@/lib/ui/EmptyState';
+import { PageFrame } from '@/lib/ui/PageFrame';
+import { useCan } from '@/lib/use-can';
+import { reviewDashboardQueryOptions } from '../api/get-review-dashboard';
+import type { ReviewScope } from '../api/keys';
+import { RequestsPerDay } from '../components/RequestsPerDay';
+import { ReviewCard } from '../components/ReviewCard';
+
+/** DASHBOARD for reviewers: /admin/dashboard (the platform) and /billing/my-billing (a carrier's network). */
+export default function ReviewDashboardPage() {
+  const scope: ReviewScope = useLocation().pathname.startsWith('/billing') ? 'carrier' : 'platform';
+  const canRead = useCan(scope === 'carrier' ? 'bot-review.carrier.read' : 'bot-review.read');
+  return (
+    <PageFrame
+      title="Dashboard"
+      description={
+        canRead
+          ? scope === 'carrier'
+            ? 'What waits for your network’s decision, and what it decided.'
+            : 'What waits for the platform’s decision, and what was decided.'
+          : undefined
+      }
+    >
+      {canRead ? (
+        <Dashboard scope={scope} />
+      ) : (
+        <EmptyState
+          icon={<InsightsOutlined />}
+          title="No reviews for your role"
+          message="The review dashboard is for the platform’s and the carriers’ reviewers."
+        />
+      )}
+    </PageFrame>
+  );
+}
+
+function Dashboard({ scope }: { scope: ReviewScope }) {
+  const dashboard = useQuery(reviewDashboardQueryOptions(scope));
+  if (dashboard.isPending) {
+    return (
+      <Box role="status" sx={{ p: 3, color: 'text.secondary' }}>
+        Loading the dashboard…
+      </Box>
+    );
+  }
+  if (dashboard.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        The dashboard could not be loaded: {errorMessage(dashboard.error)}
+      </Alert>
+    );
+  }
+  const data = dashboard.data;
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' },
+        }}
+      >
+        {data.cards.map((card) => (
+          <ReviewCard key={card.subject} card={card} scope={scope} />
+        ))}
+      </Box>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          alignItems: 'start',
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' },
+        }}
+      >
+        <RequestsPerDay requests={data.requests} />
+        {/* Revenue cards arrive with billing analytics; until then this space says so, with no figures. */}
+        <Paper
+          variant="outlined"
+          component="section"
+          aria-labelledby="revenue-heading"
+          sx={{ p: 2, borderStyle: 'dashed' }}
+        >
+          <Typography id="revenue-heading" variant="h2" sx={{ fontSize: '1.125rem', mb: 1 }}>
+            Revenue
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            Revenue comes with billing analytics; it is not counted here yet.
+          </Typography>
+        </Paper>
+      </Box>
+      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+        Counted at {String(formatDateTime(data.generated_at))}.
+      </Typography>
+    </Box>
+  );
+}
