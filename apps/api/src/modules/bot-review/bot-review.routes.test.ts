@@ -118,9 +118,15 @@ describe('the platform review', () => {
     );
     expect(rows.map((r) => r.action)).toEqual(['forward', 'forward']);
     const mails = await t.database.sql.query<{ template: string; to: string }>(
-      `SELECT data->>'template' AS template, data->>'to' AS "to" FROM pgboss.job WHERE name = 'mail.send' AND data->'data'->>'link' LIKE $1`,
+      `SELECT data->>'template' AS template, data->>'to' AS "to", data->'data'->>'link' AS link FROM pgboss.job WHERE name = 'mail.send' AND data->'data'->>'link' LIKE $1`,
       [`%${botId}%`],
     );
+    // Each link opens the page that reads it: the web pages take ?bot_id=.
+    for (const mail of mails.rows as unknown as { template: string; link: string }[]) {
+      const path = mail.template === 'review-decision' ? '/u/launch-details' : '/billing/bot-details';
+      expect(new URL(mail.link).pathname).toBe(path);
+      expect(new URL(mail.link).searchParams.get('bot_id')).toBe(botId);
+    }
     expect(mails.rows.map((m) => m.template).sort()).toEqual([
       'carrier-review-waiting',
       'carrier-review-waiting',

@@ -110,10 +110,10 @@ export function createBotReviewService(deps: BotReviewDeps) {
     stateOfCode(BOT_CARRIER_MACHINE, code);
   const botLink = (botId: string, audience: 'developer' | 'platform' | 'carrier') =>
     audience === 'developer'
-      ? `${deps.publicUrl}/u/launch-details?botId=${botId}`
+      ? `${deps.publicUrl}/u/launch-details?bot_id=${botId}`
       : audience === 'platform'
-        ? `${deps.publicUrl}/admin/verification-details?botId=${botId}`
-        : `${deps.publicUrl}/billing/bot-details?botId=${botId}`;
+        ? `${deps.publicUrl}/admin/verification-details?bot_id=${botId}`
+        : `${deps.publicUrl}/billing/bot-details?bot_id=${botId}`;
 
   async function notifyOwners(bot: ReviewBotRow, carrierName?: string) {
     return {

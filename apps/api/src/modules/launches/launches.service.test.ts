@@ -147,8 +147,8 @@ async function stateOf(botId: string) {
     [botId],
   );
   const mails = await t.database.sql.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND data->>'template' = 'review-waiting' AND data->>'link' LIKE $1`,
-    [`%${botId}`],
+    `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND data->>'template' = 'review-waiting' AND data->>'link' = $1`,
+    [`http://localhost:3000/admin/verification-details?bot_id=${botId}`],
   );
   return {
     bot: bot?.status,

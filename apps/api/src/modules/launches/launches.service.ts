@@ -696,7 +696,7 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
                 data: {
                   subject: `The launch of the bot ${bot.name}`,
                   submitter: user.email,
-                  link: `${deps.publicUrl}/admin/verification-details?botId=${botId}`,
+                  link: `${deps.publicUrl}/admin/verification-details?bot_id=${botId}`,
                 },
               });
             }
