@@ -9,7 +9,12 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { TLaunchDocument } from '@portico/domain';
+import {
+  LAUNCH_LOA_MAX_BYTES,
+  LAUNCH_SCREENSHOT_MAX_BYTES,
+  LAUNCH_VIDEO_MAX_BYTES,
+  type TLaunchDocument,
+} from '@portico/domain';
 import { useId, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { type LaunchFileKind, useDeleteLaunchFile, useUploadLaunchFile } from '../api/launch-files';
@@ -28,31 +33,31 @@ const MB = 1_000_000;
 const sizeLimit = (file: File, max: number) =>
   file.size > max ? `${file.name} is ${(file.size / MB).toFixed(1)} MB: at most ${max / MB} MB.` : null;
 
-/** The API's limits (launch-api: LAUNCH_LOA_MAX_BYTES and friends); the server checks the content again. */
+/** The API's limits (the domain's LAUNCH_*_MAX_BYTES); the server checks the content again. */
 const FILE_RULES: Record<LaunchFileKind, FileRule> = {
   loa: {
     accept: 'application/pdf,.pdf',
-    hint: 'A PDF, at most 5 MB, signed by the business.',
+    hint: `A PDF, at most ${LAUNCH_LOA_MAX_BYTES / MB} MB, signed by the business.`,
     check: (file) =>
       file.type !== 'application/pdf' && !file.name.toLowerCase().endsWith('.pdf')
         ? 'The letter of authorisation must be a PDF.'
-        : sizeLimit(file, 5 * MB),
+        : sizeLimit(file, LAUNCH_LOA_MAX_BYTES),
   },
   screenshot: {
     accept: 'image/png,image/jpeg,image/webp',
-    hint: 'PNG, JPEG or WebP, at most 2 MB each.',
+    hint: `PNG, JPEG or WebP, at most ${LAUNCH_SCREENSHOT_MAX_BYTES / MB} MB each.`,
     check: (file) =>
       !['image/png', 'image/jpeg', 'image/webp'].includes(file.type)
         ? 'A screenshot must be a PNG, JPEG or WebP image.'
-        : sizeLimit(file, 2 * MB),
+        : sizeLimit(file, LAUNCH_SCREENSHOT_MAX_BYTES),
   },
   video: {
     accept: 'video/mp4,video/webm',
-    hint: 'MP4 or WebM, at most 25 MB.',
+    hint: `MP4 or WebM, at most ${LAUNCH_VIDEO_MAX_BYTES / MB} MB.`,
     check: (file) =>
       !['video/mp4', 'video/webm'].includes(file.type)
         ? 'The video must be an MP4 or WebM file.'
-        : sizeLimit(file, 25 * MB),
+        : sizeLimit(file, LAUNCH_VIDEO_MAX_BYTES),
   },
 };
 
