@@ -19,6 +19,7 @@ export * from './contracts/launches.ts';
 export * from './contracts/list-filters.ts';
 export * from './contracts/metering.ts';
 export * from './contracts/network-messages.ts';
+export * from './contracts/partner-credentials.ts';
 export * from './contracts/partner-details.ts';
 export * from './contracts/partner-webhooks.ts';
 export * from './contracts/reference-data.ts';
