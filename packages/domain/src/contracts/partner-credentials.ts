@@ -44,9 +44,32 @@ export const ZPartnerCredential = z.object({
 });
 export type TPartnerCredential = z.output<typeof ZPartnerCredential>;
 
+/** The API shapes a bot speaks, by the networks it is registered on (issue 16, point 2). */
+export const PARTNER_API_TYPES = ['google', 'gsma', 'whatsapp'] as const;
+export type PartnerApiType = (typeof PARTNER_API_TYPES)[number];
+export const PARTNER_API_TYPE_LABELS: Record<PartnerApiType, string> = {
+  google: 'Google API (RCS)',
+  gsma: 'GSMA API (RCS)',
+  whatsapp: 'Cloud API (WhatsApp)',
+};
+
+/** One of the bot's API shapes: its id on that network and where Portico answers it. */
+export const ZPartnerApiEndpoint = z.object({
+  api_type: z.enum(PARTNER_API_TYPES),
+  /** What the network calls the id (agentId, botId, phone-number-id). */
+  id_name: z.string(),
+  /** The bot's id on the network; null until the bot is registered there. */
+  id: z.string().nullable(),
+  /** The base URL a client of this shape is given; null while Portico does not answer this shape yet. */
+  base_url: z.string().nullable(),
+});
+export type TPartnerApiEndpoint = z.output<typeof ZPartnerApiEndpoint>;
+
 /** GET /bots/:botId/credentials: the bot's credentials (newest first) and where to get tokens. */
 export const ZPartnerCredentialList = z.object({
   bot_id: z.string(),
+  /** The bot's API shapes (one per channel/API type), with ids and base URLs: "Agent API info". */
+  endpoints: z.array(ZPartnerApiEndpoint),
   /** The OAuth token endpoint (client_credentials grant, HTTP Basic or form credentials). */
   token_url: z.string(),
   scope: z.string(),

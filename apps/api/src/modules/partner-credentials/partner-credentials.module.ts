@@ -34,6 +34,7 @@ export const partnerCredentialsModule = defineModule({
         lifetimeSeconds: settings.PARTNER_TOKEN_LIFETIME_SECONDS,
       }),
       tokenUrl: `${config.PUBLIC_URL}/api/v1${TOKEN_PATH}`,
+      baseUrls: {},
     });
     return {
       publicRoutes: [partnerTokenRoutes(service)],

@@ -63,6 +63,7 @@ beforeAll(async () => {
       lifetimeSeconds: 3600,
     }),
     tokenUrl: 'unused',
+    baseUrls: {},
   });
 });
 afterAll(() => t.close());
@@ -74,7 +75,13 @@ beforeEach(async () => {
 async function insert(partnerId: string, name: string) {
   const [row] = await t.database.db
     .insert(bots)
-    .values({ partnerId, channels: [CHANNEL_TYPE.whatsapp], status: 10, name })
+    .values({
+      partnerId,
+      channels: [CHANNEL_TYPE.whatsapp],
+      status: 10,
+      name,
+      whatsappPhoneNumberId: `pn-${name.toLowerCase().replaceAll(' ', '-')}`,
+    })
     .returning();
   if (!row) throw new Error('insert returned nothing');
   return row.botId;
@@ -128,6 +135,9 @@ describe('creating and listing credentials', () => {
     const body = ZPartnerCredentialList.parse(expectEnvelope(list, 200).data);
     expect(body.token_url).toBe(`${t.config.PUBLIC_URL}${TOKEN}`);
     expect(body.scope).toBe(`bot:${bot}`);
+    expect(body.endpoints).toEqual([
+      { api_type: 'whatsapp', id_name: 'phone-number-id', id: 'pn-chai-orders', base_url: null },
+    ]);
     expect(body.items.map((c) => c.credential_id)).toContain(issued.credential.credential_id);
     expect(list.body).not.toContain(issued.client_secret);
     const {
@@ -339,5 +349,6 @@ function createPartnerCredentialsServiceLike(): PartnerCredentialsService {
       lifetimeSeconds: 3600,
     }),
     tokenUrl: 'unused',
+    baseUrls: {},
   });
 }

@@ -2,10 +2,12 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   type AuditAction,
   botScope,
+  CHANNEL_TYPE,
   MAX_ACTIVE_CREDENTIALS_PER_BOT,
   type PartnerCredentialState,
   type TIssuedPartnerCredential,
   type TOAuthError,
+  type TPartnerApiEndpoint,
   type TPartnerCredential,
   type TPartnerCredentialList,
   type TPartnerTokenResponse,
@@ -15,7 +17,7 @@ import type { AuditService } from '../../platform/audit/audit.service.ts';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { ConflictError, NotFoundError } from '../../platform/http/errors.ts';
-import type { BotsService } from '../bots/bots.service.ts';
+import type { BotForTesting, BotsService } from '../bots/bots.service.ts';
 import type { CredentialRow, PartnerCredentialsRepository } from './partner-credentials.repository.ts';
 import { PartnerTokenError, type PartnerTokens } from './partner-tokens.ts';
 
@@ -59,6 +61,8 @@ export interface PartnerCredentialsDeps {
   tokens: PartnerTokens;
   /** The token endpoint's public address, shown on the API page. */
   tokenUrl: string;
+  /** The base URL of each API shape Portico answers (absent: not served yet). */
+  baseUrls: Partial<Record<TPartnerApiEndpoint['api_type'], string>>;
 }
 
 const NOT_FOUND = 'Credential not found.';
@@ -89,6 +93,35 @@ export function presentCredential(row: CredentialRow): TPartnerCredential {
   };
 }
 
+/** The bot's API shapes, from its channels and the networks it is registered on. */
+export function endpointsOf(
+  bot: BotForTesting,
+  baseUrls: PartnerCredentialsDeps['baseUrls'],
+): TPartnerApiEndpoint[] {
+  const endpoints: TPartnerApiEndpoint[] = [];
+  const at = (type: TPartnerApiEndpoint['api_type']) => baseUrls[type] ?? null;
+  if (bot.channels.includes(CHANNEL_TYPE.rcs)) {
+    // An RCS bot speaks the API type it was registered with: Google's (RBM agent) or GSMA's (MaaP bot).
+    if (bot.maapBotId)
+      endpoints.push({ api_type: 'gsma', id_name: 'botId', id: bot.maapBotId, base_url: at('gsma') });
+    else
+      endpoints.push({
+        api_type: 'google',
+        id_name: 'agentId',
+        id: bot.rbmAgent ? (bot.rbmAgent.split('/').pop() ?? bot.rbmAgent) : null,
+        base_url: at('google'),
+      });
+  }
+  if (bot.channels.includes(CHANNEL_TYPE.whatsapp))
+    endpoints.push({
+      api_type: 'whatsapp',
+      id_name: 'phone-number-id',
+      id: bot.whatsappPhoneNumberId,
+      base_url: at('whatsapp'),
+    });
+  return endpoints;
+}
+
 /** The client id and secret from HTTP Basic or the body (not both), each form-decoded for Basic. */
 export function clientCredentialsOf(auth: ClientAuthentication): { clientId: string; secret: string } {
   const inBody = auth.clientId !== undefined || auth.clientSecret !== undefined;
@@ -115,7 +148,7 @@ export function clientCredentialsOf(auth: ClientAuthentication): { clientId: str
  * one on the partner API (signature, expiry, and that its credential is active with the same secret).
  */
 export function createPartnerCredentialsService(deps: PartnerCredentialsDeps) {
-  const { database, repository, bots, audit, tokens, tokenUrl } = deps;
+  const { database, repository, bots, audit, tokens, tokenUrl, baseUrls } = deps;
   const states = new LRUCache<string, { state: string; secretVersion: number; partnerId: string }>({
     max: 10_000,
     ttl: CREDENTIAL_STATE_TTL_MS,
@@ -147,6 +180,7 @@ export function createPartnerCredentialsService(deps: PartnerCredentialsDeps) {
       const rows = await database.transaction(() => repository.list(bot.id));
       return {
         bot_id: bot.id,
+        endpoints: endpointsOf(bot, baseUrls),
         token_url: tokenUrl,
         scope: botScope(bot.id),
         token_lifetime_seconds: tokens.lifetimeSeconds,
