@@ -9,6 +9,7 @@ import { geolocationModule } from './modules/geolocation/geolocation.module.ts';
 import { meteringModule } from './modules/metering/metering.module.ts';
 import { networkMessagesModule } from './modules/network-messages/network-messages.module.ts';
 import { otpModule } from './modules/otp/otp.module.ts';
+import { partnerApiModule } from './modules/partner-api/partner-api.module.ts';
 import { partnerCredentialsModule } from './modules/partner-credentials/partner-credentials.module.ts';
 import { partnerWebhooksModule } from './modules/partner-webhooks/partner-webhooks.module.ts';
 import { partnersModule } from './modules/partners/partners.module.ts';
@@ -37,6 +38,7 @@ export const API_MODULES: readonly AnyApiModule[] = [
   templatesModule,
   partnerWebhooksModule,
   partnerCredentialsModule,
+  partnerApiModule,
   aggregatorsModule,
   contentModule,
 ];

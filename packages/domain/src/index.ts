@@ -26,6 +26,7 @@ export * from './contracts/reference-data.ts';
 export * from './contracts/review.ts';
 export * from './contracts/templates.ts';
 export * from './contracts/wallet.ts';
+export * from './contracts/whatsapp-cloud-api.ts';
 export * from './policy/index.ts';
 export * from './review/aggregator.ts';
 export * from './review/bot.ts';

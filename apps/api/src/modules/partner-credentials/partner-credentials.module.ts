@@ -34,7 +34,8 @@ export const partnerCredentialsModule = defineModule({
         lifetimeSeconds: settings.PARTNER_TOKEN_LIFETIME_SECONDS,
       }),
       tokenUrl: `${config.PUBLIC_URL}/api/v1${TOKEN_PATH}`,
-      baseUrls: {},
+      // Meta's clients take this as their base URL and add /{version}/{phone-number-id}/messages.
+      baseUrls: { whatsapp: `${config.PUBLIC_URL}/api/v1/partner/whatsapp` },
     });
     return {
       publicRoutes: [partnerTokenRoutes(service)],

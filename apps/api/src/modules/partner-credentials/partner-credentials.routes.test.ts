@@ -136,7 +136,12 @@ describe('creating and listing credentials', () => {
     expect(body.token_url).toBe(`${t.config.PUBLIC_URL}${TOKEN}`);
     expect(body.scope).toBe(`bot:${bot}`);
     expect(body.endpoints).toEqual([
-      { api_type: 'whatsapp', id_name: 'phone-number-id', id: 'pn-chai-orders', base_url: null },
+      {
+        api_type: 'whatsapp',
+        id_name: 'phone-number-id',
+        id: 'pn-chai-orders',
+        base_url: `${t.config.PUBLIC_URL}/api/v1/partner/whatsapp`,
+      },
     ]);
     expect(body.items.map((c) => c.credential_id)).toContain(issued.credential.credential_id);
     expect(list.body).not.toContain(issued.client_secret);

@@ -92,6 +92,18 @@ export function partnerCredentialsRoutes(service: PartnerCredentialsService): Fa
  */
 export function partnerTokenRoutes(service: PartnerCredentialsService): FastifyPluginAsyncZod {
   return async (app) => {
+    // What Fastify refuses before the handler (bad JSON, another content type, too large) in the
+    // OAuth shape too, never the portal's envelope.
+    app.setErrorHandler((error, _request, reply) => {
+      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      if (status >= 500) throw error;
+      void reply.header('Cache-Control', 'no-store');
+      return reply.code(status === 429 ? 429 : 400).send({
+        error: 'invalid_request',
+        error_description: error instanceof Error ? error.message : 'The request is not valid.',
+      });
+    });
+
     app.post(
       TOKEN_PATH,
       {
@@ -101,7 +113,7 @@ export function partnerTokenRoutes(service: PartnerCredentialsService): FastifyP
           tags,
           summary: 'OAuth 2.0 token endpoint for bot credentials (grant_type=client_credentials)',
           body: ZPartnerTokenRequest.optional(),
-          response: { 200: ZPartnerTokenResponse, 400: ZOAuthError, 401: ZOAuthError },
+          response: { 200: ZPartnerTokenResponse, '4xx': ZOAuthError },
         },
       },
       async (request, reply) => {
