@@ -22,6 +22,7 @@ export * from './contracts/network-messages.ts';
 export * from './contracts/partner-credentials.ts';
 export * from './contracts/partner-details.ts';
 export * from './contracts/partner-webhooks.ts';
+export * from './contracts/rbm-agent-messages.ts';
 export * from './contracts/reference-data.ts';
 export * from './contracts/review.ts';
 export * from './contracts/templates.ts';

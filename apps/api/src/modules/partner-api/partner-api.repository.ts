@@ -7,6 +7,8 @@ export interface SendingBot {
   status: number;
   channels: number[];
   whatsappPhoneNumberId: string | null;
+  /** The RBM agent's resource name (brands/x/agents/y), once registered. */
+  rbmAgent: string | null;
 }
 
 /** SQL of the partner API's sends: the bot and its test devices (read-only; the bots' tables). */
@@ -20,8 +22,9 @@ export function createPartnerApiRepository(database: Database) {
         status: number;
         channels: number[];
         whatsapp_phone_number_id: string | null;
+        rbm_agent: string | null;
       }>(
-        'SELECT bot_id, partner_id, status, channels, whatsapp_phone_number_id FROM bots WHERE bot_id = $1',
+        'SELECT bot_id, partner_id, status, channels, whatsapp_phone_number_id, rbm_agent FROM bots WHERE bot_id = $1',
         [botId],
       );
       const row = rows[0];
@@ -32,6 +35,7 @@ export function createPartnerApiRepository(database: Database) {
             status: row.status,
             channels: row.channels,
             whatsappPhoneNumberId: row.whatsapp_phone_number_id,
+            rbmAgent: row.rbm_agent,
           }
         : null;
     },

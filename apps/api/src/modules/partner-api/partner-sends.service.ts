@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BOT_STATUS, CHANNEL_TYPE, type Network, type TMessageContent } from '@portico/domain';
 import { NetworkError } from '../../networks/errors.ts';
 import type { Connectors } from '../../networks/index.ts';
+import type { SendMessageRequest } from '../../networks/types.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Counters } from '../../platform/security/counters.ts';
 import { grouped } from '../metering/grouped.ts';
@@ -44,6 +45,8 @@ export interface PartnerSend {
   content: TMessageContent;
   /** The partner's message id (Google's messageId, an Idempotency-Key); absent: a new message. */
   messageId?: string | undefined;
+  /** RBM's messageTrafficType, passed on. */
+  trafficType?: SendMessageRequest['trafficType'];
 }
 
 export interface PartnerSendsDeps {
@@ -118,11 +121,19 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
   function senderOf(bot: SendingBot, network: Network): string | null {
     if (network === 'whatsapp')
       return bot.channels.includes(CHANNEL_TYPE.whatsapp) ? bot.whatsappPhoneNumberId : null;
+    if (network === 'rbm' && bot.channels.includes(CHANNEL_TYPE.rcs) && bot.rbmAgent)
+      return bot.rbmAgent.split('/').pop() ?? null;
     return null;
   }
 
   return {
     authenticate,
+
+    /** The sender of the caller's bot on a network (RBM: its agent id), or null when it has none. */
+    async senderOfCaller(caller: PartnerCaller, network: Network): Promise<string | null> {
+      const bot = await remembered(bots, caller.botId, () => repository.bot(caller.botId));
+      return bot && bot.partnerId === caller.partnerId ? senderOf(bot, network) : null;
+    },
 
     /** Sends one message for the caller's bot; the network's message id, or SendRefused. */
     async send(
@@ -180,6 +191,7 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
           sender: send.sender,
           recipient: send.recipient,
           content: send.content,
+          ...(send.trafficType ? { trafficType: send.trafficType } : {}),
         });
         await metering.settle(key, 'sent');
         return { networkMessageId, messageId };

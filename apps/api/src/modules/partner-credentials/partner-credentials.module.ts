@@ -35,7 +35,10 @@ export const partnerCredentialsModule = defineModule({
       }),
       tokenUrl: `${config.PUBLIC_URL}/api/v1${TOKEN_PATH}`,
       // Meta's clients take this as their base URL and add /{version}/{phone-number-id}/messages.
-      baseUrls: { whatsapp: `${config.PUBLIC_URL}/api/v1/partner/whatsapp` },
+      baseUrls: {
+        whatsapp: `${config.PUBLIC_URL}/api/v1/partner/whatsapp`,
+        google: `${config.PUBLIC_URL}/api/v1/partner/rbm`,
+      },
     });
     return {
       publicRoutes: [partnerTokenRoutes(service)],

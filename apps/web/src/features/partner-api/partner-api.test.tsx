@@ -194,12 +194,26 @@ describe('the credentials panel on /u/api', () => {
 });
 
 describe('the examples', () => {
+  it('when the Google shape is served then the examples send an AgentMessage with a new messageId', () => {
+    const examples = apiExamples({
+      tokenUrl: TOKEN_URL,
+      scope: 'bot:x',
+      clientId: 'pci_a',
+      endpoint: { api_type: 'google', id_name: 'agentId', id: 'chai_agent', base_url: 'https://p.example/r' },
+    });
+    expect(examples.curl).toContain(
+      'curl -s -X POST "https://p.example/r/v1/phones/+919876543210/agentMessages?messageId=$(uuidgen)&agentId=chai_agent"',
+    );
+    expect(examples.node).toContain(`messageId=\${crypto.randomUUID()}&agentId=chai_agent\``);
+    expect(examples.node).toContain('"contentMessage":{"text":"Hello from our server"');
+  });
+
   it('when the shape is not served yet then only the token call is shown', () => {
     const examples = apiExamples({
       tokenUrl: TOKEN_URL,
       scope: 'bot:x',
       clientId: 'YOUR_CLIENT_ID',
-      endpoint: { api_type: 'google', id_name: 'agentId', id: 'chai', base_url: null },
+      endpoint: { api_type: 'gsma', id_name: 'botId', id: 'chai', base_url: null },
     });
     expect(examples.curl).toBe(
       `curl -s -u "YOUR_CLIENT_ID:$CLIENT_SECRET" \\\n  -d grant_type=client_credentials -d scope=bot:x \\\n  ${TOKEN_URL}`,

@@ -17,12 +17,21 @@ export interface ApiExamples {
   node: string;
 }
 
+interface SendCall {
+  /** The URL as the shell sees it (may hold $(...)), and as a JavaScript expression. */
+  curlUrl: string;
+  nodeUrl: string;
+  body: Record<string, unknown>;
+}
+
 /** A text message in the endpoint's own request shape, when Portico answers that shape. */
-function sendCall(endpoint: TPartnerApiEndpoint): { url: string; body: Record<string, unknown> } | null {
+function sendCall(endpoint: TPartnerApiEndpoint): SendCall | null {
   if (!endpoint.base_url) return null;
-  if (endpoint.api_type === 'whatsapp')
+  if (endpoint.api_type === 'whatsapp') {
+    const url = `${endpoint.base_url}/${WHATSAPP_EXAMPLE_VERSION}/${endpoint.id ?? 'PHONE_NUMBER_ID'}/messages`;
     return {
-      url: `${endpoint.base_url}/${WHATSAPP_EXAMPLE_VERSION}/${endpoint.id ?? 'PHONE_NUMBER_ID'}/messages`,
+      curlUrl: url,
+      nodeUrl: `'${url}'`,
       body: {
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
@@ -31,6 +40,23 @@ function sendCall(endpoint: TPartnerApiEndpoint): { url: string; body: Record<st
         text: { body: 'Hello from our server' },
       },
     };
+  }
+  if (endpoint.api_type === 'google') {
+    // Google's messageId is the send's idempotency key: a new one per message.
+    const url = (messageId: string) =>
+      `${endpoint.base_url}/v1/phones/+${SAMPLE_RECIPIENT}/agentMessages?messageId=${messageId}&agentId=${endpoint.id ?? 'AGENT_ID'}`;
+    return {
+      curlUrl: url('$(uuidgen)'),
+      nodeUrl: `\`${url(`\${crypto.randomUUID()}`)}\``,
+      body: {
+        contentMessage: {
+          text: 'Hello from our server',
+          suggestions: [{ reply: { text: 'Thanks', postbackData: 'thanks' } }],
+        },
+        messageTrafficType: 'TRANSACTION',
+      },
+    };
+  }
   return null;
 }
 
@@ -46,7 +72,7 @@ export function apiExamples({ tokenUrl, scope, clientId, endpoint }: ExampleInpu
     ? [
         '',
         '# with the access_token from the answer above:',
-        `curl -s -X POST "${send.url}" \\`,
+        `curl -s -X POST "${send.curlUrl}" \\`,
         '  -H "Authorization: Bearer $ACCESS_TOKEN" -H "Content-Type: application/json" \\',
         `  -d '${JSON.stringify(send.body)}'`,
       ].join('\n')
@@ -63,7 +89,7 @@ export function apiExamples({ tokenUrl, scope, clientId, endpoint }: ExampleInpu
   const nodeSend = send
     ? [
         '',
-        `const sent = await fetch('${send.url}', {`,
+        `const sent = await fetch(${send.nodeUrl}, {`,
         "  method: 'POST',",
         `  headers: { Authorization: \`Bearer \${access_token}\`, 'Content-Type': 'application/json' },`,
         `  body: JSON.stringify(${JSON.stringify(send.body)}),`,
