@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TCloudApiError, TCloudApiSendRequest, TMessageContent } from '@portico/domain';
 import type { ZodError } from 'zod';
-import { NetworkError } from '../../networks/errors.ts';
 import type { SendRefusal } from './partner-sends.service.ts';
 
 /**
@@ -159,5 +158,3 @@ export function cloudApiRefusal(refusal: SendRefusal): { status: number; body: T
     }
   }
 }
-
-export { NetworkError };
