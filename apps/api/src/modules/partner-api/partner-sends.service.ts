@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BOT_STATUS, CHANNEL_TYPE, type Network, type TMessageContent } from '@portico/domain';
+import { LRUCache } from 'lru-cache';
 import { NetworkError } from '../../networks/errors.ts';
 import type { Connectors } from '../../networks/index.ts';
 import type { SendMessageRequest } from '../../networks/types.ts';
@@ -70,11 +71,11 @@ const BOT_CACHE_MS = 5_000;
  */
 export function createPartnerSendsService(deps: PartnerSendsDeps) {
   const { repository, credentials, metering, connectors, counters, ratePerSecond } = deps;
-  const bots = new Map<string, { at: number; value: Promise<SendingBot | null> }>();
-  const testNumbers = new Map<string, { at: number; value: Promise<Set<string>> }>();
+  const bots = new LRUCache<string, { at: number; value: Promise<SendingBot | null> }>({ max: 10_000 });
+  const testNumbers = new LRUCache<string, { at: number; value: Promise<Set<string>> }>({ max: 10_000 });
 
   function remembered<T>(
-    cache: Map<string, { at: number; value: Promise<T> }>,
+    cache: LRUCache<string, { at: number; value: Promise<T> }>,
     key: string,
     load: () => Promise<T>,
   ) {
