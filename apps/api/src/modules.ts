@@ -11,6 +11,8 @@ import { launchesModule } from './modules/launches/launches.module.ts';
 import { meteringModule } from './modules/metering/metering.module.ts';
 import { networkMessagesModule } from './modules/network-messages/network-messages.module.ts';
 import { otpModule } from './modules/otp/otp.module.ts';
+import { partnerApiModule } from './modules/partner-api/partner-api.module.ts';
+import { partnerCredentialsModule } from './modules/partner-credentials/partner-credentials.module.ts';
 import { partnerWebhooksModule } from './modules/partner-webhooks/partner-webhooks.module.ts';
 import { partnersModule } from './modules/partners/partners.module.ts';
 import { referenceDataModule } from './modules/reference-data/reference-data.module.ts';
@@ -39,6 +41,8 @@ export const API_MODULES: readonly AnyApiModule[] = [
   launchesModule,
   botReviewModule,
   partnerWebhooksModule,
+  partnerCredentialsModule,
+  partnerApiModule,
   aggregatorsModule,
   contentModule,
 ];

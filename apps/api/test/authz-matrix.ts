@@ -14,6 +14,7 @@ import {
 } from './authz/common.ts';
 import { AUTHZ_MATRIX_CONTENT } from './authz/content.ts';
 import { AUTHZ_MATRIX_LAUNCHES } from './authz/launches.ts';
+import { AUTHZ_MATRIX_PARTNER_CREDENTIALS } from './authz/partner-credentials.ts';
 import { AUTHZ_MATRIX_PARTNER_WEBHOOKS } from './authz/partner-webhooks.ts';
 import { AUTHZ_MATRIX_TEMPLATES } from './authz/templates.ts';
 import { AUTHZ_MATRIX_WALLET } from './authz/wallet.ts';
@@ -196,6 +197,7 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
   ...AUTHZ_MATRIX_BRANDS,
   ...AUTHZ_MATRIX_BOT_TESTING,
   ...AUTHZ_MATRIX_PARTNER_WEBHOOKS,
+  ...AUTHZ_MATRIX_PARTNER_CREDENTIALS,
   ...AUTHZ_MATRIX_AGGREGATORS,
   ...AUTHZ_MATRIX_CONTENT,
   ...AUTHZ_MATRIX_TEMPLATES,

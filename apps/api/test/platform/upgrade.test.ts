@@ -26,9 +26,10 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0011_launches.sql': '645192a4a1761c71f7a72910e764babbcfba5ed5cc063041992c7f5d4d8460da',
   '0012_metering.sql': '63176dc34686a8abda2c46ac404fb81419570c7331541c417b9653afd9b5853c',
   '0013_partner_webhooks.sql': '9adc265b74cb4231405446ed667a2e82122cb2a8ace84019c70c7a571aeed4a7',
+  '0014_partner_credentials.sql': '193ad0982a168a1d39ba92d0e29e1933eee4fc805915c1cd73abfea17c163e37',
 };
-/** How many migrations the previous landed main had (0000 to 0008). */
-const PREVIOUS_RELEASE_MIGRATIONS = 9;
+/** How many migrations the previous landed main had (0000 to 0013). */
+const PREVIOUS_RELEASE_MIGRATIONS = 14;
 
 interface Journal {
   entries: { idx: number; tag: string }[];

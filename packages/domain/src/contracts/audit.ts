@@ -40,6 +40,10 @@ export const AUDIT_ACTIONS = [
   /** A bot's webhook URL was set (after its verification) or its signing secret was created or rotated. */
   'webhook.updated',
   'webhook.secret-rotated',
+  /** A bot's API credential was created, its secret rotated, or it was revoked. */
+  'credential.created',
+  'credential.rotated',
+  'credential.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

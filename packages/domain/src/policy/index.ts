@@ -5,6 +5,7 @@ import { BRANDS_POLICY } from './brands.ts';
 import { CONTENT_POLICY } from './content.ts';
 import { LAUNCHES_POLICY } from './launches.ts';
 import { NETWORK_MESSAGES_POLICY } from './network-messages.ts';
+import { PARTNER_CREDENTIALS_POLICY } from './partner-credentials.ts';
 import { PARTNER_WEBHOOKS_POLICY } from './partner-webhooks.ts';
 import { PARTNERS_POLICY } from './partners.ts';
 import { type PolicyRole, ROLE_GROUPS, type RoleGroup } from './role-groups.ts';
@@ -44,6 +45,7 @@ export const POLICY = {
   ...TEMPLATES_POLICY,
   ...LAUNCHES_POLICY,
   ...PARTNER_WEBHOOKS_POLICY,
+  ...PARTNER_CREDENTIALS_POLICY,
 } as const;
 export type PolicyAction = keyof typeof POLICY;
 

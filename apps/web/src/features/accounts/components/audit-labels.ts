@@ -32,6 +32,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'content.changed': 'Content changed',
   'webhook.updated': 'Bot webhook set',
   'webhook.secret-rotated': 'Webhook signing secret rotated',
+  'credential.created': 'Bot API credential created',
+  'credential.rotated': 'Bot API credential secret rotated',
+  'credential.revoked': 'Bot API credential revoked',
 };
 export const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
 export const actionColor = (action: string): 'error' | 'primary' | 'default' =>

@@ -9,7 +9,9 @@ import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { apiBotsQueryOptions } from '../api/webhook';
+import { CredentialsPanel } from '../components/CredentialsPanel';
 import { DeliveryLog } from '../components/DeliveryLog';
+import { EndpointsPanel } from '../components/EndpointsPanel';
 import { WebhookPanel } from '../components/WebhookPanel';
 
 const CRUMBS = [{ label: 'Developer console', to: '/u/dashboard' }];
@@ -72,6 +74,8 @@ export default function ApiPage() {
         )}
         {known && (
           <>
+            <EndpointsPanel key={`endpoints-${botId}`} botId={botId} />
+            <CredentialsPanel key={`credentials-${botId}`} botId={botId} />
             <WebhookPanel key={`webhook-${botId}`} botId={botId} />
             <DeliveryLog key={`log-${botId}`} botId={botId} />
           </>

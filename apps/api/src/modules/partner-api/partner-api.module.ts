@@ -1,0 +1,29 @@
+import { defineModule } from '../../platform/module.ts';
+import { createCounters } from '../../platform/security/counters.ts';
+import { partnerApiConfig } from './partner-api.config.ts';
+import { createPartnerApiRepository } from './partner-api.repository.ts';
+import { createPartnerSendsService } from './partner-sends.service.ts';
+import { rbmRoutes } from './rbm.routes.ts';
+import { whatsappRoutes } from './whatsapp.routes.ts';
+
+/**
+ * The partner-facing messaging API (issue 16, point 2): sends in the networks' own shapes (the
+ * WhatsApp Cloud API and Google's RBM API so far), authenticated with a bot's credentials, rate limited per bot, priced
+ * and reserved by metering, sent through the connectors and settled. Comes after metering and
+ * partner-credentials.
+ */
+export const partnerApiModule = defineModule({
+  name: 'partner-api',
+  config: partnerApiConfig,
+  create({ database, use, connectors, settings }) {
+    const sends = createPartnerSendsService({
+      repository: createPartnerApiRepository(database),
+      credentials: use('partner-credentials'),
+      metering: use('metering'),
+      connectors,
+      counters: createCounters(database.sql),
+      ratePerSecond: settings.PARTNER_SEND_RATE_PER_SECOND,
+    });
+    return { publicRoutes: [whatsappRoutes(sends), rbmRoutes(sends)] };
+  },
+});

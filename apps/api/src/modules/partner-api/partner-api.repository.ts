@@ -1,0 +1,54 @@
+import type { Database } from '../../platform/db/index.ts';
+
+/** What a send needs to know about its bot. */
+export interface SendingBot {
+  botId: string;
+  partnerId: string;
+  status: number;
+  channels: number[];
+  whatsappPhoneNumberId: string | null;
+  /** The RBM agent's resource name (brands/x/agents/y), once registered. */
+  rbmAgent: string | null;
+}
+
+/** SQL of the partner API's sends: the bot and its test devices (read-only; the bots' tables). */
+export function createPartnerApiRepository(database: Database) {
+  const { sql } = database;
+  return {
+    async bot(botId: string): Promise<SendingBot | null> {
+      const { rows } = await sql.query<{
+        bot_id: string;
+        partner_id: string;
+        status: number;
+        channels: number[];
+        whatsapp_phone_number_id: string | null;
+        rbm_agent: string | null;
+      }>(
+        'SELECT bot_id, partner_id, status, channels, whatsapp_phone_number_id, rbm_agent FROM bots WHERE bot_id = $1',
+        [botId],
+      );
+      const row = rows[0];
+      return row
+        ? {
+            botId: row.bot_id,
+            partnerId: row.partner_id,
+            status: row.status,
+            channels: row.channels,
+            whatsappPhoneNumberId: row.whatsapp_phone_number_id,
+            rbmAgent: row.rbm_agent,
+          }
+        : null;
+    },
+
+    /** The bot's test devices on a channel that may receive its messages (WhatsApp has no invite). */
+    async testNumbers(botId: string, channel: 'rcs' | 'whatsapp'): Promise<string[]> {
+      const { rows } = await sql.query<{ msisdn: string }>(
+        `SELECT msisdn FROM bot_test_devices
+          WHERE bot_id = $1 AND channel = $2 AND (channel = 'whatsapp' OR invite_status = 'ACCEPTED')`,
+        [botId, channel],
+      );
+      return rows.map((r) => r.msisdn);
+    },
+  };
+}
+export type PartnerApiRepository = ReturnType<typeof createPartnerApiRepository>;

@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { BOT_STATUS, CHANNEL_TYPE, type Network, type TMessageContent } from '@portico/domain';
+import { LRUCache } from 'lru-cache';
+import { NetworkError } from '../../networks/errors.ts';
+import type { Connectors } from '../../networks/index.ts';
+import type { SendMessageRequest } from '../../networks/types.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { Counters } from '../../platform/security/counters.ts';
+import { grouped } from '../metering/grouped.ts';
+import type { MeteringService } from '../metering/metering.service.ts';
+import type {
+  PartnerCaller,
+  PartnerCredentialsService,
+} from '../partner-credentials/partner-credentials.service.ts';
+import { PartnerTokenError } from '../partner-credentials/partner-tokens.ts';
+import type { PartnerApiRepository, SendingBot } from './partner-api.repository.ts';
+
+/** Why a send was refused; each network's shape words it its own way. Nothing was sent. */
+export type SendRefusal =
+  | { reason: 'unauthenticated'; detail: PartnerTokenError['reason'] | 'missing' }
+  | { reason: 'not_found'; detail: string }
+  | { reason: 'invalid'; detail: string }
+  | { reason: 'not_test_device'; detail: string }
+  | { reason: 'rate_limited'; detail: number }
+  | { reason: 'insufficient_funds'; detail: null }
+  | { reason: 'duplicate'; detail: string }
+  /** The network refused or failed: the reservation was released, nothing is charged. */
+  | { reason: 'network'; error: NetworkError };
+
+export class SendRefused extends Error {
+  constructor(readonly refusal: SendRefusal) {
+    super(`send refused: ${refusal.reason}`);
+    this.name = 'SendRefused';
+  }
+}
+const refuse = (refusal: SendRefusal): never => {
+  throw new SendRefused(refusal);
+};
+
+export interface PartnerSend {
+  network: Network;
+  /** The sender on the network the path names (the phone number id, the agent id, the MaaP bot id). */
+  sender: string;
+  /** The recipient, E.164 with its +. */
+  recipient: string;
+  content: TMessageContent;
+  /** The partner's message id (Google's messageId, an Idempotency-Key); absent: a new message. */
+  messageId?: string | undefined;
+  /** RBM's messageTrafficType, passed on. */
+  trafficType?: SendMessageRequest['trafficType'];
+}
+
+export interface PartnerSendsDeps {
+  repository: PartnerApiRepository;
+  credentials: Pick<PartnerCredentialsService, 'authenticate'>;
+  metering: Pick<MeteringService, 'price' | 'reserve' | 'settle'>;
+  connectors: Pick<Connectors, 'get'>;
+  counters: Pick<Counters, 'add'>;
+  /** Messages per second one bot may send (Meta's default throughput per number is 80). */
+  ratePerSecond: number;
+}
+
+/** How long a bot's send facts (status, numbers, test devices) are remembered by an instance. */
+const BOT_CACHE_MS = 5_000;
+
+/**
+ * The partner API's send pipeline, the same for every network shape: authenticate the bearer
+ * token, find the bot behind the path's sender (the token's bot only), keep an unlaunched bot to
+ * its accepted test devices, rate limit per bot, price by the recipient's carrier and reserve on
+ * the wallet (metering, decision 0023), send through the connector, and settle the outcome.
+ */
+export function createPartnerSendsService(deps: PartnerSendsDeps) {
+  const { repository, credentials, metering, connectors, counters, ratePerSecond } = deps;
+  const bots = new LRUCache<string, { at: number; value: Promise<SendingBot | null> }>({ max: 10_000 });
+  const testNumbers = new LRUCache<string, { at: number; value: Promise<Set<string>> }>({ max: 10_000 });
+
+  function remembered<T>(
+    cache: LRUCache<string, { at: number; value: Promise<T> }>,
+    key: string,
+    load: () => Promise<T>,
+  ) {
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < BOT_CACHE_MS) return hit.value;
+    const value = load();
+    cache.set(key, { at: Date.now(), value });
+    value.catch(() => cache.delete(key));
+    return value;
+  }
+
+  /**
+   * One counter statement per bot for the sends that arrive together (a hot row per send would cap a
+   * bot at about 100 sends/s, decision 0023); the counter is shared by every instance (decision 0004).
+   */
+  const countSend = grouped(async (botIds: string[]): Promise<number[]> => {
+    const counts = new Map<string, number>();
+    for (const id of botIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+    const totals = new Map<string, number>();
+    await Promise.all(
+      [...counts].map(async ([id, n]) => {
+        const hit = await counters.add(`partner-send:${id}`, n, 1000);
+        totals.set(id, hit.hits - n);
+      }),
+    );
+    return botIds.map((id) => {
+      const before = totals.get(id) ?? 0;
+      totals.set(id, before + 1);
+      return before + 1;
+    });
+  });
+
+  async function authenticate(token: string | undefined): Promise<PartnerCaller> {
+    if (!token) return refuse({ reason: 'unauthenticated', detail: 'missing' });
+    try {
+      return await credentials.authenticate(token);
+    } catch (error) {
+      if (error instanceof PartnerTokenError)
+        return refuse({ reason: 'unauthenticated', detail: error.reason });
+      throw error;
+    }
+  }
+
+  function senderOf(bot: SendingBot, network: Network): string | null {
+    if (network === 'whatsapp')
+      return bot.channels.includes(CHANNEL_TYPE.whatsapp) ? bot.whatsappPhoneNumberId : null;
+    if (network === 'rbm' && bot.channels.includes(CHANNEL_TYPE.rcs) && bot.rbmAgent)
+      return bot.rbmAgent.split('/').pop() ?? null;
+    return null;
+  }
+
+  return {
+    authenticate,
+
+    /** The sender of the caller's bot on a network (RBM: its agent id), or null when it has none. */
+    async senderOfCaller(caller: PartnerCaller, network: Network): Promise<string | null> {
+      const bot = await remembered(bots, caller.botId, () => repository.bot(caller.botId));
+      return bot && bot.partnerId === caller.partnerId ? senderOf(bot, network) : null;
+    },
+
+    /** Sends one message for the caller's bot; the network's message id, or SendRefused. */
+    async send(
+      caller: PartnerCaller,
+      send: PartnerSend,
+    ): Promise<{ networkMessageId: string; messageId: string }> {
+      const bot = await remembered(bots, caller.botId, () => repository.bot(caller.botId));
+      if (!bot || bot.partnerId !== caller.partnerId || senderOf(bot, send.network) !== send.sender)
+        return refuse({ reason: 'not_found', detail: send.sender });
+      if (bot.status !== BOT_STATUS.launched) {
+        const channel = send.network === 'whatsapp' ? 'whatsapp' : 'rcs';
+        const allowed = await remembered(testNumbers, `${bot.botId}:${channel}`, async () => {
+          return new Set(await repository.testNumbers(bot.botId, channel));
+        });
+        if (!allowed.has(send.recipient))
+          return refuse({ reason: 'not_test_device', detail: send.recipient });
+      }
+      if ((await countSend(bot.botId)) > ratePerSecond)
+        return refuse({ reason: 'rate_limited', detail: ratePerSecond });
+
+      const channel = send.network === 'whatsapp' ? CHANNEL_TYPE.whatsapp : CHANNEL_TYPE.rcs;
+      let price: Awaited<ReturnType<typeof metering.price>>;
+      try {
+        price = await metering.price({
+          partnerId: bot.partnerId,
+          botId: bot.botId,
+          channel,
+          msisdn: send.recipient,
+        });
+      } catch (error) {
+        // Not a number, or nothing prices its country: the partner's input, in the network's words.
+        if (error instanceof AppError && error.httpStatus < 500)
+          return refuse({ reason: 'invalid', detail: error.message });
+        throw error;
+      }
+      const messageId = send.messageId ?? randomUUID();
+      const reserved = await metering.reserve({
+        partnerId: bot.partnerId,
+        botId: bot.botId,
+        messageId,
+        channel,
+        unitPriceMicros: price.unitPriceMicros,
+        carrierId: price.carrierId,
+        countryId: price.countryId,
+        ratePlanId: price.ratePlanId,
+      });
+      if (!reserved.ok) return refuse({ reason: 'insufficient_funds', detail: null });
+      // A message id already reserved or sent is never sent twice.
+      if (reserved.replayed) return refuse({ reason: 'duplicate', detail: messageId });
+
+      const key = { botId: bot.botId, messageId };
+      try {
+        const { networkMessageId } = await connectors.get(send.network).send({
+          messageId,
+          sender: send.sender,
+          recipient: send.recipient,
+          content: send.content,
+          ...(send.trafficType ? { trafficType: send.trafficType } : {}),
+        });
+        await metering.settle(key, 'sent');
+        return { networkMessageId, messageId };
+      } catch (error) {
+        // A network that answered with a refusal sent nothing: the reservation is released. No
+        // answer at all (or an unexpected error) is an unknown outcome: the message stays reserved
+        // and the abandoned-reservation rule charges it as sent, so a message is never free.
+        const answered =
+          error instanceof NetworkError &&
+          (error.kind !== 'network_down' || error.detail.httpStatus !== undefined);
+        if (answered) await metering.settle(key, 'failed');
+        if (error instanceof NetworkError) return refuse({ reason: 'network', error });
+        throw error;
+      }
+    },
+  };
+}
+export type PartnerSendsService = ReturnType<typeof createPartnerSendsService>;

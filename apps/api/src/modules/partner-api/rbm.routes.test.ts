@@ -1,0 +1,206 @@
+import {
+  CHANNEL_TYPE,
+  ROLES,
+  ZGoogleApiError,
+  ZIssuedPartnerCredential,
+  ZRbmAgentMessageResponse,
+} from '@portico/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
+import { createMeteringForTest, walletFigures } from '../../../test/metering.ts';
+import { bots } from '../bots/bots.schema.ts';
+import { seedCarrierPrefixes } from '../metering/metering.seed.ts';
+
+/**
+ * Google's RBM shape on a listening app, through the RBM connector to the mounted sandbox: Google's
+ * documented AgentMessage examples give Google's answer, refusals come in Google's error shape, and
+ * a reused messageId is never sent or charged twice.
+ */
+
+const S = '/api/v1/secure';
+const PRICE = 3_000n;
+const RECIPIENT = '+919810012345';
+let t: TestApp;
+let m: ReturnType<typeof createMeteringForTest>;
+let developerToken: string;
+let partnerId: string;
+let serial = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    listen: true,
+    env: { SANDBOX_BEHAVIOUR: JSON.stringify({ rateLimits: { enabled: false }, receipts: false }) },
+  });
+  m = createMeteringForTest(t.database);
+  const developer = await t.factories.account(ROLES.DEVELOPER);
+  partnerId = developer.partner.partnerId;
+  developerToken = await t.tokenFor(developer.user.userId);
+  await seedCarrierPrefixes(t.database);
+  const { rows } = await t.database.sql.query<{ rate_plan_id: number }>(
+    `INSERT INTO rate_plans (carrier_id, plan_code, partner_code, currency, effective_from, verification_price)
+     VALUES ($1, 'MPG02', 'DG', 'USD', now() - interval '1 day', 1) RETURNING rate_plan_id`,
+    [await t.factories.carrierId('Bharti Airtel', 'IN')],
+  );
+  await t.database.sql.query(
+    `INSERT INTO rate_plan_prices (rate_plan_id, billing_category, message_type, price)
+     VALUES ($1, 'BASIC_MESSAGE', 'Transactional', $2)`,
+    [rows[0]?.rate_plan_id, PRICE.toString()],
+  );
+  await m.ledger.credit({ partnerId, idempotencyKey: 'fund', amount: 1_000_000n, description: 'Top-up' });
+});
+afterAll(() => t.close());
+
+interface TestAgent {
+  botId: string;
+  agentId: string;
+  accessToken: string;
+}
+
+async function agentWithToken(launched = true): Promise<TestAgent> {
+  serial += 1;
+  const agentId = `partner_rbm_${serial}`;
+  const [row] = await t.database.db
+    .insert(bots)
+    .values({
+      partnerId,
+      channels: [CHANNEL_TYPE.rcs],
+      status: launched ? 10 : -1,
+      name: `RBM ${serial}`,
+      rbmBrand: 'brands/partner',
+      rbmAgent: `brands/partner/agents/${agentId}`,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned nothing');
+  const created = await t.app.inject({
+    method: 'POST',
+    url: `${S}/bots/${row.botId}/credentials`,
+    headers: { authorization: `Bearer ${developerToken}`, ...xsrfHeaders() },
+  });
+  const { client_secret, credential } = ZIssuedPartnerCredential.parse(expectEnvelope(created, 200).data);
+  const token = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/oauth/token',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${credential.client_id}:${client_secret}`).toString('base64')}`,
+    },
+    payload: 'grant_type=client_credentials',
+  });
+  expect(token.statusCode, token.body).toBe(200);
+  return { botId: row.botId, agentId, accessToken: (token.json() as { access_token: string }).access_token };
+}
+
+function send(agent: TestAgent, body: unknown, query: Record<string, string>, msisdn = RECIPIENT) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/partner/rbm/v1/phones/${encodeURIComponent(msisdn)}/agentMessages?${new URLSearchParams(query)}`,
+    headers: { authorization: `Bearer ${agent.accessToken}`, 'content-type': 'application/json' },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+function googleError(response: { statusCode: number; body: string }, status: number, googleStatus: string) {
+  expect(response.statusCode, response.body).toBe(status);
+  const { error } = ZGoogleApiError.parse(JSON.parse(response.body));
+  expect(error).toMatchObject({ code: status, status: googleStatus });
+  return error;
+}
+
+// Google's documented AgentMessage examples (RBM "Send messages": text with suggestions, a rich card).
+const TEXT = {
+  contentMessage: {
+    text: 'Hello, world!',
+    suggestions: [
+      { reply: { text: 'Suggestion #1', postbackData: 'suggestion_1' } },
+      { action: { text: 'Call', postbackData: 'call', dialAction: { phoneNumber: '+15556667777' } } },
+    ],
+  },
+};
+const RICH_CARD = {
+  contentMessage: {
+    richCard: {
+      standaloneCard: {
+        thumbnailImageAlignment: 'RIGHT',
+        cardOrientation: 'VERTICAL',
+        cardContent: {
+          title: 'Hello, world!',
+          description: 'RBM is awesome!',
+          media: {
+            height: 'TALL',
+            contentInfo: {
+              fileUrl: 'https://www.gstatic.com/images/branding/product/2x/rbm.png',
+              forceRefresh: false,
+            },
+          },
+          suggestions: [{ reply: { text: 'Suggestion #1', postbackData: 'suggestion_1' } }],
+        },
+      },
+    },
+  },
+};
+
+describe("Google's documented examples", () => {
+  it.each([
+    ['text with suggestions', TEXT],
+    ['standalone rich card', RICH_CARD],
+  ])("when a %s is sent then Google's AgentMessage comes back with its name", async (_name, body) => {
+    const agent = await agentWithToken();
+    const response = await send(agent, body, { messageId: 'msg-1', agentId: agent.agentId });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = ZRbmAgentMessageResponse.parse(response.json());
+    expect(answer.name).toBe(`phones/${RECIPIENT}/agentMessages/msg-1`);
+    expect(answer.contentMessage).toEqual(body.contentMessage);
+  });
+
+  it('when the same messageId is sent again then 409 ALREADY_EXISTS and it is reserved once', async () => {
+    const agent = await agentWithToken();
+    const before = await walletFigures(t.database, partnerId);
+    expect((await send(agent, TEXT, { messageId: 'order-7' })).statusCode).toBe(200);
+    googleError(await send(agent, TEXT, { messageId: 'order-7' }), 409, 'ALREADY_EXISTS');
+    const after = await walletFigures(t.database, partnerId);
+    expect(after.balance - after.reserved).toBe(before.balance - before.reserved - PRICE);
+  });
+});
+
+describe("refusals in Google's error shape", () => {
+  it('when the body or the query is wrong then 400 INVALID_ARGUMENT, never a 500', async () => {
+    const agent = await agentWithToken();
+    googleError(await send(agent, TEXT, {}), 400, 'INVALID_ARGUMENT');
+    googleError(await send(agent, '{"contentMessage":', { messageId: 'a' }), 400, 'INVALID_ARGUMENT');
+    googleError(await send(agent, { contentMessage: {} }, { messageId: 'b' }), 400, 'INVALID_ARGUMENT');
+    const tooLong = await send(agent, { contentMessage: { text: 'x'.repeat(3073) } }, { messageId: 'c' });
+    googleError(tooLong, 400, 'INVALID_ARGUMENT');
+    // Our message rules: a suggestion's text is at most 25 characters (Google's limit).
+    const longChip = await send(
+      agent,
+      {
+        contentMessage: { text: 'Hi', suggestions: [{ reply: { text: 'x'.repeat(26), postbackData: 'p' } }] },
+      },
+      { messageId: 'd' },
+    );
+    googleError(longChip, 400, 'INVALID_ARGUMENT');
+    googleError(await send(agent, TEXT, { messageId: 'e' }, '919810012345'), 400, 'INVALID_ARGUMENT');
+  });
+
+  it('when the token is wrong then 401 UNAUTHENTICATED; another agent id is 404 NOT_FOUND', async () => {
+    const agent = await agentWithToken();
+    googleError(
+      await send({ ...agent, accessToken: 'nope' }, TEXT, { messageId: 'f' }),
+      401,
+      'UNAUTHENTICATED',
+    );
+    const other = await agentWithToken();
+    googleError(await send(agent, TEXT, { messageId: 'g', agentId: other.agentId }), 404, 'NOT_FOUND');
+  });
+
+  it('when the agent is not launched then only accepted testers are reached (403 PERMISSION_DENIED)', async () => {
+    const agent = await agentWithToken(false);
+    await t.database.sql.query(
+      `INSERT INTO bot_test_devices (bot_id, partner_id, channel, msisdn, invite_status)
+       VALUES ($1, $2, 'rcs', $3, 'ACCEPTED'), ($1, $2, 'rcs', '+919810012346', 'PENDING')`,
+      [agent.botId, partnerId, RECIPIENT],
+    );
+    googleError(await send(agent, TEXT, { messageId: 'h' }, '+919810012346'), 403, 'PERMISSION_DENIED');
+    expect((await send(agent, TEXT, { messageId: 'i' })).statusCode).toBe(200);
+  });
+});

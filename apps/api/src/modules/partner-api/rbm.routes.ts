@@ -1,0 +1,93 @@
+import {
+  type TGoogleApiError,
+  ZGoogleApiError,
+  ZMessageContent,
+  ZRbmAgentMessageQuery,
+  ZRbmAgentMessageRequest,
+  ZRbmAgentMessageResponse,
+} from '@portico/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type PartnerSendsService, SendRefused } from './partner-sends.service.ts';
+import { contentOfAgentMessage, googleRefusal, invalidArgument } from './rbm-shape.ts';
+
+/** Where the RBM shape is answered, under /api/v1: a client's root URL is `<PUBLIC_URL>/api/v1/partner/rbm/`. */
+export const RBM_PREFIX = '/partner/rbm';
+const E164 = /^\+[1-9]\d{7,14}$/;
+
+/**
+ * Google's RBM send, `POST /v1/phones/{E.164}/agentMessages?messageId=&agentId=`, for a bot's
+ * agent: a partner's bearer token (its scope names the bot), Google's AgentMessage in and out, the
+ * content checked by our message rules, and every refusal in Google's error shape.
+ */
+export function rbmRoutes(sends: PartnerSendsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.setErrorHandler((error, _request, reply) => {
+      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      if (status >= 500) throw error;
+      const { body } = invalidArgument(error instanceof Error ? error.message : 'The request is not valid.');
+      return reply.code(status === 429 ? 429 : 400).send(body);
+    });
+
+    app.post(
+      `${RBM_PREFIX}/v1/phones/:msisdn/agentMessages`,
+      {
+        config: { xsrf: false, rateLimit: false },
+        schema: {
+          tags: ['partner-api'],
+          summary:
+            "Google RBM: send an agent message from the bot's agent (Google's AgentMessage in and out)",
+          params: z.object({ msisdn: z.string().max(40) }),
+          querystring: ZRbmAgentMessageQuery,
+          response: { 200: ZRbmAgentMessageResponse, '4xx': ZGoogleApiError, '5xx': ZGoogleApiError },
+        },
+      },
+      async (request, reply) => {
+        const fail = ({ status, body }: { status: number; body: TGoogleApiError }) =>
+          // Any 4xx or 5xx: the response schema covers them all with Google's error shape.
+          reply.code(status as 400).send(body);
+        try {
+          const token = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+          const caller = await sends.authenticate(token);
+          const { msisdn } = request.params;
+          const { messageId, agentId } = request.query;
+          if (!E164.test(msisdn))
+            return fail(invalidArgument(`${msisdn} is not a phone number in E.164 format.`));
+          if (!messageId) return fail(invalidArgument('messageId is required.'));
+          const sender = await sends.senderOfCaller(caller, 'rbm');
+          // The agent is the token's bot's; a query naming another agent finds nothing.
+          if (!sender || (agentId !== undefined && agentId !== sender))
+            return fail(googleRefusal({ reason: 'not_found', detail: agentId ?? '' }));
+          const parsed = ZRbmAgentMessageRequest.safeParse(request.body);
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            return fail(invalidArgument(`Invalid agent message: ${issue?.path.join('.')} ${issue?.message}`));
+          }
+          const input = contentOfAgentMessage(parsed.data);
+          if (typeof input === 'string') return fail(invalidArgument(input));
+          const content = ZMessageContent.safeParse(input);
+          if (!content.success) {
+            const issue = content.error.issues[0];
+            return fail(invalidArgument(`Invalid agent message: ${issue?.path.join('.')} ${issue?.message}`));
+          }
+          await sends.send(caller, {
+            network: 'rbm',
+            sender,
+            recipient: msisdn,
+            content: content.data,
+            messageId,
+          });
+          return {
+            name: `phones/${msisdn}/agentMessages/${messageId}`,
+            sendTime: new Date().toISOString(),
+            contentMessage: parsed.data.contentMessage as Record<string, unknown>,
+            ...(parsed.data.messageTrafficType ? { messageTrafficType: parsed.data.messageTrafficType } : {}),
+          };
+        } catch (error) {
+          if (error instanceof SendRefused) return fail(googleRefusal(error.refusal));
+          throw error;
+        }
+      },
+    );
+  };
+}

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import type { TCloudApiError, TCloudApiSendRequest, TMessageContent } from '@portico/domain';
+import type { ZodError } from 'zod';
+import type { SendRefusal } from './partner-sends.service.ts';
+
+/**
+ * Meta's WhatsApp Cloud API shapes on our side: the request as our message content, and every
+ * refusal as a Graph API error (https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes).
+ */
+
+/** The send's body as our content model; the connector turns it back into the Cloud API's. */
+export function contentOfCloudApiRequest(body: TCloudApiSendRequest): TMessageContent {
+  if (body.type === 'template' && body.template) {
+    const components = body.template.components ?? [];
+    const header = components.find((c) => c.type === 'header');
+    const bodyParams = components.find((c) => c.type === 'body');
+    const buttons = components.flatMap((c) => (c.type === 'button' ? [c] : []));
+    return {
+      kind: 'template',
+      templateName: body.template.name,
+      language: body.template.language.code,
+      parameters: bodyParams?.parameters.map((p) => p.text) ?? [],
+      ...(header?.parameters.length ? { headerParameters: header.parameters.map((p) => p.text) } : {}),
+      ...(buttons.length
+        ? {
+            urlButtonParameters: buttons.map((b) => ({
+              index: Number(b.index),
+              text: b.parameters[0]?.text ?? '',
+            })),
+          }
+        : {}),
+    };
+  }
+  if (body.type === 'interactive' && body.interactive)
+    return {
+      kind: 'text',
+      text: body.interactive.body.text,
+      suggestions: body.interactive.action.buttons.map((b) => ({
+        type: 'reply' as const,
+        text: b.reply.title,
+        postbackData: b.reply.id,
+      })),
+    };
+  return { kind: 'text', text: body.text?.body ?? '', suggestions: [] };
+}
+
+const traceId = () => randomBytes(12).toString('base64url');
+
+/** A Graph API error body. */
+export function cloudApiError(
+  code: number,
+  title: string,
+  details?: string,
+  subcode?: number,
+  type = 'OAuthException',
+): TCloudApiError {
+  return {
+    error: {
+      message: `(#${code}) ${title}`,
+      type,
+      code,
+      ...(subcode !== undefined ? { error_subcode: subcode } : {}),
+      ...(details ? { error_data: { messaging_product: 'whatsapp' as const, details } } : {}),
+      fbtrace_id: traceId(),
+    },
+  };
+}
+
+/** A malformed body, as Meta's (#100) Invalid parameter, naming the first wrong field. */
+export function invalidParameter(details: string): { status: number; body: TCloudApiError } {
+  return { status: 400, body: cloudApiError(100, 'Invalid parameter', details) };
+}
+
+export function invalidBodyOf(error: ZodError): { status: number; body: TCloudApiError } {
+  const issue = error.issues[0];
+  const where = issue?.path.length ? issue.path.join('.') : 'body';
+  return invalidParameter(`Parameter ${where}: ${issue?.message ?? 'is not valid'}.`);
+}
+
+/** A refusal of the send pipeline in Meta's words, with Meta's HTTP status. */
+export function cloudApiRefusal(refusal: SendRefusal): { status: number; body: TCloudApiError } {
+  switch (refusal.reason) {
+    case 'unauthenticated':
+      // Meta answers an invalid, expired or revoked token with code 190 and HTTP 401.
+      return {
+        status: 401,
+        body: {
+          error: {
+            message:
+              refusal.detail === 'expired'
+                ? 'Error validating access token: Session has expired.'
+                : 'Invalid OAuth access token - Cannot parse access token',
+            type: 'OAuthException',
+            code: 190,
+            fbtrace_id: traceId(),
+          },
+        },
+      };
+    case 'not_found':
+      return {
+        status: 404,
+        body: cloudApiError(
+          100,
+          'Unsupported post request',
+          `Object with ID '${refusal.detail}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+          33,
+          'GraphMethodException',
+        ),
+      };
+    case 'invalid':
+      return invalidParameter(refusal.detail);
+    case 'not_test_device':
+      return {
+        status: 400,
+        body: cloudApiError(
+          131030,
+          'Recipient phone number not in allowed list',
+          'The bot is not launched yet: it can only send to its accepted test devices. Add the number as a test device, or launch the bot.',
+        ),
+      };
+    case 'rate_limited':
+      return {
+        status: 429,
+        body: cloudApiError(
+          130429,
+          'Rate limit hit',
+          `Cloud API message throughput has been reached: at most ${refusal.detail} messages per second for this number. Try again later.`,
+        ),
+      };
+    case 'insufficient_funds':
+      return {
+        status: 400,
+        body: cloudApiError(
+          131042,
+          'Business eligibility payment issue',
+          'The wallet does not cover this message. Top up the wallet; nothing was sent.',
+        ),
+      };
+    case 'duplicate':
+      return {
+        status: 409,
+        body: cloudApiError(
+          100,
+          'Invalid parameter',
+          `A message with Idempotency-Key '${refusal.detail}' was already accepted; it is not sent again.`,
+        ),
+      };
+    case 'network': {
+      // The network's own code and words (the sandbox and Meta speak the same), else Meta's 131000.
+      const error = refusal.error;
+      const code = Number(error.detail.code);
+      const status = error.detail.httpStatus ?? error.httpStatus;
+      const words = error.message.replace(/^WhatsApp: /, '');
+      return {
+        status: status >= 500 ? 503 : status,
+        body: cloudApiError(Number.isInteger(code) && code > 0 ? code : 131000, words, words),
+      };
+    }
+  }
+}

@@ -1,0 +1,316 @@
+import {
+  CHANNEL_TYPE,
+  ROLES,
+  ZCloudApiError,
+  ZCloudApiSendResponse,
+  ZIssuedPartnerCredential,
+} from '@portico/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
+import { createMeteringForTest, walletFigures } from '../../../test/metering.ts';
+import { bots } from '../bots/bots.schema.ts';
+import { seedCarrierPrefixes } from '../metering/metering.seed.ts';
+
+/**
+ * The WhatsApp Cloud API shape on a listening app, through the connector to the mounted sandbox:
+ * Meta's documented request examples give Meta's documented answers; every refusal is in Meta's
+ * error shape; sends are priced, reserved and charged exactly.
+ */
+
+const S = '/api/v1/secure';
+const RATE = 5;
+let t: TestApp;
+let m: ReturnType<typeof createMeteringForTest>;
+let developerToken: string;
+let partnerId: string;
+let stranger: { id: string; token: string };
+let serial = 0;
+
+/** Airtel India (+91 98100...) costs 3,000 micro-units a message. */
+const PRICE = 3_000n;
+const RECIPIENT = '919810012345';
+
+beforeAll(async () => {
+  t = await createTestApp({
+    listen: true,
+    env: {
+      PARTNER_SEND_RATE_PER_SECOND: String(RATE),
+      SANDBOX_BEHAVIOUR: JSON.stringify({ rateLimits: { enabled: false }, receipts: false }),
+    },
+  });
+  m = createMeteringForTest(t.database);
+  const developer = await t.factories.account(ROLES.DEVELOPER);
+  partnerId = developer.partner.partnerId;
+  developerToken = await t.tokenFor(developer.user.userId);
+  const strangerAccount = await t.factories.account(ROLES.DEVELOPER);
+  stranger = {
+    id: strangerAccount.partner.partnerId,
+    token: await t.tokenFor(strangerAccount.user.userId),
+  };
+  await seedCarrierPrefixes(t.database);
+  const { rows } = await t.database.sql.query<{ rate_plan_id: number }>(
+    `INSERT INTO rate_plans (carrier_id, plan_code, partner_code, currency, effective_from, verification_price)
+     VALUES ($1, 'MPG02', 'DG', 'USD', now() - interval '1 day', 1) RETURNING rate_plan_id`,
+    [await t.factories.carrierId('Bharti Airtel', 'IN')],
+  );
+  await t.database.sql.query(
+    `INSERT INTO rate_plan_prices (rate_plan_id, billing_category, message_type, price)
+     VALUES ($1, 'BASIC_MESSAGE', 'Transactional', $2)`,
+    [rows[0]?.rate_plan_id, PRICE.toString()],
+  );
+  await m.ledger.credit({ partnerId, idempotencyKey: 'fund', amount: 1_000_000n, description: 'Top-up' });
+});
+afterAll(() => t.close());
+
+interface TestBot {
+  botId: string;
+  phoneNumberId: string;
+  accessToken: string;
+}
+
+/** A WhatsApp bot of the developer (launched unless told), with a credential and an access token. */
+async function botWithToken(
+  options: { launched?: boolean; owner?: { id: string; token: string } } = {},
+): Promise<TestBot> {
+  serial += 1;
+  const phoneNumberId = `pn-partner-api-${serial}`;
+  const [row] = await t.database.db
+    .insert(bots)
+    .values({
+      partnerId: options.owner?.id ?? partnerId,
+      channels: [CHANNEL_TYPE.whatsapp],
+      status: options.launched === false ? -1 : 10,
+      name: `Partner API ${serial}`,
+      whatsappPhoneNumberId: phoneNumberId,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned nothing');
+  const created = await t.app.inject({
+    method: 'POST',
+    url: `${S}/bots/${row.botId}/credentials`,
+    headers: { authorization: `Bearer ${options.owner?.token ?? developerToken}`, ...xsrfHeaders() },
+  });
+  const { client_secret, credential } = ZIssuedPartnerCredential.parse(expectEnvelope(created, 200).data);
+  const token = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/oauth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: credential.client_id,
+      client_secret,
+    }).toString(),
+  });
+  expect(token.statusCode, token.body).toBe(200);
+  return {
+    botId: row.botId,
+    phoneNumberId,
+    accessToken: (token.json() as { access_token: string }).access_token,
+  };
+}
+
+function send(
+  bot: TestBot,
+  body: unknown,
+  headers: Record<string, string> = {},
+  phoneNumberId = bot.phoneNumberId,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/partner/whatsapp/v21.0/${phoneNumberId}/messages`,
+    headers: { authorization: `Bearer ${bot.accessToken}`, 'content-type': 'application/json', ...headers },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+function metaError(response: { statusCode: number; body: string }, status: number, code: number) {
+  expect(response.statusCode, response.body).toBe(status);
+  const { error } = ZCloudApiError.parse(JSON.parse(response.body));
+  expect(error.code).toBe(code);
+  return error;
+}
+
+async function meteredCount(botId: string) {
+  const { rows } = await t.database.sql.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM metered_messages WHERE bot_id = $1',
+    [botId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+// Meta's documented request bodies (Cloud API reference, "Messages": text, template, interactive reply buttons).
+const TEXT = {
+  messaging_product: 'whatsapp',
+  recipient_type: 'individual',
+  to: RECIPIENT,
+  type: 'text',
+  text: { preview_url: false, body: 'text-message-content' },
+};
+const TEMPLATE = {
+  messaging_product: 'whatsapp',
+  to: RECIPIENT,
+  type: 'template',
+  template: { name: 'hello_world', language: { code: 'en_US' } },
+};
+const INTERACTIVE = {
+  messaging_product: 'whatsapp',
+  recipient_type: 'individual',
+  to: RECIPIENT,
+  type: 'interactive',
+  interactive: {
+    type: 'button',
+    body: { text: 'BUTTON_TEXT' },
+    action: {
+      buttons: [
+        { type: 'reply', reply: { id: 'UNIQUE_BUTTON_ID_1', title: 'BUTTON_TITLE_1' } },
+        { type: 'reply', reply: { id: 'UNIQUE_BUTTON_ID_2', title: 'BUTTON_TITLE_2' } },
+      ],
+    },
+  },
+};
+
+describe("Meta's documented examples", () => {
+  it.each([
+    ['text', TEXT],
+    ['interactive reply buttons', INTERACTIVE],
+  ])(
+    "when a %s message is sent then Meta's response shape answers with the contact and message id",
+    async (_name, body) => {
+      const bot = await botWithToken();
+      const response = await send(bot, body);
+      expect(response.statusCode, response.body).toBe(200);
+      const answer = ZCloudApiSendResponse.parse(response.json());
+      expect(answer).toMatchObject({
+        messaging_product: 'whatsapp',
+        contacts: [{ input: RECIPIENT, wa_id: RECIPIENT }],
+      });
+      expect(answer.messages[0]?.id).toMatch(/^wamid\./);
+    },
+  );
+
+  it("when a template the number does not have is sent then the network's (#132001) comes back and nothing is charged", async () => {
+    const bot = await botWithToken();
+    const error = metaError(await send(bot, TEMPLATE), 404, 132001);
+    expect(error.message).toMatch(/hello_world/);
+    const { rows } = await t.database.sql.query<{ status: string }>(
+      'SELECT status FROM metered_messages WHERE bot_id = $1',
+      [bot.botId],
+    );
+    expect(rows.map((r) => r.status)).toEqual(['released']);
+  });
+
+  it('when sends are settled then the wallet is debited exactly their price and nothing stays reserved', async () => {
+    const bot = await botWithToken();
+    const before = await walletFigures(t.database, partnerId);
+    for (let i = 0; i < 3; i += 1) expect((await send(bot, TEXT)).statusCode).toBe(200);
+    await m.metering.settleBatches();
+    const after = await walletFigures(t.database, partnerId);
+    // Earlier cases' sends (already reserved) are charged by the same settlement.
+    expect(after.balance - after.reserved).toBe(before.balance - before.reserved - 3n * PRICE);
+    expect(after.debits - before.debits).toBe(before.reserved + 3n * PRICE);
+    expect(after.reserved).toBe(0n);
+    expect(after.charges).toBe(after.debits);
+  });
+});
+
+describe("refusals in Meta's error shape", () => {
+  it('when the body is malformed then (#100) Invalid parameter, HTTP 400, and nothing is reserved', async () => {
+    const bot = await botWithToken();
+    metaError(await send(bot, '{"messaging_product": "whatsapp", "to":'), 400, 100);
+    const missing = metaError(
+      await send(bot, { messaging_product: 'whatsapp', type: 'text', text: { body: 'x' } }),
+      400,
+      100,
+    );
+    expect(missing.error_data?.details).toMatch(/to/);
+    const noText = metaError(
+      await send(bot, { messaging_product: 'whatsapp', to: RECIPIENT, type: 'text' }),
+      400,
+      100,
+    );
+    expect(noText.error_data?.details).toMatch(/text/);
+    metaError(
+      await send(bot, { ...TEXT, type: 'image', image: { link: 'https://x.example/a.png' } }),
+      400,
+      100,
+    );
+    metaError(await send(bot, { ...TEXT, text: { body: 'x'.repeat(4097) } }), 400, 100);
+    const badVersion = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/partner/whatsapp/latest/${bot.phoneNumberId}/messages`,
+      headers: { authorization: `Bearer ${bot.accessToken}`, 'content-type': 'application/json' },
+      payload: JSON.stringify(TEXT),
+    });
+    metaError(badVersion, 400, 100);
+    expect(await meteredCount(bot.botId)).toBe(0);
+  });
+
+  it('when the token is missing, wrong or revoked then (#190), HTTP 401', async () => {
+    const bot = await botWithToken();
+    metaError(await send(bot, TEXT, { authorization: '' }), 401, 190);
+    metaError(await send(bot, TEXT, { authorization: 'Bearer not.a.token' }), 401, 190);
+    metaError(await send(bot, TEXT, { authorization: `Bearer ${developerToken}` }), 401, 190);
+    const { rows } = await t.database.sql.query<{ credential_id: string }>(
+      'SELECT credential_id FROM partner_credentials WHERE bot_id = $1',
+      [bot.botId],
+    );
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: `${S}/bots/${bot.botId}/credentials/${rows[0]?.credential_id}/revoke`,
+      headers: { authorization: `Bearer ${developerToken}`, ...xsrfHeaders() },
+    });
+    expectEnvelope(revoked, 200);
+    metaError(await send(bot, TEXT), 401, 190);
+  });
+
+  it("when the path names another bot's number then 404 (#100, subcode 33), ours or another partner's", async () => {
+    const bot = await botWithToken();
+    const other = await botWithToken();
+    const error = metaError(await send(bot, TEXT, {}, other.phoneNumberId), 404, 100);
+    expect(error.error_subcode).toBe(33);
+    metaError(await send(bot, TEXT, {}, 'pn-nobody'), 404, 100);
+    const strangers = await botWithToken({ owner: stranger });
+    metaError(await send(strangers, TEXT, {}, bot.phoneNumberId), 404, 100);
+    expect(await meteredCount(bot.botId)).toBe(0);
+  });
+
+  it('when the bot is not launched then only its test devices are reached (#131030 otherwise)', async () => {
+    const bot = await botWithToken({ launched: false });
+    await t.database.sql.query(
+      `INSERT INTO bot_test_devices (bot_id, partner_id, channel, msisdn) VALUES ($1, $2, 'whatsapp', $3)`,
+      [bot.botId, partnerId, `+${RECIPIENT}`],
+    );
+    const error = metaError(await send(bot, { ...TEXT, to: '919810012399' }), 400, 131030);
+    expect(error.message).toBe('(#131030) Recipient phone number not in allowed list');
+    expect((await send(bot, TEXT)).statusCode).toBe(200);
+    expect(await meteredCount(bot.botId)).toBe(1);
+  });
+
+  it('when more than the rate is sent in a second then (#130429), HTTP 429, and those are not charged', async () => {
+    const bot = await botWithToken();
+    const answers = await Promise.all(Array.from({ length: RATE + 3 }, () => send(bot, TEXT)));
+    const limited = answers.filter((a) => a.statusCode === 429);
+    expect(limited.length).toBeGreaterThanOrEqual(3);
+    for (const a of limited) metaError(a, 429, 130429);
+    expect(await meteredCount(bot.botId)).toBe(answers.length - limited.length);
+  });
+
+  it('when the wallet cannot cover the message then (#131042) and nothing is sent or reserved', async () => {
+    const poor = await t.factories.account(ROLES.DEVELOPER);
+    const owner = { id: poor.partner.partnerId, token: await t.tokenFor(poor.user.userId) };
+    const bot = await botWithToken({ owner });
+    metaError(await send(bot, TEXT), 400, 131042);
+    expect(await meteredCount(bot.botId)).toBe(0);
+    expect((await walletFigures(t.database, owner.id)).reserved).toBe(0n);
+  });
+
+  it('when a send is retried with the same Idempotency-Key then it is not sent or reserved again', async () => {
+    const bot = await botWithToken();
+    const before = await walletFigures(t.database, partnerId);
+    expect((await send(bot, TEXT, { 'idempotency-key': 'order-42' })).statusCode).toBe(200);
+    metaError(await send(bot, TEXT, { 'idempotency-key': 'order-42' }), 409, 100);
+    expect(await meteredCount(bot.botId)).toBe(1);
+    const after = await walletFigures(t.database, partnerId);
+    expect(after.balance - after.reserved).toBe(before.balance - before.reserved - PRICE);
+  });
+});

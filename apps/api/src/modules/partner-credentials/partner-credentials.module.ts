@@ -1,0 +1,49 @@
+import { defineModule } from '../../platform/module.ts';
+import { partnerCredentialsConfig } from './partner-credentials.config.ts';
+import { createPartnerCredentialsRepository } from './partner-credentials.repository.ts';
+import { partnerCredentialsRoutes, partnerTokenRoutes, TOKEN_PATH } from './partner-credentials.routes.ts';
+import {
+  createPartnerCredentialsService,
+  type PartnerCredentialsService,
+} from './partner-credentials.service.ts';
+import { createPartnerTokens } from './partner-tokens.ts';
+
+declare module '../../platform/module.ts' {
+  interface ModuleServices {
+    'partner-credentials': PartnerCredentialsService;
+  }
+}
+
+/**
+ * A bot's API credentials (issue 16, point 1; decision 0026): OAuth client credentials with one
+ * scope per bot, secrets stored hashed, the token endpoint at /api/v1/oauth/token, and the check of
+ * partner access tokens the partner API's sends use. Comes after bots.
+ */
+export const partnerCredentialsModule = defineModule({
+  name: 'partner-credentials',
+  config: partnerCredentialsConfig,
+  create({ database, audit, use, settings, config }) {
+    const service = createPartnerCredentialsService({
+      database,
+      repository: createPartnerCredentialsRepository(database),
+      bots: use('bots'),
+      audit,
+      tokens: createPartnerTokens({
+        database,
+        publicUrl: config.PUBLIC_URL,
+        lifetimeSeconds: settings.PARTNER_TOKEN_LIFETIME_SECONDS,
+      }),
+      tokenUrl: `${config.PUBLIC_URL}/api/v1${TOKEN_PATH}`,
+      // Meta's clients take this as their base URL and add /{version}/{phone-number-id}/messages.
+      baseUrls: {
+        whatsapp: `${config.PUBLIC_URL}/api/v1/partner/whatsapp`,
+        google: `${config.PUBLIC_URL}/api/v1/partner/rbm`,
+      },
+    });
+    return {
+      publicRoutes: [partnerTokenRoutes(service)],
+      secureRoutes: [partnerCredentialsRoutes(service)],
+      service,
+    };
+  },
+});

@@ -1,0 +1,46 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+
+/** A labelled block of code or a value, with a copy button. */
+export function CopyBlock({ label, text }: { label: string; text: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Box sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {label}
+        </Typography>
+        <Button
+          size="small"
+          aria-label={`Copy ${label}`}
+          onClick={() =>
+            void navigator.clipboard?.writeText(text).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+      </Box>
+      <Box
+        component="pre"
+        aria-label={label}
+        sx={{
+          m: 0,
+          p: 1.5,
+          bgcolor: 'grey.100',
+          borderRadius: 1,
+          fontSize: 13,
+          overflowX: 'auto',
+          whiteSpace: 'pre',
+          maxWidth: '100%',
+        }}
+      >
+        <code>{text}</code>
+      </Box>
+    </Box>
+  );
+}

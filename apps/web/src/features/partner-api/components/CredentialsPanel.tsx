@@ -1,0 +1,219 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  formatDateTime,
+  MAX_ACTIVE_CREDENTIALS_PER_BOT,
+  PARTNER_CREDENTIAL_LABELS,
+  PARTNER_CREDENTIAL_STATES,
+  type PartnerCredentialState,
+  type TIssuedPartnerCredential,
+  type TPartnerCredential,
+} from '@portico/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '@/lib/http/api-error';
+import { EmptyState } from '@/lib/ui/EmptyState';
+import { useCan } from '@/lib/use-can';
+import {
+  credentialsQueryOptions,
+  useCreateCredential,
+  useRevokeCredential,
+  useRotateCredential,
+} from '../api/credentials';
+import { SecretDialog } from './SecretDialog';
+import { ToneChip } from './ToneChip';
+
+const when = (iso: string | null, never = '—') => (iso ? `${formatDateTime(iso, '+00:00')} UTC` : never);
+
+type Confirm = { kind: 'rotate' | 'revoke'; credential: TPartnerCredential };
+
+/** The bot's API credentials: list (state filter), create, rotate and revoke with confirmation. */
+export function CredentialsPanel({ botId }: { botId: string }) {
+  const canWrite = useCan('partner-credentials.write');
+  const list = useQuery(credentialsQueryOptions(botId));
+  const create = useCreateCredential(botId);
+  const rotate = useRotateCredential(botId);
+  const revoke = useRevokeCredential(botId);
+  const [state, setState] = useState<PartnerCredentialState | ''>('');
+  const [issued, setIssued] = useState<TIssuedPartnerCredential | null>(null);
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const items = (list.data?.items ?? []).filter((c) => !state || c.state === state);
+  const active = (list.data?.items ?? []).filter((c) => c.state === 'active').length;
+  const failed = create.error ?? rotate.error ?? revoke.error;
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5 }} aria-labelledby="credentials-title">
+      <Typography id="credentials-title" component="h2" variant="h3">
+        Credentials
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        Each credential is a client id and secret for the token endpoint. The secret is shown once, when it is
+        made; we keep only a hash. Up to {MAX_ACTIVE_CREDENTIALS_PER_BOT} can be active: to change secrets
+        without downtime, create a second one, switch your server to it, then revoke the first.
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <TextField
+          select
+          size="small"
+          label="State"
+          value={state}
+          onChange={(event) => setState(event.target.value as PartnerCredentialState | '')}
+          sx={{ minWidth: 160 }}
+        >
+          <MenuItem value="">All</MenuItem>
+          {PARTNER_CREDENTIAL_STATES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {PARTNER_CREDENTIAL_LABELS[s]}
+            </MenuItem>
+          ))}
+        </TextField>
+        {canWrite && (
+          <Button
+            variant="contained"
+            disabled={create.isPending || active >= MAX_ACTIVE_CREDENTIALS_PER_BOT || !list.data}
+            onClick={() => create.mutate(undefined, { onSuccess: setIssued })}
+          >
+            {create.isPending ? 'Creating…' : 'Create credential'}
+          </Button>
+        )}
+      </Box>
+      {failed && <Alert severity="error">{errorMessage(failed)}</Alert>}
+      {list.isPending && <Box role="status">Loading the credentials…</Box>}
+      {list.isError && (
+        <Alert severity="error">The credentials could not be listed: {errorMessage(list.error)}</Alert>
+      )}
+      {list.data && items.length === 0 && (
+        <EmptyState
+          title={
+            state ? `No ${PARTNER_CREDENTIAL_LABELS[state].toLowerCase()} credentials` : 'No credentials yet'
+          }
+          message={
+            canWrite
+              ? 'Create a credential to let your server call this bot.'
+              : 'A developer with write access can create one.'
+          }
+        />
+      )}
+      {items.length > 0 && (
+        <TableContainer>
+          <Table size="small" aria-label="Credentials">
+            <TableHead>
+              <TableRow>
+                <TableCell>Client id</TableCell>
+                <TableCell>State</TableCell>
+                <TableCell>Secret</TableCell>
+                <TableCell>Created</TableCell>
+                <TableCell>Last used</TableCell>
+                {canWrite && <TableCell align="right">Actions</TableCell>}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {items.map((c) => (
+                <TableRow key={c.credential_id}>
+                  <TableCell sx={{ wordBreak: 'break-all', minWidth: 160 }}>
+                    <code>{c.client_id}</code>
+                  </TableCell>
+                  <TableCell>
+                    <ToneChip
+                      tone={c.state === 'active' ? 'success' : 'grey'}
+                      label={PARTNER_CREDENTIAL_LABELS[c.state]}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    …{c.secret_hint}
+                    {c.rotated_at && (
+                      <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+                        rotated {when(c.rotated_at)}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>{when(c.created_at)}</TableCell>
+                  <TableCell>
+                    {c.state === 'revoked' ? `Revoked ${when(c.revoked_at)}` : when(c.last_used_at, 'Never')}
+                  </TableCell>
+                  {canWrite && (
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {c.state === 'active' && (
+                        <>
+                          <Button size="small" onClick={() => setConfirm({ kind: 'rotate', credential: c })}>
+                            Rotate
+                          </Button>
+                          <Button
+                            size="small"
+                            color="error"
+                            onClick={() => setConfirm({ kind: 'revoke', credential: c })}
+                          >
+                            Revoke
+                          </Button>
+                        </>
+                      )}
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {confirm && (
+        <Dialog open onClose={() => setConfirm(null)} aria-labelledby="credential-confirm-title">
+          <DialogTitle id="credential-confirm-title">
+            {confirm.kind === 'rotate' ? 'Rotate the secret?' : 'Revoke the credential?'}
+          </DialogTitle>
+          <DialogContent>
+            <DialogContentText>
+              {confirm.kind === 'rotate'
+                ? `The current secret of ${confirm.credential.client_id} and every access token issued with it stop working at once. Your server needs the new secret, shown next.`
+                : `${confirm.credential.client_id} stops working at once: no new tokens, and its access tokens are refused. This cannot be undone.`}
+            </DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setConfirm(null)}>Cancel</Button>
+            <Button
+              variant="contained"
+              color={confirm.kind === 'revoke' ? 'error' : 'primary'}
+              disabled={rotate.isPending || revoke.isPending}
+              onClick={() => {
+                const id = confirm.credential.credential_id;
+                if (confirm.kind === 'rotate')
+                  rotate.mutate(id, {
+                    onSuccess: (r) => {
+                      setConfirm(null);
+                      setIssued(r);
+                    },
+                  });
+                else revoke.mutate(id, { onSuccess: () => setConfirm(null) });
+              }}
+            >
+              {confirm.kind === 'rotate' ? 'Rotate' : 'Revoke'}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
+      {issued && (
+        <SecretDialog
+          title="Client secret"
+          secret={issued.client_secret}
+          note={`It belongs to client id ${issued.credential.client_id}; use both at the token endpoint.`}
+          onClose={() => setIssued(null)}
+        />
+      )}
+    </Paper>
+  );
+}
