@@ -7,6 +7,7 @@ import { maapPlugin } from './maap.ts';
 import { type SandboxOptions, ZSandboxBehaviour } from './options.ts';
 import { rbmPlugin } from './rbm.ts';
 import { smsPlugin } from './sms.ts';
+import { webPlugin } from './web.ts';
 import { whatsappPlugin } from './whatsapp.ts';
 
 export { rbmSignature, whatsappSignature } from './context.ts';
@@ -59,5 +60,6 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
   await app.register(maapPlugin(ctx), { prefix: '/maap' });
   await app.register(whatsappPlugin(ctx), { prefix: '/whatsapp' });
   await app.register(smsPlugin(ctx), { prefix: '/sms' });
+  await app.register(webPlugin, { prefix: '/web' });
   await app.register(handsetPlugin(ctx));
 };

@@ -41,6 +41,7 @@ describe('without DEMO or SANDBOX', () => {
       ['GET', '/sandbox'],
       ['GET', '/sandbox/api/handsets/%2B919876543211'],
       ['PUT', '/sandbox/config'],
+      ['GET', '/sandbox/web/saffronstays.example/privacy'],
       ['POST', '/sandbox/api/handsets/%2B919876543211/replies'],
     ] as const) {
       const response = await t.app.inject({ method, url, payload: method === 'GET' ? undefined : {} });

@@ -67,6 +67,13 @@ describe('serving the portal', () => {
     expect(response.statusCode).toBe(200);
   });
 
+  it('when a page of an .example site is asked of the sandbox then it answers, and no other host', async () => {
+    const page = await t.app.inject({ method: 'HEAD', url: '/sandbox/web/saffronstays.example/privacy' });
+    expect(page.statusCode).toBe(200);
+    const other = await t.app.inject({ method: 'GET', url: '/sandbox/web/example.com/privacy' });
+    expect(other.statusCode).toBe(404);
+  });
+
   it('when a page path is posted to then it is a 404 envelope', async () => {
     expectEnvelope(await t.app.inject({ method: 'POST', url: '/u/dashboard', headers: html }), 404);
   });

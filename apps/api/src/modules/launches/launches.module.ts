@@ -1,3 +1,4 @@
+import { usesSandbox } from '../../networks/config.ts';
 import { defineModule } from '../../platform/module.ts';
 import { createLaunchesRepository } from './launches.repository.ts';
 import { launchesRoutes } from './launches.routes.ts';
@@ -32,6 +33,10 @@ export const launchesModule = defineModule({
       privacyUrl: createPrivacyUrlChecker({
         allowPrivate: config.sandboxAllowed,
         timeoutMs: PRIVACY_URL_TIMEOUT_MS,
+        exampleSites:
+          config.sandboxAllowed && usesSandbox(config.networks)
+            ? `${config.PUBLIC_URL}/sandbox/web`
+            : undefined,
       }),
       log,
       publicUrl: config.PUBLIC_URL,

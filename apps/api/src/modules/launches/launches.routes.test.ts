@@ -519,6 +519,18 @@ describe('payment and submission', () => {
       200,
     ).data as TLaunchSummary;
     expect(confirmed.bot.bot_id).toBe(botId);
+    // The pre-flight of a submitted launch is the one it was submitted with: asking again (the launch
+    // pages do) neither judges the launch anew nor replaces what the reviewers read.
+    const again = expectEnvelope(
+      await call(developer, { method: 'GET', url: `${S}/launches/${botId}/preflight` }),
+      200,
+    ).data as TLaunchSummary['preflight'];
+    expect(again).toEqual(won.preflight);
+    const reviewed = expectEnvelope(
+      await call(developer, { method: 'GET', url: `${S}/launches/${botId}/summary` }),
+      200,
+    ).data as TLaunchSummary;
+    expect(reviewed.preflight.ok).toBe(true);
     expect(draftOf(await call(developer, { method: 'GET', url: `${S}/launches/${botId}` })).editable).toBe(
       false,
     );

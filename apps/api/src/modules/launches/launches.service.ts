@@ -580,6 +580,12 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
       return database.transaction(async () => {
         const bot = await requireOwn(user, botId);
         const launch = await repository.ensureLaunch(botId, bot.partnerId);
+        // A submitted launch keeps the result it was submitted with (what the reviewers read): its
+        // carriers have left the chosen state, so a new check would judge a launch that no longer exists.
+        if (!isEditable(bot) && launch.preflightAt) {
+          const items = launch.preflight ?? [];
+          return { ok: items.length === 0, items, checked_at: launch.preflightAt.toISOString() };
+        }
         return runPreflight(bot, launch, privacy);
       });
     },

@@ -10,6 +10,8 @@ beforeAll(async () => {
   // A local page: /privacy answers, /head-refused refuses HEAD, /missing is 404, /slow never answers.
   server = createServer((request, response) => {
     if (request.url === '/privacy') return response.writeHead(200).end('policy');
+    // Where the sandbox serves the .example sites: /<host>/<path>.
+    if (request.url === '/saffronstays.example/privacy?lang=en') return response.writeHead(200).end('policy');
     if (request.url === '/head-refused')
       return response.writeHead(request.method === 'HEAD' ? 405 : 200).end('policy');
     if (request.url === '/slow') return;
@@ -44,6 +46,21 @@ describe('the privacy URL check of the pre-flight', () => {
       state: 'failed',
       detail: 'it could not be reached',
     });
+  });
+
+  it('when the sandbox serves the .example sites then their pages are asked there, and no other host is', async () => {
+    const sandboxed = createPrivacyUrlChecker({ allowPrivate: true, timeoutMs: 500, exampleSites: base });
+    expect(await sandboxed('https://saffronstays.example/privacy?lang=en')).toEqual({
+      state: 'ok',
+      status: 200,
+    });
+    expect(await sandboxed('https://saffronstays.example/terms')).toEqual({
+      state: 'failed',
+      detail: 'it answered 404',
+    });
+    // Without the sandbox an .example host is asked on the internet, where it never resolves.
+    expect((await local('https://saffronstays.example/privacy')).state).toBe('failed');
+    expect(await sandboxed(`${base}/privacy`)).toEqual({ state: 'ok', status: 200 });
   });
 
   it('when the sandbox is off then a private or loopback address is refused without a request', async () => {

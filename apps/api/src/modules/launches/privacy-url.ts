@@ -12,9 +12,15 @@ import { checkedLookup, refusedAddress } from '../partner-webhooks/webhook-addre
 export function createPrivacyUrlChecker({
   allowPrivate,
   timeoutMs,
+  exampleSites,
 }: {
   allowPrivate: boolean;
   timeoutMs: number;
+  /**
+   * With the sandbox mounted: where it serves the `.example` sites (RFC 2606: they never resolve on
+   * the internet; the demo's businesses live there), asked instead of the internet for those hosts.
+   */
+  exampleSites?: string | undefined;
 }) {
   const dispatcher = new Agent({
     connect: { lookup: checkedLookup(allowPrivate), timeout: timeoutMs },
@@ -52,9 +58,13 @@ export function createPrivacyUrlChecker({
       const reason = refusedAddress(host);
       if (reason) return { state: 'failed', detail: `${reason}, not a public address` };
     }
+    const asked =
+      exampleSites && host.endsWith('.example')
+        ? `${exampleSites}/${host}${parsed.pathname}${parsed.search}`
+        : url;
     try {
-      let status = await ask('HEAD', url);
-      if (status === 405 || status === 501) status = await ask('GET', url);
+      let status = await ask('HEAD', asked);
+      if (status === 405 || status === 501) status = await ask('GET', asked);
       return status < 400 ? { state: 'ok', status } : { state: 'failed', detail: `it answered ${status}` };
     } catch (error) {
       const detail =
