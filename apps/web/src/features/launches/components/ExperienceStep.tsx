@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import {
-  channelRoute,
+  CHANNEL_TYPE,
   LAUNCH_QUESTION_FIELDS,
   LAUNCH_QUESTION_LABELS,
   LAUNCH_SCREENSHOTS_MAX,
@@ -61,7 +61,10 @@ export function ExperienceStep({
   useFocusField();
   const botProblems = BOT_FIELDS.filter((field) => problems[field]).map((field) => problems[field]);
   const channels = summary.data?.bot.channels ?? [];
-  const botPage = `/u/view-bot-details${channelRoute(channels) ?? '/rcs'}?botId=${botId}`;
+  // The update form of the channel these fields belong to: the RCS agent's (logo, banner, policy
+  // links) unless the bot is WhatsApp only.
+  const rcs = channels.length === 0 || channels.some((c) => c.channel_type === CHANNEL_TYPE.rcs);
+  const botPage = `/u/${rcs ? 'update-rcs-bot' : 'update-whatsapp-bot'}?botId=${botId}`;
 
   const submit = form.submitWith((body) =>
     save.mutate(
