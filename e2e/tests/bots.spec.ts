@@ -4,39 +4,15 @@
  * chooses carriers and finds the bot in MY BOTS; then the same for a WhatsApp bot. Screenshots at
  * 1280 and 600 px, axe on every screen.
  */
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { signInFromLanding } from '../support/auth.ts';
+import { png } from '../support/files.ts';
 import { DESKTOP, screenshotsIn } from '../support/screenshots.ts';
 import { seriousViolations } from '../support/shell.ts';
 
 test.use({ viewport: { ...DESKTOP, height: 900 } });
 
 const screenshots = screenshotsIn('bots');
-
-/** A solid-colour PNG of the given size (RGB, no dependencies), as a picked image. */
-function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) row.set([r, g, b], 1 + x * 3);
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function choose(page: Page, field: string | RegExp, option: string | RegExp) {
   await page.getByRole('combobox', { name: field }).click();
