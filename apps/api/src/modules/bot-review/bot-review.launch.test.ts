@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { BOT_CARRIER_MACHINE, BOT_MACHINE, CHANNEL_TYPE } from '@portico/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { createBotReviewForTest, launchFixtures } from '../../../test/launch-review.ts';
 import { type Connectors, type NetworkConnector, NetworkError } from '../../networks/index.ts';
+import { launches } from '../launches/launches.schema.ts';
 import { rbmRegionOf } from './bot-review.launch.ts';
 
 /**
@@ -243,6 +245,50 @@ describe('the launch job', () => {
     expect((await f.carrierStatus(missing.botId, jio))?.reason).toBe(
       'The bot is not registered on GSMA MaaP.',
     );
+  });
+
+  it('when the RBM agent is not verified yet then the launch asks Google to verify it with the launch contact, waits, and launches once verified', async () => {
+    const { service, connectors } = createBotReviewForTest(t);
+    const rbm = connectors.get('rbm');
+    const { agent } = await rbm.registerAgent({
+      brandDisplayName: 'Unverified',
+      agentDisplayName: 'Unverified Bot',
+      rcsBusinessMessagingAgent: { description: 'Orders', hostingRegion: 'ASIA_PACIFIC' },
+    });
+    const dev = await f.developer();
+    const rcs = { apiType: 'GOOGLE', rbmAgent: agent, maapBotId: null, channels: [CHANNEL_TYPE.rcs] };
+    // Without the Business Verification step's company details there is no one to vouch for it.
+    const bare = await f.launch({
+      partnerId: dev.partnerId,
+      state: 'bot_approved_by_portico_pending_from_carrier',
+      carriers: { [jio]: 'launching' },
+      bot: rcs,
+    });
+    expect(await runUntilDecided(service, bare.botId)).toBe('launch_failed');
+    expect(await rbm.verificationState(agent)).toBe('VERIFICATION_STATE_UNVERIFIED');
+
+    const { botId } = await f.launch({
+      partnerId: dev.partnerId,
+      state: 'bot_approved_by_portico_pending_from_carrier',
+      carriers: { [jio]: 'launching' },
+      bot: rcs,
+    });
+    await t.database.db
+      .update(launches)
+      .set({
+        company: {
+          company_name: 'Chai Co',
+          website: 'https://chai.example/',
+          contact_name: 'Asha Rao',
+          contact_email: 'asha@chai.example',
+          contact_phone: '',
+        },
+      })
+      .where(eq(launches.botId, botId));
+    expect(await runUntilDecided(service, botId)).toBe('launched');
+    expect(await rbm.verificationState(agent)).toBe('VERIFICATION_STATE_VERIFIED');
+    const region = rbmRegionOf({ name: 'Reliance Jio', countryId: 'IN' });
+    expect((await rbm.launchDetail(agent, region)).state).toBe('LAUNCH_STATE_LAUNCHED');
   });
 
   it("when a two-channel bot (RBM agent and WhatsApp sender) launches then the agent is live in the carrier's RBM region and the sender is connected", async () => {

@@ -1,5 +1,10 @@
 import { CHANNEL_TYPE } from '@portico/domain';
-import type { Connectors, LaunchDetail, NetworkConnector } from '../../networks/index.ts';
+import type {
+  Connectors,
+  LaunchDetail,
+  NetworkConnector,
+  VerificationContact,
+} from '../../networks/index.ts';
 import type { ReviewBotRow } from './bot-review.repository.ts';
 
 /** What a launch on one carrier's network came to: live, refused (the network's reason), or not decided yet. */
@@ -63,6 +68,30 @@ function targetsOf(
 const REFUSED_STATES = ['LAUNCH_STATE_REJECTED', 'LAUNCH_STATE_SUSPENDED'];
 
 /**
+ * Google launches only a verified agent: the first look asks the network to verify it, with the
+ * contact of the launch's Business Verification step (requestVerification is answered with the
+ * pending state and asked once: a pending verification is only read again), and the launch waits
+ * until the network has verified it.
+ */
+async function agentVerified(
+  connector: NetworkConnector,
+  agent: string,
+  contact: VerificationContact | null,
+): Promise<true | LaunchOutcome> {
+  const state = await connector.verificationState(agent);
+  if (state === 'VERIFICATION_STATE_VERIFIED') return true;
+  if (state === 'VERIFICATION_STATE_SUSPENDED_IN_GMB') {
+    return { state: 'failed', reason: 'Google RBM: the agent is suspended and cannot be verified.' };
+  }
+  if (state === 'VERIFICATION_STATE_PENDING') return { state: 'pending' };
+  if (!contact) {
+    return { state: 'failed', reason: 'The launch has no company details to verify the agent with.' };
+  }
+  const asked = await connector.requestVerification(agent, contact);
+  return asked === 'VERIFICATION_STATE_VERIFIED' ? true : { state: 'pending' };
+}
+
+/**
  * Where the bot's launch on the carrier stands on each of its networks. `request`: the launch starts
  * (a carrier's approval or a retry), so each network is asked to launch it; requestLaunch is
  * idempotent on every network (a pending or launched launch is left as it is), so a re-run job never
@@ -74,6 +103,7 @@ export async function launchOnNetworks(
   bot: ReviewBotRow,
   carrier: { name: string; countryId: string },
   request: boolean,
+  contact: VerificationContact | null,
 ): Promise<LaunchOutcome> {
   const targets = targetsOf(connectors, bot, carrier);
   if (targets.length === 0) return { state: 'failed', reason: 'The bot has no channel to launch.' };
@@ -81,6 +111,10 @@ export async function launchOnNetworks(
   for (const target of targets) {
     if (!target.id) {
       return { state: 'failed', reason: `The bot is not registered on ${target.label}.` };
+    }
+    if (target.connector.network === 'rbm') {
+      const verified = await agentVerified(target.connector, target.id, contact);
+      if (verified !== true) return verified;
     }
     const region = target.regions[0] ?? '';
     let detail = request ? null : await target.connector.launchDetail(target.id, region);

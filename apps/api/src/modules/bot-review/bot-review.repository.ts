@@ -6,6 +6,7 @@ import {
   type TBotReviewFilters,
 } from '@portico/domain';
 import { and, asc, count, eq, ilike, inArray, isNotNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { VerificationContact } from '../../networks/index.ts';
 import { carriers, partners, users } from '../../platform/db/core.schema.ts';
 import { containsPattern, orderOf } from '../../platform/db/filters.ts';
 import type { Db } from '../../platform/db/index.ts';
@@ -274,6 +275,26 @@ export function createBotReviewRepository(db: Db) {
     async carrier(carrierId: number) {
       const [row] = await db.select().from(carriers).where(eq(carriers.carrierId, carrierId));
       return row;
+    },
+
+    /**
+     * Who vouches for the bot's agent when the network verifies it: the partner (its company name)
+     * and the company details of the launch's Business Verification step. Null without them.
+     */
+    async verificationContactOf(botId: string): Promise<VerificationContact | null> {
+      const [row] = await db
+        .select({ partnerName, company: launches.company })
+        .from(launches)
+        .innerJoin(partners, eq(partners.partnerId, launches.partnerId))
+        .where(eq(launches.botId, botId));
+      if (!row?.company) return null;
+      return {
+        partnerName: row.partnerName || row.company.company_name,
+        partnerEmailAddress: row.company.contact_email,
+        brandContactName: row.company.contact_name,
+        brandContactEmailAddress: row.company.contact_email,
+        brandWebsiteUrl: row.company.website,
+      };
     },
 
     async launchOf(botId: string): Promise<LaunchRow | undefined> {

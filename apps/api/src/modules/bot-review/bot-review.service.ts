@@ -406,12 +406,19 @@ export function createBotReviewService(deps: BotReviewDeps) {
         const row = bot ? await repository.lockCarrier(botId, carrierId) : undefined;
         if (!bot || row?.status !== C.launching.code) return null;
         const carrier = await repository.carrier(carrierId);
-        return carrier ? { bot, carrier } : null;
+        const contact = await repository.verificationContactOf(botId);
+        return carrier ? { bot, carrier, contact } : null;
       });
       if (!target) return 'nothing-to-do';
       let outcome: Awaited<ReturnType<typeof launchOnNetworks>>;
       try {
-        outcome = await launchOnNetworks(connectors, target.bot, target.carrier, job.poll === 0);
+        outcome = await launchOnNetworks(
+          connectors,
+          target.bot,
+          target.carrier,
+          job.poll === 0,
+          target.contact,
+        );
       } catch (error) {
         if (!(error instanceof NetworkError)) throw error;
         outcome = error.transient ? { state: 'pending' } : { state: 'failed', reason: error.message };
