@@ -54,6 +54,8 @@ export const ZWalletTransaction = z.object({
   amount: z.string(),
   running_balance: z.string(),
   reference: z.string().nullable(),
+  /** A hold's state now: still held, charged (captured) or given back (released); null for other kinds. */
+  hold_status: z.enum(['held', 'captured', 'released']).nullable(),
 });
 export type TWalletTransaction = z.infer<typeof ZWalletTransaction>;
 

@@ -181,6 +181,19 @@ describe('the platform review', () => {
     expect((await f.carrierStatus(botId, jio))?.status).toBe(CARRIER.approved_pending_from_carrier.code);
     expect(await f.holdStatus(dev.partnerId, holdId ?? '')).toBe('captured');
     expect(await f.settlements(holdId ?? '')).toEqual({ capture: 1 });
+    // The developer's My Wallet says so: the hold's row is charged.
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `${S}/wallet/transactions`,
+      headers: { authorization: `Bearer ${await t.tokenFor(dev.user.userId)}` },
+    });
+    const items = (
+      history.json() as { data: { items: { transaction_id: string; hold_status: string | null }[] } }
+    ).data.items;
+    expect(items.find((item) => item.transaction_id === holdId)?.hold_status).toBe('captured');
+    expect(
+      items.filter((item) => item.transaction_id !== holdId).every((item) => item.hold_status === null),
+    ).toBe(true);
   });
 
   it('when the platform rejects without a reason then 400; with one then 32, the carriers back to chosen, the hold released once', async () => {

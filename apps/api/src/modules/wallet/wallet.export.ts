@@ -24,7 +24,7 @@ export function walletHistoryTable(
     rows: items.map((item) => [
       String(formatDateTime(item.created_at, offset)),
       item.description,
-      item.kind,
+      item.hold_status ? `${item.kind} (${item.hold_status})` : item.kind,
       { value: Number(item.amount), text: formatCurrency(item.amount) },
       { value: Number(item.running_balance), text: formatCurrency(item.running_balance) },
       item.reference ?? '',

@@ -14,6 +14,8 @@ import type { TopupRow } from './wallet.repository.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+const HOLD_STATUSES = ['held', 'captured', 'released'] as const;
+
 export function presentTransaction(row: {
   transactionId: string;
   createdAt: Date;
@@ -22,6 +24,7 @@ export function presentTransaction(row: {
   reference: string | null;
   amount: bigint;
   balanceAfter: bigint | null;
+  holdStatus?: string | null;
 }): TWalletTransaction {
   return {
     transaction_id: row.transactionId,
@@ -31,6 +34,7 @@ export function presentTransaction(row: {
     amount: formatMicros(row.amount),
     running_balance: formatMicros(row.balanceAfter ?? 0n),
     reference: row.reference,
+    hold_status: HOLD_STATUSES.find((status) => status === row.holdStatus) ?? null,
   };
 }
 

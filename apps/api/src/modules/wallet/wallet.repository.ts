@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/index.ts';
 import {
   ledgerAccounts,
   ledgerEntries,
+  ledgerHolds,
   ledgerTransactions,
   walletAlerts,
   walletTopups,
@@ -65,9 +66,11 @@ export function createWalletRepository(db: Db) {
           reference: ledgerTransactions.reference,
           amount: ledgerEntries.amount,
           balanceAfter: ledgerEntries.balanceAfter,
+          holdStatus: ledgerHolds.status,
         })
         .from(ledgerEntries)
         .innerJoin(ledgerTransactions, eq(ledgerTransactions.transactionId, ledgerEntries.transactionId))
+        .leftJoin(ledgerHolds, eq(ledgerHolds.holdId, ledgerTransactions.transactionId))
         .where(where)
         .orderBy(desc(ledgerEntries.entryId))
         .limit(window.end - window.start)

@@ -16,6 +16,7 @@ import {
   formatDateTime,
   LEDGER_TRANSACTION_KINDS,
   type LedgerTransactionKind,
+  type TWalletTransaction,
 } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -34,6 +35,13 @@ const KIND_LABELS: Record<LedgerTransactionKind, string> = {
   capture: 'Capture',
   release: 'Release',
   adjustment: 'Adjustment',
+};
+
+/** What became of a hold: the verification it paid for is charged when approved, given back when rejected. */
+const HOLD_STATUS_LABELS: Record<NonNullable<TWalletTransaction['hold_status']>, string> = {
+  held: 'held',
+  captured: 'charged',
+  released: 'given back',
 };
 
 /** The wallet's history: date, description, amount, running balance, reference; filters, pages, exports. */
@@ -190,6 +198,7 @@ function HistoryList({
                       <Typography variant="body2">{item.description}</Typography>
                       <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                         {KIND_LABELS[item.kind]}
+                        {item.hold_status ? ` · ${HOLD_STATUS_LABELS[item.hold_status]}` : ''}
                       </Typography>
                     </TableCell>
                     <TableCell
