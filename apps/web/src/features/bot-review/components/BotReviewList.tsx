@@ -1,7 +1,6 @@
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import { useTheme } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
@@ -32,6 +31,7 @@ import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { ListToolbar } from '@/lib/ui/ListToolbar';
+import { CHANNEL_OPTIONS, carrierOptions, SelectField, type SelectOption } from '@/lib/ui/SelectField';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useExportBotReviews } from '../api/export-bot-reviews';
 import { botReviewsQueryOptions } from '../api/get-bot-reviews';
@@ -71,7 +71,7 @@ type Sort =
   | 'name:asc'
   | 'name:desc'
   | 'partner_name:asc';
-const SORTS: { value: Sort; label: string }[] = [
+const SORTS: SelectOption<Sort>[] = [
   { value: 'submitted_at:asc', label: 'Waiting longest' },
   { value: 'submitted_at:desc', label: 'Newest submitted' },
   { value: 'updated_at:desc', label: 'Recently changed' },
@@ -113,7 +113,6 @@ export function BotReviewList({ scope }: { scope: ReviewScope }) {
     order,
   };
   const reset = () => paging.setPage(0);
-  const selectProps = { inputLabel: { shrink: true }, select: { displayEmpty: true } } as const;
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -153,57 +152,37 @@ export function BotReviewList({ scope }: { scope: ReviewScope }) {
             reset();
           }}
         />
-        <TextField
-          select
-          size="small"
+        <SelectField
           label="Channel"
-          slotProps={selectProps}
+          all="All channels"
           value={channel}
-          onChange={(event) => {
-            setChannel(event.target.value as '' | 'rcs' | 'whatsapp');
+          options={CHANNEL_OPTIONS}
+          onChange={(next) => {
+            setChannel(next);
             reset();
           }}
-        >
-          <MenuItem value="">All channels</MenuItem>
-          <MenuItem value="rcs">RCS</MenuItem>
-          <MenuItem value="whatsapp">WhatsApp</MenuItem>
-        </TextField>
+        />
         {scope === 'platform' && (
-          <TextField
-            select
-            size="small"
+          <SelectField
             label="Carrier"
-            slotProps={selectProps}
+            all="All carriers"
             value={carrier}
-            onChange={(event) => {
-              setCarrier(event.target.value);
+            options={carrierOptions(carriers.data?.items)}
+            onChange={(next) => {
+              setCarrier(next);
               reset();
             }}
-          >
-            <MenuItem value="">All carriers</MenuItem>
-            {(carriers.data?.items ?? []).map((item) => (
-              <MenuItem key={item.carrier_id} value={String(item.carrier_id)}>
-                {item.carrier_name} ({item.country_id})
-              </MenuItem>
-            ))}
-          </TextField>
+          />
         )}
-        <TextField
-          select
-          size="small"
+        <SelectField
           label="Sort"
           value={sort}
-          onChange={(event) => {
-            setSort(event.target.value as Sort);
+          options={SORTS}
+          onChange={(next) => {
+            setSort(next);
             reset();
           }}
-        >
-          {SORTS.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
       </ListToolbar>
       <Rows scope={scope} filters={filters} paging={paging} />
     </Paper>

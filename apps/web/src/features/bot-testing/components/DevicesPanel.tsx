@@ -27,6 +27,7 @@ import { EmptyState } from '@/lib/ui/EmptyState';
 import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
+import { SelectField, type SelectOption } from '@/lib/ui/SelectField';
 import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type DeviceStep, devicesQueryOptions, useDeviceStep, useExportDevices } from '../api/bot-testing';
@@ -35,7 +36,7 @@ import { AddDeviceForm } from './AddDeviceForm';
 import { InviteChip } from './InviteChip';
 
 type Sort = 'created_at:desc' | 'created_at:asc' | 'msisdn:asc' | 'invite_status:asc';
-const SORTS: { value: Sort; label: string }[] = [
+const SORTS: SelectOption<Sort>[] = [
   { value: 'created_at:desc', label: 'Newest first' },
   { value: 'created_at:asc', label: 'Oldest first' },
   { value: 'msisdn:asc', label: 'Number' },
@@ -110,22 +111,15 @@ export function DevicesPanel({
               reset();
             }}
           />
-          <TextField
-            select
-            size="small"
+          <SelectField
             label="Sort"
             value={sort}
-            onChange={(event) => {
-              setSort(event.target.value as Sort);
+            options={SORTS}
+            onChange={(next) => {
+              setSort(next);
               reset();
             }}
-          >
-            {SORTS.map((option) => (
-              <MenuItem key={option.value} value={option.value}>
-                {option.label}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           {bot.channels.length > 1 && (
             <TextField
               select

@@ -33,6 +33,7 @@ import { EmptyState } from '@/lib/ui/EmptyState';
 import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
+import { CHANNEL_OPTIONS, carrierOptions, SelectField, type SelectOption } from '@/lib/ui/SelectField';
 import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { botsQueryOptions } from '../api/get-bots';
@@ -47,7 +48,7 @@ type Sort =
   | 'name:asc'
   | 'name:desc'
   | 'status:asc';
-const SORTS: { value: Sort; label: string }[] = [
+const SORTS: SelectOption<Sort>[] = [
   { value: 'updated_at:desc', label: 'Recently changed' },
   { value: 'updated_at:asc', label: 'Least recently changed' },
   { value: 'created_at:desc', label: 'Newest first' },
@@ -123,55 +124,35 @@ export function BotsList({ createPath, canWrite }: BotsListProps) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          select
-          size="small"
+        <SelectField
           label="Channel"
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          all="All channels"
           value={channel}
-          onChange={(event) => {
-            setChannel(event.target.value as '' | 'rcs' | 'whatsapp');
+          options={CHANNEL_OPTIONS}
+          onChange={(next) => {
+            setChannel(next);
             reset();
           }}
-        >
-          <MenuItem value="">All channels</MenuItem>
-          <MenuItem value="rcs">RCS</MenuItem>
-          <MenuItem value="whatsapp">WhatsApp</MenuItem>
-        </TextField>
-        <TextField
-          select
-          size="small"
+        />
+        <SelectField
           label="Carrier"
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          all="All carriers"
           value={carrier}
-          onChange={(event) => {
-            setCarrier(event.target.value);
+          options={carrierOptions(carriers.data?.items)}
+          onChange={(next) => {
+            setCarrier(next);
             reset();
           }}
-        >
-          <MenuItem value="">All carriers</MenuItem>
-          {(carriers.data?.items ?? []).map((item) => (
-            <MenuItem key={item.carrier_id} value={String(item.carrier_id)}>
-              {item.carrier_name} ({item.country_id})
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+        />
+        <SelectField
           label="Sort"
           value={sort}
-          onChange={(event) => {
-            setSort(event.target.value as Sort);
+          options={SORTS}
+          onChange={(next) => {
+            setSort(next);
             reset();
           }}
-        >
-          {SORTS.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
       </Box>
       <Box sx={{ px: 2, pb: 2, display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
         <ExportButtons

@@ -22,6 +22,7 @@ import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { ListToolbar } from '@/lib/ui/ListToolbar';
+import { SelectField, type SelectOption } from '@/lib/ui/SelectField';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useExportBrands } from '../api/export-brands';
 import { brandsQueryOptions } from '../api/get-brands';
@@ -36,7 +37,7 @@ export interface BrandTab {
 }
 
 type Sort = 'updated_at:desc' | 'updated_at:asc' | 'name:asc' | 'name:desc' | 'created_at:desc';
-const SORTS: { value: Sort; label: string }[] = [
+const SORTS: SelectOption<Sort>[] = [
   { value: 'updated_at:desc', label: 'Recently updated' },
   { value: 'updated_at:asc', label: 'Least recently updated' },
   { value: 'created_at:desc', label: 'Newest first' },
@@ -138,22 +139,15 @@ export function BrandsList({
             ))}
           </TextField>
         )}
-        <TextField
-          select
-          size="small"
+        <SelectField
           label="Sort"
           value={sort}
-          onChange={(event) => {
-            setSort(event.target.value as Sort);
+          options={SORTS}
+          onChange={(next) => {
+            setSort(next);
             reset();
           }}
-        >
-          {SORTS.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
       </ListToolbar>
       <Rows
         filters={filters}

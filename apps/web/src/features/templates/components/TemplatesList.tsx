@@ -30,6 +30,7 @@ import { EmptyState } from '@/lib/ui/EmptyState';
 import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
+import { SelectField, type SelectOption } from '@/lib/ui/SelectField';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useExportTemplates } from '../api/export-templates';
 import { templatesQueryOptions } from '../api/get-templates';
@@ -43,7 +44,7 @@ export interface TemplateTab {
 }
 
 type Sort = `${NonNullable<TTemplateFilters['sort']>}:${'asc' | 'desc'}`;
-const SORTS: { value: Sort; label: string }[] = [
+const SORTS: SelectOption<Sort>[] = [
   { value: 'updated_at:desc', label: 'Recently changed' },
   { value: 'updated_at:asc', label: 'Least recently changed' },
   { value: 'created_at:desc', label: 'Newest first' },
@@ -183,22 +184,15 @@ export function TemplatesList({
             ))}
           </TextField>
         )}
-        <TextField
-          select
-          size="small"
+        <SelectField
           label="Sort"
           value={sort}
-          onChange={(event) => {
-            setSort(event.target.value as Sort);
+          options={SORTS}
+          onChange={(next) => {
+            setSort(next);
             reset();
           }}
-        >
-          {SORTS.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         <Box sx={{ display: 'flex', gap: 1, justifyContent: { lg: 'flex-end' } }}>
           <ExportButtons
             disabled={exporter.isPending}
