@@ -231,6 +231,17 @@ export function createTemplatesRepository(db: Db) {
       return row;
     },
 
+    /**
+     * A transaction-scoped lock on a template id of Meta's: the webhook that brings its events and
+     * the submission that learns the id take it, so an event is either applied by the webhook (the
+     * id already known) or found stored by the submission's replay, never missed by both.
+     */
+    async lockNetworkTemplateId(networkTemplateId: string): Promise<void> {
+      await db.execute(
+        sql`SELECT pg_advisory_xact_lock(hashtext(${`whatsapp-template|${networkTemplateId}`}))`,
+      );
+    },
+
     /** The version Meta knows by this template id (WhatsApp webhooks), locked. */
     async lockVersionByNetworkId(networkTemplateId: string): Promise<TemplateVersionRow | undefined> {
       // The template first, then the version: the order every use case locks them in.

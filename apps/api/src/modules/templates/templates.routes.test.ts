@@ -107,7 +107,7 @@ function call(who: Caller, options: InjectOptions) {
     headers: { authorization: `Bearer ${who.token}`, ...xsrfHeaders(), ...options.headers },
   });
 }
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 6000): Promise<T> {
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await read();
@@ -688,6 +688,8 @@ describe('WhatsApp templates', () => {
       () => get(developer, template.template_id),
       (x) => x.status.key === 'approved',
     );
+    // Meta's own approval (the sandbox's webhook) came and was applied.
+    expect(approved.status.key).toBe('approved');
     const metaId = approved.versions[0]?.network_template_id ?? '';
     const now = Math.floor(Date.now() / 1000) + 100;
     // PAUSED (later) arrives first, then the older APPROVED: the pause stands.

@@ -337,7 +337,12 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
       );
       throw networkFailure(error, 'Meta did not take the template');
     }
-    await submitForReview(user, templateId, { networkTemplateId: created.id });
+    // Under the id's lock: a webhook of this id either waits and then finds the version, or was
+    // stored before it and the replay below finds it.
+    await database.transaction(async () => {
+      await repository.lockNetworkTemplateId(created.id);
+      await submitForReview(user, templateId, { networkTemplateId: created.id });
+    });
     const answered = META_STATES[created.status];
     if (answered && answered !== 'pending')
       await database.transaction(() => applyMetaStatus(created.id, created.status, new Date(), null));
@@ -418,6 +423,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
     const id = value.message_template_id === undefined ? null : String(value.message_template_id);
     if (!id) return;
     const at = event.occurredAt ?? new Date();
+    await repository.lockNetworkTemplateId(id);
     if (change.field === 'message_template_status_update') {
       await applyMetaStatus(
         id,
