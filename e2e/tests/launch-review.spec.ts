@@ -60,11 +60,13 @@ async function saveAndContinue(page: Page, nextHeading: string) {
   await expect(page.getByRole('heading', { name: nextHeading, level: 2 })).toBeVisible();
 }
 
-/** A reviewer opens the launch from their list (search, then the bot's link). */
-async function openFromList(page: Page, listPath: string) {
+/** A reviewer opens the launch from their list (search, then the bot's link), looking at the list first. */
+async function openFromList(page: Page, listPath: string, shot: string) {
   await page.goto(listPath);
   await expect(page.getByRole('heading', { name: 'Bots', level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Search bots' }).fill(BOT);
+  await expect(page.getByRole('link', { name: BOT, exact: true }).first()).toBeVisible();
+  await lookedAt(page, shot);
   await page.getByRole('link', { name: BOT, exact: true }).first().click();
   await expect(page.getByRole('heading', { name: BOT, exact: true }).first()).toBeVisible();
 }
@@ -174,7 +176,11 @@ test('when a developer fixes the pre-flight, pays and launches to two carriers, 
 
   // The super admin forwards it to the carriers.
   const admin = await signedIn(browser, 'superadmin@portico.test');
-  await openFromList(admin, '/admin/bots?tab=submitted');
+  // Their dashboard: what waits for the platform, with the oldest waiting.
+  await expect(admin).toHaveURL(/\/admin\/dashboard$/);
+  await expect(admin.getByText(/Oldest waiting/i).first()).toBeVisible();
+  await lookedAt(admin, 'admin-dashboard');
+  await openFromList(admin, '/admin/bots?tab=submitted', 'admin-bots');
   await expect(admin.getByText('Nothing a carrier would reject for').first()).toBeVisible();
   await lookedAt(admin, 'admin-details');
   await decide(admin, 'Forward to carriers');
@@ -182,11 +188,13 @@ test('when a developer fixes the pre-flight, pays and launches to two carriers, 
 
   // Reliance Jio approves for its network; Bharti Airtel rejects with a reason.
   const jio = await signedIn(browser, 'carrier-admin@portico.test');
-  await openFromList(jio, '/billing/my-bots');
+  await expect(jio).toHaveURL(/\/billing\/my-billing$/);
+  await lookedAt(jio, 'carrier-dashboard');
+  await openFromList(jio, '/billing/my-bots', 'carrier-bots');
   await lookedAt(jio, 'carrier-details');
   await decide(jio, 'Approve');
   const airtel = await signedIn(browser, 'airtel-admin@portico.test');
-  await openFromList(airtel, '/billing/my-bots');
+  await openFromList(airtel, '/billing/my-bots', 'airtel-bots');
   await expect(airtel.getByText('Reliance Jio')).toHaveCount(0);
   await decide(airtel, 'Reject', REASON);
 
