@@ -135,3 +135,12 @@ export const ZGoogleAgentList = z.object({
   nextPageToken: z.string().optional(),
 });
 export type TGoogleAgentList = z.output<typeof ZGoogleAgentList>;
+
+/** Google's capability check query: a request id of the caller's (required by Google) and the agent. */
+export const ZRbmCapabilityQuery = z.object({
+  requestId: z.string().max(200).optional(),
+  agentId: z.string().max(200).optional(),
+});
+
+/** Google's capability answer: the RBM features the user's device supports. */
+export const ZRbmCapabilities = z.object({ features: z.array(z.string()) });

@@ -134,6 +134,23 @@ function createAgentMessage(
   });
 }
 
+/** `phones.getCapabilities` of the generated rcsbusinessmessaging v1 client, run by googleapis-common. */
+function getCapabilities(
+  rootUrl: string,
+  accessToken: string,
+  params: { name: string; requestId: string; agentId: string },
+) {
+  const context: APIRequestContext = { _options: { rootUrl, auth: authOf(accessToken) } };
+  const defaultRoot = 'https://rcsbusinessmessaging.googleapis.com/';
+  return createAPIRequest<{ features?: string[] }>({
+    options: { url: `${defaultRoot}/v1/{+name}/capabilities`.replace(/([^:]\/)\/+/g, '$1'), method: 'GET' },
+    params,
+    requiredParams: ['name'],
+    pathParams: ['name'],
+    context,
+  });
+}
+
 /** The GaxiosError a call rejected with, and Google's error body it carries. */
 async function refusal(call: Promise<unknown>) {
   const error = await call.then(
@@ -198,6 +215,27 @@ describe("Google's RBM send through googleapis-common at the Google origin's roo
     );
     expect(status).toBe(400);
     expect(body.error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT' });
+  });
+
+  it('when a capability check is asked then the features come back, and a non-RCS user is 404 NOT_FOUND', async () => {
+    const agent = await agentWithToken();
+    const { status, data } = await getCapabilities(googleRoot, agent.accessToken, {
+      name: `phones/${RECIPIENT}`,
+      requestId: 'cap-1',
+      agentId: agent.agentId,
+    });
+    expect(status).toBe(200);
+    expect(data.features?.length).toBeGreaterThan(0);
+    // The sandbox's rule: a number ending in 0 is not RCS-capable.
+    const notRcs = await refusal(
+      getCapabilities(googleRoot, agent.accessToken, {
+        name: 'phones/+919810012340',
+        requestId: 'cap-2',
+        agentId: agent.agentId,
+      }),
+    );
+    expect(notRcs.status).toBe(404);
+    expect(notRcs.body.error).toMatchObject({ code: 404, status: 'NOT_FOUND' });
   });
 
   it("when the client's rootUrl has a path (the prefixed routes) then the client drops it and misses", async () => {

@@ -7,6 +7,8 @@ import {
   ZRbmAgentMessageQuery,
   ZRbmAgentMessageRequest,
   ZRbmAgentMessageResponse,
+  ZRbmCapabilities,
+  ZRbmCapabilityQuery,
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -95,6 +97,42 @@ export function rbmRoutes(
             contentMessage: parsed.data.contentMessage as Record<string, unknown>,
             ...(parsed.data.messageTrafficType ? { messageTrafficType: parsed.data.messageTrafficType } : {}),
           };
+        } catch (error) {
+          if (error instanceof SendRefused) return fail(googleRefusal(error.refusal));
+          throw error;
+        }
+      },
+    );
+
+    app.get(
+      `${RBM_PREFIX}/v1/phones/:msisdn/capabilities`,
+      {
+        config: { xsrf: false, rateLimit: false },
+        schema: {
+          tags: ['partner-api'],
+          summary: "Google RBM: the user's RCS capability (features), for the bot's agent; not charged",
+          params: z.object({ msisdn: z.string().max(40) }),
+          querystring: ZRbmCapabilityQuery,
+          response: { 200: ZRbmCapabilities, '4xx': ZGoogleApiError, '5xx': ZGoogleApiError },
+        },
+      },
+      async (request, reply) => {
+        const fail = ({ status, body }: { status: number; body: TGoogleApiError }) =>
+          reply.code(status as 400).send(body);
+        try {
+          const caller = await sends.authenticate(bearerOf(request.headers.authorization));
+          const { msisdn } = request.params;
+          const { requestId, agentId } = request.query;
+          if (!E164.test(msisdn))
+            return fail(invalidArgument(`${msisdn} is not a phone number in E.164 format.`));
+          if (!requestId) return fail(invalidArgument('requestId is required.'));
+          const sender = await sends.senderOfCaller(caller, 'rbm');
+          if (!sender || (agentId !== undefined && agentId !== sender))
+            return fail(googleRefusal({ reason: 'not_found', detail: agentId ?? '' }));
+          const capability = await sends.capability(caller, { network: 'rbm', sender, recipient: msisdn });
+          // Google answers a user who is not RCS-reachable with NOT_FOUND.
+          if (!capability.capable) return fail(googleRefusal({ reason: 'not_found', detail: msisdn }));
+          return { features: capability.features };
         } catch (error) {
           if (error instanceof SendRefused) return fail(googleRefusal(error.refusal));
           throw error;
