@@ -25,6 +25,7 @@ import { createHealthService } from './platform/health/health.service.ts';
 import { canonicalOrigin } from './platform/http/canonical-origin.ts';
 import { errorHandling, type NotFoundFallback } from './platform/http/error-handler.ts';
 import { DOCS_PREFIX, openApi, SECURE_PREFIX } from './platform/http/openapi.ts';
+import { rewriteOriginRootUrl, serveOriginRoots } from './platform/http/origin-root.ts';
 import { payloadRequired } from './platform/http/payload.ts';
 import { genReqId, REQUEST_ID_HEADER, requestIdHeader } from './platform/http/request-id.ts';
 import { type SecureRoute, secureScope } from './platform/http/secure-scope.ts';
@@ -144,6 +145,8 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
     // On SIGTERM (main.ts) the listener stops taking connections and idle keep-alive ones are closed;
     // a request that has already arrived is served to the end, not answered 503.
     return503OnClosing: false,
+    // A request that came in on a module's origin root (second port) is routed under its prefix.
+    rewriteUrl: rewriteOriginRootUrl,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -289,6 +292,8 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
     for (const { parts: moduleParts } of parts) {
       for (const routes of moduleParts.rootRoutes ?? []) await app.register(routes);
     }
+    const originRoots = parts.flatMap(({ parts: moduleParts }) => moduleParts.originRoots ?? []);
+    if (originRoots.length > 0) serveOriginRoots(app, originRoots, config.HOST);
     await app.register(signedDownloadRoutes({ storage, downloads }), { prefix: SIGNED_DOWNLOAD_PREFIX });
     await app.register(filesRoutes(storage), { prefix: FILES_URL_PREFIX });
     await app.register(identity.oidcPlugin, { prefix: OIDC_PREFIX });

@@ -6,6 +6,7 @@ import type { AuditService } from './audit/audit.service.ts';
 import type { TokenVerifier } from './auth/types.ts';
 import type { ModuleConfigSchema, PlatformConfig } from './config.ts';
 import type { Database } from './db/index.ts';
+import type { OriginRoot } from './http/origin-root.ts';
 import type { JobContext, JobSender, QueueDeclarations } from './jobs/index.ts';
 import type { PlatformQueues } from './jobs/queues.ts';
 import type { Mailer } from './mail/index.ts';
@@ -78,6 +79,8 @@ export interface ModuleParts<Queues extends QueueDeclarations> {
   secureRoutes?: FastifyPluginAsyncZod[];
   /** Route plugins outside /api (a payment provider's pages and webhook). */
   rootRoutes?: FastifyPluginAsync[];
+  /** Origins of their own (a second port each) whose root is a prefix of the app's routes. */
+  originRoots?: OriginRoot[];
   /** The handlers of the module's queues. */
   jobs?: JobHandlers<Queues>;
   /** The service other modules reach with `use(name)`. */

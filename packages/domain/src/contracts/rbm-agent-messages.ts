@@ -117,3 +117,30 @@ export const ZGoogleApiError = z.object({
   error: z.object({ code: z.number().int(), message: z.string(), status: z.string() }),
 });
 export type TGoogleApiError = z.output<typeof ZGoogleApiError>;
+
+/**
+ * An agent as Google's Business Communications API shapes it (`brands.agents.get`): the caller's
+ * own bot's RBM agent, read with the bot's partner token.
+ */
+export const ZGoogleAgent = z.object({
+  name: z.string(),
+  displayName: z.string(),
+  rcsBusinessMessagingAgent: z.record(z.string(), z.unknown()),
+});
+export type TGoogleAgent = z.output<typeof ZGoogleAgent>;
+
+/** `brands.agents.list`: Google leaves an empty list out, so `{}` is an answer with no agent. */
+export const ZGoogleAgentList = z.object({
+  agents: z.array(ZGoogleAgent).optional(),
+  nextPageToken: z.string().optional(),
+});
+export type TGoogleAgentList = z.output<typeof ZGoogleAgentList>;
+
+/** Google's capability check query: a request id of the caller's (required by Google) and the agent. */
+export const ZRbmCapabilityQuery = z.object({
+  requestId: z.string().max(200).optional(),
+  agentId: z.string().max(200).optional(),
+});
+
+/** Google's capability answer: the RBM features the user's device supports. */
+export const ZRbmCapabilities = z.object({ features: z.array(z.string()) });

@@ -45,6 +45,13 @@ import { presentBot, presentBotListItem } from './bots.presenter.ts';
 import type { BotFields, BotRow, BotsRepository } from './bots.repository.ts';
 
 export const NOT_FOUND = 'This bot was not found.';
+
+/** An agent in the shape of Google's Business Communications API (brands.agents). */
+export interface GoogleAgent {
+  name: string;
+  displayName: string;
+  rcsBusinessMessagingAgent: Record<string, unknown>;
+}
 /** Where bot images live: public, the networks fetch them (like brand logos). */
 export const BOT_IMAGES_PREFIX = 'public/bot-images/';
 const EXPORT_WINDOW = { start: 0, end: 5000 };
@@ -445,6 +452,16 @@ export function createBotsService(deps: BotsServiceDeps) {
   }
 
   return {
+    /**
+     * The partner's RBM agent as Google's Business Communications API shapes it (name, displayName,
+     * rcsBusinessMessagingAgent), or null when the bot is not the partner's or has no RBM agent.
+     */
+    async googleAgent(partnerId: string, botId: string): Promise<GoogleAgent | null> {
+      const bot = await database.transaction(() => repository.findOwn(partnerId, botId));
+      if (!bot?.rbmAgent || !bot.channels.includes(CHANNEL_TYPE.rcs)) return null;
+      return { name: bot.rbmAgent, displayName: bot.name, rcsBusinessMessagingAgent: rbmAgentOf(bot) };
+    },
+
     async list(
       user: AuthenticatedUser,
       filters: TBotFilters,

@@ -3,12 +3,13 @@ import { createCounters } from '../../platform/security/counters.ts';
 import { partnerApiConfig } from './partner-api.config.ts';
 import { createPartnerApiRepository } from './partner-api.repository.ts';
 import { createPartnerSendsService } from './partner-sends.service.ts';
-import { rbmRoutes } from './rbm.routes.ts';
+import { RBM_PREFIX, rbmRoutes } from './rbm.routes.ts';
 import { whatsappRoutes } from './whatsapp.routes.ts';
 
 /**
  * The partner-facing messaging API (issue 16, point 2): sends in the networks' own shapes (the
- * WhatsApp Cloud API and Google's RBM API so far), authenticated with a bot's credentials, rate limited per bot, priced
+ * WhatsApp Cloud API and Google's RBM API so far; Google's also at the root of an origin of its own,
+ * PARTNER_GOOGLE_PORT), authenticated with a bot's credentials, rate limited per bot, priced
  * and reserved by metering, sent through the connectors and settled. Comes after metering and
  * partner-credentials.
  */
@@ -24,6 +25,14 @@ export const partnerApiModule = defineModule({
       counters: createCounters(database.sql),
       ratePerSecond: settings.PARTNER_SEND_RATE_PER_SECOND,
     });
-    return { publicRoutes: [whatsappRoutes(sends), rbmRoutes(sends)] };
+    const googlePort = settings.PARTNER_GOOGLE_PORT;
+    return {
+      publicRoutes: [whatsappRoutes(sends), rbmRoutes(sends, use('bots'))],
+      // Google's clients keep only their rootUrl's origin: its root is the RBM prefix (decision 0027).
+      originRoots:
+        googlePort === undefined
+          ? []
+          : [{ name: 'partner-google', port: googlePort, prefix: `/api/v1${RBM_PREFIX}` }],
+    };
   },
 });

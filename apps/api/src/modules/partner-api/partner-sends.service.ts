@@ -3,7 +3,7 @@ import { BOT_STATUS, CHANNEL_TYPE, type Network, type TMessageContent } from '@p
 import { LRUCache } from 'lru-cache';
 import { NetworkError } from '../../networks/errors.ts';
 import type { Connectors } from '../../networks/index.ts';
-import type { SendMessageRequest } from '../../networks/types.ts';
+import type { Capability, SendMessageRequest } from '../../networks/types.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Counters } from '../../platform/security/counters.ts';
 import { grouped } from '../metering/grouped.ts';
@@ -127,8 +127,48 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
     return null;
   }
 
+  /**
+   * The caller's bot when it may reach the recipient from the sender now: the token's bot owns the
+   * sender, an unlaunched bot reaches only accepted test devices, and the bot is within its rate.
+   */
+  async function reachable(
+    caller: PartnerCaller,
+    to: Pick<PartnerSend, 'network' | 'sender' | 'recipient'>,
+  ): Promise<SendingBot> {
+    const bot = await remembered(bots, caller.botId, () => repository.bot(caller.botId));
+    if (!bot || bot.partnerId !== caller.partnerId || senderOf(bot, to.network) !== to.sender)
+      return refuse({ reason: 'not_found', detail: to.sender });
+    if (bot.status !== BOT_STATUS.launched) {
+      const channel = to.network === 'whatsapp' ? 'whatsapp' : 'rcs';
+      const allowed = await remembered(testNumbers, `${bot.botId}:${channel}`, async () => {
+        return new Set(await repository.testNumbers(bot.botId, channel));
+      });
+      if (!allowed.has(to.recipient)) return refuse({ reason: 'not_test_device', detail: to.recipient });
+    }
+    if ((await countSend(bot.botId)) > ratePerSecond)
+      return refuse({ reason: 'rate_limited', detail: ratePerSecond });
+    return bot;
+  }
+
   return {
     authenticate,
+
+    /**
+     * The recipient's RCS capability as the network reports it (not charged): the same checks as a
+     * send (the token's sender, test devices of an unlaunched bot, the bot's rate) and no wallet.
+     */
+    async capability(
+      caller: PartnerCaller,
+      to: Pick<PartnerSend, 'network' | 'sender' | 'recipient'>,
+    ): Promise<Capability> {
+      await reachable(caller, to);
+      try {
+        return await connectors.get(to.network).capability(to.sender, to.recipient);
+      } catch (error) {
+        if (error instanceof NetworkError) return refuse({ reason: 'network', error });
+        throw error;
+      }
+    },
 
     /** The sender of the caller's bot on a network (RBM: its agent id), or null when it has none. */
     async senderOfCaller(caller: PartnerCaller, network: Network): Promise<string | null> {
@@ -141,19 +181,7 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
       caller: PartnerCaller,
       send: PartnerSend,
     ): Promise<{ networkMessageId: string; messageId: string }> {
-      const bot = await remembered(bots, caller.botId, () => repository.bot(caller.botId));
-      if (!bot || bot.partnerId !== caller.partnerId || senderOf(bot, send.network) !== send.sender)
-        return refuse({ reason: 'not_found', detail: send.sender });
-      if (bot.status !== BOT_STATUS.launched) {
-        const channel = send.network === 'whatsapp' ? 'whatsapp' : 'rcs';
-        const allowed = await remembered(testNumbers, `${bot.botId}:${channel}`, async () => {
-          return new Set(await repository.testNumbers(bot.botId, channel));
-        });
-        if (!allowed.has(send.recipient))
-          return refuse({ reason: 'not_test_device', detail: send.recipient });
-      }
-      if ((await countSend(bot.botId)) > ratePerSecond)
-        return refuse({ reason: 'rate_limited', detail: ratePerSecond });
+      const bot = await reachable(caller, send);
 
       const channel = send.network === 'whatsapp' ? CHANNEL_TYPE.whatsapp : CHANNEL_TYPE.rcs;
       let price: Awaited<ReturnType<typeof metering.price>>;

@@ -37,7 +37,8 @@ export const partnerCredentialsModule = defineModule({
       // Meta's clients take this as their base URL and add /{version}/{phone-number-id}/messages.
       baseUrls: {
         whatsapp: `${config.PUBLIC_URL}/api/v1/partner/whatsapp`,
-        google: `${config.PUBLIC_URL}/api/v1/partner/rbm`,
+        // Google's clients keep only the origin of their rootUrl (decision 0027).
+        google: settings.PARTNER_GOOGLE_URL?.replace(/\/+$/, '') ?? `${config.PUBLIC_URL}/api/v1/partner/rbm`,
       },
     });
     return {

@@ -1,0 +1,319 @@
+import { CHANNEL_TYPE, ROLES, ZIssuedPartnerCredential, ZPartnerCredentialList } from '@portico/domain';
+import { businesscommunications_v1 } from 'businesscommunications';
+import { type APIRequestContext, createAPIRequest, GaxiosError, OAuth2Client } from 'googleapis-common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, expectEnvelope, freePort, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
+import { createMeteringForTest } from '../../../test/metering.ts';
+import { bots } from '../bots/bots.schema.ts';
+import { seedCarrierPrefixes } from '../metering/metering.seed.ts';
+
+/**
+ * Google's shapes at the root of an origin of their own (PARTNER_GOOGLE_PORT, decision 0027), called
+ * through Google's own Node client machinery with only rootUrl and the bearer token changed:
+ * `businesscommunications` (Google's published Business Communications client) for the agent reads,
+ * and for the RBM send the request googleapis-common builds from the generated rcsbusinessmessaging
+ * method (Google publishes that client only inside its RBM samples, not on npm: the method below is
+ * the generated one's parameters, and everything else - URL building from rootUrl, auth, errors - is
+ * googleapis-common's and google-auth-library's).
+ */
+
+const S = '/api/v1/secure';
+const RECIPIENT = '+919810012345';
+let t: TestApp;
+let googleRoot: string;
+let developerToken: string;
+let partnerId: string;
+let serial = 0;
+
+beforeAll(async () => {
+  const googlePort = await freePort();
+  t = await createTestApp({
+    listen: true,
+    env: {
+      PARTNER_GOOGLE_PORT: String(googlePort),
+      PARTNER_GOOGLE_URL: `http://127.0.0.1:${googlePort}/`,
+      SANDBOX_BEHAVIOUR: JSON.stringify({ rateLimits: { enabled: false }, receipts: false }),
+    },
+  });
+  googleRoot = `http://127.0.0.1:${googlePort}/`;
+  const m = createMeteringForTest(t.database);
+  const developer = await t.factories.account(ROLES.DEVELOPER);
+  partnerId = developer.partner.partnerId;
+  developerToken = await t.tokenFor(developer.user.userId);
+  await seedCarrierPrefixes(t.database);
+  const { rows } = await t.database.sql.query<{ rate_plan_id: number }>(
+    `INSERT INTO rate_plans (carrier_id, plan_code, partner_code, currency, effective_from, verification_price)
+     VALUES ($1, 'MPG02', 'DG', 'USD', now() - interval '1 day', 1) RETURNING rate_plan_id`,
+    [await t.factories.carrierId('Bharti Airtel', 'IN')],
+  );
+  await t.database.sql.query(
+    `INSERT INTO rate_plan_prices (rate_plan_id, billing_category, message_type, price)
+     VALUES ($1, 'BASIC_MESSAGE', 'Transactional', 3000)`,
+    [rows[0]?.rate_plan_id],
+  );
+  await m.ledger.credit({ partnerId, idempotencyKey: 'fund', amount: 1_000_000n, description: 'Top-up' });
+});
+afterAll(() => t.close());
+
+interface TestAgent {
+  botId: string;
+  agentId: string;
+  accessToken: string;
+}
+
+/** A launched RBM bot of the developer's partner and a partner token of its own credential. */
+async function agentWithToken(): Promise<TestAgent> {
+  serial += 1;
+  const agentId = `google_client_${serial}`;
+  const [row] = await t.database.db
+    .insert(bots)
+    .values({
+      partnerId,
+      channels: [CHANNEL_TYPE.rcs],
+      status: 10,
+      name: `Google client ${serial}`,
+      description: 'Orders and deliveries',
+      brandColor: '#1A73E8',
+      phones: [{ number: '+919810000000', label: 'Support' }],
+      rbmBrand: 'brands/partner',
+      rbmAgent: `brands/partner/agents/${agentId}`,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned nothing');
+  const created = await t.app.inject({
+    method: 'POST',
+    url: `${S}/bots/${row.botId}/credentials`,
+    headers: { authorization: `Bearer ${developerToken}`, ...xsrfHeaders() },
+  });
+  const { client_secret, credential } = ZIssuedPartnerCredential.parse(expectEnvelope(created, 200).data);
+  const token = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/oauth/token',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${credential.client_id}:${client_secret}`).toString('base64')}`,
+    },
+    payload: 'grant_type=client_credentials',
+  });
+  expect(token.statusCode, token.body).toBe(200);
+  return {
+    botId: row.botId,
+    agentId,
+    accessToken: (token.json() as { access_token: string }).access_token,
+  };
+}
+
+/** Google's auth client holding a token, as a partner's code would after its token request. */
+function authOf(accessToken: string): OAuth2Client {
+  const auth = new OAuth2Client();
+  auth.setCredentials({ access_token: accessToken, expiry_date: Date.now() + 3_600_000 });
+  return auth;
+}
+
+/** Google's Business Communications client with only rootUrl and the credentials changed. */
+const businessCommunications = (rootUrl: string, accessToken: string) =>
+  new businesscommunications_v1.Businesscommunications({ rootUrl, auth: authOf(accessToken) });
+
+/** `phones.agentMessages.create` of the generated rcsbusinessmessaging v1 client, run by googleapis-common. */
+function createAgentMessage(
+  rootUrl: string,
+  accessToken: string,
+  params: { parent: string; messageId: string; agentId: string; requestBody: unknown },
+) {
+  const context: APIRequestContext = { _options: { rootUrl, auth: authOf(accessToken) } };
+  const defaultRoot = 'https://rcsbusinessmessaging.googleapis.com/';
+  return createAPIRequest<Record<string, unknown>>({
+    options: {
+      url: `${defaultRoot}/v1/{+parent}/agentMessages`.replace(/([^:]\/)\/+/g, '$1'),
+      method: 'POST',
+    },
+    params,
+    requiredParams: ['parent'],
+    pathParams: ['parent'],
+    context,
+  });
+}
+
+/** `phones.getCapabilities` of the generated rcsbusinessmessaging v1 client, run by googleapis-common. */
+function getCapabilities(
+  rootUrl: string,
+  accessToken: string,
+  params: { name: string; requestId: string; agentId: string },
+) {
+  const context: APIRequestContext = { _options: { rootUrl, auth: authOf(accessToken) } };
+  const defaultRoot = 'https://rcsbusinessmessaging.googleapis.com/';
+  return createAPIRequest<{ features?: string[] }>({
+    options: { url: `${defaultRoot}/v1/{+name}/capabilities`.replace(/([^:]\/)\/+/g, '$1'), method: 'GET' },
+    params,
+    requiredParams: ['name'],
+    pathParams: ['name'],
+    context,
+  });
+}
+
+/** The GaxiosError a call rejected with, and Google's error body it carries. */
+async function refusal(call: Promise<unknown>) {
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(GaxiosError);
+  const { status, response } = error as GaxiosError;
+  return { status, body: response?.data as { error: { code: number; status: string; message: string } } };
+}
+
+const TEXT = {
+  contentMessage: {
+    text: 'Hello, world!',
+    suggestions: [{ reply: { text: 'Suggestion #1', postbackData: 'suggestion_1' } }],
+  },
+};
+
+describe("Google's RBM send through googleapis-common at the Google origin's root", () => {
+  it("when an agent message is created with messageId and agentId then Google's AgentMessage comes back", async () => {
+    const agent = await agentWithToken();
+    const response = await createAgentMessage(googleRoot, agent.accessToken, {
+      parent: `phones/${RECIPIENT}`,
+      messageId: 'client-1',
+      agentId: agent.agentId,
+      requestBody: TEXT,
+    });
+    expect(response.status).toBe(200);
+    expect(response.config.url?.toString()).toBe(
+      `${googleRoot}v1/phones/${RECIPIENT}/agentMessages?messageId=client-1&agentId=${agent.agentId}`,
+    );
+    expect(response.data).toMatchObject({
+      name: `phones/${RECIPIENT}/agentMessages/client-1`,
+      contentMessage: TEXT.contentMessage,
+    });
+    expect(typeof response.data.sendTime).toBe('string');
+  });
+
+  it('when the token is wrong then the client rejects with 401 UNAUTHENTICATED in Google words', async () => {
+    const agent = await agentWithToken();
+    const { status, body } = await refusal(
+      createAgentMessage(googleRoot, 'not-a-token', {
+        parent: `phones/${RECIPIENT}`,
+        messageId: 'client-2',
+        agentId: agent.agentId,
+        requestBody: TEXT,
+      }),
+    );
+    expect(status).toBe(401);
+    expect(body.error).toMatchObject({ code: 401, status: 'UNAUTHENTICATED' });
+  });
+
+  it('when the message is malformed then the client rejects with 400 INVALID_ARGUMENT', async () => {
+    const agent = await agentWithToken();
+    const { status, body } = await refusal(
+      createAgentMessage(googleRoot, agent.accessToken, {
+        parent: `phones/${RECIPIENT}`,
+        messageId: 'client-3',
+        agentId: agent.agentId,
+        requestBody: { contentMessage: { text: 'x'.repeat(3073) } },
+      }),
+    );
+    expect(status).toBe(400);
+    expect(body.error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT' });
+  });
+
+  it('when a capability check is asked then the features come back, and a non-RCS user is 404 NOT_FOUND', async () => {
+    const agent = await agentWithToken();
+    const { status, data } = await getCapabilities(googleRoot, agent.accessToken, {
+      name: `phones/${RECIPIENT}`,
+      requestId: 'cap-1',
+      agentId: agent.agentId,
+    });
+    expect(status).toBe(200);
+    expect(data.features?.length).toBeGreaterThan(0);
+    // The sandbox's rule: a number ending in 0 is not RCS-capable.
+    const notRcs = await refusal(
+      getCapabilities(googleRoot, agent.accessToken, {
+        name: 'phones/+919810012340',
+        requestId: 'cap-2',
+        agentId: agent.agentId,
+      }),
+    );
+    expect(notRcs.status).toBe(404);
+    expect(notRcs.body.error).toMatchObject({ code: 404, status: 'NOT_FOUND' });
+  });
+
+  it("when the client's rootUrl has a path (the prefixed routes) then the client drops it and misses", async () => {
+    const agent = await agentWithToken();
+    // Why the origin of its own: googleapis-common keeps only the origin of rootUrl.
+    const { status } = await refusal(
+      createAgentMessage(`${t.config.PUBLIC_URL}/api/v1/partner/rbm/`, agent.accessToken, {
+        parent: `phones/${RECIPIENT}`,
+        messageId: 'client-4',
+        agentId: agent.agentId,
+        requestBody: TEXT,
+      }),
+    );
+    expect(status).toBe(404);
+  });
+});
+
+describe("Google's businesscommunications client at the Google origin's root", () => {
+  it("when the bot's agent is read then it comes back as Google shapes an agent", async () => {
+    const agent = await agentWithToken();
+    const client = businessCommunications(googleRoot, agent.accessToken);
+    const { data } = await client.brands.agents.get({ name: `brands/partner/agents/${agent.agentId}` });
+    expect(data.name).toBe(`brands/partner/agents/${agent.agentId}`);
+    expect(data.displayName).toBe(`Google client ${serial}`);
+    // The published client's types predate RBM agents (Business Messages era); the JSON is Google's.
+    expect((data as { rcsBusinessMessagingAgent?: unknown }).rcsBusinessMessagingAgent).toMatchObject({
+      description: 'Orders and deliveries',
+      color: '#1A73E8',
+      phoneNumbers: [{ phoneNumber: { number: '+919810000000' }, label: 'Support' }],
+    });
+  });
+
+  it("when the API page's Google base URL is the client's rootUrl then the client reaches the agent", async () => {
+    const agent = await agentWithToken();
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${S}/bots/${agent.botId}/credentials`,
+      headers: { authorization: `Bearer ${developerToken}` },
+    });
+    const { endpoints } = ZPartnerCredentialList.parse(expectEnvelope(page, 200).data);
+    const google = endpoints.find((e) => e.api_type === 'google');
+    expect(google?.base_url).toBe(googleRoot.replace(/\/$/, ''));
+    const client = businessCommunications(google?.base_url ?? '', agent.accessToken);
+    const { data } = await client.brands.agents.get({ name: `brands/partner/agents/${agent.agentId}` });
+    expect(data.name).toBe(`brands/partner/agents/${agent.agentId}`);
+  });
+
+  it("when the agents of brand '-' are listed then the token's own agent is the list", async () => {
+    const agent = await agentWithToken();
+    const client = businessCommunications(googleRoot, agent.accessToken);
+    const { data } = await client.brands.agents.list({ parent: 'brands/-' });
+    expect(data.agents?.map((a) => a.name)).toEqual([`brands/partner/agents/${agent.agentId}`]);
+  });
+
+  it('when another agent or brand is read then 404 NOT_FOUND, and a wrong token 401 UNAUTHENTICATED', async () => {
+    const agent = await agentWithToken();
+    const other = await agentWithToken();
+    const client = businessCommunications(googleRoot, agent.accessToken);
+    const otherAgent = await refusal(
+      client.brands.agents.get({ name: `brands/partner/agents/${other.agentId}` }),
+    );
+    expect(otherAgent.status).toBe(404);
+    expect(otherAgent.body.error).toMatchObject({ code: 404, status: 'NOT_FOUND' });
+    const otherBrand = await refusal(
+      client.brands.agents.get({ name: `brands/other/agents/${agent.agentId}` }),
+    );
+    expect(otherBrand.status).toBe(404);
+    const wrong = await refusal(
+      businessCommunications(googleRoot, 'nope').brands.agents.get({
+        name: `brands/partner/agents/${agent.agentId}`,
+      }),
+    );
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error).toMatchObject({ code: 401, status: 'UNAUTHENTICATED' });
+  });
+
+  it('when the origin root is asked for a portal path then it is not served there', async () => {
+    const response = await fetch(`${googleRoot}api/v1/secure/bots`);
+    expect(response.status).toBe(404);
+  });
+});
