@@ -28,6 +28,8 @@ export function CopyBlock({ label, text }: { label: string; text: string }) {
       <Box
         component="pre"
         aria-label={label}
+        // It scrolls sideways (long examples): keyboard users reach it too (axe scrollable-region-focusable).
+        tabIndex={0}
         sx={{
           m: 0,
           p: 1.5,

@@ -157,6 +157,8 @@ export function CredentialsPanel({ botId }: { botId: string }) {
                           <Button
                             size="small"
                             color="error"
+                            // error.main is a shape colour: as small text it misses WCAG AA contrast on white.
+                            sx={{ color: 'error.dark' }}
                             onClick={() => setConfirm({ kind: 'revoke', credential: c })}
                           >
                             Revoke
