@@ -201,21 +201,8 @@ test('when a developer creates credentials on /u/api and sends a rich card with 
     data: { msisdn, channel: 'rcs' },
   });
   expect(added.status()).toBe(201);
-  const deviceId = (await added.json()).data.device_id as string;
   const phone = await handset(context, msisdn);
   await phone.getByRole('button', { name: 'Accept' }).click();
-  // The developer sees the tester's answer in the bot console (which asks the network for it).
-  await expect
-    .poll(
-      async () => {
-        const r = await page.request.post(`/api/v1/secure/bots/${botId}/test-devices/${deviceId}/refresh`, {
-          headers,
-        });
-        return (await r.json()).data?.invite_status;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe('ACCEPTED');
   await lookedAt(phone, 'handset-accepted');
 
   // The partner's server: a token with the new credential, then Google's agentMessages with curl.
@@ -258,7 +245,8 @@ test('when a developer creates credentials on /u/api and sends a rich card with 
     '-d',
     JSON.stringify(richCard),
   ];
-  // The test device's acceptance reaches the send pipeline within its few seconds of caching.
+  // The tester's acceptance (the network's event) reaches the send pipeline within its few seconds
+  // of caching; the bot console need not have looked at the device.
   let sent = { status: 0, body: '' };
   await expect
     .poll(

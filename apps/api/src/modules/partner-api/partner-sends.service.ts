@@ -147,7 +147,7 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
       if (bot.status !== BOT_STATUS.launched) {
         const channel = send.network === 'whatsapp' ? 'whatsapp' : 'rcs';
         const allowed = await remembered(testNumbers, `${bot.botId}:${channel}`, async () => {
-          return new Set(await repository.testNumbers(bot.botId, channel));
+          return new Set(await repository.testNumbers(bot.botId, channel, send.sender));
         });
         if (!allowed.has(send.recipient))
           return refuse({ reason: 'not_test_device', detail: send.recipient });
