@@ -40,12 +40,23 @@ export function createPartnerApiRepository(database: Database) {
         : null;
     },
 
-    /** The bot's test devices on a channel that may receive its messages (WhatsApp has no invite). */
-    async testNumbers(botId: string, channel: 'rcs' | 'whatsapp'): Promise<string[]> {
+    /**
+     * The bot's test devices on a channel that may receive its messages (WhatsApp has no invite). On
+     * RCS the tester's latest answer since the invite (the network's tester event, for the agent
+     * `sender`) wins over the stored state, as the bot console's sync reads it: the stored state is
+     * brought up to date only when the console looks at the device.
+     */
+    async testNumbers(botId: string, channel: 'rcs' | 'whatsapp', sender: string): Promise<string[]> {
       const { rows } = await sql.query<{ msisdn: string }>(
-        `SELECT msisdn FROM bot_test_devices
-          WHERE bot_id = $1 AND channel = $2 AND (channel = 'whatsapp' OR invite_status = 'ACCEPTED')`,
-        [botId, channel],
+        `SELECT d.msisdn FROM bot_test_devices d
+          WHERE d.bot_id = $1 AND d.channel = $2 AND (d.channel = 'whatsapp' OR COALESCE(
+            (SELECT e.payload->'tester'->>'inviteStatus' FROM network_events e
+              WHERE e.network = 'rbm' AND e.sender = d.msisdn AND e.kind = 'other'
+                AND e.payload ? 'tester' AND e.payload->>'agentId' = $3
+                AND d.invited_at IS NOT NULL AND e.received_at > d.invited_at
+              ORDER BY e.received_at DESC LIMIT 1),
+            d.invite_status) = 'ACCEPTED')`,
+        [botId, channel, sender],
       );
       return rows.map((r) => r.msisdn);
     },

@@ -141,7 +141,7 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
     if (bot.status !== BOT_STATUS.launched) {
       const channel = to.network === 'whatsapp' ? 'whatsapp' : 'rcs';
       const allowed = await remembered(testNumbers, `${bot.botId}:${channel}`, async () => {
-        return new Set(await repository.testNumbers(bot.botId, channel));
+        return new Set(await repository.testNumbers(bot.botId, channel, to.sender));
       });
       if (!allowed.has(to.recipient)) return refuse({ reason: 'not_test_device', detail: to.recipient });
     }

@@ -203,4 +203,36 @@ describe("refusals in Google's error shape", () => {
     googleError(await send(agent, TEXT, { messageId: 'h' }, '+919810012346'), 403, 'PERMISSION_DENIED');
     expect((await send(agent, TEXT, { messageId: 'i' })).statusCode).toBe(200);
   });
+
+  it("when the tester accepts on the handset then the API reaches them before the bot console has looked (the network's tester event counts)", async () => {
+    const agent = await agentWithToken(false);
+    const tester = '+919810012347';
+    await t.database.sql.query(
+      `INSERT INTO bot_test_devices (bot_id, partner_id, channel, msisdn, invite_status, invited_at)
+       VALUES ($1, $2, 'rcs', $3, 'PENDING', now() - interval '1 minute')`,
+      [agent.botId, partnerId, tester],
+    );
+    const answer = (status: string, key: string, ago: string) =>
+      t.database.sql.query(
+        `INSERT INTO network_events (network, dedupe_key, kind, sender, received_at, payload)
+         VALUES ('rbm', $1, 'other', $2, now() - $3::interval, $4)`,
+        [key, tester, ago, JSON.stringify({ agentId: agent.agentId, tester: { inviteStatus: status } })],
+      );
+    // Another agent's tester answer, and an answer older than the invite, do not count.
+    await t.database.sql.query(
+      `INSERT INTO network_events (network, dedupe_key, kind, sender, payload)
+       VALUES ('rbm', $1, 'other', $2, $3)`,
+      [
+        `other-agent-${agent.agentId}`,
+        tester,
+        JSON.stringify({ agentId: 'someone_else', tester: { inviteStatus: 'ACCEPTED' } }),
+      ],
+    );
+    await answer('ACCEPTED', `before-invite-${agent.agentId}`, '2 minutes');
+    googleError(await send(agent, TEXT, { messageId: 'j' }, tester), 403, 'PERMISSION_DENIED');
+    await answer('ACCEPTED', `accepted-${agent.agentId}`, '0 seconds');
+    // The send pipeline remembers a bot's test devices for a few seconds.
+    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    expect((await send(agent, TEXT, { messageId: 'k' }, tester)).statusCode).toBe(200);
+  });
 });

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '@/lib/http/client';
 import { DEVELOPER, partnerDetails } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { buildTheme } from '@/theme/theme';
 import { apiExamples } from './components/api-examples';
 
 afterEach(() => {
@@ -105,6 +106,8 @@ describe('the credentials panel on /u/api', () => {
     expect(curl).toContain(`curl -s -u "pci_chai:$CLIENT_SECRET"`);
     expect(curl).toContain('/api/v1/partner/whatsapp/v21.0/pn-chai/messages');
     expect(screen.getByLabelText('Token endpoint').textContent).toBe(TOKEN_URL);
+    // The examples scroll sideways: a keyboard reaches them (axe's scrollable-region-focusable).
+    expect(within(section).getByLabelText('curl example (Cloud API (WhatsApp))').tabIndex).toBe(0);
   });
 
   it('when a developer creates a credential then its secret shows once with its client id', async () => {
@@ -130,7 +133,10 @@ describe('the credentials panel on /u/api', () => {
     const post = vi.spyOn(http, 'post').mockResolvedValue({ ...ACTIVE, state: 'revoked' });
     const user = userEvent.setup();
     renderApp(`/u/api?botId=${BOT_ID}`, { details: DEVELOPER });
-    await user.click(await screen.findByRole('button', { name: 'Revoke' }, { timeout: 5000 }));
+    const revoke = await screen.findByRole('button', { name: 'Revoke' }, { timeout: 5000 });
+    // Small red text in the dark shade: error.main misses WCAG AA contrast on white (axe in the journey).
+    expect(getComputedStyle(revoke).color).toBe(buildTheme('light').palette.error.dark);
+    await user.click(revoke);
     const dialog = await screen.findByRole('dialog', { name: 'Revoke the credential?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(post).not.toHaveBeenCalled();

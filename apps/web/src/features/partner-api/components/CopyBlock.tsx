@@ -7,7 +7,9 @@ import { useState } from 'react';
 export function CopyBlock({ label, text }: { label: string; text: string }) {
   const [copied, setCopied] = useState(false);
   return (
-    <Box sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
+    // The label row keeps its height and the code fills the rest: side by side, a shorter example
+    // would otherwise spread its extra height over both rows and push its label down.
+    <Box sx={{ display: 'grid', gridTemplateRows: 'auto 1fr', gap: 0.5, minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {label}
@@ -28,6 +30,8 @@ export function CopyBlock({ label, text }: { label: string; text: string }) {
       <Box
         component="pre"
         aria-label={label}
+        // It scrolls sideways (long examples): keyboard users reach it too (axe scrollable-region-focusable).
+        tabIndex={0}
         sx={{
           m: 0,
           p: 1.5,

@@ -41,6 +41,10 @@ import { ToneChip } from './ToneChip';
 
 const when = (iso: string | null, never = '—') => (iso ? `${formatDateTime(iso, '+00:00')} UTC` : never);
 
+// Below md the table fits 600 px: the created date goes under the client id, the actions stack.
+const wide = { display: { xs: 'none', md: 'table-cell' } } as const;
+const narrow = { display: { xs: 'block', md: 'none' } } as const;
+
 type Confirm = { kind: 'rotate' | 'revoke'; credential: TPartnerCredential };
 
 /** The bot's API credentials: list (state filter), create, rotate and revoke with confirmation. */
@@ -118,7 +122,7 @@ export function CredentialsPanel({ botId }: { botId: string }) {
                 <TableCell>Client id</TableCell>
                 <TableCell>State</TableCell>
                 <TableCell>Secret</TableCell>
-                <TableCell>Created</TableCell>
+                <TableCell sx={wide}>Created</TableCell>
                 <TableCell>Last used</TableCell>
                 {canWrite && <TableCell align="right">Actions</TableCell>}
               </TableRow>
@@ -126,8 +130,15 @@ export function CredentialsPanel({ botId }: { botId: string }) {
             <TableBody>
               {items.map((c) => (
                 <TableRow key={c.credential_id}>
-                  <TableCell sx={{ wordBreak: 'break-all', minWidth: 160 }}>
+                  <TableCell sx={{ wordBreak: 'break-all', minWidth: { xs: 120, md: 160 } }}>
                     <code>{c.client_id}</code>
+                    <Typography
+                      variant="caption"
+                      component="div"
+                      sx={{ ...narrow, color: 'text.secondary', wordBreak: 'normal' }}
+                    >
+                      Created {when(c.created_at)}
+                    </Typography>
                   </TableCell>
                   <TableCell>
                     <ToneChip
@@ -143,25 +154,34 @@ export function CredentialsPanel({ botId }: { botId: string }) {
                       </Typography>
                     )}
                   </TableCell>
-                  <TableCell>{when(c.created_at)}</TableCell>
+                  <TableCell sx={wide}>{when(c.created_at)}</TableCell>
                   <TableCell>
                     {c.state === 'revoked' ? `Revoked ${when(c.revoked_at)}` : when(c.last_used_at, 'Never')}
                   </TableCell>
                   {canWrite && (
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <TableCell align="right">
                       {c.state === 'active' && (
-                        <>
+                        <Box
+                          sx={{
+                            display: 'flex',
+                            flexDirection: { xs: 'column', md: 'row' },
+                            alignItems: 'flex-end',
+                            justifyContent: 'flex-end',
+                          }}
+                        >
                           <Button size="small" onClick={() => setConfirm({ kind: 'rotate', credential: c })}>
                             Rotate
                           </Button>
                           <Button
                             size="small"
                             color="error"
+                            // error.main is a shape colour: as small text it misses WCAG AA contrast on white.
+                            sx={{ color: 'error.dark' }}
                             onClick={() => setConfirm({ kind: 'revoke', credential: c })}
                           >
                             Revoke
                           </Button>
-                        </>
+                        </Box>
                       )}
                     </TableCell>
                   )}
