@@ -67,6 +67,16 @@ export function cursorOf(locator: Locator): Promise<string> {
 
 /** Serious and critical axe violations on the page (or inside `include`), in a readable form. */
 export async function seriousViolations(page: Page, include?: string) {
+  // No colour half-way through a transition (a dialog or menu fading in, a button turning enabled):
+  // axe would judge the contrast of a frame nobody reads. Endless animations (spinners) are skipped.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   let builder = new AxeBuilder({ page });
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
