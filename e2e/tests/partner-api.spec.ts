@@ -7,12 +7,11 @@
  * delivery log shows the deliveries. Screenshots at 1280 and 600 px, axe on the page.
  */
 import { createHmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { apiHeaders, signInFromLanding } from '../support/auth.ts';
 import { DESKTOP, screenshotsIn } from '../support/screenshots.ts';
 import { seriousViolations } from '../support/shell.ts';
+import { type Delivery, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 test.use({ viewport: { ...DESKTOP, height: 900 } });
 
@@ -23,41 +22,16 @@ async function screenshots(page: Page, name: string) {
 }
 const DEVELOPER = 'developer@portico.test';
 
-interface Delivery {
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-let receiver: Server;
+let receiver: WebhookReceiver;
 let receiverUrl: string;
-const deliveries: Delivery[] = [];
+let deliveries: Delivery[];
 
 test.beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      // Meta's verification (a bot with WhatsApp too): GET ?hub.challenge=... -> the challenge.
-      const challenge = new URL(request.url ?? '/', 'http://receiver').searchParams.get('hub.challenge');
-      if (request.method === 'GET' && challenge) {
-        response.end(challenge);
-        return;
-      }
-      const parsed = body ? (JSON.parse(body) as { clientToken?: string; secret?: string }) : {};
-      // Google's one-time verification: {clientToken, secret} -> the secret as plain text.
-      if (parsed.clientToken !== undefined && parsed.secret !== undefined) {
-        response.end(parsed.secret);
-        return;
-      }
-      deliveries.push({ headers: request.headers, body });
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/rbm-events`;
+  receiver = await startWebhookReceiver('/rbm-events');
+  receiverUrl = receiver.url;
+  deliveries = receiver.deliveries;
 });
-test.afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+test.afterAll(() => receiver.close());
 
 /** The developer's first bot with an RBM agent (Google API), as the bot console finds testable bots. */
 async function rbmBot(page: Page): Promise<string> {

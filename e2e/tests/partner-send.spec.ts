@@ -10,13 +10,12 @@
  */
 import { execFile } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { apiHeaders, signInFromLanding } from '../support/auth.ts';
 import { DESKTOP, screenshotsIn } from '../support/screenshots.ts';
 import { seriousViolations } from '../support/shell.ts';
+import { type Delivery, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 test.use({ viewport: { ...DESKTOP, height: 900 } });
 
@@ -27,49 +26,22 @@ const shoot = screenshotsIn('partner-send');
  * the page behind it is inert and dimmed by the backdrop (its red text fails contrast only there).
  */
 async function lookedAt(page: Page, name: string, include?: string) {
-  // A dialog fading in is half transparent: axe would read its colours mid-way.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   expect(await seriousViolations(page, include), name).toEqual([]);
   await page.evaluate(() => window.scrollTo(0, 0));
   await shoot(page, name);
 }
 const DEVELOPER = 'developer@portico.test';
 
-interface Delivery {
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-let receiver: Server;
+let receiver: WebhookReceiver;
 let receiverUrl: string;
-const deliveries: Delivery[] = [];
+let deliveries: Delivery[];
 
 test.beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      // Meta's verification (a bot with WhatsApp too): GET ?hub.challenge=... -> the challenge.
-      const challenge = new URL(request.url ?? '/', 'http://receiver').searchParams.get('hub.challenge');
-      if (request.method === 'GET' && challenge) {
-        response.end(challenge);
-        return;
-      }
-      const parsed = body ? (JSON.parse(body) as { clientToken?: string; secret?: string }) : {};
-      // Google's one-time verification: {clientToken, secret} -> the secret as plain text.
-      if (parsed.clientToken !== undefined && parsed.secret !== undefined) {
-        response.end(parsed.secret);
-        return;
-      }
-      deliveries.push({ headers: request.headers, body });
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/partner-send-events`;
+  receiver = await startWebhookReceiver('/partner-send-events');
+  receiverUrl = receiver.url;
+  deliveries = receiver.deliveries;
 });
-test.afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+test.afterAll(() => receiver.close());
 
 /**
  * A demo RBM bot of the developer that invites testers and has the seeded webhook log (so a demo
