@@ -145,6 +145,10 @@ test('when a developer fixes the pre-flight, pays and launches to two carriers, 
   await page
     .locator('input[type="file"][data-kind="banner"]')
     .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png(1440, 448, [255, 224, 178]) });
+  // Both pictures are read (the preview shows them) before the form is saved with them.
+  const preview = page.getByRole('figure', { name: 'RCS preview' });
+  await expect(preview.getByRole('img', { name: `${BOT} logo` })).toBeVisible();
+  await expect(preview.getByTestId('preview-banner')).toHaveCSS('background-image', /url\(/);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('heading', { name: BOT, level: 1, exact: true })).toBeVisible();
 

@@ -33,24 +33,32 @@ export function useBotImages(bot: TBot | null) {
     [],
   );
 
-  const send = (botId: string, kind: BotImageKind, file: File) =>
-    upload.mutateAsync({ botId, kind, file }).then(
-      () => {
-        setPicked(({ [kind]: _sent, ...rest }) => rest);
-        return true;
-      },
-      (error: unknown) => {
-        setErrors((now) => ({ ...now, [kind]: errorMessage(error) }));
-        setPicked(({ [kind]: _refused, ...rest }) => rest);
-        return false;
-      },
-    );
+  // Every upload in flight (a mutation's own state follows only its latest call: a logo and a
+  // banner picked together would let the form be saved while the first is still sending).
+  const [inFlight, setInFlight] = useState(0);
+  const send = (botId: string, kind: BotImageKind, file: File) => {
+    setInFlight((n) => n + 1);
+    return upload
+      .mutateAsync({ botId, kind, file })
+      .then(
+        () => {
+          setPicked(({ [kind]: _sent, ...rest }) => rest);
+          return true;
+        },
+        (error: unknown) => {
+          setErrors((now) => ({ ...now, [kind]: errorMessage(error) }));
+          setPicked(({ [kind]: _refused, ...rest }) => rest);
+          return false;
+        },
+      )
+      .finally(() => setInFlight((n) => n - 1));
+  };
 
   return {
     /** What the preview shows: the picked file, else the stored image. */
     urlOf: (kind: BotImageKind): string | null => picked[kind]?.url ?? bot?.[SERVER_URL[kind]] ?? null,
     errorOf: (kind: BotImageKind): string | null => errors[kind] ?? null,
-    pending: upload.isPending,
+    pending: inFlight > 0,
     pick(kind: BotImageKind, file: File) {
       const url = URL.createObjectURL(file);
       urls.current.push(url);
