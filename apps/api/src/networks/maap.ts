@@ -194,6 +194,8 @@ export function createMaapConnector(options: ConnectorOptions): NetworkConnector
     inviteTester: notHere('Tester invites (MaaP bots are tested through the carrier)'),
     testerStatus: notHere('Tester invites (MaaP bots are tested through the carrier)'),
     uploadFile: notHere('File upload (MaaP messages carry media by URL)'),
+    revoke: notHere('Revoking a message'),
+    sendEvent: notHere('Agent events'),
     registerAgent: notHere('Agent registration (MaaP bots are registered with registerBot)'),
     findAgent: notHere('Agent registration (MaaP bots are registered with registerBot)'),
     updateAgent: notHere('Agent update'),

@@ -231,6 +231,8 @@ export function createRbmConnector(options: RbmConnectorOptions): NetworkConnect
       return invite(body);
     },
 
+    revoke: notHere('Revoking a message'),
+    sendEvent: notHere('Agent events'),
     async uploadFile(sender, file) {
       const { body } = await http.request({
         method: 'POST',

@@ -20,6 +20,11 @@ export interface Capability {
   features: string[];
 }
 
+/** An event from the agent to the user: it read the user's message, or it is typing. */
+export type AgentEvent =
+  | { eventId: string; eventType: 'READ'; messageId: string }
+  | { eventId: string; eventType: 'IS_TYPING' };
+
 export type TesterInviteStatus = 'PENDING' | 'ACCEPTED' | 'DECLINED';
 
 export type FileUpload = { bytes: Uint8Array; contentType: string } | { fileUrl: string };
@@ -103,6 +108,17 @@ export interface NetworkConnector {
   readonly baseUrl: string;
   send(request: SendMessageRequest): Promise<SendMessageResult>;
   capability(sender: string, msisdn: string): Promise<Capability>;
+  /**
+   * Takes back a message the recipient has not received yet (RBM: DELETE agentMessages/{id}; MaaP:
+   * the message's status set to `cancelled`). A message unknown to the network, or already
+   * delivered, is a NetworkError of kind `not_found`. WhatsApp offers no revocation.
+   */
+  revoke(sender: string, recipient: string, messageId: string): Promise<void>;
+  /**
+   * Sends an agent event to the user (RBM agentEvents: READ of a user's message or IS_TYPING;
+   * MaaP: the user message's `displayed` status or `isTyping`). WhatsApp: unsupported here.
+   */
+  sendEvent(sender: string, recipient: string, event: AgentEvent): Promise<void>;
   inviteTester(sender: string, msisdn: string): Promise<TesterInviteStatus>;
   testerStatus(sender: string, msisdn: string): Promise<TesterInviteStatus>;
   /** Uploads a file for later messages; returns the network's file name (e.g. files/abc). */

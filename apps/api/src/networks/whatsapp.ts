@@ -227,6 +227,8 @@ export function createWhatsAppConnector(options: ConnectorOptions & { appId: str
     inviteTester: notHere('Tester invites'),
     testerStatus: notHere('Tester invites'),
     uploadFile: notHere('File upload'),
+    revoke: notHere('Revoking a message'),
+    sendEvent: notHere('Agent events'),
     registerAgent: notHere('Agent registration'),
     findAgent: notHere('Agent registration'),
     updateAgent: notHere('Agent update'),
