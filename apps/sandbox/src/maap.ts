@@ -6,8 +6,10 @@ import type { HandsetCard, HandsetSuggestion, MaapBot } from './store.ts';
 
 /**
  * GSMA MaaP Chatbot API (RCC.07 / "MaaP Chatbot API"), served under /sandbox/maap:
- * POST /bot/v1/{botId}/messages answers 202 Accepted; message status events (delivered, displayed,
- * failed) and user messages go to the bot's webhook with Authorization: Bearer <token>.
+ * POST /bot/v1/{botId}/messages answers 202 Accepted (a message, or the `isTyping` indicator);
+ * PUT /bot/v1/{botId}/messages/{msgId}/status revokes (`cancelled`, 204; 404 once delivered) or
+ * reads (`displayed`, 204); message status events (delivered, displayed, failed) and user messages
+ * go to the bot's webhook with Authorization: Bearer <token>.
  */
 
 const ZPostback = z.object({ data: z.string().max(2048) }).strict();
@@ -120,6 +122,30 @@ export const ZMaapMessage = z
         message: 'RCSMessage needs exactly one of textMessage or richcardMessage',
       }),
     messageContact: z.object({ userContact: z.string().regex(/^\+[1-9]\d{7,14}$/) }).strict(),
+  })
+  .strict();
+
+const ZUserContact = z.object({ userContact: z.string().regex(/^\+[1-9]\d{7,14}$/) }).strict();
+
+/** The typing indicator, sent through the messages call: `{RCSMessage: {isTyping}, messageContact}`. */
+const ZMaapIsTyping = z
+  .object({
+    RCSMessage: z.object({ isTyping: z.enum(['active', 'idle']) }).strict(),
+    messageContact: ZUserContact,
+  })
+  .strict();
+
+/**
+ * A message's status set by the chatbot (`PUT /bot/v1/{botId}/messages/{msgId}/status`): `cancelled`
+ * revokes its own message the user has not received yet; `displayed` is the read receipt of the
+ * user's message (which needs the user's contact).
+ */
+const ZMaapStatusUpdate = z
+  .object({
+    RCSMessage: z
+      .object({ status: z.enum(['cancelled', 'displayed']), msgId: z.string().optional() })
+      .strict(),
+    messageContact: ZUserContact.optional(),
   })
   .strict();
 
@@ -260,8 +286,21 @@ export function maapPlugin(ctx: SandboxContext): FastifyPluginAsync {
       launchOf(botOf(request.params.botId)),
     );
 
+    /**
+     * Messages revoked before delivery (maap|bot|msgId), the newest 10,000: their scheduled receipts
+     * are not sent, and cancelling one again answers as the first time did.
+     */
+    const cancelled = new Set<string>();
+
     app.post<{ Params: { botId: string } }>('/bot/v1/:botId/messages', async (request, reply) => {
       const { botId } = request.params;
+      const typing = ZMaapIsTyping.safeParse(request.body);
+      if (typing.success) {
+        // The user sees the chatbot typing; nothing is stored or charged by the network.
+        const contact = typing.data.messageContact.userContact;
+        if (!isRcsCapable(contact)) throw new MaapError(404, 'The contact is not RCS-capable.');
+        return reply.code(202).send();
+      }
       const parsed = ZMaapMessage.safeParse(request.body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
@@ -275,7 +314,8 @@ export function maapPlugin(ctx: SandboxContext): FastifyPluginAsync {
       const { rateLimits } = ctx.behaviour;
       if (rateLimits.enabled && !ctx.store.takeToken(`maap|${botId}`, rateLimits.maapPerSecond))
         throw new MaapError(429, 'Too many requests.');
-      ctx.store.rememberMessageId(key, message.msgId);
+      // The message id remembers its recipient, so a later status update finds the message by id.
+      ctx.store.rememberMessageId(key, msisdn);
 
       const rich = message.richcardMessage?.message;
       const cards = rich?.generalPurposeCard
@@ -292,9 +332,49 @@ export function maapPlugin(ctx: SandboxContext): FastifyPluginAsync {
         suggestions: (message.suggestedChipList?.suggestions ?? []).map(toSuggestion),
         status: 'pending',
       });
-      scheduleStatus(ctx, botId, msisdn, message.msgId);
+      scheduleStatus(ctx, botId, msisdn, message.msgId, cancelled);
       return reply.code(202).send();
     });
+
+    app.put<{ Params: { botId: string; msgId: string } }>(
+      '/bot/v1/:botId/messages/:msgId/status',
+      async (request, reply) => {
+        const { botId, msgId } = request.params;
+        const parsed = ZMaapStatusUpdate.safeParse(request.body);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          throw new MaapError(400, `Invalid status: ${issue?.path.join('.')} ${issue?.message}`);
+        }
+        const { RCSMessage: update, messageContact } = parsed.data;
+        if (update.status === 'cancelled') {
+          // Only the chatbot's own message, and only while the user has not received it.
+          const key = `maap|${botId}|${msgId}`;
+          if (cancelled.has(key)) return reply.code(204).send();
+          const msisdn = ctx.store.messageIdValue(key);
+          const thread = msisdn === undefined ? [] : ctx.store.thread(msisdn);
+          const at = thread.findIndex(
+            (i) => i.id === msgId && i.sender === botId && i.direction === 'received',
+          );
+          if (at < 0 || thread[at]?.status !== 'pending')
+            throw new MaapError(404, 'The message is unknown or already delivered: it cannot be revoked.');
+          thread.splice(at, 1);
+          if (cancelled.size >= 10_000) {
+            const oldest = cancelled.values().next().value;
+            if (oldest !== undefined) cancelled.delete(oldest);
+          }
+          cancelled.add(key);
+          return reply.code(204).send();
+        }
+        // displayed: the chatbot has read the user's message.
+        const msisdn = messageContact?.userContact;
+        if (!msisdn) throw new MaapError(400, 'Invalid status: messageContact.userContact is required.');
+        const item = ctx.store.findItem(msisdn, msgId);
+        if (!item || item.sender !== botId || item.direction !== 'sent')
+          throw new MaapError(404, 'The message is unknown.');
+        item.status = 'read';
+        return reply.code(204).send();
+      },
+    );
 
     app.get<{ Params: { botId: string }; Querystring: { userContact?: string } }>(
       '/bot/v1/:botId/contactCapabilities',
@@ -338,11 +418,19 @@ export function maapStatusEvent(
   };
 }
 
-function scheduleStatus(ctx: SandboxContext, botId: string, msisdn: string, msgId: string) {
+function scheduleStatus(
+  ctx: SandboxContext,
+  botId: string,
+  msisdn: string,
+  msgId: string,
+  cancelled: Set<string>,
+) {
   const { behaviour } = ctx;
   if (!behaviour.receipts) return;
   const item = () => ctx.store.findItem(msisdn, msgId);
   ctx.later(behaviour.deliveryDelayMs, async () => {
+    // A message revoked before delivery never reaches the user.
+    if (cancelled.has(`maap|${botId}|${msgId}`)) return;
     if (ctx.chance(behaviour.failureRatio)) {
       const it = item();
       if (it) it.status = 'failed';

@@ -48,6 +48,7 @@ const smsOptions = (overrides: Partial<{ accountSid: string; authToken: string; 
 
 interface HandsetItem {
   id: string;
+  status?: string;
   text?: string;
   carousel?: boolean;
   cards?: Array<{ title?: string }>;
@@ -546,6 +547,66 @@ describe('MaaP connector against the sandbox', () => {
     });
     // MaaP answers 404 for a bot it does not know (its connector reads 404 as not_capable).
     expect((await failure(maap.launchDetail('bot_missing', ''))).detail.httpStatus).toBe(404);
+  });
+
+  it('when an undelivered message is revoked then it leaves the handset and no receipt follows; a delivered or unknown one is not_found', async () => {
+    const msisdn = '+919800000043';
+    const text = (messageId: string) =>
+      maap.send({
+        messageId,
+        sender: 'bot-m',
+        recipient: msisdn,
+        content: { kind: 'text', text: messageId, suggestions: [] },
+      });
+    await text('maap-revoke-1');
+    expect((await handset(msisdn)).items.map((i) => i.id)).toEqual(['maap-revoke-1']);
+    await maap.revoke('bot-m', msisdn, 'maap-revoke-1');
+    expect((await handset(msisdn)).items).toEqual([]);
+    // Cancelling again answers as the first time (a retried PUT after a lost answer).
+    await maap.revoke('bot-m', msisdn, 'maap-revoke-1');
+    // Another chatbot cannot revoke it, nor anything MaaP does not know.
+    await text('maap-revoke-2');
+    expect((await failure(maap.revoke('bot-other', msisdn, 'maap-revoke-2'))).kind).toBe('not_found');
+    expect((await failure(maap.revoke('bot-m', msisdn, 'maap-never-sent'))).kind).toBe('not_found');
+
+    await configure({ receipts: true, deliveryDelayMs: 0, readDelayMs: null });
+    await text('maap-revoke-3');
+    const delivered = await until(
+      () => handset(msisdn),
+      (h) => h.items.some((i) => i.id === 'maap-revoke-3' && i.status === 'delivered'),
+    );
+    expect(delivered.items.find((i) => i.id === 'maap-revoke-3')?.status).toBe('delivered');
+    const error = await failure(maap.revoke('bot-m', msisdn, 'maap-revoke-3'));
+    expect(error.kind).toBe('not_found');
+    expect(error.detail.httpStatus).toBe(404);
+  });
+
+  it("when the chatbot reads the user's message then it shows as read on the handset; typing reaches an RCS contact", async () => {
+    const msisdn = '+919800000044';
+    await maap.send({
+      messageId: 'maap-read-1',
+      sender: 'bot-m',
+      recipient: msisdn,
+      content: { kind: 'text', text: 'Ask me', suggestions: [] },
+    });
+    const replied = await fetch(`${base}/api/handsets/${encodeURIComponent(msisdn)}/replies`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Hi bot' }),
+    });
+    const { item } = (await replied.json()) as { item: { id: string } };
+    await maap.sendEvent('bot-m', msisdn, { eventId: 'e-1', eventType: 'READ', messageId: item.id });
+    expect((await handset(msisdn)).items.find((i) => i.id === item.id)?.status).toBe('read');
+    const unknown = maap.sendEvent('bot-m', msisdn, {
+      eventId: 'e-2',
+      eventType: 'READ',
+      messageId: 'usr_x',
+    });
+    expect((await failure(unknown)).kind).toBe('not_found');
+
+    await maap.sendEvent('bot-m', msisdn, { eventId: 'e-3', eventType: 'IS_TYPING' });
+    const notRcs = maap.sendEvent('bot-m', '+919800000040', { eventId: 'e-4', eventType: 'IS_TYPING' });
+    expect((await failure(notRcs)).kind).toBe('not_capable');
   });
 
   it('when asked for what MaaP does not offer then unsupported', async () => {

@@ -139,6 +139,13 @@ function maapError(status: number, body: unknown): NetworkError {
   return new NetworkError('maap', 'invalid_content', message, detail);
 }
 
+/** MaaP's 404 on a message's status: the message is not there (the connector reads 404 elsewhere as not_capable). */
+function notFoundOn404(error: unknown, message: string): unknown {
+  if (error instanceof NetworkError && error.detail.httpStatus === 404)
+    return new NetworkError('maap', 'not_found', message, error.detail);
+  return error;
+}
+
 export function createMaapConnector(options: ConnectorOptions): NetworkConnector {
   const http = createNetworkHttp({
     ...options,
@@ -194,8 +201,45 @@ export function createMaapConnector(options: ConnectorOptions): NetworkConnector
     inviteTester: notHere('Tester invites (MaaP bots are tested through the carrier)'),
     testerStatus: notHere('Tester invites (MaaP bots are tested through the carrier)'),
     uploadFile: notHere('File upload (MaaP messages carry media by URL)'),
-    revoke: notHere('Revoking a message'),
-    sendEvent: notHere('Agent events'),
+    async revoke(sender, recipient, messageId) {
+      try {
+        await http.request({
+          method: 'PUT',
+          path: `${bot(sender)}/messages/${encodeURIComponent(messageId)}/status`,
+          json: {
+            RCSMessage: { status: 'cancelled' },
+            ...(recipient ? { messageContact: { userContact: recipient } } : {}),
+          },
+          // Cancelling twice is cancelling once.
+          retry: 'always',
+        });
+      } catch (error) {
+        throw notFoundOn404(error, 'The message is unknown or already delivered: it cannot be revoked.');
+      }
+    },
+    async sendEvent(sender, recipient, event) {
+      try {
+        await http.request(
+          event.eventType === 'READ'
+            ? {
+                method: 'PUT',
+                path: `${bot(sender)}/messages/${encodeURIComponent(event.messageId)}/status`,
+                json: { RCSMessage: { status: 'displayed' }, messageContact: { userContact: recipient } },
+                retry: 'always',
+              }
+            : {
+                method: 'POST',
+                path: `${bot(sender)}/messages`,
+                json: { RCSMessage: { isTyping: 'active' }, messageContact: { userContact: recipient } },
+                retry: 'always',
+              },
+        );
+      } catch (error) {
+        // A read receipt for a message MaaP does not know is not_found; typing to a contact
+        // without RCS stays not_capable.
+        throw event.eventType === 'READ' ? notFoundOn404(error, 'The message is unknown.') : error;
+      }
+    },
     registerAgent: notHere('Agent registration (MaaP bots are registered with registerBot)'),
     findAgent: notHere('Agent registration (MaaP bots are registered with registerBot)'),
     updateAgent: notHere('Agent update'),

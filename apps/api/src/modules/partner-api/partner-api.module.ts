@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module.ts';
 import { createCounters } from '../../platform/security/counters.ts';
+import { maapRoutes } from './maap.routes.ts';
 import { partnerApiConfig } from './partner-api.config.ts';
 import { createPartnerApiRepository } from './partner-api.repository.ts';
 import { createPartnerSendsService } from './partner-sends.service.ts';
@@ -27,7 +28,7 @@ export const partnerApiModule = defineModule({
     });
     const googlePort = settings.PARTNER_GOOGLE_PORT;
     return {
-      publicRoutes: [whatsappRoutes(sends), rbmRoutes(sends, use('bots'))],
+      publicRoutes: [whatsappRoutes(sends), rbmRoutes(sends, use('bots')), maapRoutes(sends)],
       // Google's clients keep only their rootUrl's origin: its root is the RBM prefix (decision 0027).
       originRoots:
         googlePort === undefined

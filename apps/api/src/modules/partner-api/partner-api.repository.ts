@@ -9,6 +9,8 @@ export interface SendingBot {
   whatsappPhoneNumberId: string | null;
   /** The RBM agent's resource name (brands/x/agents/y), once registered. */
   rbmAgent: string | null;
+  /** The MaaP chatbot id, for a bot registered with GSMA's API type. */
+  maapBotId: string | null;
 }
 
 /** SQL of the partner API's sends: the bot and its test devices (read-only; the bots' tables). */
@@ -23,8 +25,9 @@ export function createPartnerApiRepository(database: Database) {
         channels: number[];
         whatsapp_phone_number_id: string | null;
         rbm_agent: string | null;
+        maap_bot_id: string | null;
       }>(
-        'SELECT bot_id, partner_id, status, channels, whatsapp_phone_number_id, rbm_agent FROM bots WHERE bot_id = $1',
+        'SELECT bot_id, partner_id, status, channels, whatsapp_phone_number_id, rbm_agent, maap_bot_id FROM bots WHERE bot_id = $1',
         [botId],
       );
       const row = rows[0];
@@ -36,6 +39,7 @@ export function createPartnerApiRepository(database: Database) {
             channels: row.channels,
             whatsappPhoneNumberId: row.whatsapp_phone_number_id,
             rbmAgent: row.rbm_agent,
+            maapBotId: row.maap_bot_id,
           }
         : null;
     },

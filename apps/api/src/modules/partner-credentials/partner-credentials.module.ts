@@ -39,6 +39,8 @@ export const partnerCredentialsModule = defineModule({
         whatsapp: `${config.PUBLIC_URL}/api/v1/partner/whatsapp`,
         // Google's clients keep only the origin of their rootUrl (decision 0027).
         google: settings.PARTNER_GOOGLE_URL?.replace(/\/+$/, '') ?? `${config.PUBLIC_URL}/api/v1/partner/rbm`,
+        // A MaaP client's server root: it adds /bot/v1/{botId}/messages.
+        gsma: `${config.PUBLIC_URL}/api/v1/partner/maap`,
       },
     });
     return {

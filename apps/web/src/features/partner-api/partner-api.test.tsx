@@ -214,6 +214,23 @@ describe('the examples', () => {
     expect(examples.node).toContain('"contentMessage":{"text":"Hello from our server"');
   });
 
+  it("when the GSMA shape is served then the examples send a MaaP RCSMessage with a new msgId to the bot's chatbot", () => {
+    const examples = apiExamples({
+      tokenUrl: TOKEN_URL,
+      scope: 'bot:x',
+      clientId: 'pci_a',
+      endpoint: { api_type: 'gsma', id_name: 'botId', id: 'bot_chai', base_url: 'https://p.example/m' },
+    });
+    expect(examples.curl).toContain('curl -s -X POST "https://p.example/m/bot/v1/bot_chai/messages"');
+    expect(examples.curl).toContain(
+      `-d '{"RCSMessage":{"msgId":"'"$(uuidgen)"'","textMessage":"Hello from our server"`,
+    );
+    expect(examples.curl).toContain('"messageContact":{"userContact":"+919876543210"}}\'');
+    expect(examples.node).toContain("fetch('https://p.example/m/bot/v1/bot_chai/messages'");
+    expect(examples.node).toContain('body: JSON.stringify({"RCSMessage":{"msgId":crypto.randomUUID(),');
+    expect(examples.node).toContain('"suggestedChipList":{"suggestions":[{"reply":{"displayText":"Thanks"');
+  });
+
   it('when the shape is not served yet then only the token call is shown', () => {
     const examples = apiExamples({
       tokenUrl: TOKEN_URL,

@@ -57,8 +57,33 @@ function sendCall(endpoint: TPartnerApiEndpoint): SendCall | null {
       },
     };
   }
+  if (endpoint.api_type === 'gsma') {
+    // MaaP's msgId, in the body, is the send's idempotency key: a new one per message.
+    const url = `${endpoint.base_url}/bot/v1/${endpoint.id ?? 'BOT_ID'}/messages`;
+    return {
+      curlUrl: url,
+      nodeUrl: `'${url}'`,
+      body: {
+        RCSMessage: {
+          msgId: NEW_ID,
+          textMessage: 'Hello from our server',
+          suggestedChipList: {
+            suggestions: [{ reply: { displayText: 'Thanks', postback: { data: 'thanks' } } }],
+          },
+        },
+        messageContact: { userContact: `+${SAMPLE_RECIPIENT}` },
+      },
+    };
+  }
   return null;
 }
+
+/** Where a body holds a new id per message: a fresh uuid in the shell, and in Node. */
+const NEW_ID = '__NEW_ID__';
+const curlBody = (body: Record<string, unknown>) =>
+  JSON.stringify(body).replaceAll(`"${NEW_ID}"`, `"'"$(uuidgen)"'"`);
+const nodeBody = (body: Record<string, unknown>) =>
+  JSON.stringify(body).replaceAll(`"${NEW_ID}"`, 'crypto.randomUUID()');
 
 /** Copy-ready curl and Node (18+, fetch) examples: a token, then a send in the bot's API shape. */
 export function apiExamples({ tokenUrl, scope, clientId, endpoint }: ExampleInput): ApiExamples {
@@ -74,7 +99,7 @@ export function apiExamples({ tokenUrl, scope, clientId, endpoint }: ExampleInpu
         '# with the access_token from the answer above:',
         `curl -s -X POST "${send.curlUrl}" \\`,
         '  -H "Authorization: Bearer $ACCESS_TOKEN" -H "Content-Type: application/json" \\',
-        `  -d '${JSON.stringify(send.body)}'`,
+        `  -d '${curlBody(send.body)}'`,
       ].join('\n')
     : '';
   const nodeToken = [
@@ -92,7 +117,7 @@ export function apiExamples({ tokenUrl, scope, clientId, endpoint }: ExampleInpu
         `const sent = await fetch(${send.nodeUrl}, {`,
         "  method: 'POST',",
         `  headers: { Authorization: \`Bearer \${access_token}\`, 'Content-Type': 'application/json' },`,
-        `  body: JSON.stringify(${JSON.stringify(send.body)}),`,
+        `  body: JSON.stringify(${nodeBody(send.body)}),`,
         '});',
         'console.log(sent.status, await sent.json());',
       ].join('\n')
