@@ -6,6 +6,8 @@ import {
   ZIssuedPartnerCredential,
 } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WhatsAppAPI } from 'whatsapp-api-js';
+import { ActionButtons, Body, Button, Interactive, Text } from 'whatsapp-api-js/messages';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
 import { createMeteringForTest, walletFigures } from '../../../test/metering.ts';
 import { bots } from '../bots/bots.schema.ts';
@@ -312,5 +314,55 @@ describe("refusals in Meta's error shape", () => {
     expect(await meteredCount(bot.botId)).toBe(1);
     const after = await walletFigures(t.database, partnerId);
     expect(after.balance - after.reserved).toBe(before.balance - before.reserved - PRICE);
+  });
+});
+
+describe('a WhatsApp Cloud API client we did not write (whatsapp-api-js)', () => {
+  /**
+   * The library calls https://graph.facebook.com/{v}/{phone-number-id}/messages; a partner moves it
+   * to Portico by giving it a fetch that swaps that origin for the bot's base URL: the only change.
+   */
+  function clientOf(bot: TestBot) {
+    const base = `${t.config.PUBLIC_URL}/api/v1/partner/whatsapp`;
+    const toPortico: typeof fetch = (input, init) =>
+      fetch(
+        String(input instanceof Request ? input.url : input).replace('https://graph.facebook.com', base),
+        init,
+      );
+    return new WhatsAppAPI({
+      token: bot.accessToken,
+      secure: false,
+      v: 'v21.0',
+      ponyfill: { fetch: toPortico },
+    });
+  }
+
+  it("when it sends a text and reply buttons then both are accepted, answered in Meta's shape and charged once each", async () => {
+    const bot = await botWithToken();
+    const before = await walletFigures(t.database, partnerId);
+    const client = clientOf(bot);
+    const text = await client.sendMessage(bot.phoneNumberId, RECIPIENT, new Text('Your order has shipped'));
+    const buttons = await client.sendMessage(
+      bot.phoneNumberId,
+      RECIPIENT,
+      new Interactive(
+        new ActionButtons(new Button('track', 'Track it'), new Button('help', 'Get help')),
+        new Body('Where next?'),
+      ),
+    );
+    for (const answer of [text, buttons]) {
+      expect(ZCloudApiSendResponse.parse(answer).messages[0]?.id).toMatch(/^wamid\./);
+    }
+    expect(await meteredCount(bot.botId)).toBe(2);
+    const after = await walletFigures(t.database, partnerId);
+    expect(before.balance - before.reserved - (after.balance - after.reserved)).toBe(2n * PRICE);
+  });
+
+  it("when its token is wrong then the library gets Meta's OAuth error (#190) and nothing is sent", async () => {
+    const bot = await botWithToken();
+    const client = clientOf({ ...bot, accessToken: 'not-a-token' });
+    const answer = await client.sendMessage(bot.phoneNumberId, RECIPIENT, new Text('hello'));
+    expect(ZCloudApiError.parse(answer).error.code).toBe(190);
+    expect(await meteredCount(bot.botId)).toBe(0);
   });
 });

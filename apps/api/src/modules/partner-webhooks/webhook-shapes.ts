@@ -8,7 +8,7 @@ import type { Network } from '@portico/domain';
  *   `X-Goog-Signature` = base64(HMAC-SHA512(client token, the decoded message.data bytes)), as
  *   Google's webhook guide verifies it;
  * - GSMA MaaP: the event JSON as the MaaP platform posts it, with `Authorization: Bearer <token>`;
- * - WhatsApp Cloud API: `{object: 'whatsapp_business_account', entry: [{changes: [{field:
+ * - WhatsApp Cloud API (escaped unicode, as Meta posts it): `{object: 'whatsapp_business_account', entry: [{changes: [{field:
  *   'messages', value: {metadata, statuses | messages}}]}]}`, with `X-Hub-Signature-256` =
  *   "sha256=" + hex(HMAC-SHA256(app secret, raw body)).
  * The bot's signing secret is its client token, bearer token and app secret.
@@ -39,6 +39,15 @@ export function whatsappSignature(secret: string, body: string): string {
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 
+/**
+ * JSON with every character outside printable ASCII written as a lowercase `\uXXXX` escape, as
+ * Meta posts its webhooks: Meta signs the escaped-unicode payload, so receivers (and Meta's
+ * documented check) escape the body before verifying. Escaping before signing makes the raw bytes
+ * and their escaped form the same, so both kinds of receiver agree.
+ */
+const escapedUnicodeJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[^\0-~]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 /** The delivery's HTTP body and headers (`deliveryId` is the push's messageId on RBM). */
 export function signedDelivery(stored: StoredEvent, secret: string, deliveryId: string): SignedRequest {
   if (stored.network === 'rbm') {
@@ -60,7 +69,7 @@ export function signedDelivery(stored: StoredEvent, secret: string, deliveryId: 
     };
   }
   const isStatus = typeof stored.event.status === 'string' && typeof stored.event.recipient_id === 'string';
-  const body = JSON.stringify({
+  const body = escapedUnicodeJson({
     object: 'whatsapp_business_account',
     entry: [
       {
