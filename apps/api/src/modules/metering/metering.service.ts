@@ -315,6 +315,15 @@ export function createMeteringService({
     reserve,
     settle,
 
+    /** A bot's metered message by its message id: its partner and where its money is, or null. */
+    async message(key: {
+      botId: string;
+      messageId: string;
+    }): Promise<{ status: MeteredStatus; partnerId: string } | null> {
+      const found = await repository.status(key.botId, key.messageId);
+      return found ? { status: found.status as MeteredStatus, partnerId: found.partnerId } : null;
+    },
+
     /**
      * Charges every sent message not yet charged: per partner, batches of up to SETTLEMENT_BATCH
      * messages, each one ledger debit. Safe to run concurrently and after a kill (a batch commits

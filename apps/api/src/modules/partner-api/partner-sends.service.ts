@@ -3,7 +3,7 @@ import { BOT_STATUS, CHANNEL_TYPE, type Network, type TMessageContent } from '@p
 import { LRUCache } from 'lru-cache';
 import { NetworkError } from '../../networks/errors.ts';
 import type { Connectors } from '../../networks/index.ts';
-import type { Capability, SendMessageRequest } from '../../networks/types.ts';
+import type { AgentEvent, Capability, FileUpload, SendMessageRequest } from '../../networks/types.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Counters } from '../../platform/security/counters.ts';
 import { grouped } from '../metering/grouped.ts';
@@ -53,7 +53,7 @@ export interface PartnerSend {
 export interface PartnerSendsDeps {
   repository: PartnerApiRepository;
   credentials: Pick<PartnerCredentialsService, 'authenticate'>;
-  metering: Pick<MeteringService, 'price' | 'reserve' | 'settle'>;
+  metering: Pick<MeteringService, 'price' | 'reserve' | 'settle' | 'message'>;
   connectors: Pick<Connectors, 'get'>;
   counters: Pick<Counters, 'add'>;
   /** Messages per second one bot may send (Meta's default throughput per number is 80). */
@@ -174,6 +174,74 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
     async senderOfCaller(caller: PartnerCaller, network: Network): Promise<string | null> {
       const bot = await remembered(bots, caller.botId, () => repository.bot(caller.botId));
       return bot && bot.partnerId === caller.partnerId ? senderOf(bot, network) : null;
+    },
+
+    /**
+     * Takes back a message of the caller's bot that the recipient has not received yet (RBM
+     * agentMessages.delete, MaaP status `cancelled`). The message must be the bot's own: metering
+     * knows every message the bot sent by its id; an unknown one, another partner's, or one the
+     * network no longer holds (delivered) is not_found. Not charged, and not refunded either: the
+     * network accepted the message, so its charge stays.
+     */
+    async revoke(
+      caller: PartnerCaller,
+      target: { network: Network; sender: string; recipient?: string | undefined; messageId: string },
+    ): Promise<void> {
+      const bot = await remembered(bots, caller.botId, () => repository.bot(caller.botId));
+      if (!bot || bot.partnerId !== caller.partnerId || senderOf(bot, target.network) !== target.sender)
+        return refuse({ reason: 'not_found', detail: target.sender });
+      const message = await metering.message({ botId: bot.botId, messageId: target.messageId });
+      if (!message || message.partnerId !== bot.partnerId)
+        return refuse({ reason: 'not_found', detail: target.messageId });
+      try {
+        await connectors.get(target.network).revoke(target.sender, target.recipient ?? '', target.messageId);
+      } catch (error) {
+        if (error instanceof NetworkError && error.kind === 'not_found')
+          return refuse({ reason: 'not_found', detail: target.messageId });
+        if (error instanceof NetworkError) return refuse({ reason: 'network', error });
+        throw error;
+      }
+    },
+
+    /**
+     * An agent event from the caller's bot to the user (READ of the user's message, IS_TYPING; MaaP
+     * `displayed` / `isTyping`): the same checks as a send (the token's sender, test devices of an
+     * unlaunched bot, counted in the bot's rate) and not charged.
+     */
+    async event(
+      caller: PartnerCaller,
+      target: { network: Network; sender: string; recipient: string; event: AgentEvent },
+    ): Promise<void> {
+      await reachable(caller, target);
+      try {
+        await connectors.get(target.network).sendEvent(target.sender, target.recipient, target.event);
+      } catch (error) {
+        if (error instanceof NetworkError && error.kind === 'not_found')
+          return refuse({ reason: 'not_found', detail: target.recipient });
+        if (error instanceof NetworkError) return refuse({ reason: 'network', error });
+        throw error;
+      }
+    },
+
+    /**
+     * Uploads a file for the caller's bot's later messages (RBM files.create); the network's file
+     * name (files/{id}). The token's sender only, counted in the bot's rate; not charged.
+     */
+    async upload(
+      caller: PartnerCaller,
+      target: { network: Network; sender: string; file: FileUpload },
+    ): Promise<string> {
+      const bot = await remembered(bots, caller.botId, () => repository.bot(caller.botId));
+      if (!bot || bot.partnerId !== caller.partnerId || senderOf(bot, target.network) !== target.sender)
+        return refuse({ reason: 'not_found', detail: target.sender });
+      if ((await countSend(bot.botId)) > ratePerSecond)
+        return refuse({ reason: 'rate_limited', detail: ratePerSecond });
+      try {
+        return await connectors.get(target.network).uploadFile(target.sender, target.file);
+      } catch (error) {
+        if (error instanceof NetworkError) return refuse({ reason: 'network', error });
+        throw error;
+      }
     },
 
     /** Sends one message for the caller's bot; the network's message id, or SendRefused. */
