@@ -223,27 +223,6 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
       }
     },
 
-    /**
-     * Uploads a file for the caller's bot's later messages (RBM files.create); the network's file
-     * name (files/{id}). The token's sender only, counted in the bot's rate; not charged.
-     */
-    async upload(
-      caller: PartnerCaller,
-      target: { network: Network; sender: string; file: FileUpload },
-    ): Promise<string> {
-      const bot = await remembered(bots, caller.botId, () => repository.bot(caller.botId));
-      if (!bot || bot.partnerId !== caller.partnerId || senderOf(bot, target.network) !== target.sender)
-        return refuse({ reason: 'not_found', detail: target.sender });
-      if ((await countSend(bot.botId)) > ratePerSecond)
-        return refuse({ reason: 'rate_limited', detail: ratePerSecond });
-      try {
-        return await connectors.get(target.network).uploadFile(target.sender, target.file);
-      } catch (error) {
-        if (error instanceof NetworkError) return refuse({ reason: 'network', error });
-        throw error;
-      }
-    },
-
     /** Sends one message for the caller's bot; the network's message id, or SendRefused. */
     async send(
       caller: PartnerCaller,
@@ -300,6 +279,27 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
           error instanceof NetworkError &&
           (error.kind !== 'network_down' || error.detail.httpStatus !== undefined);
         if (answered) await metering.settle(key, 'failed');
+        if (error instanceof NetworkError) return refuse({ reason: 'network', error });
+        throw error;
+      }
+    },
+
+    /**
+     * Uploads a file for the caller's bot's later messages (RBM files.create); the network's file
+     * name (files/{id}). The token's sender only, counted in the bot's rate; not charged.
+     */
+    async upload(
+      caller: PartnerCaller,
+      target: { network: Network; sender: string; file: FileUpload },
+    ): Promise<string> {
+      const bot = await remembered(bots, caller.botId, () => repository.bot(caller.botId));
+      if (!bot || bot.partnerId !== caller.partnerId || senderOf(bot, target.network) !== target.sender)
+        return refuse({ reason: 'not_found', detail: target.sender });
+      if ((await countSend(bot.botId)) > ratePerSecond)
+        return refuse({ reason: 'rate_limited', detail: ratePerSecond });
+      try {
+        return await connectors.get(target.network).uploadFile(target.sender, target.file);
+      } catch (error) {
         if (error instanceof NetworkError) return refuse({ reason: 'network', error });
         throw error;
       }
