@@ -69,6 +69,8 @@ function thumbnailOf(url: string | undefined): { thumbnailUrl?: string } {
 
 /** The file of an upload URI request: raw bytes, or multipart/related (JSON metadata, then the file). */
 function uploadOf(body: unknown, contentType: string | undefined): { file: FileUpload; agentId?: string } {
+  // Text arrives as a string (Fastify's own text/plain parser); its type is refused below.
+  if (typeof body === 'string') body = Buffer.from(body);
   if (!Buffer.isBuffer(body)) return refuse('Send the file bytes with their Content-Type.');
   let bytes = body;
   let type = mediaType(contentType);
@@ -161,7 +163,8 @@ export function rbmFileRoutes(sends: PartnerSendsService, prefix: string): Fasti
       async (request, reply) => {
         const answer = await create(request.headers.authorization, () => {
           // JSON here is a file by URL, as at the metadata URI.
-          if (!Buffer.isBuffer(request.body)) return byUrl(request.body, request.query.agentId);
+          if (mediaType(request.headers['content-type']) === 'application/json')
+            return byUrl(request.body, request.query.agentId);
           const { file, agentId } = uploadOf(request.body, request.headers['content-type']);
           return { file, agentIds: [request.query.agentId, agentId] };
         });
