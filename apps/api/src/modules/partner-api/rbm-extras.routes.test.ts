@@ -430,6 +430,9 @@ describe("files (files.create) in Google's shape", () => {
     const agent = await agentWithToken();
     const other = await agentWithToken();
     googleError(await upload({ ...agent, accessToken: 'nope' }, PNG, 'image/png'), 401, 'UNAUTHENTICATED');
+    // The token is checked before a body is read: even one over the size limit is a 401.
+    const huge = new Uint8Array(100 * 1024 * 1024 + 65 * 1024);
+    googleError(await upload({ ...agent, accessToken: 'nope' }, huge, 'video/mp4'), 401, 'UNAUTHENTICATED');
     googleError(await upload(agent, PNG, 'image/png', { agentId: other.agentId }), 404, 'NOT_FOUND');
     const metadataNamesOther = multipartRelated(
       { agentId: other.agentId },

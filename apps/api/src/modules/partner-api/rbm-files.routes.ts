@@ -123,6 +123,17 @@ export function rbmFileRoutes(sends: PartnerSendsService, prefix: string): Fasti
       done(null, body),
     );
 
+    // Up to 100 MB is read only for a caller with a valid token: the token is checked first.
+    app.addHook('onRequest', async (request, reply) => {
+      try {
+        await sends.authenticate(bearerOf(request.headers.authorization));
+      } catch (error) {
+        if (!(error instanceof SendRefused)) throw error;
+        const { status, body } = googleRefusal(error.refusal);
+        return reply.code(status).send(body);
+      }
+    });
+
     /** The caller's agent, when the query's or the metadata's agent id is the token's own. */
     async function ownSender(caller: PartnerCaller, ...agentIds: (string | undefined)[]) {
       const sender = await sends.senderOfCaller(caller, 'rbm');
