@@ -133,6 +133,90 @@ const ZAgentMessage = z
   })
   .strict();
 
+const ZAgentEvent = z
+  .object({ eventType: z.enum(['IS_TYPING', 'READ']), messageId: z.string().min(1).optional() })
+  .strict()
+  .refine((e) => e.eventType !== 'READ' || e.messageId !== undefined, {
+    message: 'a READ event needs the messageId of the user message it read',
+  });
+
+const ZFileByUrl = z
+  .object({
+    fileUrl: z.string().url(),
+    thumbnailUrl: z.string().url().optional(),
+    contentDescription: z.string().optional(),
+    agentId: z.string().optional(),
+  })
+  .strict();
+
+/** Google's largest RBM file, and the types files.create takes (its reference). */
+const MAX_FILE_BYTES = 100 * 1024 * 1024;
+const FILE_TYPES = new Set([
+  'image/jpeg',
+  'image/jpg',
+  'image/gif',
+  'image/png',
+  'audio/aac',
+  'audio/mp3',
+  'audio/mpeg',
+  'audio/mpg',
+  'audio/mp4',
+  'audio/mp4-latm',
+  'audio/3gpp',
+  'application/ogg',
+  'audio/ogg',
+  'video/h263',
+  'video/m4v',
+  'video/mp4',
+  'video/mpeg',
+  'video/mpeg4',
+  'video/webm',
+  'application/pdf',
+]);
+function checkFileType(contentType: string) {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!FILE_TYPES.has(type)) throw new RbmError(400, `Unsupported file type: ${type || 'none'}.`);
+}
+
+/** The parts of a multipart/related body (each its content type and bytes), or null when malformed. */
+function multipartParts(body: Buffer, contentType: string): { contentType: string; body: Buffer }[] | null {
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (!boundary) return null;
+  const delimiter = Buffer.from(`--${boundary}`);
+  const parts: { contentType: string; body: Buffer }[] = [];
+  let at = body.indexOf(delimiter);
+  while (at !== -1) {
+    const start = at + delimiter.length;
+    if (body.subarray(start, start + 2).toString() === '--') return parts;
+    const next = body.indexOf(delimiter, start);
+    if (next === -1) return null;
+    const part = body.subarray(start, next);
+    const headerEnd = part.indexOf('\r\n\r\n');
+    if (headerEnd === -1) return null;
+    const headers = part.subarray(0, headerEnd).toString();
+    // The part's body ends before the CRLF that precedes the next delimiter.
+    const end = part.subarray(part.length - 2).toString() === '\r\n' ? part.length - 2 : part.length;
+    parts.push({
+      contentType: /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1]?.trim() ?? 'application/octet-stream',
+      body: part.subarray(headerEnd + 4, end),
+    });
+    at = next;
+  }
+  return null;
+}
+
+/** Revoked messages (agent|messageId) of each sandbox: their receipts are never sent. */
+const revokedMessages = new WeakMap<SandboxContext, Set<string>>();
+const MAX_REVOKED = 100_000;
+function revokedOf(ctx: SandboxContext): Set<string> {
+  let set = revokedMessages.get(ctx);
+  if (!set) {
+    set = new Set();
+    revokedMessages.set(ctx, set);
+  }
+  return set;
+}
+
 export const RBM_FEATURES = [
   'RICHCARD_STANDALONE',
   'RICHCARD_CAROUSEL',
@@ -215,10 +299,11 @@ export function googleErrorHandler(app: FastifyInstance) {
 export function rbmPlugin(ctx: SandboxContext): FastifyPluginAsync {
   return async (app) => {
     googleErrorHandler(app);
-    // Uploads arrive as raw bytes with their own content type.
+    // Uploads arrive as raw bytes with their own content type (uploadType=media), or as
+    // multipart/related: the JSON metadata, then the file (uploadType=multipart).
     app.addContentTypeParser(
-      /^(image|video|audio|application\/pdf|application\/octet-stream)/,
-      { parseAs: 'buffer', bodyLimit: 10 * 1024 * 1024 },
+      /^(image|video|audio|application\/pdf|application\/ogg|application\/octet-stream|multipart\/related)/,
+      { parseAs: 'buffer', bodyLimit: MAX_FILE_BYTES + 64 * 1024 },
       (_req, body, done) => done(null, body),
     );
 
@@ -342,26 +427,109 @@ export function rbmPlugin(ctx: SandboxContext): FastifyPluginAsync {
       },
     );
 
-    // Files: POST /upload/v1/files?agentId= with the bytes, or JSON {fileUrl} to fetch by URL.
+    /**
+     * Revoke (phones.agentMessages.delete): a message the handset has not received yet is taken
+     * off it and never delivered (200 {}); unknown, another agent's, or already delivered: 404.
+     */
+    app.delete<{ Params: { msisdn: string; messageId: string }; Querystring: { agentId?: string } }>(
+      '/v1/phones/:msisdn/agentMessages/:messageId',
+      async (request) => {
+        const { msisdn, messageId } = request.params;
+        const { agentId } = request.query;
+        if (!MSISDN.test(msisdn)) throw new RbmError(400, 'Invalid phone number.');
+        if (!agentId) throw new RbmError(400, 'agentId is required.');
+        const name = ctx.store.messageIdValue(`rbm|${agentId}|${messageId}`);
+        if (name !== `phones/${msisdn}/agentMessages/${messageId}`)
+          throw new RbmError(404, 'Requested entity was not found.');
+        const thread = ctx.store.thread(msisdn);
+        const index = thread.findIndex(
+          (i) =>
+            i.id === messageId && i.network === 'rbm' && i.sender === agentId && i.direction === 'received',
+        );
+        if (thread[index]?.status !== 'pending') throw new RbmError(404, 'Requested entity was not found.');
+        const revoked = revokedOf(ctx);
+        revoked.add(`${agentId}|${messageId}`);
+        if (revoked.size > MAX_REVOKED) revoked.delete(revoked.values().next().value ?? '');
+        thread.splice(index, 1);
+        return {};
+      },
+    );
+
+    /**
+     * Agent events (phones.agentEvents.create): READ marks the user's message read on the handset;
+     * a reused eventId is ignored, as Google does.
+     */
+    app.post<{ Params: { msisdn: string }; Querystring: { eventId?: string; agentId?: string } }>(
+      '/v1/phones/:msisdn/agentEvents',
+      async (request) => {
+        const { msisdn } = request.params;
+        const { agentId } = request.query;
+        if (!MSISDN.test(msisdn)) throw new RbmError(400, 'Invalid phone number.');
+        if (!agentId) throw new RbmError(400, 'agentId is required.');
+        const parsed = ZAgentEvent.safeParse(request.body);
+        if (!parsed.success)
+          throw new RbmError(
+            400,
+            `Invalid agent event: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+          );
+        if (!isRcsCapable(msisdn)) throw new RbmError(404, 'Requested entity was not found.');
+        const event = parsed.data;
+        const eventId = request.query.eventId ?? newId();
+        const answer = {
+          name: `phones/${msisdn}/agentEvents/${eventId}`,
+          eventType: event.eventType,
+          ...(event.messageId ? { messageId: event.messageId } : {}),
+          sendTime: nowIso(),
+        };
+        if (!ctx.store.rememberMessageId(`rbm-event|${agentId}|${eventId}`, answer.name)) return answer;
+        // IS_TYPING is ephemeral (Google does not queue it): its record is the event id kept above.
+        if (event.eventType === 'READ') {
+          const item = ctx.store.findItem(msisdn, event.messageId ?? '');
+          if (item?.network === 'rbm' && item.direction === 'sent' && item.sender === agentId)
+            item.status = 'read';
+        }
+        return answer;
+      },
+    );
+
+    // Files (files.create): the bytes at the upload URI (raw, or multipart/related after the JSON
+    // metadata), or the metadata URI with {fileUrl, thumbnailUrl} to fetch the file by URL.
     app.post<{ Querystring: { agentId?: string } }>('/upload/v1/files', async (request) => {
       const contentType = String(request.headers['content-type'] ?? 'application/octet-stream');
-      const id = newId();
-      if (Buffer.isBuffer(request.body)) {
-        if (request.body.length === 0) throw new RbmError(400, 'The file is empty.');
-        ctx.store.files.set(id, { contentType, body: request.body });
-      } else {
-        const parsed = z.object({ fileUrl: z.string().url() }).safeParse(request.body);
-        if (!parsed.success) throw new RbmError(400, 'Send the file bytes or {"fileUrl": "https://..."}.');
-        ctx.store.files.set(id, {
-          contentType: 'application/octet-stream',
-          body: Buffer.alloc(0),
-          fileUrl: parsed.data.fileUrl,
-        });
+      if (!Buffer.isBuffer(request.body)) return createByUrl(request.body, request.query.agentId);
+      let file = { contentType, body: request.body };
+      if (/^multipart\/related/i.test(contentType)) {
+        const parts = multipartParts(request.body, contentType);
+        const bytes = parts?.[1];
+        if (!parts?.[0] || !bytes)
+          throw new RbmError(400, 'A multipart upload is the JSON metadata, then the file.');
+        file = { contentType: bytes.contentType, body: bytes.body };
       }
+      checkFileType(file.contentType);
+      if (file.body.length === 0) throw new RbmError(400, 'The file is empty.');
+      const id = newId();
+      ctx.store.files.set(id, file);
       return { name: `files/${id}` };
     });
+    app.post<{ Querystring: { agentId?: string } }>('/v1/files', async (request) =>
+      createByUrl(request.body, request.query.agentId),
+    );
+    function createByUrl(body: unknown, agentInQuery: string | undefined) {
+      const parsed = ZFileByUrl.safeParse(body);
+      if (!parsed.success) throw new RbmError(400, 'Send the file bytes or {"fileUrl": "https://..."}.');
+      if (!(parsed.data.agentId ?? agentInQuery)) throw new RbmError(400, 'agentId is required.');
+      const id = newId();
+      ctx.store.files.set(id, {
+        contentType: 'application/octet-stream',
+        body: Buffer.alloc(0),
+        fileUrl: parsed.data.fileUrl,
+      });
+      return { name: `files/${id}` };
+    }
     app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
       const file = ctx.store.files.get(request.params.id);
+      // A file created by URL is fetched from there, as a phone would get it from Google's cache.
+      if (file?.fileUrl) return reply.redirect(file.fileUrl);
       if (!file || file.body.length === 0) throw new RbmError(404, 'Requested entity was not found.');
       return reply.type(file.contentType).header('content-disposition', 'inline').send(file.body);
     });
@@ -381,6 +549,8 @@ function scheduleReceipts(ctx: SandboxContext, agentId: string, msisdn: string, 
     return;
   }
   ctx.later(behaviour.deliveryDelayMs, async () => {
+    // A message revoked in the meantime is never delivered.
+    if (revokedOf(ctx).has(`${agentId}|${messageId}`)) return;
     setItemStatus(ctx, msisdn, messageId, 'delivered');
     await ctx.deliver('rbm', rbmPush(rbmEvent(agentId, msisdn, messageId, 'DELIVERED')));
     if (behaviour.readDelayMs !== null) {

@@ -363,6 +363,115 @@ describe('RBM connector against the sandbox', () => {
     expect(await rbm.uploadFile('agent-a', { fileUrl: 'https://example.com/a.png' })).toMatch(/^files\//);
   });
 
+  it('when a file goes by URL with a thumbnail, or as bytes with one (multipart), then each is named; a type RBM does not take is refused', async () => {
+    const byUrl = await rbm.uploadFile('agent-a', {
+      fileUrl: 'https://example.com/a.png',
+      thumbnailUrl: 'https://example.com/a-thumb.png',
+    });
+    expect(byUrl).toMatch(/^files\//);
+    // A file created by URL is fetched from there.
+    const redirect = await fetch(`${base}/rbm/${byUrl}`, { redirect: 'manual' });
+    expect(redirect.headers.get('location')).toBe('https://example.com/a.png');
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 1, 2]);
+    const name = await rbm.uploadFile('agent-a', {
+      bytes,
+      contentType: 'application/pdf',
+      thumbnailUrl: 'https://example.com/doc-thumb.png',
+    });
+    const served = await fetch(`${base}/rbm/${name}`);
+    expect(served.headers.get('content-type')).toBe('application/pdf');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+    const refused = await failure(rbm.uploadFile('agent-a', { bytes, contentType: 'application/zip' }));
+    expect(refused.kind).toBe('invalid_content');
+  });
+
+  it('when an uploaded file or a file URL is sent as the message then the handset shows the file', async () => {
+    const name = await rbm.uploadFile('agent-f', {
+      bytes: new Uint8Array([0x89, 0x50, 1]),
+      contentType: 'image/png',
+    });
+    await rbm.send({
+      messageId: 'file-message-1',
+      sender: 'agent-f',
+      recipient: '+919800000071',
+      content: { kind: 'file', uploadedFile: name, suggestions: [] },
+    });
+    await rbm.send({
+      messageId: 'file-message-2',
+      sender: 'agent-f',
+      recipient: '+919800000071',
+      content: { kind: 'file', fileUrl: 'https://example.com/clip.mp4', suggestions: [] },
+    });
+    const { items } = await handset('+919800000071');
+    const media = (id: string) =>
+      (items.find((i) => i.id === id)?.cards as Array<{ mediaUrl?: string }> | undefined)?.[0]?.mediaUrl;
+    expect(media('file-message-1')).toBe(`/sandbox/rbm/${name}`);
+    expect(media('file-message-2')).toBe('https://example.com/clip.mp4');
+  });
+
+  it('when a message not yet delivered is revoked then the handset never shows it; unknown, revoked or delivered ones are not_found', async () => {
+    const msisdn = '+919800000061';
+    const send = (messageId: string) =>
+      rbm.send({
+        messageId,
+        sender: 'agent-r',
+        recipient: msisdn,
+        content: { kind: 'text', text: 'OTP 1234', suggestions: [] },
+      });
+    await send('revoke-me');
+    expect((await handset(msisdn)).items.map((i) => i.id)).toContain('revoke-me');
+    await rbm.revoke('agent-r', msisdn, 'revoke-me');
+    expect((await handset(msisdn)).items.map((i) => i.id)).not.toContain('revoke-me');
+    expect((await failure(rbm.revoke('agent-r', msisdn, 'revoke-me'))).kind).toBe('not_found');
+    expect((await failure(rbm.revoke('agent-r', msisdn, 'never-sent'))).kind).toBe('not_found');
+    // Another agent's message, or the right one at another number: the network finds neither.
+    await send('not-yours');
+    expect((await failure(rbm.revoke('agent-other', msisdn, 'not-yours'))).kind).toBe('not_found');
+    expect((await failure(rbm.revoke('agent-r', '+919800000062', 'not-yours'))).kind).toBe('not_found');
+
+    // With receipts: revoked before delivery, it is never delivered; delivered, it cannot be revoked.
+    await configure({ receipts: true, deliveryDelayMs: 150, readDelayMs: null });
+    await send('revoked-in-time');
+    await rbm.revoke('agent-r', msisdn, 'revoked-in-time');
+    await send('too-late');
+    const delivered = await until(
+      () => handset(msisdn),
+      ({ items }) =>
+        items.some((i) => i.id === 'too-late' && (i as { status?: string }).status !== 'pending'),
+    );
+    expect(delivered.items.map((i) => i.id)).not.toContain('revoked-in-time');
+    expect((await failure(rbm.revoke('agent-r', msisdn, 'too-late'))).kind).toBe('not_found');
+  });
+
+  it('when the agent sends READ for a user message then the handset shows it read; IS_TYPING is taken; a non-RCS user is not_found', async () => {
+    const msisdn = '+919800000063';
+    await rbm.send({
+      messageId: 'ask',
+      sender: 'agent-e',
+      recipient: msisdn,
+      content: { kind: 'text', text: 'How can we help?', suggestions: [] },
+    });
+    const replied = await fetch(`${base}/api/handsets/${encodeURIComponent(msisdn)}/replies`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'My parcel' }),
+    });
+    const { item } = (await replied.json()) as { item: { id: string } };
+    const status = async () =>
+      ((await handset(msisdn)).items.find((i) => i.id === item.id) as { status?: string } | undefined)
+        ?.status;
+    // A reused event id is ignored, as Google does: the first READ with it counts, not a later one.
+    await rbm.sendEvent('agent-e', msisdn, { eventId: 'evt-typing', eventType: 'IS_TYPING' });
+    await rbm.sendEvent('agent-e', msisdn, { eventId: 'evt-typing', eventType: 'READ', messageId: item.id });
+    expect(await status()).toBe('delivered');
+    await rbm.sendEvent('agent-e', msisdn, { eventId: 'evt-read', eventType: 'READ', messageId: item.id });
+    expect(await status()).toBe('read');
+    const notRcs = await failure(
+      rbm.sendEvent('agent-e', '+919800000060', { eventId: 'e3', eventType: 'IS_TYPING' }),
+    );
+    expect(notRcs.kind).toBe('not_found');
+  });
+
   it('when the service account is not one Google knows then the token exchange is refused: unauthorized, not retried', async () => {
     const stranger = createRbmConnector(
       rbmOptions(`${base}/rbm`, { key: serviceAccount('stranger@elsewhere.iam.gserviceaccount.com') }),

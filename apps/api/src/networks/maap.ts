@@ -125,6 +125,9 @@ export function maapRcsMessage(content: TMessageContent): Record<string, unknown
       };
     case 'template':
       throw new NetworkError('maap', 'invalid_content', 'MaaP has no templates; send text or a rich card.');
+    case 'file':
+      // A MaaP fileMessage names the file's type and size, which a URL alone does not tell.
+      throw new NetworkError('maap', 'invalid_content', 'Send the file as a rich card with media on MaaP.');
   }
 }
 

@@ -98,6 +98,23 @@ export function rbmContentMessage(content: TMessageContent): Record<string, unkn
         },
         ...suggestions,
       };
+    case 'file':
+      return {
+        ...(content.uploadedFile
+          ? {
+              uploadedRbmFile: {
+                fileName: content.uploadedFile,
+                ...(content.uploadedThumbnail ? { thumbnailName: content.uploadedThumbnail } : {}),
+              },
+            }
+          : {
+              contentInfo: {
+                fileUrl: content.fileUrl,
+                ...(content.thumbnailUrl ? { thumbnailUrl: content.thumbnailUrl } : {}),
+              },
+            }),
+        ...suggestions,
+      };
     case 'template':
       throw new NetworkError('rbm', 'invalid_content', 'RBM has no templates; send text or a rich card.');
   }
@@ -133,6 +150,26 @@ function googleHttp(options: RbmConnectorOptions, baseUrl: string, scope: string
     onUnauthorized: () => authorization.reset(),
     classify: googleError,
   });
+}
+
+/**
+ * Google's multipart upload (`uploadType=multipart`, as googleapis-common sends one): a
+ * multipart/related body of the JSON metadata, then the file.
+ */
+export function multipartRelated(
+  metadata: Record<string, unknown>,
+  file: { bytes: Uint8Array; contentType: string },
+): { bytes: Uint8Array; contentType: string } {
+  const boundary = `portico-${crypto.randomUUID()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\ncontent-type: application/json\r\n\r\n${JSON.stringify(metadata)}\r\n` +
+      `--${boundary}\r\ncontent-type: ${file.contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--`);
+  return {
+    bytes: Buffer.concat([head, file.bytes, tail]),
+    contentType: `multipart/related; boundary=${boundary}`,
+  };
 }
 
 /** The suffix naming a network brand with our request id ("Acme [req:6f1c...]"). */
@@ -231,17 +268,52 @@ export function createRbmConnector(options: RbmConnectorOptions): NetworkConnect
       return invite(body);
     },
 
-    revoke: notHere('Revoking a message'),
-    sendEvent: notHere('Agent events'),
-    async uploadFile(sender, file) {
-      const { body } = await http.request({
-        method: 'POST',
-        path: '/upload/v1/files',
+    async revoke(sender, recipient, messageId) {
+      // 200 {} when taken back; 404 NOT_FOUND (kind not_found) when unknown or already delivered.
+      // Revoking twice asks the same thing twice: safe to retry.
+      await http.request({
+        method: 'DELETE',
+        path: `${phone(recipient)}/agentMessages/${encodeURIComponent(messageId)}`,
         query: { agentId: sender },
-        ...('fileUrl' in file ? { json: { fileUrl: file.fileUrl } } : { body: file }),
-        // Each upload creates a new file: a retry after a timeout could upload twice (harmless but wasteful).
-        retry: 'if-not-accepted',
+        retry: 'always',
       });
+    },
+    async sendEvent(sender, recipient, event) {
+      // RBM ignores an event whose eventId it has seen: safe to retry.
+      await http.request({
+        method: 'POST',
+        path: `${phone(recipient)}/agentEvents`,
+        query: { eventId: event.eventId, agentId: sender },
+        json: {
+          eventType: event.eventType,
+          ...(event.eventType === 'READ' ? { messageId: event.messageId } : {}),
+        },
+        retry: 'always',
+      });
+    },
+    async uploadFile(sender, file) {
+      const thumbnail = file.thumbnailUrl ? { thumbnailUrl: file.thumbnailUrl } : {};
+      // Each upload creates a new file: a retry after a timeout could upload twice (harmless but wasteful).
+      const retry = 'if-not-accepted';
+      // By URL: files.create's metadata URI; bytes: its upload URI (multipart when a thumbnail goes along).
+      const { body } =
+        'fileUrl' in file
+          ? await http.request({
+              method: 'POST',
+              path: '/v1/files',
+              query: { agentId: sender },
+              json: { fileUrl: file.fileUrl, ...thumbnail, agentId: sender },
+              retry,
+            })
+          : await http.request({
+              method: 'POST',
+              path: '/upload/v1/files',
+              query: { agentId: sender, uploadType: file.thumbnailUrl ? 'multipart' : 'media' },
+              body: file.thumbnailUrl
+                ? multipartRelated({ ...thumbnail, agentId: sender }, file)
+                : { bytes: file.bytes, contentType: file.contentType },
+              retry,
+            });
       return (body as { name: string }).name;
     },
 

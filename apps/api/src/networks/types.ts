@@ -27,7 +27,10 @@ export type AgentEvent =
 
 export type TesterInviteStatus = 'PENDING' | 'ACCEPTED' | 'DECLINED';
 
-export type FileUpload = { bytes: Uint8Array; contentType: string } | { fileUrl: string };
+/** A file for RBM's files.create: its bytes or a URL the network fetches, and a thumbnail's URL. */
+export type FileUpload = ({ bytes: Uint8Array; contentType: string } | { fileUrl: string }) & {
+  thumbnailUrl?: string | undefined;
+};
 
 export interface AgentRegistration {
   brandDisplayName: string;

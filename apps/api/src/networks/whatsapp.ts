@@ -78,6 +78,8 @@ export function whatsappMessage(content: TMessageContent): Record<string, unknow
         'invalid_content',
         'WhatsApp has no rich cards; send text, buttons or a template.',
       );
+    case 'file':
+      throw new NetworkError('whatsapp', 'invalid_content', 'Send media on WhatsApp with a template.');
   }
 }
 

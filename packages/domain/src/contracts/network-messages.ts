@@ -106,6 +106,9 @@ export const ZRichCard = z
   });
 export type TRichCard = z.output<typeof ZRichCard>;
 
+/** A file uploaded to RBM (files.create answers its name). */
+const UPLOADED_FILE = /^files\/[\w.-]{1,200}$/;
+
 const suggestions = z.array(ZSuggestion).max(MESSAGE_LIMITS.suggestionsPerMessage).default([]);
 
 export const ZMessageContent = z.discriminatedUnion('kind', [
@@ -128,6 +131,22 @@ export const ZMessageContent = z.discriminatedUnion('kind', [
     cards: z.array(ZRichCard).min(MESSAGE_LIMITS.carouselMin).max(MESSAGE_LIMITS.carouselMax),
     suggestions,
   }),
+  /**
+   * A file (image, audio, video, PDF) as the whole message: by URL (the network fetches it) or, on
+   * RBM, a file uploaded to the network before (files.create: `files/{id}`). Exactly one of the two.
+   */
+  z
+    .object({
+      kind: z.literal('file'),
+      fileUrl: ZWebUrl.optional(),
+      thumbnailUrl: ZWebUrl.optional(),
+      uploadedFile: z.string().regex(UPLOADED_FILE, 'must be a file name files/{id}').optional(),
+      uploadedThumbnail: z.string().regex(UPLOADED_FILE, 'must be a file name files/{id}').optional(),
+      suggestions,
+    })
+    .refine((f) => (f.fileUrl === undefined) !== (f.uploadedFile === undefined), {
+      message: 'a file message needs exactly one of fileUrl or uploadedFile',
+    }),
   z.object({
     kind: z.literal('template'),
     templateName: z

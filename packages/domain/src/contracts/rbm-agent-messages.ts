@@ -88,8 +88,20 @@ export const ZRbmAgentMessageRequest = z.object({
       })
       .optional(),
     fileName: z.string().optional(),
-    uploadedRbmFile: z.unknown().optional(),
-    contentInfo: z.unknown().optional(),
+    /** A file uploaded before with files.create (`files/{id}`), and its thumbnail's. */
+    uploadedRbmFile: z
+      .object({ fileName: z.string().max(200), thumbnailName: z.string().max(200).optional() })
+      .loose()
+      .optional(),
+    /** A file the network fetches by URL. */
+    contentInfo: z
+      .object({
+        fileUrl: z.string().max(2048),
+        thumbnailUrl: z.string().max(2048).optional(),
+        forceRefresh: z.boolean().optional(),
+      })
+      .loose()
+      .optional(),
     suggestions: z.array(ZRbmSuggestion).max(11).optional(),
   }),
   messageTrafficType: z.enum(RBM_TRAFFIC_TYPES).optional(),
@@ -144,3 +156,77 @@ export const ZRbmCapabilityQuery = z.object({
 
 /** Google's capability answer: the RBM features the user's device supports. */
 export const ZRbmCapabilities = z.object({ features: z.array(z.string()) });
+
+/** `phones.agentMessages.delete` (revoke): the agent whose message it is. */
+export const ZRbmRevokeQuery = z.object({ agentId: z.string().max(200).optional() });
+
+export const RBM_AGENT_EVENT_TYPES = ['IS_TYPING', 'READ'] as const;
+
+/** `phones.agentEvents.create`: the agent's id of the event (a UUID; Google ignores a reused one) and the agent. */
+export const ZRbmAgentEventQuery = z.object({
+  eventId: z.string().max(200).optional(),
+  agentId: z.string().max(200).optional(),
+});
+
+/** The AgentEvent an agent sends: READ of the user's message `messageId`, or IS_TYPING. */
+export const ZRbmAgentEventRequest = z.object({
+  eventType: z.enum([...RBM_AGENT_EVENT_TYPES, 'TYPE_UNSPECIFIED']),
+  messageId: z.string().max(200).optional(),
+});
+
+/** Google's answer: the AgentEvent with its name (phones/{E.164}/agentEvents/{eventId}) and send time. */
+export const ZRbmAgentEvent = z.object({
+  name: z.string(),
+  eventType: z.enum(RBM_AGENT_EVENT_TYPES),
+  messageId: z.string().optional(),
+  sendTime: z.string(),
+});
+
+/**
+ * What `files.create` takes (Google's RBM reference): images, audio, video and PDF, at most 100 MB
+ * (the largest file RBM sends); a thumbnail is an image.
+ */
+export const RBM_FILE_LIMITS = {
+  maxBytes: 100 * 1024 * 1024,
+  contentTypes: [
+    'image/jpeg',
+    'image/jpg',
+    'image/gif',
+    'image/png',
+    'audio/aac',
+    'audio/mp3',
+    'audio/mpeg',
+    'audio/mpg',
+    'audio/mp4',
+    'audio/mp4-latm',
+    'audio/3gpp',
+    'application/ogg',
+    'audio/ogg',
+    'video/h263',
+    'video/m4v',
+    'video/mp4',
+    'video/mpeg',
+    'video/mpeg4',
+    'video/webm',
+    'application/pdf',
+  ],
+  thumbnailContentTypes: ['image/jpeg', 'image/jpg', 'image/gif', 'image/png'],
+} as const;
+
+/** `files.create` by URL (POST /v1/files), or the metadata part of a multipart upload. */
+export const ZRbmFileRequest = z.object({
+  fileUrl: z.string().max(2048).optional(),
+  thumbnailUrl: z.string().max(2048).optional(),
+  contentDescription: z.string().max(1000).optional(),
+  agentId: z.string().max(200).optional(),
+});
+export type TRbmFileRequest = z.output<typeof ZRbmFileRequest>;
+
+/** `files.create`'s query: the agent, and how a media upload is sent (googleapis sets uploadType). */
+export const ZRbmFileQuery = z.object({
+  agentId: z.string().max(200).optional(),
+  uploadType: z.enum(['media', 'multipart']).optional(),
+});
+
+/** Google's File: the name to use in messages (`files/{id}`). */
+export const ZRbmFile = z.object({ name: z.string() });

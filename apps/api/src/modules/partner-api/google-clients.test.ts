@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { CHANNEL_TYPE, ROLES, ZIssuedPartnerCredential, ZPartnerCredentialList } from '@portico/domain';
 import { businesscommunications_v1 } from 'businesscommunications';
 import { type APIRequestContext, createAPIRequest, GaxiosError, OAuth2Client } from 'googleapis-common';
@@ -11,10 +12,13 @@ import { seedCarrierPrefixes } from '../metering/metering.seed.ts';
  * Google's shapes at the root of an origin of their own (PARTNER_GOOGLE_PORT, decision 0027), called
  * through Google's own Node client machinery with only rootUrl and the bearer token changed:
  * `businesscommunications` (Google's published Business Communications client) for the agent reads,
- * and for the RBM send the request googleapis-common builds from the generated rcsbusinessmessaging
- * method (Google publishes that client only inside its RBM samples, not on npm: the method below is
- * the generated one's parameters, and everything else - URL building from rootUrl, auth, errors - is
- * googleapis-common's and google-auth-library's).
+ * and for the RBM calls (send, capability, revoke, agent events, files) the requests
+ * googleapis-common builds from the generated rcsbusinessmessaging methods (Google publishes that
+ * client only inside its RBM samples, not on npm: the methods below are the generated ones'
+ * parameters, and everything else - URL building from rootUrl, media and multipart uploads, auth,
+ * errors - is googleapis-common's and google-auth-library's). One thing the client does not rewrite:
+ * a media upload goes to the generated method's upload URI, built from the call's own `rootUrl`
+ * option, so a media upload passes that option too.
  */
 
 const S = '/api/v1/secure';
@@ -151,6 +155,69 @@ function getCapabilities(
   });
 }
 
+/** `phones.agentMessages.delete` of the generated rcsbusinessmessaging v1 client (revoke). */
+function deleteAgentMessage(rootUrl: string, accessToken: string, params: { name: string; agentId: string }) {
+  const context: APIRequestContext = { _options: { rootUrl, auth: authOf(accessToken) } };
+  const defaultRoot = 'https://rcsbusinessmessaging.googleapis.com/';
+  return createAPIRequest<Record<string, unknown>>({
+    options: { url: `${defaultRoot}/v1/{+name}`.replace(/([^:]\/)\/+/g, '$1'), method: 'DELETE' },
+    params,
+    requiredParams: ['name'],
+    pathParams: ['name'],
+    context,
+  });
+}
+
+/** `phones.agentEvents.create` of the generated rcsbusinessmessaging v1 client. */
+function createAgentEvent(
+  rootUrl: string,
+  accessToken: string,
+  params: { parent: string; eventId: string; agentId: string; requestBody: unknown },
+) {
+  const context: APIRequestContext = { _options: { rootUrl, auth: authOf(accessToken) } };
+  const defaultRoot = 'https://rcsbusinessmessaging.googleapis.com/';
+  return createAPIRequest<{ name?: string; eventType?: string; messageId?: string; sendTime?: string }>({
+    options: {
+      url: `${defaultRoot}/v1/{+parent}/agentEvents`.replace(/([^:]\/)\/+/g, '$1'),
+      method: 'POST',
+    },
+    params,
+    requiredParams: ['parent'],
+    pathParams: ['parent'],
+    context,
+  });
+}
+
+/**
+ * `files.create` of the generated rcsbusinessmessaging v1 client: its metadata URI from the
+ * client's rootUrl, its upload URI (`mediaUrl`) from the call's own `rootUrl` option, as the
+ * generated method builds both; googleapis-common rewrites only the former by the client's rootUrl.
+ */
+function createFile(
+  rootUrl: string,
+  accessToken: string,
+  params: {
+    agentId?: string;
+    requestBody?: Record<string, unknown>;
+    media?: { mimeType: string; body: Readable | string };
+  },
+  callOptions: { rootUrl?: string } = {},
+) {
+  const context: APIRequestContext = { _options: { rootUrl, auth: authOf(accessToken) } };
+  const root = callOptions.rootUrl || 'https://rcsbusinessmessaging.googleapis.com/';
+  return createAPIRequest<{ name?: string }>({
+    options: Object.assign(
+      { url: `${root}/v1/files`.replace(/([^:]\/)\/+/g, '$1'), method: 'POST' as const },
+      callOptions,
+    ),
+    params,
+    mediaUrl: `${root}/upload/v1/files`.replace(/([^:]\/)\/+/g, '$1'),
+    requiredParams: [],
+    pathParams: [],
+    context,
+  });
+}
+
 /** The GaxiosError a call rejected with, and Google's error body it carries. */
 async function refusal(call: Promise<unknown>) {
   const error = await call.then(
@@ -250,6 +317,117 @@ describe("Google's RBM send through googleapis-common at the Google origin's roo
       }),
     );
     expect(status).toBe(404);
+  });
+});
+
+describe("Google's RBM revoke, agent events and files through googleapis-common at the origin's root", () => {
+  const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 8, 7]);
+
+  it('when a message not yet delivered is deleted then 200 {}, and deleting it again is 404 NOT_FOUND', async () => {
+    const agent = await agentWithToken();
+    await createAgentMessage(googleRoot, agent.accessToken, {
+      parent: `phones/${RECIPIENT}`,
+      messageId: 'revoke-client-1',
+      agentId: agent.agentId,
+      requestBody: TEXT,
+    });
+    const name = `phones/${RECIPIENT}/agentMessages/revoke-client-1`;
+    const revoked = await deleteAgentMessage(googleRoot, agent.accessToken, { name, agentId: agent.agentId });
+    expect(revoked.status).toBe(200);
+    expect(revoked.config.url?.toString()).toBe(`${googleRoot}v1/${name}?agentId=${agent.agentId}`);
+    expect(revoked.data).toEqual({});
+    const again = await refusal(
+      deleteAgentMessage(googleRoot, agent.accessToken, { name, agentId: agent.agentId }),
+    );
+    expect(again.status).toBe(404);
+    expect(again.body.error).toMatchObject({ code: 404, status: 'NOT_FOUND' });
+  });
+
+  it("when an agent event is created then Google's AgentEvent comes back", async () => {
+    const agent = await agentWithToken();
+    const eventId = '0bd7f1e6-4f7a-4d3b-9b1e-6a0c2f1d2e3f';
+    const { status, data } = await createAgentEvent(googleRoot, agent.accessToken, {
+      parent: `phones/${RECIPIENT}`,
+      eventId,
+      agentId: agent.agentId,
+      requestBody: { eventType: 'IS_TYPING' },
+    });
+    expect(status).toBe(200);
+    expect(data).toMatchObject({
+      name: `phones/${RECIPIENT}/agentEvents/${eventId}`,
+      eventType: 'IS_TYPING',
+    });
+    const unread = await refusal(
+      createAgentEvent(googleRoot, agent.accessToken, {
+        parent: `phones/${RECIPIENT}`,
+        eventId: '1bd7f1e6-4f7a-4d3b-9b1e-6a0c2f1d2e3f',
+        agentId: agent.agentId,
+        requestBody: { eventType: 'READ' },
+      }),
+    );
+    expect(unread.status).toBe(400);
+    expect(unread.body.error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT' });
+  });
+
+  it('when a file is created by URL, uploaded as media, or uploaded multipart then Google names each', async () => {
+    const agent = await agentWithToken();
+    const byUrl = await createFile(googleRoot, agent.accessToken, {
+      requestBody: {
+        fileUrl: 'https://storage.googleapis.com/kitchen-sink-sample-images/cute-dog.jpg',
+        agentId: agent.agentId,
+      },
+    });
+    expect(byUrl.config.url?.toString()).toBe(`${googleRoot}v1/files`);
+    expect(byUrl.data.name).toMatch(/^files\//);
+
+    const media = await createFile(
+      googleRoot,
+      agent.accessToken,
+      { agentId: agent.agentId, media: { mimeType: 'image/png', body: Readable.from([PNG]) } },
+      { rootUrl: googleRoot },
+    );
+    expect(media.config.url?.toString()).toBe(
+      `${googleRoot}upload/v1/files?agentId=${agent.agentId}&uploadType=media`,
+    );
+    expect(media.data.name).toMatch(/^files\//);
+    const served = await fetch(`${t.config.PUBLIC_URL}/sandbox/rbm/${media.data.name}`);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+
+    const multipart = await createFile(
+      googleRoot,
+      agent.accessToken,
+      {
+        requestBody: { agentId: agent.agentId, thumbnailUrl: 'https://www.gstatic.com/rbm/thumb.png' },
+        media: { mimeType: 'image/png', body: Readable.from([PNG]) },
+      },
+      { rootUrl: googleRoot },
+    );
+    expect(multipart.config.url?.toString()).toBe(`${googleRoot}upload/v1/files?uploadType=multipart`);
+    const uploaded = await fetch(`${t.config.PUBLIC_URL}/sandbox/rbm/${multipart.data.name}`);
+    expect(Buffer.from(await uploaded.arrayBuffer())).toEqual(PNG);
+
+    // The uploaded file in a message, as Google's samples send it.
+    const sent = await createAgentMessage(googleRoot, agent.accessToken, {
+      parent: `phones/${RECIPIENT}`,
+      messageId: 'file-client-1',
+      agentId: agent.agentId,
+      requestBody: { contentMessage: { uploadedRbmFile: { fileName: media.data.name } } },
+    });
+    expect(sent.status).toBe(200);
+  });
+
+  it('when a file is not one RBM takes then the client rejects with 400 INVALID_ARGUMENT', async () => {
+    const agent = await agentWithToken();
+    const { status, body } = await refusal(
+      createFile(
+        googleRoot,
+        agent.accessToken,
+        { agentId: agent.agentId, media: { mimeType: 'application/zip', body: Readable.from([PNG]) } },
+        { rootUrl: googleRoot },
+      ),
+    );
+    expect(status).toBe(400);
+    expect(body.error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT' });
   });
 });
 

@@ -8,9 +8,10 @@ import { RBM_PREFIX, rbmRoutes } from './rbm.routes.ts';
 import { whatsappRoutes } from './whatsapp.routes.ts';
 
 /**
- * The partner-facing messaging API (issue 16, point 2): sends in the networks' own shapes (the
- * WhatsApp Cloud API and Google's RBM API so far; Google's also at the root of an origin of its own,
- * PARTNER_GOOGLE_PORT), authenticated with a bot's credentials, rate limited per bot, priced
+ * The partner-facing messaging API (issue 16, point 2): sends, revokes, agent events, capability
+ * checks and (RBM) files in the networks' own shapes (the WhatsApp Cloud API, Google's RBM API and
+ * GSMA's MaaP Chatbot API; Google's also at the root of an origin of its own, PARTNER_GOOGLE_PORT),
+ * authenticated with a bot's credentials, rate limited per bot, priced
  * and reserved by metering, sent through the connectors and settled. Comes after metering and
  * partner-credentials.
  */

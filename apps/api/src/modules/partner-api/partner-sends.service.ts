@@ -3,7 +3,7 @@ import { BOT_STATUS, CHANNEL_TYPE, type Network, type TMessageContent } from '@p
 import { LRUCache } from 'lru-cache';
 import { NetworkError } from '../../networks/errors.ts';
 import type { Connectors } from '../../networks/index.ts';
-import type { AgentEvent, Capability, SendMessageRequest } from '../../networks/types.ts';
+import type { AgentEvent, Capability, FileUpload, SendMessageRequest } from '../../networks/types.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Counters } from '../../platform/security/counters.ts';
 import { grouped } from '../metering/grouped.ts';
@@ -281,6 +281,27 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
           error instanceof NetworkError &&
           (error.kind !== 'network_down' || error.detail.httpStatus !== undefined);
         if (answered) await metering.settle(key, 'failed');
+        if (error instanceof NetworkError) return refuse({ reason: 'network', error });
+        throw error;
+      }
+    },
+
+    /**
+     * Uploads a file for the caller's bot's later messages (RBM files.create); the network's file
+     * name (files/{id}). The token's sender only, counted in the bot's rate; not charged.
+     */
+    async upload(
+      caller: PartnerCaller,
+      target: { network: Network; sender: string; file: FileUpload },
+    ): Promise<string> {
+      const bot = await remembered(bots, caller.botId, () => repository.bot(caller.botId));
+      if (!bot || bot.partnerId !== caller.partnerId || senderOf(bot, target.network) !== target.sender)
+        return refuse({ reason: 'not_found', detail: target.sender });
+      if ((await countSend(bot.botId)) > ratePerSecond)
+        return refuse({ reason: 'rate_limited', detail: ratePerSecond });
+      try {
+        return await connectors.get(target.network).uploadFile(target.sender, target.file);
+      } catch (error) {
         if (error instanceof NetworkError) return refuse({ reason: 'network', error });
         throw error;
       }

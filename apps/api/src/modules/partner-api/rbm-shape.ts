@@ -9,7 +9,8 @@ import type { SendRefusal } from './partner-sends.service.ts';
 
 /**
  * Google's RBM shapes on our side: an AgentMessage as our message content (then checked by
- * ZMessageContent, the same rules as our templates), and every refusal as a Google API error.
+ * ZMessageContent, the same rules as our templates; a file by URL or uploaded with files.create is
+ * a `file` message), and every refusal as a Google API error.
  */
 
 /** A suggestion as our content takes it in (before ZMessageContent checks it). */
@@ -103,8 +104,26 @@ export function contentOfAgentMessage(body: TRbmAgentMessageRequest): TMessageCo
     return { kind: 'carousel', cardWidth: carousel.cardWidth ?? 'MEDIUM', cards, suggestions };
   }
   if (cm.richCard) return 'richCard must have a standaloneCard or a carouselCard';
-  return 'files (fileName, uploadedRbmFile, contentInfo) are not supported yet: send text or a rich card';
+  if (cm.contentInfo)
+    return {
+      kind: 'file',
+      fileUrl: cm.contentInfo.fileUrl,
+      ...(cm.contentInfo.thumbnailUrl ? { thumbnailUrl: cm.contentInfo.thumbnailUrl } : {}),
+      suggestions,
+    };
+  // A file uploaded with files.create (`fileName` is the older field for the same name).
+  const uploaded = cm.uploadedRbmFile ?? (cm.fileName !== undefined ? { fileName: cm.fileName } : undefined);
+  if (!uploaded) return 'contentMessage has no content';
+  return {
+    kind: 'file',
+    uploadedFile: uploaded.fileName,
+    ...(uploaded.thumbnailName ? { uploadedThumbnail: uploaded.thumbnailName } : {}),
+    suggestions,
+  };
 }
+
+/** The bearer token of an Authorization header, if any. */
+export const bearerOf = (authorization: string | undefined) => authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
 
 export function googleError(code: number, status: string, message: string): TGoogleApiError {
   return { error: { code, message, status } };

@@ -1,31 +1,34 @@
+import { randomUUID } from 'node:crypto';
 import {
   type TGoogleApiError,
   ZGoogleAgent,
   ZGoogleAgentList,
   ZGoogleApiError,
   ZMessageContent,
+  ZRbmAgentEvent,
+  ZRbmAgentEventQuery,
+  ZRbmAgentEventRequest,
   ZRbmAgentMessageQuery,
   ZRbmAgentMessageRequest,
   ZRbmAgentMessageResponse,
   ZRbmCapabilities,
   ZRbmCapabilityQuery,
+  ZRbmRevokeQuery,
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BotsService } from '../bots/bots.service.ts';
 import { type PartnerSendsService, SendRefused } from './partner-sends.service.ts';
-import { contentOfAgentMessage, googleRefusal, invalidArgument } from './rbm-shape.ts';
+import { rbmFileRoutes } from './rbm-files.routes.ts';
+import { bearerOf, contentOfAgentMessage, googleRefusal, invalidArgument } from './rbm-shape.ts';
 
 /**
  * Where Google's shapes are answered, under /api/v1 (`<PUBLIC_URL>/api/v1/partner/rbm/v1/...`), and
  * at the root of the Google origin (PARTNER_GOOGLE_PORT: `/v1/...`, decision 0027).
  */
 export const RBM_PREFIX = '/partner/rbm';
-const E164 = /^\+[1-9]\d{7,14}$/;
+export const E164 = /^\+[1-9]\d{7,14}$/;
 const ID = z.string().min(1).max(200);
-
-/** The bearer token of an Authorization header, if any. */
-const bearerOf = (authorization: string | undefined) => authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
 
 /**
  * Google's RBM send, `POST /v1/phones/{E.164}/agentMessages?messageId=&agentId=`, for a bot's
@@ -103,6 +106,102 @@ export function rbmRoutes(
         }
       },
     );
+
+    app.delete(
+      `${RBM_PREFIX}/v1/phones/:msisdn/agentMessages/:messageId`,
+      {
+        config: { xsrf: false, rateLimit: false },
+        schema: {
+          tags: ['partner-api'],
+          summary:
+            "Google RBM: revoke the bot's agent message not yet delivered (phones.agentMessages.delete); not charged, and a revoked message's charge stays",
+          params: z.object({ msisdn: z.string().max(40), messageId: ID }),
+          querystring: ZRbmRevokeQuery,
+          response: { 200: z.object({}), '4xx': ZGoogleApiError, '5xx': ZGoogleApiError },
+        },
+      },
+      async (request, reply) => {
+        const fail = ({ status, body }: { status: number; body: TGoogleApiError }) =>
+          reply.code(status as 400).send(body);
+        try {
+          const caller = await sends.authenticate(bearerOf(request.headers.authorization));
+          const { msisdn, messageId } = request.params;
+          const { agentId } = request.query;
+          if (!E164.test(msisdn))
+            return fail(invalidArgument(`${msisdn} is not a phone number in E.164 format.`));
+          const sender = await sends.senderOfCaller(caller, 'rbm');
+          if (!sender || (agentId !== undefined && agentId !== sender))
+            return fail(googleRefusal({ reason: 'not_found', detail: agentId ?? '' }));
+          // Unknown, another bot's, or already delivered: NOT_FOUND, as Google answers.
+          await sends.revoke(caller, { network: 'rbm', sender, recipient: msisdn, messageId });
+          return {};
+        } catch (error) {
+          if (error instanceof SendRefused) return fail(googleRefusal(error.refusal));
+          throw error;
+        }
+      },
+    );
+
+    app.post(
+      `${RBM_PREFIX}/v1/phones/:msisdn/agentEvents`,
+      {
+        config: { xsrf: false, rateLimit: false },
+        schema: {
+          tags: ['partner-api'],
+          summary:
+            "Google RBM: an agent event to the user (READ of the user's message, IS_TYPING; phones.agentEvents.create); not charged",
+          params: z.object({ msisdn: z.string().max(40) }),
+          querystring: ZRbmAgentEventQuery,
+          response: { 200: ZRbmAgentEvent, '4xx': ZGoogleApiError, '5xx': ZGoogleApiError },
+        },
+      },
+      async (request, reply) => {
+        const fail = ({ status, body }: { status: number; body: TGoogleApiError }) =>
+          reply.code(status as 400).send(body);
+        try {
+          const caller = await sends.authenticate(bearerOf(request.headers.authorization));
+          const { msisdn } = request.params;
+          const { agentId } = request.query;
+          if (!E164.test(msisdn))
+            return fail(invalidArgument(`${msisdn} is not a phone number in E.164 format.`));
+          const sender = await sends.senderOfCaller(caller, 'rbm');
+          if (!sender || (agentId !== undefined && agentId !== sender))
+            return fail(googleRefusal({ reason: 'not_found', detail: agentId ?? '' }));
+          const parsed = ZRbmAgentEventRequest.safeParse(request.body);
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            return fail(invalidArgument(`Invalid agent event: ${issue?.path.join('.')} ${issue?.message}`));
+          }
+          const { eventType, messageId } = parsed.data;
+          if (eventType === 'TYPE_UNSPECIFIED')
+            return fail(invalidArgument('eventType must be IS_TYPING or READ.'));
+          if (eventType === 'READ' && !messageId)
+            return fail(invalidArgument('A READ event needs the messageId of the user message it read.'));
+          // The agent's id of the event; Google ignores an event whose id it has seen.
+          const eventId = request.query.eventId ?? randomUUID();
+          await sends.event(caller, {
+            network: 'rbm',
+            sender,
+            recipient: msisdn,
+            event:
+              eventType === 'READ'
+                ? { eventId, eventType, messageId: messageId ?? '' }
+                : { eventId, eventType },
+          });
+          return {
+            name: `phones/${msisdn}/agentEvents/${eventId}`,
+            eventType,
+            ...(eventType === 'READ' ? { messageId } : {}),
+            sendTime: new Date().toISOString(),
+          };
+        } catch (error) {
+          if (error instanceof SendRefused) return fail(googleRefusal(error.refusal));
+          throw error;
+        }
+      },
+    );
+
+    await app.register(rbmFileRoutes(sends, RBM_PREFIX));
 
     app.get(
       `${RBM_PREFIX}/v1/phones/:msisdn/capabilities`,

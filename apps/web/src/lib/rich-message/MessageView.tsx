@@ -98,5 +98,14 @@ export function MessageView({ content }: { content: TMessageContentInput }) {
       );
     case 'template':
       return <Typography variant="body2">Template {content.templateName}</Typography>;
+    case 'file':
+      return (
+        <>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            File {content.fileUrl ?? content.uploadedFile}
+          </Typography>
+          <Suggestions items={content.suggestions} />
+        </>
+      );
   }
 }
