@@ -106,6 +106,10 @@ describe('the credentials panel on /u/api', () => {
     expect(curl).toContain(`curl -s -u "pci_chai:$CLIENT_SECRET"`);
     expect(curl).toContain('/api/v1/partner/whatsapp/v21.0/pn-chai/messages');
     expect(screen.getByLabelText('Token endpoint').textContent).toBe(TOKEN_URL);
+    // The partner OpenAPI (Swagger UI), in a tab of its own.
+    const reference = screen.getByRole('link', { name: /API reference/ });
+    expect(reference.getAttribute('href')).toBe('/api/partner-docs/');
+    expect(reference.getAttribute('target')).toBe('_blank');
     // The examples scroll sideways: a keyboard reaches them (axe's scrollable-region-focusable).
     expect(within(section).getByLabelText('curl example (Cloud API (WhatsApp))').tabIndex).toBe(0);
   });
