@@ -23,6 +23,7 @@ export * from './contracts/partner-api-docs.ts';
 export * from './contracts/partner-credentials.examples.ts';
 export * from './contracts/partner-credentials.ts';
 export * from './contracts/partner-details.ts';
+export * from './contracts/partner-usage.ts';
 export * from './contracts/partner-webhooks.ts';
 export * from './contracts/rbm-agent-messages.examples.ts';
 export * from './contracts/rbm-agent-messages.ts';
