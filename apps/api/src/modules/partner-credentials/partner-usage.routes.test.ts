@@ -157,7 +157,8 @@ describe('GET /api/v1/secure/partner-api/usage/export', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
-    const values = (row: number) => (sheet?.getRow(row).values as unknown[]).slice(1);
+    if (!sheet) throw new Error('the workbook has no sheet');
+    const values = (row: number) => (sheet.getRow(row).values as unknown[]).slice(1);
     expect(values(1)).toEqual([
       'Day / carrier',
       'Sent',

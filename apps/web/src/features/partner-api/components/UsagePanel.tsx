@@ -189,7 +189,7 @@ function UsageTables({ usage }: { usage: TPartnerUsage }) {
               </TableRow>
             ))}
           </TableBody>
-          <TableFooter>
+          <TableFooter sx={{ '& th, & td': { color: 'text.primary', fontSize: 'inherit', fontWeight: 600 } }}>
             <TableRow>
               <TableCell component="th" scope="row">
                 Total
