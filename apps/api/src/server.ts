@@ -246,6 +246,9 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
       title: `${config.BRAND_NAME} directory API`,
       version: '1',
       publicUrl: config.PUBLIC_URL,
+      brandName: config.BRAND_NAME,
+      partnerGoogleUrl: (config.modules['partner-credentials'] as { PARTNER_GOOGLE_URL?: string } | undefined)
+        ?.PARTNER_GOOGLE_URL,
     });
   }
 

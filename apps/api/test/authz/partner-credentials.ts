@@ -1,7 +1,7 @@
 import { DEVELOPER_WRITERS, type MatrixEntry, NO_SUCH_ID, S, WALLET_READERS } from './common.ts';
 
 /**
- * The partner-credentials routes: a bot's API credentials. Readers are every developer-side account
+ * The partner-credentials routes: a bot's API credentials and its API usage. Readers are every developer-side account
  * (partner-credentials.read), changers the writers (partner-credentials.write, not the read-only
  * child user); the bot named here belongs to nobody, so allowed callers get a 404.
  */
@@ -38,6 +38,23 @@ export const AUTHZ_MATRIX_PARTNER_CREDENTIALS: readonly MatrixEntry[] = [
     path: `${CREDENTIALS}/${NO_SUCH_ID}/revoke`,
     action: 'partner-credentials.write',
     allowed: DEVELOPER_WRITERS,
+    okStatus: 404,
+  },
+  // The bot's API usage: the credentials' readers (the read-only child user too).
+  {
+    method: 'GET',
+    url: `${S}/partner-api/usage`,
+    path: `${S}/partner-api/usage?bot_id=${NO_SUCH_ID}`,
+    action: 'partner-api.usage',
+    allowed: WALLET_READERS,
+    okStatus: 404,
+  },
+  {
+    method: 'GET',
+    url: `${S}/partner-api/usage/export`,
+    path: `${S}/partner-api/usage/export?bot_id=${NO_SUCH_ID}&format=xlsx`,
+    action: 'partner-api.usage',
+    allowed: WALLET_READERS,
     okStatus: 404,
   },
 ];

@@ -7,6 +7,8 @@ import {
   type PartnerCredentialsService,
 } from './partner-credentials.service.ts';
 import { createPartnerTokens } from './partner-tokens.ts';
+import { partnerUsageRoutes } from './partner-usage.routes.ts';
+import { createPartnerUsageService } from './partner-usage.service.ts';
 
 declare module '../../platform/module.ts' {
   interface ModuleServices {
@@ -17,7 +19,8 @@ declare module '../../platform/module.ts' {
 /**
  * A bot's API credentials (issue 16, point 1; decision 0026): OAuth client credentials with one
  * scope per bot, secrets stored hashed, the token endpoint at /api/v1/oauth/token, and the check of
- * partner access tokens the partner API's sends use. Comes after bots.
+ * partner access tokens the partner API's sends use; a bot's API usage (point 5, metering's daily
+ * rows). Comes after bots and metering.
  */
 export const partnerCredentialsModule = defineModule({
   name: 'partner-credentials',
@@ -45,7 +48,12 @@ export const partnerCredentialsModule = defineModule({
     });
     return {
       publicRoutes: [partnerTokenRoutes(service)],
-      secureRoutes: [partnerCredentialsRoutes(service)],
+      secureRoutes: [
+        partnerCredentialsRoutes(service),
+        partnerUsageRoutes(
+          createPartnerUsageService({ database, bots: use('bots'), metering: use('metering') }),
+        ),
+      ],
       service,
     };
   },

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { contentSecurityPolicy, cspHeaderValue } from '../security/headers.ts';
+import { isPartnerRoute, PARTNER_DOCS_PREFIX, registerPartnerOpenApi } from './partner-openapi.ts';
 
 export const DOCS_PREFIX = '/api/docs';
 export const SECURE_PREFIX = '/api/v1/secure';
@@ -12,20 +13,28 @@ export interface OpenApiOptions {
   title: string;
   version: string;
   publicUrl: string;
+  /** The brand the partner API's document is titled with. */
+  brandName: string;
+  /** The origin whose root answers in Google's shape (PARTNER_GOOGLE_URL), if there is one. */
+  partnerGoogleUrl?: string | undefined;
 }
 
 const zodTransform = createJsonSchemaTransform({ skipList: [] });
 type TransformInput = Parameters<typeof zodTransform>[0];
 
-/** Routes that are not part of the API contract: the identity provider, the sandbox, the SPA's files. */
-function isDocumented(url: string): boolean {
+/**
+ * Routes that are not part of the portal's API contract: the identity provider, the sandbox, the
+ * SPA's files, and the partner-facing API (documented once, in its own document: partner-openapi.ts).
+ */
+function isDocumented(url: string, tags: unknown): boolean {
+  if (url.startsWith(PARTNER_DOCS_PREFIX) || isPartnerRoute(url, tags)) return false;
   return url.startsWith('/api/') || url === '/healthz' || url === '/readyz';
 }
 
 /**
  * OpenAPI 3 generated from the zod contracts of every route (fastify-type-provider-zod), served as
  * JSON at /api/docs/json and through Swagger UI at /api/docs. Secure routes are marked as needing
- * the Bearer token.
+ * the Bearer token. The partner-facing API has a document of its own (partner-openapi.ts).
  */
 export const openApi = fp(
   async (app: FastifyInstance, options: OpenApiOptions) => {
@@ -45,7 +54,7 @@ export const openApi = fp(
         },
       },
       transform: (input: TransformInput) => {
-        if (input.url.startsWith(DOCS_PREFIX) || !isDocumented(input.url)) {
+        if (input.url.startsWith(DOCS_PREFIX) || !isDocumented(input.url, input.schema?.tags)) {
           return { schema: { ...input.schema, hide: true }, url: input.url };
         }
         const transformed = zodTransform(input);
@@ -64,6 +73,13 @@ export const openApi = fp(
       // Swagger UI loads only its own scripts and styles, so it runs under the site's strict policy.
       staticCSP: cspHeaderValue(contentSecurityPolicy()),
       uiConfig: { deepLinking: true },
+    });
+
+    await registerPartnerOpenApi(app, {
+      version: options.version,
+      brandName: options.brandName,
+      publicUrl: options.publicUrl,
+      googleUrl: options.partnerGoogleUrl,
     });
   },
   { name: 'portico-openapi' },

@@ -3,6 +3,7 @@ import type {
   TIssuedPartnerCredential,
   TListResult,
   TPartnerCredentialList,
+  TPartnerUsage,
 } from '@portico/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -67,6 +68,17 @@ function credentials(items = [ACTIVE]): TPartnerCredentialList {
   };
 }
 
+const NO_COUNTS = { sent: 0, delivered: 0, read: 0, failed: 0, events: 0, charged: '0.00' };
+const EMPTY_USAGE: TPartnerUsage = {
+  bot_id: BOT_ID,
+  from: '2026-10-28',
+  to: '2026-11-26',
+  currency: 'USD',
+  days: [],
+  carriers: [],
+  totals: NO_COUNTS,
+};
+
 const list = <T,>(items: T[]): TListResult<T> => ({ items, total: items.length });
 
 /** Answers the page's GETs: the bots, the credentials, the webhook and an empty delivery log. */
@@ -84,6 +96,7 @@ function answerGets(list_: () => TPartnerCredentialList = () => credentials()) {
         secret_rotated_at: null,
         counts: { pending: 0, retrying: 0, delivered: 0, dead: 0 },
       };
+    if (url === '/secure/partner-api/usage') return EMPTY_USAGE;
     return list([]);
   });
 }
@@ -106,6 +119,10 @@ describe('the credentials panel on /u/api', () => {
     expect(curl).toContain(`curl -s -u "pci_chai:$CLIENT_SECRET"`);
     expect(curl).toContain('/api/v1/partner/whatsapp/v21.0/pn-chai/messages');
     expect(screen.getByLabelText('Token endpoint').textContent).toBe(TOKEN_URL);
+    // The partner OpenAPI (Swagger UI), in a tab of its own.
+    const reference = screen.getByRole('link', { name: /API reference/ });
+    expect(reference.getAttribute('href')).toBe('/api/partner-docs/');
+    expect(reference.getAttribute('target')).toBe('_blank');
     // The examples scroll sideways: a keyboard reaches them (axe's scrollable-region-focusable).
     expect(within(section).getByLabelText('curl example (Cloud API (WhatsApp))').tabIndex).toBe(0);
   });

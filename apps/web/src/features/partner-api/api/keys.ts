@@ -9,12 +9,13 @@ export interface ListWindow {
 }
 export type DeliveryFilters = Partial<Pick<TWebhookDeliveriesQuery, 'status' | 'kind'>>;
 
-/** The partner-api feature's query keys: the bots to pick from, a bot's credentials, webhook and delivery log. */
+/** The partner-api feature's query keys: the bots to pick from, a bot's credentials, usage, webhook and delivery log. */
 export const partnerApiKeys = {
   all: keys.all,
   bots: () => keys.key('bots'),
   webhook: (botId: string) => keys.key('webhook', botId),
   credentials: (botId: string) => keys.key('credentials', botId),
+  usage: (botId: string, from: string, to: string) => keys.key('usage', botId, from, to),
   deliveries: (botId: string) => keys.key('deliveries', botId),
   deliveryList: (botId: string, window: ListWindow, filters: DeliveryFilters) =>
     keys.key(

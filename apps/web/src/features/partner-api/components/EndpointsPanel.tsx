@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import {
@@ -14,14 +15,30 @@ import { credentialsQueryOptions } from '../api/credentials';
 import { apiExamples } from './api-examples';
 import { CopyBlock } from './CopyBlock';
 
+/** The partner API's OpenAPI in Swagger UI (served by the API, next to the portal's /api/docs). */
+const PARTNER_API_REFERENCE_URL = '/api/partner-docs/';
+
 /** Agent API info: the bot's API types, ids, base URLs, the token endpoint and copy-ready examples. */
 export function EndpointsPanel({ botId }: { botId: string }) {
   const info = useQuery(credentialsQueryOptions(botId));
   return (
     <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5 }} aria-labelledby="endpoints-title">
-      <Typography id="endpoints-title" component="h2" variant="h3">
-        Endpoints
-      </Typography>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 1,
+          alignItems: 'baseline',
+          justifyContent: 'space-between',
+        }}
+      >
+        <Typography id="endpoints-title" component="h2" variant="h3">
+          Endpoints
+        </Typography>
+        <Link href={PARTNER_API_REFERENCE_URL} target="_blank" rel="noopener noreferrer" variant="body2">
+          API reference (OpenAPI, with examples)
+        </Link>
+      </Box>
       {info.isPending && <Box role="status">Loading the bot's API details…</Box>}
       {info.isError && <Alert severity="error">{errorMessage(info.error)}</Alert>}
       {info.data && (

@@ -12,13 +12,15 @@ import { apiBotsQueryOptions } from '../api/webhook';
 import { CredentialsPanel } from '../components/CredentialsPanel';
 import { DeliveryLog } from '../components/DeliveryLog';
 import { EndpointsPanel } from '../components/EndpointsPanel';
+import { UsagePanel } from '../components/UsagePanel';
 import { WebhookPanel } from '../components/WebhookPanel';
 
 const CRUMBS = [{ label: 'Developer console', to: '/u/dashboard' }];
 
 /**
  * The API page (/u/api?botId=...): per bot, how the partner's server talks through it (API type,
- * base URLs, credentials) and how the bot's events come back (webhook, signing secret, delivery log).
+ * base URLs, credentials), what it used (messages, events, money charged) and how the bot's events
+ * come back (webhook, signing secret, delivery log).
  */
 export default function ApiPage() {
   const [params, setParams] = useSearchParams();
@@ -76,6 +78,7 @@ export default function ApiPage() {
           <>
             <EndpointsPanel key={`endpoints-${botId}`} botId={botId} />
             <CredentialsPanel key={`credentials-${botId}`} botId={botId} />
+            <UsagePanel key={`usage-${botId}`} botId={botId} />
             <WebhookPanel key={`webhook-${botId}`} botId={botId} />
             <DeliveryLog key={`log-${botId}`} botId={botId} />
           </>

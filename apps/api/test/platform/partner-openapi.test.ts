@@ -1,0 +1,450 @@
+import {
+  CHANNEL_TYPE,
+  PARTNER_API_DOCS,
+  RBM_EXAMPLE_MESSAGE_ID,
+  RBM_EXAMPLE_MSISDN,
+  ROLES,
+  ZIssuedPartnerCredential,
+} from '@portico/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bots } from '../../src/modules/bots/bots.schema.ts';
+import { seedCarrierPrefixes } from '../../src/modules/metering/metering.seed.ts';
+import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../helpers.ts';
+import { createMeteringForTest } from '../metering.ts';
+
+/**
+ * The partner OpenAPI (issue 16, point 6): a document of its own with only the partner calls, and
+ * every documented example sent to our endpoints gives the documented answer, so the examples
+ * cannot rot.
+ */
+
+interface Example {
+  summary: string;
+  value: unknown;
+}
+interface Operation {
+  servers?: { url: string }[];
+  security?: Record<string, string[]>[];
+  parameters?: { name: string; in: string }[];
+  requestBody?: { content: Record<string, { schema: unknown; examples?: Record<string, Example> }> };
+  responses: Record<
+    string,
+    { description: string; content?: Record<string, { schema: unknown; examples?: Record<string, Example> }> }
+  >;
+}
+interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  servers: { url: string }[];
+  security: Record<string, string[]>[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, Record<string, unknown>>; schemas?: Record<string, unknown> };
+}
+
+const S = '/api/v1/secure';
+let t: TestApp;
+let doc: OpenApiDocument;
+let portal: OpenApiDocument;
+let developerToken: string;
+let partnerId: string;
+let serial = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    listen: true,
+    env: { SANDBOX_BEHAVIOUR: JSON.stringify({ rateLimits: { enabled: false }, receipts: false }) },
+  });
+  const developer = await t.factories.account(ROLES.DEVELOPER);
+  developerToken = await t.tokenFor(developer.user.userId);
+  partnerId = developer.partner.partnerId;
+  // Airtel India, the examples' recipients, is priced; the wallet covers every example.
+  await seedCarrierPrefixes(t.database);
+  const { rows } = await t.database.sql.query<{ rate_plan_id: number }>(
+    `INSERT INTO rate_plans (carrier_id, plan_code, partner_code, currency, effective_from, verification_price)
+     VALUES ($1, 'MPG02', 'DG', 'USD', now() - interval '1 day', 1) RETURNING rate_plan_id`,
+    [await t.factories.carrierId('Bharti Airtel', 'IN')],
+  );
+  await t.database.sql.query(
+    `INSERT INTO rate_plan_prices (rate_plan_id, billing_category, message_type, price)
+     VALUES ($1, 'BASIC_MESSAGE', 'Transactional', 3000)`,
+    [rows[0]?.rate_plan_id],
+  );
+  await createMeteringForTest(t.database).ledger.credit({
+    partnerId: developer.partner.partnerId,
+    idempotencyKey: 'fund',
+    amount: 1_000_000n,
+    description: 'Top-up',
+  });
+  const [partnerDoc, portalDoc] = await Promise.all([
+    t.app.inject({ method: 'GET', url: '/api/v1/partner/openapi.json' }),
+    t.app.inject({ method: 'GET', url: '/api/docs/json' }),
+  ]);
+  expect(partnerDoc.statusCode).toBe(200);
+  doc = partnerDoc.json<OpenApiDocument>();
+  portal = portalDoc.json<OpenApiDocument>();
+});
+afterAll(() => t.close());
+
+/** Every operation of a document, with the full path it is answered at on our app. */
+function operationsOf(document: OpenApiDocument) {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => {
+      const server = operation.servers?.[0]?.url ?? document.servers?.[0]?.url ?? '';
+      const prefix = server ? new URL(server).pathname.replace(/\/$/, '') : '';
+      return { method: method.toUpperCase(), path, full: `${prefix}${path}`, operation };
+    }),
+  );
+}
+
+/** A route URL in Fastify's form as OpenAPI writes it (`:id` as `{id}`). */
+const templated = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+describe('the partner OpenAPI document', () => {
+  it('is OpenAPI 3.0 of its own, with the OAuth client-credentials scheme and the base URL of each shape', () => {
+    expect(doc.openapi).toBe('3.0.3');
+    expect(doc.info.title).toMatch(/partner messaging API/);
+    expect(doc.info.description).toMatch(/client_credentials/);
+    expect(doc.components.securitySchemes.partnerOAuth).toEqual({
+      type: 'oauth2',
+      description: expect.any(String),
+      flows: { clientCredentials: { tokenUrl: `${t.config.PUBLIC_URL}/api/v1/oauth/token`, scopes: {} } },
+    });
+    expect(doc.security).toEqual([{ partnerOAuth: [] }]);
+    const servers = new Set(
+      operationsOf(doc).flatMap(({ operation }) => (operation.servers ?? []).map((s) => s.url)),
+    );
+    // Each shape's calls are relative to its base URL (the token endpoint to the document's server).
+    expect([...servers]).toEqual(
+      expect.arrayContaining([
+        `${t.config.PUBLIC_URL}/api/v1/partner/rbm`,
+        `${t.config.PUBLIC_URL}/api/v1/partner/whatsapp`,
+      ]),
+    );
+    expect(doc.servers).toEqual([{ url: `${t.config.PUBLIC_URL}/api/v1`, description: expect.any(String) }]);
+  });
+
+  it('lists every partner route (by prefix, tag or the token endpoint) and no portal route', () => {
+    const partnerRoutes = t.server.routes
+      .filter(
+        (r) =>
+          (r.url.startsWith('/api/v1/partner/') && !r.url.endsWith('/openapi.json')) ||
+          r.url === '/api/v1/oauth/token' ||
+          (r.schema as { tags?: string[] } | undefined)?.tags?.includes('partner-api'),
+      )
+      .flatMap((r) =>
+        (Array.isArray(r.method) ? r.method : [r.method]).map((m) => `${m} ${templated(r.url)}`),
+      )
+      .filter((route) => !route.startsWith('HEAD '));
+    const documented = operationsOf(doc).map(({ method, full }) => `${method} ${full}`);
+    expect(partnerRoutes.length).toBeGreaterThanOrEqual(6);
+    expect(documented.sort()).toEqual([...new Set(partnerRoutes)].sort());
+    expect(documented.filter((d) => d.includes('/secure/'))).toEqual([]);
+  });
+
+  it("leaves the partner calls out of the portal's document (each call is documented once)", () => {
+    const portalPaths = Object.keys(portal.paths);
+    expect(
+      portalPaths.filter((p) => p.startsWith('/api/v1/partner/') || p === '/api/v1/oauth/token'),
+    ).toEqual([]);
+    expect(portalPaths.filter((p) => p.startsWith('/api/partner-docs'))).toEqual([]);
+    expect(portalPaths).toContain('/api/v1/secure/bots/{botId}/credentials');
+  });
+
+  it('is well formed: path parameters declared, responses described, every $ref resolves, examples named', () => {
+    const json = JSON.stringify(doc);
+    for (const [, ref] of json.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g))
+      expect(doc.components.schemas?.[ref ?? ''], ref).toBeDefined();
+    for (const { method, path, operation } of operationsOf(doc)) {
+      const where = `${method} ${path}`;
+      const declared = (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+      const templateNames = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      expect(declared.sort(), where).toEqual(templateNames.sort());
+      expect(Object.keys(operation.responses).length, where).toBeGreaterThan(0);
+      expect(operation.security, where).toBeDefined();
+      for (const response of Object.values(operation.responses)) expect(response.description).toBeTruthy();
+      const media = [
+        ...Object.values(operation.requestBody?.content ?? {}),
+        ...Object.values(operation.responses).flatMap((r) => Object.values(r.content ?? {})),
+      ];
+      for (const m of media) {
+        expect(m.schema, where).toBeDefined();
+        for (const e of Object.values(m.examples ?? {}))
+          expect(e, where).toEqual({ summary: expect.any(String), value: expect.anything() });
+      }
+    }
+  });
+
+  it('documents the request body and examples of every call in PARTNER_API_DOCS, and its examples fit its contract', () => {
+    for (const [key, entry] of Object.entries(PARTNER_API_DOCS)) {
+      const [method = '', url = ''] = key.split(' ');
+      const found = operationsOf(doc).find((o) => o.method === method && o.full === templated(url));
+      expect(found, key).toBeDefined();
+      if (entry.requestExamples) {
+        const content = found?.operation.requestBody?.content ?? {};
+        expect(Object.keys(content).length, key).toBeGreaterThan(0);
+        for (const m of Object.values(content))
+          expect(Object.keys(m.examples ?? {})).toEqual(Object.keys(entry.requestExamples));
+        for (const [name, e] of Object.entries(entry.requestExamples))
+          expect(entry.body?.safeParse(e.value).success, `${key} ${name}`).toBe(true);
+      }
+      for (const [status, examples] of Object.entries(entry.responseExamples ?? {})) {
+        const response = found?.operation.responses[status.toUpperCase()];
+        expect(
+          Object.keys(response?.content?.['application/json']?.examples ?? {}),
+          `${key} ${status}`,
+        ).toEqual(Object.keys(examples));
+      }
+    }
+  });
+
+  it('is served through Swagger UI at /api/partner-docs', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/partner-docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger-ui');
+    const json = await t.app.inject({ method: 'GET', url: '/api/partner-docs/json' });
+    expect(json.json()).toEqual(doc);
+  });
+});
+
+// --- The documented examples, sent to our endpoints --------------------------------------------
+
+interface Caller {
+  botId: string;
+  clientId: string;
+  clientSecret: string;
+  accessToken: string;
+}
+
+/** A bot of the developer's with a credential and an access token. */
+async function botWith(
+  values: Partial<typeof bots.$inferInsert> & Pick<typeof bots.$inferInsert, 'channels'>,
+): Promise<Caller> {
+  serial += 1;
+  const [row] = await t.database.db
+    .insert(bots)
+    .values({ partnerId, status: 10, name: `Docs ${serial}`, ...values })
+    .returning();
+  if (!row) throw new Error('insert returned nothing');
+  const created = await t.app.inject({
+    method: 'POST',
+    url: `${S}/bots/${row.botId}/credentials`,
+    headers: { authorization: `Bearer ${developerToken}`, ...xsrfHeaders() },
+  });
+  const { client_secret, credential } = ZIssuedPartnerCredential.parse(expectEnvelope(created, 200).data);
+  const token = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/oauth/token',
+    headers: { authorization: basic(credential.client_id, client_secret) },
+    payload: { grant_type: 'client_credentials' },
+  });
+  return {
+    botId: row.botId,
+    clientId: credential.client_id,
+    clientSecret: client_secret,
+    accessToken: token.json<{ access_token: string }>().access_token,
+  };
+}
+
+const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+/** The documented example `name` of a call's request body or of one of its responses. */
+function documented(key: string, where: 'request' | string, name: string): unknown {
+  const entry = PARTNER_API_DOCS[key];
+  const examples = where === 'request' ? entry?.requestExamples : entry?.responseExamples?.[where];
+  const found = examples?.[name];
+  if (!found) throw new Error(`${key} has no ${where} example ${name}`);
+  // The examples are read back from the served document: what a partner sees is what is sent.
+  const [method = '', url = ''] = key.split(' ');
+  const operation = operationsOf(doc).find(
+    (o) => o.method === method && o.full === templated(url),
+  )?.operation;
+  const content =
+    where === 'request'
+      ? Object.values(operation?.requestBody?.content ?? {})[0]
+      : operation?.responses[where.toUpperCase()]?.content?.['application/json'];
+  const served = content?.examples?.[name]?.value;
+  expect(served, `${key} ${where} ${name}`).toEqual(found.value);
+  return served;
+}
+
+/** The example with the values that differ on each call (ids, times) left to a matcher at `paths`. */
+function loosened(example: unknown, matchers: Record<string, unknown> = {}): unknown {
+  const copy = structuredClone(example) as Record<string, unknown>;
+  for (const [path, matcher] of Object.entries(matchers)) {
+    const keys = path.split('.');
+    let node: Record<string, unknown> = copy;
+    for (const k of keys.slice(0, -1)) node = node[k] as Record<string, unknown>;
+    node[keys.at(-1) ?? ''] = matcher;
+  }
+  return copy;
+}
+
+const TOKEN = 'POST /api/v1/oauth/token';
+const RBM_SEND = 'POST /api/v1/partner/rbm/v1/phones/:msisdn/agentMessages';
+const RBM_CAPABILITIES = 'GET /api/v1/partner/rbm/v1/phones/:msisdn/capabilities';
+const AGENT = 'GET /api/v1/partner/rbm/v1/brands/:brandId/agents/:agentId';
+const AGENTS = 'GET /api/v1/partner/rbm/v1/brands/:brandId/agents';
+const WA_SEND = 'POST /api/v1/partner/whatsapp/:version/:phoneNumberId/messages';
+
+/** Every example a case below sends or expects, so an example without a case fails. */
+const exercised = new Set<string>();
+const use = (key: string, where: string, name: string) => {
+  exercised.add(`${key} ${where} ${name}`);
+  return documented(key, where, name);
+};
+
+describe('the documented examples, sent to our endpoints, give the documented answers', () => {
+  it('the token endpoint: the client_credentials grant, a wrong secret, another grant type', async () => {
+    const caller = await botWith({
+      channels: [CHANNEL_TYPE.rcs],
+      rbmBrand: 'brands/docs',
+      rbmAgent: 'brands/docs/agents/docs_token',
+    });
+    const token = (body: unknown, authorization: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/oauth/token',
+        headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(body as Record<string, string>).toString(),
+      });
+    const issued = await token(use(TOKEN, 'request', 'basic'), basic(caller.clientId, caller.clientSecret));
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(issued.json()).toEqual(
+      loosened(use(TOKEN, '200', 'token'), {
+        access_token: expect.any(String),
+        scope: `bot:${caller.botId}`,
+      }),
+    );
+    const wrong = await token(use(TOKEN, 'request', 'basic'), basic(caller.clientId, 'not-the-secret'));
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(use(TOKEN, '4xx', 'invalidClient'));
+    const grant = await token({ grant_type: 'password' }, basic(caller.clientId, caller.clientSecret));
+    expect(grant.statusCode).toBe(400);
+    expect(grant.json()).toEqual(use(TOKEN, '4xx', 'unsupportedGrant'));
+  });
+
+  it("Google's RBM: the AgentMessage examples, the capability check, the agent, and Google's errors", async () => {
+    const agentId = 'docs_agent';
+    const caller = await botWith({
+      channels: [CHANNEL_TYPE.rcs],
+      rbmBrand: 'brands/docs',
+      rbmAgent: `brands/docs/agents/${agentId}`,
+    });
+    const bearer = { authorization: `Bearer ${caller.accessToken}` };
+    const base = '/api/v1/partner/rbm/v1';
+    const send = (body: unknown, query: string, headers = bearer) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${base}/phones/${encodeURIComponent(RBM_EXAMPLE_MSISDN)}/agentMessages?${query}`,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    for (const [name, messageId] of [
+      ['text', RBM_EXAMPLE_MESSAGE_ID],
+      ['richCard', `${RBM_EXAMPLE_MESSAGE_ID}-card`],
+    ] as const) {
+      const response = await send(
+        use(RBM_SEND, 'request', name),
+        `messageId=${messageId}&agentId=${agentId}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual(
+        loosened(use(RBM_SEND, '200', name), {
+          name: `phones/${RBM_EXAMPLE_MSISDN}/agentMessages/${messageId}`,
+          sendTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        }),
+      );
+    }
+    const text = use(RBM_SEND, 'request', 'text');
+    const unauthenticated = await send(text, 'messageId=u1', { authorization: 'Bearer not-a-token' });
+    expect(unauthenticated.statusCode).toBe(401);
+    expect(unauthenticated.json()).toEqual(use(RBM_SEND, '4xx', 'unauthenticated'));
+    const noMessageId = await send(text, `agentId=${agentId}`);
+    expect(noMessageId.statusCode).toBe(400);
+    expect(noMessageId.json()).toEqual(use(RBM_SEND, '4xx', 'invalidArgument'));
+    const otherAgent = await send(text, 'messageId=u2&agentId=someone_elses_agent');
+    expect(otherAgent.statusCode).toBe(404);
+    expect(otherAgent.json()).toEqual(use(RBM_SEND, '4xx', 'notFound'));
+
+    const capabilities = (msisdn: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${base}/phones/${encodeURIComponent(msisdn)}/capabilities?requestId=r-${msisdn}`,
+        headers: bearer,
+      });
+    const capable = await capabilities(RBM_EXAMPLE_MSISDN);
+    expect(capable.statusCode, capable.body).toBe(200);
+    expect(capable.json()).toEqual(use(RBM_CAPABILITIES, '200', 'features'));
+    // The sandbox's numbers ending in 0 are not RCS-capable.
+    const unreachable = await capabilities('+919810012340');
+    expect(unreachable.statusCode).toBe(404);
+    expect(unreachable.json()).toEqual(use(RBM_CAPABILITIES, '4xx', 'notFound'));
+
+    const agentShape = {
+      name: `brands/docs/agents/${agentId}`,
+      displayName: expect.any(String),
+      rcsBusinessMessagingAgent: expect.any(Object),
+    };
+    const agent = await t.app.inject({
+      method: 'GET',
+      url: `${base}/brands/docs/agents/${agentId}`,
+      headers: bearer,
+    });
+    expect(agent.statusCode, agent.body).toBe(200);
+    expect(agent.json()).toEqual(loosened(use(AGENT, '200', 'agent'), agentShape));
+    const another = await t.app.inject({
+      method: 'GET',
+      url: `${base}/brands/docs/agents/other`,
+      headers: bearer,
+    });
+    expect(another.statusCode).toBe(404);
+    expect(another.json()).toEqual(use(AGENT, '4xx', 'notFound'));
+    const list = await t.app.inject({ method: 'GET', url: `${base}/brands/-/agents`, headers: bearer });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()).toEqual(loosened(use(AGENTS, '200', 'agents'), { 'agents.0': agentShape }));
+  });
+
+  it("Meta's WhatsApp Cloud API: text, interactive and template messages, and Meta's errors", async () => {
+    const phoneNumberId = 'pn-docs-1';
+    const caller = await botWith({ channels: [CHANNEL_TYPE.whatsapp], whatsappPhoneNumberId: phoneNumberId });
+    const send = (body: unknown, token = caller.accessToken) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/partner/whatsapp/v21.0/${phoneNumberId}/messages`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    const sent = loosened(use(WA_SEND, '200', 'sent'), {
+      'messages.0.id': expect.stringMatching(/^wamid\./),
+    });
+    for (const name of ['text', 'interactive']) {
+      const response = await send(use(WA_SEND, 'request', name));
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual(sent);
+    }
+    const template = await send(use(WA_SEND, 'request', 'template'));
+    expect(template.statusCode).toBe(404);
+    expect(template.json()).toEqual(
+      // Our message repeats the details (Meta's gives the code's title): the code and details are Meta's.
+      loosened(use(WA_SEND, '4xx', 'templateMissing'), {
+        'error.fbtrace_id': expect.any(String),
+        'error.message': expect.stringMatching(/^\(#132001\) /),
+      }),
+    );
+    const invalid = await send(use(WA_SEND, 'request', 'text'), 'not-a-token');
+    expect(invalid.statusCode).toBe(401);
+    expect(invalid.json()).toEqual(
+      loosened(use(WA_SEND, '4xx', 'invalidToken'), { 'error.fbtrace_id': expect.any(String) }),
+    );
+  });
+
+  it('leaves no documented example unsent', () => {
+    const all = Object.entries(PARTNER_API_DOCS).flatMap(([key, entry]) => [
+      ...Object.keys(entry.requestExamples ?? {}).map((name) => `${key} request ${name}`),
+      ...Object.entries(entry.responseExamples ?? {}).flatMap(([status, examples]) =>
+        Object.keys(examples).map((name) => `${key} ${status} ${name}`),
+      ),
+    ]);
+    expect(all.filter((example) => !exercised.has(example))).toEqual([]);
+  });
+});

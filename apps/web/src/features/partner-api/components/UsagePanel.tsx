@@ -1,0 +1,227 @@
+import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { TPartnerUsage, TUsageCounts } from '@portico/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '@/lib/http/api-error';
+import { EmptyState } from '@/lib/ui/EmptyState';
+import { ExportButtons } from '@/lib/ui/ExportButtons';
+import { defaultUsageWindow, type UsageWindow, usageQueryOptions, useExportUsage } from '../api/usage';
+
+const COLUMNS: readonly { key: keyof Omit<TUsageCounts, 'charged'>; label: string }[] = [
+  { key: 'sent', label: 'Sent' },
+  { key: 'delivered', label: 'Delivered' },
+  { key: 'read', label: 'Read' },
+  { key: 'failed', label: 'Failed' },
+  { key: 'events', label: 'Other events' },
+];
+const number = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * The bot's usage of the partner API (issue 16, point 5): a range of days (the last 30 unless
+ * changed), a row per day and per carrier with messages sent and failed, delivered and read
+ * receipts, other events and the money charged; the totals; Excel and PDF.
+ */
+export function UsagePanel({ botId }: { botId: string }) {
+  const [range, setRange] = useState<UsageWindow>(() => defaultUsageWindow());
+  const valid = Boolean(range.from && range.to && range.from <= range.to);
+  const usage = useQuery({ ...usageQueryOptions(botId, range), enabled: valid });
+  const exporter = useExportUsage(botId);
+
+  return (
+    <Paper component="section" variant="outlined" sx={{ overflow: 'hidden' }} aria-labelledby="usage-title">
+      <Box sx={{ p: 2, display: 'grid', gap: 1.5 }}>
+        <Typography id="usage-title" component="h2" variant="h3">
+          Usage
+        </Typography>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 200px)) auto' },
+            alignItems: 'start',
+          }}
+        >
+          <TextField
+            size="small"
+            type="date"
+            label="From"
+            value={range.from}
+            onChange={(event) => setRange((r) => ({ ...r, from: event.target.value }))}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label="To"
+            value={range.to}
+            error={!valid}
+            helperText={valid ? undefined : 'Choose a start date on or before the end date.'}
+            onChange={(event) => setRange((r) => ({ ...r, to: event.target.value }))}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            <ExportButtons
+              disabled={!valid || exporter.isPending}
+              onExport={(format) => exporter.mutate({ format, window: range })}
+            />
+          </Box>
+        </Box>
+        {exporter.isError && <Alert severity="error">{errorMessage(exporter.error)}</Alert>}
+        {valid && usage.isPending && (
+          <Box role="status" sx={{ color: 'text.secondary' }}>
+            Loading the bot's usage…
+          </Box>
+        )}
+        {usage.isError && (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void usage.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            The usage could not be loaded: {errorMessage(usage.error)}
+          </Alert>
+        )}
+        {valid && usage.data && usage.data.days.length === 0 && (
+          <EmptyState
+            headingLevel="h3"
+            icon={<QueryStatsOutlined />}
+            title="No usage in these dates"
+            message="Messages your server sends through the API and the events that come back are counted here, per day and per carrier."
+          />
+        )}
+      </Box>
+      {valid && usage.data && usage.data.days.length > 0 && <UsageTables usage={usage.data} />}
+    </Paper>
+  );
+}
+
+function Totals({ usage }: { usage: TPartnerUsage }) {
+  const figures = [
+    ...COLUMNS.map((c) => ({ label: c.label, value: number(usage.totals[c.key]) })),
+    { label: `Charged (${usage.currency})`, value: usage.totals.charged },
+  ];
+  return (
+    <Box
+      component="dl"
+      aria-label="Totals"
+      sx={{
+        m: 0,
+        px: 2,
+        pb: 2,
+        display: 'grid',
+        gap: 1,
+        gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' },
+      }}
+    >
+      {figures.map((f) => (
+        <Box key={f.label} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }}>
+          <Typography component="dt" variant="caption" sx={{ color: 'text.secondary' }}>
+            {f.label}
+          </Typography>
+          <Typography component="dd" variant="h4" sx={{ m: 0 }}>
+            {f.value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function CountCells({ counts }: { counts: TUsageCounts }) {
+  return (
+    <>
+      {COLUMNS.map((c) => (
+        <TableCell key={c.key} align="right">
+          {number(counts[c.key])}
+        </TableCell>
+      ))}
+      <TableCell align="right">{counts.charged}</TableCell>
+    </>
+  );
+}
+
+function CountHeads({ currency }: { currency: string }) {
+  return (
+    <>
+      {COLUMNS.map((c) => (
+        <TableCell key={c.key} align="right">
+          {c.label}
+        </TableCell>
+      ))}
+      <TableCell align="right">Charged ({currency})</TableCell>
+    </>
+  );
+}
+
+function UsageTables({ usage }: { usage: TPartnerUsage }) {
+  return (
+    <>
+      <Totals usage={usage} />
+      <TableContainer>
+        <Table size="small" aria-label="Usage per day">
+          <TableHead>
+            <TableRow>
+              <TableCell>Day (UTC)</TableCell>
+              <CountHeads currency={usage.currency} />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {usage.days.map((d) => (
+              <TableRow key={d.day}>
+                <TableCell>{d.day}</TableCell>
+                <CountCells counts={d} />
+              </TableRow>
+            ))}
+          </TableBody>
+          <TableFooter sx={{ '& th, & td': { color: 'text.primary', fontSize: 'inherit', fontWeight: 600 } }}>
+            <TableRow>
+              <TableCell component="th" scope="row">
+                Total
+              </TableCell>
+              <CountCells counts={usage.totals} />
+            </TableRow>
+          </TableFooter>
+        </Table>
+      </TableContainer>
+      <Typography component="h3" variant="h4" sx={{ px: 2, pt: 2 }}>
+        By carrier
+      </Typography>
+      <TableContainer>
+        <Table size="small" aria-label="Usage per carrier">
+          <TableHead>
+            <TableRow>
+              <TableCell>Carrier</TableCell>
+              <TableCell>Country</TableCell>
+              <CountHeads currency={usage.currency} />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {usage.carriers.map((c) => (
+              <TableRow key={`${c.carrier_id ?? ''}-${c.country_id ?? ''}`}>
+                <TableCell>{c.carrier_name ?? 'Unknown carrier'}</TableCell>
+                <TableCell>{c.country_id ?? '—'}</TableCell>
+                <CountCells counts={c} />
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
+  );
+}

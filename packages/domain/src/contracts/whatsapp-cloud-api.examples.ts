@@ -1,0 +1,75 @@
+import type { TCloudApiError, TCloudApiSendResponse } from './whatsapp-cloud-api.ts';
+
+/**
+ * Meta's documented Cloud API examples (reference "Messages": text, template, interactive reply
+ * buttons; Meta's answer and Graph API errors), shown in the partner OpenAPI and sent to our
+ * endpoint by its contract test, so they cannot rot. Meta's placeholder recipient is replaced by a
+ * priced Indian test number; the rest is Meta's text.
+ */
+
+/** The recipient the examples name, digits with the country code (Meta's samples: PHONE_NUMBER). */
+export const WHATSAPP_EXAMPLE_RECIPIENT = '919810012345';
+
+export const WHATSAPP_TEXT_EXAMPLE = {
+  messaging_product: 'whatsapp',
+  recipient_type: 'individual',
+  to: WHATSAPP_EXAMPLE_RECIPIENT,
+  type: 'text',
+  text: { preview_url: false, body: 'text-message-content' },
+} as const;
+
+export const WHATSAPP_INTERACTIVE_EXAMPLE = {
+  messaging_product: 'whatsapp',
+  recipient_type: 'individual',
+  to: WHATSAPP_EXAMPLE_RECIPIENT,
+  type: 'interactive',
+  interactive: {
+    type: 'button',
+    body: { text: 'BUTTON_TEXT' },
+    action: {
+      buttons: [
+        { type: 'reply', reply: { id: 'UNIQUE_BUTTON_ID_1', title: 'BUTTON_TITLE_1' } },
+        { type: 'reply', reply: { id: 'UNIQUE_BUTTON_ID_2', title: 'BUTTON_TITLE_2' } },
+      ],
+    },
+  },
+} as const;
+
+/** A template the number must have (an approved template of the bot); Meta's sample names hello_world. */
+export const WHATSAPP_TEMPLATE_EXAMPLE = {
+  messaging_product: 'whatsapp',
+  to: WHATSAPP_EXAMPLE_RECIPIENT,
+  type: 'template',
+  template: { name: 'hello_world', language: { code: 'en_US' } },
+} as const;
+
+/** Meta's answer to an accepted send: the contact and the message's wamid. */
+export const WHATSAPP_SENT_EXAMPLE = {
+  messaging_product: 'whatsapp',
+  contacts: [{ input: WHATSAPP_EXAMPLE_RECIPIENT, wa_id: WHATSAPP_EXAMPLE_RECIPIENT }],
+  messages: [{ id: 'wamid.HBgLMTY0NjcwNDM1OTUVAgARGBI1RjQyNUE3NEYxMzAzMzQ5MkEA' }],
+} satisfies TCloudApiSendResponse;
+
+/** Meta's answer to an invalid, expired or revoked token. */
+export const WHATSAPP_INVALID_TOKEN_EXAMPLE = {
+  error: {
+    message: 'Invalid OAuth access token - Cannot parse access token',
+    type: 'OAuthException',
+    code: 190,
+    fbtrace_id: 'Az8or2yhqkZfEZ-_4Qn_Bam',
+  },
+} satisfies TCloudApiError;
+
+/** Meta's answer to a template the number does not have. */
+export const WHATSAPP_TEMPLATE_MISSING_EXAMPLE = {
+  error: {
+    message: '(#132001) Template name does not exist in the translation',
+    type: 'OAuthException',
+    code: 132001,
+    error_data: {
+      messaging_product: 'whatsapp',
+      details: 'template name (hello_world) does not exist in en_US',
+    },
+    fbtrace_id: 'AjkQJzWbeBSAS6TkX3HHC9C',
+  },
+} satisfies TCloudApiError;
