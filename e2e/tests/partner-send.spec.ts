@@ -5,7 +5,8 @@
  * endpoint and the Google-shaped base URL read from the page). The card reaches the sandbox
  * handset of an accepted test device; the person's tap reaches the webhook in Google's Pub/Sub
  * shape with a valid X-Goog-Signature; the credential shows it was used; My Wallet shows the
- * message charged by the metering settlement batch. Screenshots at 1280 and 600 px, axe on every
+ * message charged by the metering settlement batch, and the page's usage counts it; the API
+ * reference linked from the page documents the call. Screenshots at 1280 and 600 px, axe on every
  * screen.
  */
 import { execFile } from 'node:child_process';
@@ -287,4 +288,27 @@ test('when a developer creates credentials on /u/api and sends a rich card with 
   const transactions = page.getByRole('table', { name: 'Transactions' });
   await expect(transactions.getByRole('row').filter({ hasText: charge.description }).first()).toBeVisible();
   await lookedAt(page, 'wallet-charge');
+
+  // Usage on /u/api: today's row counts the message sent (the settlement writes the day's usage).
+  await page.goto(`/u/api?botId=${botId}`);
+  const today = new Date().toISOString().slice(0, 10);
+  const usageRow = page
+    .getByRole('table', { name: 'Usage per day' })
+    .getByRole('row')
+    .filter({ hasText: today });
+  await expect(usageRow).toBeVisible();
+  expect(
+    Number((await usageRow.getByRole('cell').nth(1).textContent())?.replace(/,/g, '')),
+  ).toBeGreaterThanOrEqual(1);
+  await page.getByRole('heading', { name: 'Usage', level: 2 }).scrollIntoViewIfNeeded();
+  expect(await seriousViolations(page), 'usage').toEqual([]);
+  await shoot(page, 'usage');
+
+  // The API reference the page links to documents the call the partner just made.
+  const [docs] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('link', { name: /API reference/ }).click(),
+  ]);
+  await expect(docs.getByText('/v1/phones/{msisdn}/agentMessages').first()).toBeVisible({ timeout: 20_000 });
+  await shoot(docs, 'api-reference');
 });
