@@ -76,4 +76,22 @@ describe('the stored token', () => {
     expect(decodeToken(btoa('{"access_token":1}'))).toBeNull();
     expect(decodeToken(null)).toBeNull();
   });
+
+  it('is read from the cookie once per task, and again once the task ends or the token changes', async () => {
+    const token = { access_token: 'a', expiresAt: Date.now() + 60_000 };
+    storeToken(token);
+    const getter = vi.spyOn(Document.prototype, 'cookie', 'get');
+    for (let i = 0; i < 50; i += 1) expect(readToken()).toEqual(token);
+    expect(getter).toHaveBeenCalledTimes(1);
+
+    storeToken({ access_token: 'b', expiresAt: token.expiresAt });
+    expect(readToken()?.access_token).toBe('b');
+
+    // Written behind the module's back (another writer): seen from the next task on.
+    localStorage.setItem(TOKEN_STORAGE_KEY, encodeToken({ access_token: 'c', expiresAt: token.expiresAt }));
+    // biome-ignore lint/suspicious/noDocumentCookie: the test removes the cookie as another writer would.
+    document.cookie = `${TOKEN_COOKIE_NAME}=; Max-Age=0; Path=/`;
+    await Promise.resolve();
+    expect(readToken()?.access_token).toBe('c');
+  });
 });

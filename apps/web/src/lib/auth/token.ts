@@ -72,7 +72,9 @@ function notify(): void {
 export function subscribeToken(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
-    if (event.key === TOKEN_STORAGE_KEY || event.key === null) listener();
+    if (event.key !== TOKEN_STORAGE_KEY && event.key !== null) return;
+    forget();
+    listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {
@@ -81,24 +83,43 @@ export function subscribeToken(listener: () => void): () => void {
   };
 }
 
+/**
+ * The last token read, kept until the current task ends. React asks for it on every render of every
+ * component that follows the token (useSyncExternalStore's getSnapshot, through each usePartnerDetails
+ * and useCan), and reading `document.cookie` is slow in Chromium: one page render read it hundreds of
+ * times (tens of ms on a phone). Each task still sees what is stored at its start; storing or
+ * clearing here, or another tab's change, drops it at once.
+ */
+let current: { token: StoredToken | null } | null = null;
+function forget(): void {
+  current = null;
+}
+
 /** Stores the token base64-encoded in a 1-day Secure SameSite=Lax cookie and in local storage. */
 export function storeToken(token: StoredToken): void {
   const encoded = encodeToken(token);
   // biome-ignore lint/suspicious/noDocumentCookie: the spec keeps the token in a cookie, written synchronously (the Cookie Store API is async and not in every browser).
   document.cookie = `${TOKEN_COOKIE_NAME}=${encoded}; Max-Age=${TOKEN_COOKIE_MAX_AGE_SECONDS}; Path=/; Secure; SameSite=Lax`;
   safeStorage()?.setItem(TOKEN_STORAGE_KEY, encoded);
+  forget();
   notify();
 }
 
 /** The stored token (cookie first, then local storage), valid or not. */
 export function readToken(): StoredToken | null {
-  return decodeToken(readCookie(TOKEN_COOKIE_NAME)) ?? decodeToken(safeStorage()?.getItem(TOKEN_STORAGE_KEY));
+  if (current) return current.token;
+  const token =
+    decodeToken(readCookie(TOKEN_COOKIE_NAME)) ?? decodeToken(safeStorage()?.getItem(TOKEN_STORAGE_KEY));
+  current = { token };
+  queueMicrotask(forget);
+  return token;
 }
 
 export function clearToken(): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the spec keeps the token in a cookie, written synchronously (the Cookie Store API is async and not in every browser).
   document.cookie = `${TOKEN_COOKIE_NAME}=; Max-Age=0; Path=/; Secure; SameSite=Lax`;
   safeStorage()?.removeItem(TOKEN_STORAGE_KEY);
+  forget();
   notify();
 }
 
