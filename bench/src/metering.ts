@@ -276,7 +276,7 @@ export async function benchMetering(
       `${kind}; sandbox in its own process, the service and the connector in the bench process; ${IN_FLIGHT} sends in flight; ${SECONDS} s per side after 1 s warm-up, alternating slices; settlement every second during the run.`,
       `Metered: ${metered.sent} sent, ${metered.failures} failed; direct: ${direct.sent} sent, ${direct.failures} failed.${firstError.length > 0 ? ` First failures: ${[...new Set(firstError)].slice(0, 3).join(' | ')}` : ''}`,
       `Wallet after the run: ${w.charged} messages charged in ${batches} settlement batches; debits ${w.debits} micros == charges ${w.charges}; reserved ${w.reserved}.`,
-      "The partner API endpoints (auth, validation) are not in this path: the brief's issue-16-api branch is measured separately when merged.",
+      "The partner API's endpoints (token, validation, rate) are not in this path: partner-sends.ts measures them.",
     ].join('\n');
     return { results, details };
   } finally {
