@@ -17,19 +17,23 @@ export interface BenchDatabase {
 }
 
 /**
- * PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (a fresh `portico_bench`
- * database, dropped afterwards), else PGlite in a temporary directory. Migrated, not yet seeded.
+ * PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (a fresh database, by
+ * default `portico_bench`, dropped afterwards), else PGlite in a temporary directory. Migrated, not yet seeded.
  */
-export async function openBenchDatabase(env: NodeJS.ProcessEnv = process.env): Promise<BenchDatabase> {
+export async function openBenchDatabase(
+  env: NodeJS.ProcessEnv = process.env,
+  /** Another name lets a second benchmark's database exist beside the stack's. */
+  name = BENCH_DATABASE_NAME,
+): Promise<BenchDatabase> {
   const serverUrl = env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL;
   if (serverUrl) {
     const version = await withAdmin(serverUrl, async (admin) => {
-      await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE_NAME} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${BENCH_DATABASE_NAME}`);
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${name}`);
       const { rows } = await admin.query<{ server_version: string }>('SHOW server_version');
       return rows[0]?.server_version ?? 'unknown';
     });
-    const url = databaseUrl(serverUrl, BENCH_DATABASE_NAME);
+    const url = databaseUrl(serverUrl, name);
     const database = await openDatabase({ url });
     let disposed = false;
     return {
@@ -42,14 +46,12 @@ export async function openBenchDatabase(env: NodeJS.ProcessEnv = process.env): P
         // A connection still open when the database is dropped is terminated: expected, not an error.
         poolOf(database)?.on('error', () => {});
         await database.close();
-        await withAdmin(serverUrl, (admin) =>
-          admin.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE_NAME} WITH (FORCE)`),
-        );
+        await withAdmin(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
       },
     };
   }
 
-  const dir = mkdtempSync(path.join(tmpdir(), 'portico-bench-'));
+  const dir = mkdtempSync(path.join(tmpdir(), `${name.replaceAll('_', '-')}-`));
   const dataDir = path.join(dir, 'pglite');
   const database = await openDatabase({ dataDir });
   let disposed = false;

@@ -4,6 +4,7 @@
  */
 import autocannon from 'autocannon';
 import type { LoadJob, LoadSummary, LoadTarget } from './load.ts';
+import { recipient } from './recipients.ts';
 
 interface Tally {
   latencies: number[];
@@ -13,9 +14,60 @@ interface Tally {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
+  answered2xx: number;
+  built: number;
 }
 
-async function slice(target: LoadTarget, job: LoadJob, seconds: number, tally: Tally | null): Promise<void> {
+/** Counts the templated requests of this process: `{n}` (see LoadTarget.templated). */
+let sent = 0;
+/** This load generator's own id, `{run}`: with `{n}`, unique across runs. */
+const RUN = `${process.pid.toString(36)}${Date.now().toString(36)}`;
+
+/** The target's request(s) for autocannon: one fixed request, or one made unique per request. */
+function requestsOf(
+  target: LoadTarget,
+  onBuilt: () => void,
+): Pick<autocannon.Options, 'method' | 'body' | 'requests'> {
+  const fixed = target.send ? { method: target.send.method, body: target.send.body } : {};
+  if (!target.templated) return fixed;
+  const url = new URL(target.url);
+  const path = `${url.pathname}${url.search}`;
+  const fill = (text: string, n: number) =>
+    text.replaceAll('{run}', RUN).replaceAll('{n}', String(n)).replaceAll('{recipient}', recipient(n));
+  // The URL parser escapes braces in the path (not in the query): either spelling is a placeholder.
+  const fillPath = (n: number) =>
+    path
+      .replace(/\{run\}|%7Brun%7D/gi, RUN)
+      .replace(/\{n\}|%7Bn%7D/gi, String(n))
+      .replace(/\{recipient\}|%7Brecipient%7D/gi, encodeURIComponent(recipient(n)));
+  return {
+    requests: [
+      {
+        ...(target.send ? { method: target.send.method } : {}),
+        setupRequest: (request) => {
+          sent += 1;
+          onBuilt();
+          const n = sent;
+          return {
+            ...request,
+            path: fillPath(n),
+            headers: Object.fromEntries(Object.entries(target.headers).map(([k, v]) => [k, fill(v, n)])),
+            ...(target.send ? { body: fill(target.send.body, n) } : {}),
+          };
+        },
+      },
+    ],
+  };
+}
+
+/** One autocannon run of a target; its counts go to `counts`, its latencies to `tally` (null: warm-up). */
+async function slice(
+  target: LoadTarget,
+  job: LoadJob,
+  seconds: number,
+  counts: Pick<Tally, 'answered2xx' | 'built'>,
+  tally: Tally | null,
+): Promise<void> {
   const latencies: number[] = [];
   const started = process.hrtime.bigint();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -23,6 +75,9 @@ async function slice(target: LoadTarget, job: LoadJob, seconds: number, tally: T
       {
         url: target.url,
         headers: target.headers,
+        ...requestsOf(target, () => {
+          counts.built += 1;
+        }),
         connections: job.connections,
         pipelining: 1,
         timeout: 10,
@@ -35,11 +90,12 @@ async function slice(target: LoadTarget, job: LoadJob, seconds: number, tally: T
     });
   });
   const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
-  const counts = { non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts };
+  counts.answered2xx += result['2xx'];
+  const failed = { non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts };
   if (!tally) {
-    if (counts.non2xx || counts.errors || counts.timeouts) {
+    if (failed.non2xx || failed.errors || failed.timeouts) {
       throw new Error(
-        `warm-up of ${target.url}: ${JSON.stringify(counts)} (${JSON.stringify(result.statusCodeStats)})`,
+        `warm-up of ${target.url}: ${JSON.stringify(failed)} (${JSON.stringify(result.statusCodeStats)})`,
       );
     }
     return;
@@ -48,9 +104,9 @@ async function slice(target: LoadTarget, job: LoadJob, seconds: number, tally: T
   tally.latencies.push(...latencies);
   tally.measuredMs += measuredMs;
   tally.sliceRps.push(Math.round((latencies.length / measuredMs) * 1000));
-  tally.non2xx += counts.non2xx;
-  tally.errors += counts.errors;
-  tally.timeouts += counts.timeouts;
+  tally.non2xx += failed.non2xx;
+  tally.errors += failed.errors;
+  tally.timeouts += failed.timeouts;
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) {
     tally.statusCodes[code] = (tally.statusCodes[code] ?? 0) + (stats?.count ?? 0);
   }
@@ -82,10 +138,15 @@ async function run(job: LoadJob): Promise<Omit<LoadSummary, 'serverCpuMsPerReque
       errors: 0,
       timeouts: 0,
       statusCodes: {},
+      answered2xx: 0,
+      built: 0,
     }),
   );
   if (job.warmupSeconds > 0) {
-    for (const target of job.targets) await slice(target, job, job.warmupSeconds, null);
+    for (const [i, target] of job.targets.entries()) {
+      const tally = tallies[i] as Tally;
+      await slice(target, job, job.warmupSeconds, tally, null);
+    }
   }
   for (let round = 0; round < job.slices; round += 1) {
     // A B, then B A: a drift in the machine's speed over the run falls on both sides alike.
@@ -97,7 +158,7 @@ async function run(job: LoadJob): Promise<Omit<LoadSummary, 'serverCpuMsPerReque
       if (!target || !tally) continue;
       // The parent reads the server process's CPU time at these marks (see load.ts).
       await mark({ type: 'mark', phase: 'start', target: i });
-      await slice(target, job, job.sliceSeconds, tally);
+      await slice(target, job, job.sliceSeconds, tally, tally);
       await mark({ type: 'mark', phase: 'end', target: i });
     }
   }
@@ -120,6 +181,8 @@ async function run(job: LoadJob): Promise<Omit<LoadSummary, 'serverCpuMsPerReque
       errors: tally.errors,
       timeouts: tally.timeouts,
       statusCodes: tally.statusCodes,
+      answered2xx: tally.answered2xx,
+      requestsBuilt: tally.built,
     };
   });
 }

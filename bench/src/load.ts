@@ -5,6 +5,14 @@ export interface LoadTarget {
   label: string;
   url: string;
   headers: Record<string, string>;
+  /** A request with a body (a send) instead of a GET: its method and body. */
+  send?: { method: 'POST' | 'PUT'; body: string };
+  /**
+   * Each request made unique: `{run}` (the load generator process's own id), `{n}` (its counter of
+   * requests) and `{recipient}` (recipients.ts's n-th number) are replaced in the url's path and
+   * query, the body and the header values: `{run}-{n}` is unique across runs.
+   */
+  templated?: boolean;
 }
 
 export interface LoadJob {
@@ -36,6 +44,14 @@ export interface LoadSummary {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
+  /** Every 2xx answer, warm-up included (what a client was told was accepted). */
+  answered2xx: number;
+  /**
+   * Templated targets: every request the load generator built, warm-up included. Those cut off when
+   * a run's time is up were sent (and may have been served) without their answer being counted:
+   * the server served between answered2xx and this many.
+   */
+  requestsBuilt: number;
   /**
    * CPU time (user + system) of this process (the servers, and PGlite when it is the database) per
    * measured request. Unlike requests/s it is barely moved by other work on the machine.

@@ -26,7 +26,9 @@ import { type Database, openDatabase, poolOf } from '../../apps/api/src/platform
 import { seedReferenceData } from '../../apps/api/src/platform/db/seed/index.ts';
 import { databaseUrl, withAdmin } from '../../apps/api/test/database.ts';
 import { PORT, startSandbox } from './networks.ts';
+import { recipient } from './recipients.ts';
 import { addResults, type BenchResult, markdownTable, result, round } from './results.ts';
+import { checkWallet } from './wallet-check.ts';
 
 const SECONDS = Number(process.env.BENCH_METERING_SECONDS ?? 8);
 const SLICES = 2;
@@ -34,11 +36,6 @@ const IN_FLIGHT = Number(process.env.BENCH_METERING_IN_FLIGHT ?? 32);
 const DB_NAME = 'portico_bench_metering';
 const FUNDS = 10n ** 12n;
 const log = (line: string) => process.stderr.write(`[bench:metering] ${line}\n`);
-
-/** Recipients spread over the Indian carriers' ranges (seeded prefixes) and unknown ones. */
-const PREFIXES = ['9810', '9820', '9868', '7000', '9400', '6011'];
-const recipient = (n: number) =>
-  `+91${PREFIXES[n % PREFIXES.length]}${String(n % 100_000).padStart(5, '0')}1`;
 
 async function open(
   serverUrl: string | undefined,
@@ -226,34 +223,11 @@ export async function benchMetering(
     batches += (await metering.settleBatches()).batches;
 
     // The wallet is exact: every sent message charged once, charges == debits, nothing reserved.
-    const { rows: check } = await database.sql.query<{
-      balance: string;
-      reserved: string;
-      debits: string;
-      charges: string;
-      charged: number;
-      other: number;
-    }>(
-      `SELECT a.balance::text AS balance, a.reserved::text AS reserved,
-              (SELECT coalesce(sum(-e.amount), 0)::text FROM ledger_entries e JOIN ledger_transactions x USING (transaction_id)
-                WHERE e.account_id = a.account_id AND x.kind = 'debit') AS debits,
-              (SELECT coalesce(sum(amount), 0)::text FROM metered_messages WHERE partner_id = a.partner_id AND status = 'charged') AS charges,
-              (SELECT count(*)::int FROM metered_messages WHERE partner_id = a.partner_id AND status = 'charged') AS charged,
-              (SELECT count(*)::int FROM metered_messages WHERE partner_id = a.partner_id AND status NOT IN ('charged', 'released')) AS other
-         FROM ledger_accounts a WHERE a.partner_id = $1 AND a.kind = 'wallet'`,
-      [partnerId],
-    );
-    const w = check[0];
-    if (!w) throw new Error('the bench wallet is missing');
-    const exact =
-      BigInt(w.reserved) === 0n &&
-      BigInt(w.debits) === BigInt(w.charges) &&
-      FUNDS - BigInt(w.balance) === BigInt(w.debits) &&
-      w.other === 0;
+    const w = await checkWallet(database, partnerId, FUNDS);
     log(
-      `wallet after the run: ${w.charged} messages charged in ${batches} batches, debits ${w.debits} == charges ${w.charges}, reserved ${w.reserved}: ${exact ? 'exact' : 'NOT EXACT'}`,
+      `wallet after the run: ${w.charged} messages charged in ${batches} batches, debits ${w.debits} == charges ${w.charges}, reserved ${w.reserved}: ${w.exact ? 'exact' : 'NOT EXACT'}`,
     );
-    if (!exact) throw new Error('the wallet is not exact after the metered sends');
+    if (!w.exact) throw new Error('the wallet is not exact after the metered sends');
 
     const sortedM = [...metered.latencies].sort((a, b) => a - b);
     const sortedD = [...direct.latencies].sort((a, b) => a - b);
@@ -302,7 +276,7 @@ export async function benchMetering(
       `${kind}; sandbox in its own process, the service and the connector in the bench process; ${IN_FLIGHT} sends in flight; ${SECONDS} s per side after 1 s warm-up, alternating slices; settlement every second during the run.`,
       `Metered: ${metered.sent} sent, ${metered.failures} failed; direct: ${direct.sent} sent, ${direct.failures} failed.${firstError.length > 0 ? ` First failures: ${[...new Set(firstError)].slice(0, 3).join(' | ')}` : ''}`,
       `Wallet after the run: ${w.charged} messages charged in ${batches} settlement batches; debits ${w.debits} micros == charges ${w.charges}; reserved ${w.reserved}.`,
-      "The partner API endpoints (auth, validation) are not in this path: the brief's issue-16-api branch is measured separately when merged.",
+      "The partner API's endpoints (token, validation, rate) are not in this path: partner-sends.ts measures them.",
     ].join('\n');
     return { results, details };
   } finally {

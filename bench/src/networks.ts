@@ -28,13 +28,13 @@ const body = JSON.stringify({
   messageTrafficType: 'TRANSACTION',
 });
 
-/** The sandbox alone in its own process (rate limits and receipts off), on PORT. */
-export async function startSandbox(): Promise<ChildProcess> {
+/** The sandbox alone in its own process (rate limits and receipts off), on `port` (PORT). */
+export async function startSandbox(port = PORT): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/sandbox/src/main.ts')], {
     cwd: root,
     env: {
       ...process.env,
-      SANDBOX_PORT: String(PORT),
+      SANDBOX_PORT: String(port),
       LOG_LEVEL: 'warn',
       SANDBOX_BEHAVIOUR: JSON.stringify({ rateLimits: { enabled: false }, receipts: false }),
     },
@@ -43,7 +43,7 @@ export async function startSandbox(): Promise<ChildProcess> {
   // Up to 30 s: tsx compiles the sandbox at start, slowly on a shared machine.
   for (let i = 0; i < 300; i += 1) {
     try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/sandbox/healthz`)).ok) return child;
+      if ((await fetch(`http://127.0.0.1:${port}/sandbox/healthz`)).ok) return child;
     } catch {
       // not up yet
     }

@@ -6,6 +6,7 @@
  * .cpuprofile (open it in Chrome DevTools) under bench/results/profiles/.
  *
  *   npm run profile -w @portico/bench -- partner-details|reference-countries|bare-partner-details|bare-countries
+ *   npm run profile -w @portico/bench -- partner-rbm|partner-whatsapp     (sends through the partner API)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -13,7 +14,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Database, pgliteOf, poolOf } from '@portico/api/platform/db/index';
 import { BARE_COUNTRIES_PATH, BARE_PARTNER_DETAILS_PATH } from './bare.ts';
-import { runLoad } from './load.ts';
+import type { BenchDatabase } from './database.ts';
+import { type LoadTarget, runLoad } from './load.ts';
+import { partnerTarget, startPartnerApiStack } from './partner-sends.ts';
 import { COUNTRIES_PATH, log, PARTNER_DETAILS_PATH, startBenchStack } from './stack.ts';
 
 interface CallFrame {
@@ -34,8 +37,16 @@ interface CpuProfile {
   endTime: number;
 }
 
-const TARGETS = ['partner-details', 'reference-countries', 'bare-partner-details', 'bare-countries'] as const;
-type Target = (typeof TARGETS)[number];
+const STACK_TARGETS = [
+  'partner-details',
+  'reference-countries',
+  'bare-partner-details',
+  'bare-countries',
+] as const;
+type StackTarget = (typeof STACK_TARGETS)[number];
+/** The partner API's sends (partner-sends.ts's stack: its own server, sandbox and bot). */
+const PARTNER_TARGETS = { 'partner-rbm': 'rbm', 'partner-whatsapp': 'whatsapp' } as const;
+const TARGETS = [...STACK_TARGETS, ...Object.keys(PARTNER_TARGETS)];
 const SECONDS = Number(process.env.BENCH_PROFILE_SECONDS) || 10;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 10;
 const OUT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../results/profiles');
@@ -172,22 +183,46 @@ function summarise(profile: CpuProfile, requests: number): string {
   ].join('\n');
 }
 
-async function main(): Promise<void> {
-  const target = (process.argv[2] ?? 'partner-details') as Target;
-  if (!TARGETS.includes(target)) throw new Error(`target must be one of ${TARGETS.join(', ')}`);
-  const stack = await startBenchStack();
-  try {
-    const urls: Record<Target, string> = {
-      'partner-details': `${stack.fullUrl}${PARTNER_DETAILS_PATH}`,
-      'reference-countries': `${stack.fullUrl}${COUNTRIES_PATH}`,
-      'bare-partner-details': `${stack.bare.url}${BARE_PARTNER_DETAILS_PATH}`,
-      'bare-countries': `${stack.bare.url}${BARE_COUNTRIES_PATH}`,
+/** What to load and the server's database, with how to take it down. */
+async function profiled(target: string): Promise<{
+  target: LoadTarget;
+  bench: BenchDatabase;
+  close(): Promise<void>;
+}> {
+  const shape = PARTNER_TARGETS[target as keyof typeof PARTNER_TARGETS];
+  if (shape) {
+    const stack = await startPartnerApiStack();
+    return {
+      target: partnerTarget(shape, stack.url, stack.accessToken),
+      bench: stack.bench,
+      close: stack.close,
     };
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (target === 'partner-details') headers.authorization = `Bearer ${stack.accessToken}`;
-    const job = { targets: [{ label: target, url: urls[target], headers }], connections: CONNECTIONS };
+  }
+  if (!(STACK_TARGETS as readonly string[]).includes(target))
+    throw new Error(`target must be one of ${TARGETS.join(', ')}`);
+  const stack = await startBenchStack();
+  const urls: Record<StackTarget, string> = {
+    'partner-details': `${stack.fullUrl}${PARTNER_DETAILS_PATH}`,
+    'reference-countries': `${stack.fullUrl}${COUNTRIES_PATH}`,
+    'bare-partner-details': `${stack.bare.url}${BARE_PARTNER_DETAILS_PATH}`,
+    'bare-countries': `${stack.bare.url}${BARE_COUNTRIES_PATH}`,
+  };
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (target === 'partner-details') headers.authorization = `Bearer ${stack.accessToken}`;
+  return {
+    target: { label: target, url: urls[target as StackTarget], headers },
+    bench: stack.bench,
+    close: stack.close,
+  };
+}
 
-    log(`warming up ${urls[target]}`);
+async function main(): Promise<void> {
+  const target = process.argv[2] ?? 'partner-details';
+  const stack = await profiled(target);
+  try {
+    const job = { targets: [stack.target], connections: CONNECTIONS };
+
+    log(`warming up ${stack.target.url}`);
     await runLoad({ ...job, warmupSeconds: 0, slices: 1, sliceSeconds: 3 });
 
     const queries = countQueries(stack.bench.database);

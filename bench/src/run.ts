@@ -8,7 +8,9 @@
  * then writes bench/results/latest.json and prints a markdown table. Targets are reported, never
  * asserted: the exit code is non-zero only when something failed. `BENCH_ONLY=web` runs the web part only,
  * `BENCH_ONLY=cold-start` the production artefact's start only, `BENCH_ONLY=api` the API pairs only
- * (partner details, countries, MY BOTS).
+ * (partner details, countries, MY BOTS), `BENCH_ONLY=metering` metered sends through the service,
+ * `BENCH_ONLY=partner-api` sends through the partner API's endpoints (partner-sends.ts),
+ * `BENCH_ONLY=webhooks` webhook deliveries.
  */
 import os from 'node:os';
 import { BARE_BOTS_PATH, BARE_COUNTRIES_PATH, BARE_PARTNER_DETAILS_PATH } from './bare.ts';
@@ -18,6 +20,7 @@ import { benchLedger } from './ledger.ts';
 import { type LoadSummary, runLoad } from './load.ts';
 import { benchMetering } from './metering.ts';
 import { runNetworksBench } from './networks.ts';
+import { benchPartnerSends } from './partner-sends.ts';
 import { addResults, type BenchResult, markdownTable, result, round } from './results.ts';
 import {
   type BenchStack,
@@ -46,6 +49,18 @@ const WARMUP_SECONDS = numberFromEnv('BENCH_WARMUP_SECONDS', 2);
 const CONNECTIONS = Math.round(numberFromEnv('BENCH_CONNECTIONS', 10));
 /** Each side's measured time is split into this many alternating slices (A B, B A, ...). */
 const SLICES = Math.round(numberFromEnv('BENCH_SLICES', 4));
+
+/** Parts of issue 16 that run alone with `BENCH_ONLY=<name>` (each under a minute or two). */
+const SINGLE_PARTS: Record<
+  string,
+  { title: string; run(): Promise<{ results: BenchResult[]; details: string }> }
+> = {
+  // Metered sends through the service against the connector straight to the sandbox.
+  metering: { title: 'metered sends', run: () => benchMetering() },
+  // The partner API's send endpoints against the connectors straight to the sandbox.
+  'partner-api': { title: 'partner API sends', run: () => benchPartnerSends() },
+  webhooks: { title: 'webhook deliveries', run: () => benchWebhooks() },
+};
 
 interface Pair {
   full: LoadSummary;
@@ -128,20 +143,17 @@ async function main(): Promise<void> {
       );
       return;
     }
-    if (ONLY === 'metering') {
-      // Issue 16: metered sends against the connector straight to the sandbox, the wallet checked exact.
-      const metering = await benchMetering();
-      const written = addResults(metering.results, {
-        environment: {
-          node: process.version,
-          cpus: os.cpus().length,
-          loadAverage: round(os.loadavg()[0] ?? 0, 2),
-        },
+    const single = SINGLE_PARTS[ONLY];
+    if (single) {
+      const part = await single.run();
+      const load = round(os.loadavg()[0] ?? 0, 2);
+      const written = addResults(part.results, {
+        environment: { node: process.version, cpus: os.cpus().length, loadAverage: load },
       });
       process.stdout.write(
-        `## Portico bench: metered sends (node ${process.version}, ${os.cpus().length} CPUs, load ${round(os.loadavg()[0] ?? 0, 2)})\n\n${markdownTable(
-          metering.results,
-        )}\n\n${metering.details}\n\nWritten to bench/results/latest.json at ${written.at}.\n`,
+        `## Portico bench: ${single.title} (node ${process.version}, ${os.cpus().length} CPUs, load ${load})\n\n${markdownTable(
+          part.results,
+        )}\n\n${part.details}\n\nWritten to bench/results/latest.json at ${written.at}.\n`,
       );
       return;
     }
@@ -204,6 +216,7 @@ async function main(): Promise<void> {
     const web = await benchWeb(stack);
     const ledger = await benchLedger();
     const metering = await benchMetering();
+    const partnerApi = await benchPartnerSends();
     const webhooks = await benchWebhooks();
 
     const results: BenchResult[] = [
@@ -213,7 +226,8 @@ async function main(): Promise<void> {
       ...web.results,
       ...ledger,
       ...metering.results,
-      ...webhooks,
+      ...partnerApi.results,
+      ...webhooks.results,
       ...networks.results,
       ...coldStart.results,
     ];
@@ -264,6 +278,10 @@ async function main(): Promise<void> {
       networks.details,
       '',
       metering.details,
+      '',
+      partnerApi.details,
+      '',
+      webhooks.details,
       '',
       coldStart.details,
       '',

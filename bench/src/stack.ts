@@ -44,7 +44,8 @@ export interface BenchStack {
   close(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -120,6 +121,44 @@ async function checkResponses(fullUrl: string, bareUrl: string, token: string): 
 }
 
 /**
+ * The full server from buildServer with a production-like config on 127.0.0.1 and a free port,
+ * listening: NODE_ENV production, LOG_LEVEL warn, the rate limiter active with a limit the bench
+ * never reaches, the sandboxes for the networks, payments and mail (SANDBOX=1). `env` adds to or
+ * overrides that config (a network's URL, a module's setting). The caller closes the server.
+ */
+export async function startApiServer(
+  bench: BenchDatabase,
+  options: { workDir: string; webDist?: string; env?: Record<string, string> },
+): Promise<{ config: Config; server: Server; url: string }> {
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: 'dataDir' in bench.location ? bench.location.dataDir : options.workDir,
+    ...('url' in bench.location ? { DATABASE_URL: bench.location.url } : {}),
+    PORTICO_ROLE: process.env.BENCH_PORTICO_ROLE ?? 'all',
+    LOG_LEVEL: 'warn',
+    // Far above what the bench sends, so it is never limited; the limiter still counts every request.
+    RATE_LIMIT_MAX: '1000000000',
+    // Without a web build the server answers the API only (it warns once).
+    WEB_DIST_DIR: options.webDist ?? path.join(options.workDir, 'no-web-build'),
+    // The sandboxes stand in for the networks, the payment provider and mail, as in the tests.
+    SANDBOX: '1',
+    ...options.env,
+  });
+  const server = await buildServer({ config, database: bench.database });
+  try {
+    await server.app.listen({ host: '127.0.0.1', port });
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  return { config, server, url: `http://127.0.0.1:${port}` };
+}
+
+/**
  * A fresh, seeded database (see database.ts); the full server from buildServer with a production-like
  * config on 127.0.0.1 (LOG_LEVEL warn, the rate limiter active with a limit the bench never reaches);
  * a real access token for the developer through the code + PKCE flow; and the bare baseline server
@@ -159,26 +198,8 @@ export async function startBenchStack(): Promise<BenchStack> {
     const bots = await seedBenchBots(database, DEMO_PARTNERS.developer.partnerId);
     log(`seeded ${JSON.stringify({ reference, demo, bots })} on ${bench.description}`);
 
-    const port = await freePort();
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATA_DIR: 'dataDir' in bench.location ? bench.location.dataDir : work,
-      ...('url' in bench.location ? { DATABASE_URL: bench.location.url } : {}),
-      PORTICO_ROLE: process.env.BENCH_PORTICO_ROLE ?? 'all',
-      LOG_LEVEL: 'warn',
-      // Far above what the bench sends, so it is never limited; the limiter still counts every request.
-      RATE_LIMIT_MAX: '1000000000',
-      WEB_DIST_DIR: webDist,
-      // The sandboxes stand in for the networks, the payment provider and mail, as in the tests.
-      SANDBOX: '1',
-    });
-    const server = await buildServer({ config, database });
+    const { config, server, url: fullUrl } = await startApiServer(bench, { workDir: work, webDist });
     cleanups.push(() => server.close());
-    await server.app.listen({ host: '127.0.0.1', port });
-    const fullUrl = `http://127.0.0.1:${port}`;
     log(`full stack listening on ${fullUrl}`);
 
     const { accessToken } = await signInWithPassword(server.app, BENCH_USER, DEMO_PASSWORD, { config });

@@ -2,30 +2,31 @@
  * Webhook deliveries benchmark (issue 16): deliveries per second from the partner-webhooks outbox to
  * a local receiver, through the module's real delivery path (claim the conversation's head in a
  * transaction, sign it in the network's way, POST it through the SSRF-guarded client, record the
- * attempt), with CONVERSATIONS conversations in flight, on PGlite. The job queue is not in the loop:
+ * attempt), with CONVERSATIONS conversations in flight, on PostgreSQL when BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL is set (a database of its own), else PGlite. The job queue is not in the loop:
  * the conversations are started directly, as the deliver job starts them.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { createPartnerWebhooksRepository } from '@portico/api/modules/partner-webhooks/partner-webhooks.repository';
 import { createPartnerWebhooksService } from '@portico/api/modules/partner-webhooks/partner-webhooks.service';
 import { createWebhookClient } from '@portico/api/modules/partner-webhooks/webhook-client';
 import { createAuditRepository } from '@portico/api/platform/audit/audit.repository';
 import { createAuditService } from '@portico/api/platform/audit/audit.service';
-import { openDatabase } from '@portico/api/platform/db/index';
 import Fastify from 'fastify';
+import { openBenchDatabase } from './database.ts';
 import { type BenchResult, result, round } from './results.ts';
 import { log } from './stack.ts';
 
 const DELIVERIES = Number(process.env.BENCH_WEBHOOK_DELIVERIES) || 2000;
 const CONVERSATIONS = 40;
 
-export async function benchWebhooks(): Promise<BenchResult[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'portico-bench-webhooks-'));
-  const database = await openDatabase({ dataDir: path.join(dir, 'pglite') });
+export async function benchWebhooks(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ results: BenchResult[]; details: string }> {
+  const bench = await openBenchDatabase(env, 'portico_bench_webhooks');
+  const { database } = bench;
+  const kind = bench.description.startsWith('postgres') ? 'postgres' : 'pglite';
   let received = 0;
   const receiver = createServer((request, response) => {
     request.resume();
@@ -84,7 +85,7 @@ export async function benchWebhooks(): Promise<BenchResult[]> {
       log: logger,
     });
     log(
-      `webhooks: ${DELIVERIES} deliveries over ${CONVERSATIONS} conversations to a local receiver (PGlite)`,
+      `webhooks: ${DELIVERIES} deliveries over ${CONVERSATIONS} conversations to a local receiver (${bench.description})`,
     );
     const started = process.hrtime.bigint();
     for (let c = 0; c < CONVERSATIONS; c += 1) await service.startConversation(`${botId}:${c}`, partnerId);
@@ -103,26 +104,35 @@ export async function benchWebhooks(): Promise<BenchResult[]> {
     // At least once: an attempt that fails after the receiver got it (a reset socket) is sent again.
     if (delivered !== DELIVERIES || received < DELIVERIES)
       throw new Error(`webhook bench: ${delivered} delivered, ${received} received of ${DELIVERIES}`);
-    log(`webhooks: ${received - DELIVERIES} deliveries sent more than once (retried after a failed attempt)`);
-    return [
-      result(
-        'webhooks.pglite.deliveries-per-s',
-        `webhook deliveries/s to a local receiver, ${CONVERSATIONS} conversations, in order per conversation`,
-        round(DELIVERIES / seconds, 0),
-        'n/a',
-      ),
-    ];
+    const again = received - DELIVERIES;
+    log(`webhooks: ${again} deliveries sent more than once (retried after a failed attempt)`);
+    const rate = round(DELIVERIES / seconds, 0);
+    return {
+      results: [
+        result(
+          `webhooks.${kind}.deliveries-per-s`,
+          `webhook deliveries/s to a local receiver, ${CONVERSATIONS} conversations, in order per conversation`,
+          rate,
+          'n/a',
+        ),
+      ],
+      details: [
+        '### Webhook deliveries',
+        `${bench.description}; ${DELIVERIES} stored events over ${CONVERSATIONS} conversations delivered through the partner-webhooks module's delivery path (claim, sign, POST, record) to a local receiver in the bench process: ${rate} deliveries/s, ${round(seconds, 2)} s; ${again} sent more than once.`,
+      ].join('\n'),
+    };
   } finally {
     await client.close();
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
-    await database.close();
-    rmSync(dir, { recursive: true, force: true });
+    await bench.dispose();
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   benchWebhooks()
-    .then((results) => process.stdout.write(`${JSON.stringify(results, null, 2)}\n`))
+    .then(({ results, details }) =>
+      process.stdout.write(`${JSON.stringify(results, null, 2)}\n\n${details}\n`),
+    )
     .catch((error: unknown) => {
       process.stderr.write(`${String(error)}\n`);
       process.exitCode = 1;
