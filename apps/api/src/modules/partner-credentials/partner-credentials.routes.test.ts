@@ -6,7 +6,7 @@ import {
   ZPartnerCredentialList,
 } from '@portico/domain';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Subject } from '../../../test/factories.ts';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
 import { createAuditRepository } from '../../platform/audit/audit.repository.ts';
@@ -276,6 +276,36 @@ describe('the token endpoint', () => {
     );
     await expect(otherInstance.authenticate(developer.token)).rejects.toMatchObject({ reason: 'invalid' });
     await expect(otherInstance.authenticate('not-a-token')).rejects.toMatchObject({ reason: 'malformed' });
+  });
+});
+
+describe('tokens remembered by an instance', () => {
+  it('when a token checked before is used after its expiry then it is refused as expired', async () => {
+    const { client_secret, credential } = await create();
+    const token = await tokenFor(credential.client_id, client_secret);
+    await expect(otherInstance.authenticate(token)).resolves.toMatchObject({ botId: bot });
+    // Remembered: a second use within its life passes without the signature check.
+    await expect(otherInstance.authenticate(token)).resolves.toMatchObject({ botId: bot });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 3600_000 + 60_000);
+      await expect(otherInstance.authenticate(token)).rejects.toMatchObject({ reason: 'expired' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('when the token endpoint answers then it sets no XSRF cookie (no browser calls it)', async () => {
+    const { client_secret, credential } = await create();
+    const response = await tokenRequest(
+      { grant_type: 'client_credentials' },
+      basic(credential.client_id, client_secret),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    // A portal call without the cookie still gets one.
+    const portal = await t.app.inject({ method: 'GET', url: '/api/v1/app-config' });
+    expect(String(portal.headers['set-cookie'])).toMatch(/XSRF-TOKEN=/);
   });
 });
 

@@ -68,7 +68,9 @@ export const xsrfProtection = fp(
     const headerName = XSRF_HEADER_NAME.toLowerCase();
     app.addHook('onRequest', async (request, reply) => {
       const validCookie = xsrfCookieOf(request);
-      if (!validCookie) {
+      // A server-to-server route (xsrf: false: partner API calls, networks' webhooks) has no browser
+      // to give the cookie to.
+      if (!validCookie && request.routeOptions.config.xsrf !== false) {
         reply.setCookie(XSRF_COOKIE_NAME, newXsrfToken(), {
           path: '/',
           sameSite: 'lax',
