@@ -61,9 +61,9 @@ export const MAAP_RICH_CARD_EXAMPLE = {
           layout: { cardOrientation: 'VERTICAL' },
           content: {
             media: {
-              mediaUrl: 'https://www.gsma.com/futurenetworks/wp-content/uploads/2019/03/rcs-logo.png',
-              mediaContentType: 'image/png',
-              mediaFileSize: 42_000,
+              mediaUrl: 'https://cdn.example.com/media/sneakers.jpg',
+              mediaContentType: 'image/jpeg',
+              mediaFileSize: 120_000,
               height: 'MEDIUM_HEIGHT',
             },
             title: 'New sneakers',
@@ -74,7 +74,7 @@ export const MAAP_RICH_CARD_EXAMPLE = {
                 action: {
                   displayText: 'See the shop',
                   postback: { data: 'set_by_chatbot_open_shop' },
-                  urlAction: { openUrl: { url: 'https://www.gsma.com' } },
+                  urlAction: { openUrl: { url: 'https://www.example.com/shop' } },
                 },
               },
             ],
