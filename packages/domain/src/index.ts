@@ -17,6 +17,7 @@ export * from './contracts/content.ts';
 export * from './contracts/envelope.ts';
 export * from './contracts/launches.ts';
 export * from './contracts/list-filters.ts';
+export * from './contracts/maap-chatbot-api.examples.ts';
 export * from './contracts/maap-chatbot-api.ts';
 export * from './contracts/metering.ts';
 export * from './contracts/network-messages.ts';

@@ -1,8 +1,14 @@
-import type { TGoogleAgent, TGoogleApiError, TRbmAgentMessageRequest } from './rbm-agent-messages.ts';
+import type {
+  TGoogleAgent,
+  TGoogleApiError,
+  TRbmAgentMessageRequest,
+  TRbmFileRequest,
+} from './rbm-agent-messages.ts';
 
 /**
  * Google's documented RBM examples (RBM API reference and "Send messages": a text with suggestions,
- * a standalone rich card; Google's error bodies), shown in the partner OpenAPI and sent to our
+ * a standalone rich card; "Send events": READ and IS_TYPING; revoke; files.create by URL; Google's
+ * error bodies), shown in the partner OpenAPI and sent to our
  * endpoints by its contract test, so they cannot rot. Google's placeholder phone number is replaced
  * by a priced Indian test number; the rest is Google's text.
  */
@@ -96,4 +102,56 @@ export const GOOGLE_INVALID_ARGUMENT_EXAMPLE = {
 
 export const GOOGLE_NOT_FOUND_EXAMPLE = {
   error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' },
+} satisfies TGoogleApiError;
+
+/** The id of the agent's event (`eventId`: a UUID of the agent's; Google ignores a reused one). */
+export const RBM_EXAMPLE_EVENT_ID = '0f3a3c6e-7b1d-4b9f-8d8c-5a6e2f1b9c44';
+/** The user's message a READ event names (Google's samples: MESSAGE_ID; the id of a user message). */
+export const RBM_EXAMPLE_USER_MESSAGE_ID = 'MxY7_Wtrb0RnaILUq3ZwrRtw';
+
+/** A READ event: the agent has read the user's message `messageId`. */
+export const RBM_READ_EVENT_EXAMPLE = { eventType: 'READ', messageId: RBM_EXAMPLE_USER_MESSAGE_ID } as const;
+/** An IS_TYPING event: the agent is writing (the user sees the typing indicator). */
+export const RBM_IS_TYPING_EVENT_EXAMPLE = { eventType: 'IS_TYPING' } as const;
+
+/** Google's answer to an agent event: the AgentEvent, named after the phone and the eventId. */
+export const rbmEventExample = (
+  event: { eventType: 'READ' | 'IS_TYPING'; messageId?: string },
+  sendTime = '2026-03-01T10:00:01.654321Z',
+) => ({
+  name: `phones/${RBM_EXAMPLE_MSISDN}/agentEvents/${RBM_EXAMPLE_EVENT_ID}`,
+  ...event,
+  sendTime,
+});
+
+/** Google's answer to a revoke (phones.agentMessages.delete): an empty body. */
+export const RBM_REVOKED_EXAMPLE = {};
+
+/** files.create by URL (Google's documented sample: a file and its thumbnail, both by https URL). */
+export const RBM_FILE_BY_URL_EXAMPLE = {
+  fileUrl: 'https://storage.googleapis.com/kitchen-sink-sample-images/cute-dog.jpg',
+  thumbnailUrl: 'https://storage.googleapis.com/kitchen-sink-sample-images/elephant.jpg',
+} satisfies TRbmFileRequest;
+
+/** Google's File: the name to send in `contentMessage.uploadedRbmFile.fileName`. */
+export const RBM_FILE_EXAMPLE = { name: 'files/dHJpcC1yZXBvcnQtMjAyNi0wMy0wMQ' };
+
+export const GOOGLE_FILE_URL_NOT_HTTPS_EXAMPLE = {
+  error: { code: 400, message: 'fileUrl must be an https:// address.', status: 'INVALID_ARGUMENT' },
+} satisfies TGoogleApiError;
+
+export const GOOGLE_UNSUPPORTED_FILE_TYPE_EXAMPLE = {
+  error: {
+    code: 400,
+    message: 'Unsupported file type text/plain: RBM takes images, audio, video and PDF.',
+    status: 'INVALID_ARGUMENT',
+  },
+} satisfies TGoogleApiError;
+
+export const GOOGLE_READ_WITHOUT_MESSAGE_EXAMPLE = {
+  error: {
+    code: 400,
+    message: 'A READ event needs the messageId of the user message it read.',
+    status: 'INVALID_ARGUMENT',
+  },
 } satisfies TGoogleApiError;

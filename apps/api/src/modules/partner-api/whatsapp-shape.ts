@@ -46,6 +46,26 @@ export function contentOfCloudApiRequest(body: TCloudApiSendRequest): TMessageCo
 
 const traceId = () => randomBytes(12).toString('base64url');
 
+/**
+ * Meta's message of a Graph error code, as the Cloud API answers it after `(#code)` (the network
+ * connector keeps only error_data.details, so the title is put back from the code).
+ */
+const GRAPH_ERROR_TITLES: Readonly<Record<number, string>> = {
+  100: 'Invalid parameter',
+  130429: 'Rate limit hit',
+  131000: 'Something went wrong',
+  131026: 'Message undeliverable',
+  131047: 'Re-engagement message',
+  131051: 'Unsupported message type',
+  132000: 'Number of parameters does not match the expected number of params',
+  132001: 'Template name does not exist in the translation',
+  132005: 'Translated text too long',
+  132007: 'Template format character policy violated',
+  132012: 'Parameter format does not match format in the created template',
+  132015: 'Template is paused',
+  132016: 'Template is disabled',
+};
+
 /** A Graph API error body. */
 export function cloudApiError(
   code: number,
@@ -146,14 +166,16 @@ export function cloudApiRefusal(refusal: SendRefusal): { status: number; body: T
         ),
       };
     case 'network': {
-      // The network's own code and words (the sandbox and Meta speak the same), else Meta's 131000.
+      // The network's own code and details (the sandbox and Meta speak the same), else Meta's
+      // 131000; the message is Meta's title of the code, the details the network's own words.
       const error = refusal.error;
-      const code = Number(error.detail.code);
+      const detailCode = Number(error.detail.code);
+      const code = Number.isInteger(detailCode) && detailCode > 0 ? detailCode : 131000;
       const status = error.detail.httpStatus ?? error.httpStatus;
       const words = error.message.replace(/^WhatsApp: /, '');
       return {
         status: status >= 500 ? 503 : status,
-        body: cloudApiError(Number.isInteger(code) && code > 0 ? code : 131000, words, words),
+        body: cloudApiError(code, GRAPH_ERROR_TITLES[code] ?? words, words),
       };
     }
   }

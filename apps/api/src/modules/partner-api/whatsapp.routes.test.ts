@@ -193,7 +193,12 @@ describe("Meta's documented examples", () => {
   it("when a template the number does not have is sent then the network's (#132001) comes back and nothing is charged", async () => {
     const bot = await botWithToken();
     const error = metaError(await send(bot, TEMPLATE), 404, 132001);
-    expect(error.message).toMatch(/hello_world/);
+    // Meta's wording: the code's title in the message, the template named in the details.
+    expect(error.message).toBe('(#132001) Template name does not exist in the translation');
+    expect(error.error_data).toEqual({
+      messaging_product: 'whatsapp',
+      details: 'template name (hello_world) does not exist in en_US',
+    });
     const { rows } = await t.database.sql.query<{ status: string }>(
       'SELECT status FROM metered_messages WHERE bot_id = $1',
       [bot.botId],

@@ -79,6 +79,16 @@ const EMPTY_USAGE: TPartnerUsage = {
   totals: NO_COUNTS,
 };
 
+const WEBHOOK = {
+  bot_id: BOT_ID,
+  url: null,
+  verified_at: null,
+  networks: ['whatsapp'],
+  secret_hint: null,
+  secret_rotated_at: null,
+  counts: { pending: 0, retrying: 0, delivered: 0, dead: 0 },
+};
+
 const list = <T,>(items: T[]): TListResult<T> => ({ items, total: items.length });
 
 /** Answers the page's GETs: the bots, the credentials, the webhook and an empty delivery log. */
@@ -86,16 +96,7 @@ function answerGets(list_: () => TPartnerCredentialList = () => credentials()) {
   return vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
     if (url === '/secure/bots') return list([BOT]);
     if (url === `/secure/bots/${BOT_ID}/credentials`) return list_();
-    if (url === `/secure/bots/${BOT_ID}/webhook`)
-      return {
-        bot_id: BOT_ID,
-        url: null,
-        verified_at: null,
-        networks: ['whatsapp'],
-        secret_hint: null,
-        secret_rotated_at: null,
-        counts: { pending: 0, retrying: 0, delivered: 0, dead: 0 },
-      };
+    if (url === `/secure/bots/${BOT_ID}/webhook`) return WEBHOOK;
     if (url === '/secure/partner-api/usage') return EMPTY_USAGE;
     return list([]);
   });
@@ -213,6 +214,83 @@ describe('the credentials panel on /u/api', () => {
     expect(
       await screen.findByText(/The credentials could not be listed/, {}, { timeout: 5000 }),
     ).toBeTruthy();
+  });
+});
+
+describe('the bot /u/api opens on', () => {
+  const bot = (n: number, name: string, status: TBotListItem['status']): TBotListItem => ({
+    ...BOT,
+    bot_id: `0b6c1f4e-3f6a-4d7e-9a55-00000000000${n}`,
+    name,
+    status,
+  });
+  const IN_PROGRESS = { key: 'in_progress', code: -1, label: 'In progress' };
+  const CARRIER_STEP = { key: 'in_progress_carrier_submission', code: -2, label: 'Carrier submission' };
+  const REJECTED = { key: 'bot_rejected_by_portico', code: 32, label: 'Rejected' };
+  // The list's order (most recently changed first): a draft, a bot taken off the network, a
+  // registered draft at the carrier step, a launched bot.
+  const DRAFT = bot(1, 'New draft', IN_PROGRESS);
+  const OFF_NETWORK = bot(2, 'Taken off', REJECTED);
+  const REGISTERED = bot(3, 'Registered draft', CARRIER_STEP);
+  const LAUNCHED = bot(4, 'Launched bot', BOT.status);
+  const endpointOf = (id: string | null) => ({
+    api_type: 'google' as const,
+    id_name: 'agentId',
+    id,
+    base_url: 'http://localhost:3000/api/v1/partner/rbm',
+  });
+
+  /** The bots and each bot's API info (an id when it is registered); the calls made. */
+  function answer(bots: TBotListItem[], ids: Record<string, string | null>) {
+    return vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
+      if (url === '/secure/bots') return list(bots);
+      const found = bots.find((b) => url === `/secure/bots/${b.bot_id}/credentials`);
+      if (found)
+        return {
+          ...credentials([]),
+          bot_id: found.bot_id,
+          endpoints: [endpointOf(ids[found.bot_id] ?? null)],
+        };
+      const webhookOf = bots.find((b) => url === `/secure/bots/${b.bot_id}/webhook`);
+      if (webhookOf) return { ...WEBHOOK, bot_id: webhookOf.bot_id };
+      if (url === '/secure/partner-api/usage') return EMPTY_USAGE;
+      return list([]);
+    });
+  }
+  const botPicker = () => screen.findByRole('combobox', { name: 'Bot' }, { timeout: 5000 });
+  const credentialCalls = (get: ReturnType<typeof answer>) =>
+    get.mock.calls.map(([url]) => url).filter((url) => url.endsWith('/credentials'));
+
+  it('when no bot is in the URL then the first bot registered on a network is shown, not a newer draft', async () => {
+    const get = answer([DRAFT, OFF_NETWORK, REGISTERED, LAUNCHED], {
+      [REGISTERED.bot_id]: 'registered_agent',
+      [LAUNCHED.bot_id]: 'launched_agent',
+    });
+    renderApp('/u/api', { details: DEVELOPER });
+    expect((await botPicker()).textContent).toBe('Registered draft');
+    const section = await screen.findByRole('region', { name: 'Google API (RCS)' });
+    expect(within(section).getByText('registered_agent')).toBeTruthy();
+    // The draft in its details step is not asked about; the bot taken off the network is, and passed.
+    const calls = credentialCalls(get);
+    expect(calls).not.toContain(`/secure/bots/${DRAFT.bot_id}/credentials`);
+    expect(calls).toContain(`/secure/bots/${OFF_NETWORK.bot_id}/credentials`);
+    expect(calls).not.toContain(`/secure/bots/${LAUNCHED.bot_id}/credentials`);
+  });
+
+  it('when no bot can use the API then the first bot is shown', async () => {
+    answer([DRAFT, OFF_NETWORK], {});
+    renderApp('/u/api', { details: DEVELOPER });
+    expect((await botPicker()).textContent).toBe('New draft');
+  });
+
+  it('when the URL names a bot then that bot is shown, even a draft, and nothing else is asked', async () => {
+    const get = answer([DRAFT, REGISTERED], { [REGISTERED.bot_id]: 'registered_agent' });
+    renderApp(`/u/api?botId=${DRAFT.bot_id}`, { details: DEVELOPER });
+    expect((await botPicker()).textContent).toBe('New draft');
+    await screen.findByRole('region', { name: 'Google API (RCS)' });
+    expect(credentialCalls(get).every((url) => url === `/secure/bots/${DRAFT.bot_id}/credentials`)).toBe(
+      true,
+    );
   });
 });
 
