@@ -2,7 +2,7 @@ import { ROLES, ZIssuedPartnerCredential } from '@portico/domain';
 import { expect } from 'vitest';
 import { bots } from '../src/modules/bots/bots.schema.ts';
 import { seedCarrierPrefixes } from '../src/modules/metering/metering.seed.ts';
-import { expectEnvelope, type TestApp, xsrfHeaders } from './helpers.ts';
+import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from './helpers.ts';
 import { createMeteringForTest } from './metering.ts';
 
 /** Airtel India (+91 98100...) costs 3,000 micro-units a basic message on the seeded rate plan. */
@@ -10,10 +10,15 @@ export const AIRTEL_PRICE = 3_000n;
 /** An Airtel India number (E.164). */
 export const AIRTEL_RECIPIENT = '+919810012345';
 /** What a funded developer's wallet starts with. */
-export const FUNDS = 1_000_000n;
+const FUNDS = 1_000_000n;
 
 /** The sandbox answering at once: no rate limits, no delivery receipts. */
 export const QUIET_SANDBOX = { rateLimits: { enabled: false }, receipts: false };
+
+/** A listening app (the partner API calls the mounted sandbox over HTTP) with a quiet sandbox. */
+export function createPartnerApiApp(env: Record<string, string> = {}): Promise<TestApp> {
+  return createTestApp({ listen: true, env: { SANDBOX_BEHAVIOUR: JSON.stringify(QUIET_SANDBOX), ...env } });
+}
 
 /** Carrier prefixes and a rate plan pricing Airtel India's basic messages; the carrier's id. */
 export async function seedAirtelPrice(t: TestApp, price = AIRTEL_PRICE): Promise<number> {
@@ -32,8 +37,14 @@ export async function seedAirtelPrice(t: TestApp, price = AIRTEL_PRICE): Promise
   return airtel;
 }
 
+/** A partner and one of its users' bearer token. */
+export interface Owner {
+  id: string;
+  token: string;
+}
+
 /** A developer partner and a signed-in user's bearer token. */
-export async function developer(t: TestApp): Promise<{ id: string; token: string }> {
+export async function developer(t: TestApp): Promise<Owner> {
   const account = await t.factories.account(ROLES.DEVELOPER);
   return { id: account.partner.partnerId, token: await t.tokenFor(account.user.userId) };
 }
@@ -44,28 +55,37 @@ export async function developer(t: TestApp): Promise<{ id: string; token: string
  */
 export async function fundedDeveloper(t: TestApp) {
   const m = createMeteringForTest(t.database);
-  const { id: partnerId, token: developerToken } = await developer(t);
+  const owner = await developer(t);
   const airtel = await seedAirtelPrice(t);
-  await m.ledger.credit({ partnerId, idempotencyKey: 'fund', amount: FUNDS, description: 'Top-up' });
-  return { m, partnerId, developerToken, airtel };
+  await m.ledger.credit({
+    partnerId: owner.id,
+    idempotencyKey: 'fund',
+    amount: FUNDS,
+    description: 'Top-up',
+  });
+  return { m, owner, partnerId: owner.id, developerToken: owner.token, airtel };
 }
 
 /**
- * A bot row (the values given) with a credential issued by its owner through the secure API and a
- * partner access token from the OAuth endpoint; the client authenticates with HTTP Basic or in the
- * form body.
+ * A bot of the owner's partner (the values given; launched unless told) with a credential issued by
+ * the owner through the secure API and a partner access token from the OAuth endpoint; the client
+ * authenticates with HTTP Basic or in the form body.
  */
 export async function botWithAccessToken(
   t: TestApp,
-  values: typeof bots.$inferInsert,
-  options: { ownerToken: string; clientAuth: 'basic' | 'form' },
+  owner: Owner,
+  values: Omit<typeof bots.$inferInsert, 'partnerId' | 'status'>,
+  options: { launched?: boolean | undefined; clientAuth: 'basic' | 'form' },
 ): Promise<{ botId: string; accessToken: string }> {
-  const [row] = await t.database.db.insert(bots).values(values).returning();
+  const [row] = await t.database.db
+    .insert(bots)
+    .values({ ...values, partnerId: owner.id, status: options.launched === false ? -1 : 10 })
+    .returning();
   if (!row) throw new Error('insert returned nothing');
   const created = await t.app.inject({
     method: 'POST',
     url: `/api/v1/secure/bots/${row.botId}/credentials`,
-    headers: { authorization: `Bearer ${options.ownerToken}`, ...xsrfHeaders() },
+    headers: { authorization: `Bearer ${owner.token}`, ...xsrfHeaders() },
   });
   const { client_secret, credential } = ZIssuedPartnerCredential.parse(expectEnvelope(created, 200).data);
   const form = { 'content-type': 'application/x-www-form-urlencoded' };

@@ -3,12 +3,12 @@ import { CHANNEL_TYPE, ZPartnerCredentialList } from '@portico/domain';
 import { businesscommunications_v1 } from 'businesscommunications';
 import { type APIRequestContext, createAPIRequest, GaxiosError, OAuth2Client } from 'googleapis-common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectEnvelope, freePort, type TestApp } from '../../../test/helpers.ts';
+import { expectEnvelope, freePort, type TestApp } from '../../../test/helpers.ts';
 import {
   AIRTEL_RECIPIENT,
   botWithAccessToken,
+  createPartnerApiApp,
   fundedDeveloper,
-  QUIET_SANDBOX,
 } from '../../../test/partner-api.ts';
 
 /**
@@ -34,13 +34,9 @@ let serial = 0;
 
 beforeAll(async () => {
   const googlePort = await freePort();
-  t = await createTestApp({
-    listen: true,
-    env: {
-      PARTNER_GOOGLE_PORT: String(googlePort),
-      PARTNER_GOOGLE_URL: `http://127.0.0.1:${googlePort}/`,
-      SANDBOX_BEHAVIOUR: JSON.stringify(QUIET_SANDBOX),
-    },
+  t = await createPartnerApiApp({
+    PARTNER_GOOGLE_PORT: String(googlePort),
+    PARTNER_GOOGLE_URL: `http://127.0.0.1:${googlePort}/`,
   });
   googleRoot = `http://127.0.0.1:${googlePort}/`;
   ({ partnerId, developerToken } = await fundedDeveloper(t));
@@ -59,10 +55,9 @@ async function agentWithToken(): Promise<TestAgent> {
   const agentId = `google_client_${serial}`;
   const agent = await botWithAccessToken(
     t,
+    { id: partnerId, token: developerToken },
     {
-      partnerId,
       channels: [CHANNEL_TYPE.rcs],
-      status: 10,
       name: `Google client ${serial}`,
       description: 'Orders and deliveries',
       brandColor: '#1A73E8',
@@ -70,7 +65,7 @@ async function agentWithToken(): Promise<TestAgent> {
       rbmBrand: 'brands/partner',
       rbmAgent: `brands/partner/agents/${agentId}`,
     },
-    { ownerToken: developerToken, clientAuth: 'basic' },
+    { clientAuth: 'basic' },
   );
   return { ...agent, agentId };
 }

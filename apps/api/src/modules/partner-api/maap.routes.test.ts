@@ -6,14 +6,16 @@ import {
   ZPartnerCredentialList,
 } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
+import { expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
 import { type createMeteringForTest, walletFigures } from '../../../test/metering.ts';
 import {
   AIRTEL_PRICE,
   AIRTEL_RECIPIENT,
   botWithAccessToken,
+  createPartnerApiApp,
   developer,
   fundedDeveloper,
+  type Owner,
   QUIET_SANDBOX,
 } from '../../../test/partner-api.ts';
 
@@ -32,14 +34,11 @@ let t: TestApp;
 let m: ReturnType<typeof createMeteringForTest>;
 let developerToken: string;
 let partnerId: string;
-let stranger: { id: string; token: string };
+let stranger: Owner;
 let serial = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    listen: true,
-    env: { PARTNER_SEND_RATE_PER_SECOND: String(RATE), SANDBOX_BEHAVIOUR: JSON.stringify(QUIET_SANDBOX) },
-  });
+  t = await createPartnerApiApp({ PARTNER_SEND_RATE_PER_SECOND: String(RATE) });
   ({ m, partnerId, developerToken } = await fundedDeveloper(t));
   stranger = await developer(t);
 });
@@ -52,21 +51,18 @@ interface TestBot {
 }
 
 /** An RCS bot registered with GSMA's API type (launched unless told), with a credential and a token. */
-async function botWithToken(
-  options: { launched?: boolean; owner?: { id: string; token: string } } = {},
-): Promise<TestBot> {
+async function botWithToken(options: { launched?: boolean; owner?: Owner } = {}): Promise<TestBot> {
   serial += 1;
   const maapBotId = `bot_partner_maap_${serial}`;
   const bot = await botWithAccessToken(
     t,
+    options.owner ?? { id: partnerId, token: developerToken },
     {
-      partnerId: options.owner?.id ?? partnerId,
       channels: [CHANNEL_TYPE.rcs],
-      status: options.launched === false ? -1 : 10,
       name: `MaaP ${serial}`,
       maapBotId,
     },
-    { ownerToken: options.owner?.token ?? developerToken, clientAuth: 'form' },
+    { launched: options.launched, clientAuth: 'form' },
   );
   return { ...bot, maapBotId };
 }
@@ -375,14 +371,9 @@ describe("refusals in MaaP's error shape", () => {
     serial += 1;
     const rbm = await botWithAccessToken(
       t,
-      {
-        partnerId,
-        channels: [CHANNEL_TYPE.rcs],
-        status: 10,
-        name: `RBM ${serial}`,
-        rbmAgent: `brands/b/agents/a_${serial}`,
-      },
-      { ownerToken: developerToken, clientAuth: 'form' },
+      { id: partnerId, token: developerToken },
+      { channels: [CHANNEL_TYPE.rcs], name: `RBM ${serial}`, rbmAgent: `brands/b/agents/a_${serial}` },
+      { clientAuth: 'form' },
     );
     const rbmBot = { ...rbm, maapBotId: `a_${serial}` };
     maapError(await send(rbmBot, text('g')), 404);

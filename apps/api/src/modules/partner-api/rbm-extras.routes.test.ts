@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { CHANNEL_TYPE, ZGoogleApiError, ZRbmAgentEvent, ZRbmFile } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import type { TestApp } from '../../../test/helpers.ts';
 import { type createMeteringForTest, walletFigures } from '../../../test/metering.ts';
 import {
   AIRTEL_PRICE,
   AIRTEL_RECIPIENT,
   botWithAccessToken,
+  createPartnerApiApp,
   developer,
   fundedDeveloper,
-  QUIET_SANDBOX,
+  type Owner,
 } from '../../../test/partner-api.ts';
 import { multipartRelated } from '../../networks/rbm.ts';
 
@@ -30,7 +31,7 @@ let partnerId: string;
 let serial = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ listen: true, env: { SANDBOX_BEHAVIOUR: JSON.stringify(QUIET_SANDBOX) } });
+  t = await createPartnerApiApp();
   ({ m, partnerId, developerToken } = await fundedDeveloper(t));
 });
 afterAll(() => t.close());
@@ -42,22 +43,19 @@ interface TestAgent {
 }
 
 /** A bot with an RBM agent of the partner (launched unless said) and a partner token of its own. */
-async function agentWithToken(
-  options: { launched?: boolean; owner?: { id: string; token: string } } = {},
-): Promise<TestAgent> {
+async function agentWithToken(options: { launched?: boolean; owner?: Owner } = {}): Promise<TestAgent> {
   serial += 1;
   const agentId = `rbm_extras_${serial}`;
   const agent = await botWithAccessToken(
     t,
+    options.owner ?? { id: partnerId, token: developerToken },
     {
-      partnerId: options.owner?.id ?? partnerId,
       channels: [CHANNEL_TYPE.rcs],
-      status: options.launched === false ? -1 : 10,
       name: `RBM extras ${serial}`,
       rbmBrand: 'brands/partner',
       rbmAgent: `brands/partner/agents/${agentId}`,
     },
-    { ownerToken: options.owner?.token ?? developerToken, clientAuth: 'basic' },
+    { launched: options.launched, clientAuth: 'basic' },
   );
   return { ...agent, agentId };
 }

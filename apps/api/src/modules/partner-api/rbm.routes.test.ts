@@ -1,13 +1,13 @@
 import { CHANNEL_TYPE, ZGoogleApiError, ZRbmAgentMessageResponse } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import type { TestApp } from '../../../test/helpers.ts';
 import { walletFigures } from '../../../test/metering.ts';
 import {
   AIRTEL_PRICE,
   AIRTEL_RECIPIENT,
   botWithAccessToken,
+  createPartnerApiApp,
   fundedDeveloper,
-  QUIET_SANDBOX,
 } from '../../../test/partner-api.ts';
 
 /**
@@ -24,7 +24,7 @@ let partnerId: string;
 let serial = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ listen: true, env: { SANDBOX_BEHAVIOUR: JSON.stringify(QUIET_SANDBOX) } });
+  t = await createPartnerApiApp();
   ({ partnerId, developerToken } = await fundedDeveloper(t));
 });
 afterAll(() => t.close());
@@ -40,15 +40,14 @@ async function agentWithToken(launched = true): Promise<TestAgent> {
   const agentId = `partner_rbm_${serial}`;
   const agent = await botWithAccessToken(
     t,
+    { id: partnerId, token: developerToken },
     {
-      partnerId,
       channels: [CHANNEL_TYPE.rcs],
-      status: launched ? 10 : -1,
       name: `RBM ${serial}`,
       rbmBrand: 'brands/partner',
       rbmAgent: `brands/partner/agents/${agentId}`,
     },
-    { ownerToken: developerToken, clientAuth: 'basic' },
+    { launched, clientAuth: 'basic' },
   );
   return { ...agent, agentId };
 }

@@ -2,15 +2,16 @@ import { CHANNEL_TYPE, ZCloudApiError, ZCloudApiSendResponse } from '@portico/do
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WhatsAppAPI } from 'whatsapp-api-js';
 import { ActionButtons, Body, Button, Interactive, Text } from 'whatsapp-api-js/messages';
-import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
+import { expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
 import { type createMeteringForTest, walletFigures } from '../../../test/metering.ts';
 import {
   AIRTEL_PRICE,
   AIRTEL_RECIPIENT,
   botWithAccessToken,
+  createPartnerApiApp,
   developer,
   fundedDeveloper,
-  QUIET_SANDBOX,
+  type Owner,
 } from '../../../test/partner-api.ts';
 
 /**
@@ -25,7 +26,7 @@ let t: TestApp;
 let m: ReturnType<typeof createMeteringForTest>;
 let developerToken: string;
 let partnerId: string;
-let stranger: { id: string; token: string };
+let stranger: Owner;
 let serial = 0;
 
 const PRICE = AIRTEL_PRICE;
@@ -33,10 +34,7 @@ const PRICE = AIRTEL_PRICE;
 const RECIPIENT = AIRTEL_RECIPIENT.slice(1);
 
 beforeAll(async () => {
-  t = await createTestApp({
-    listen: true,
-    env: { PARTNER_SEND_RATE_PER_SECOND: String(RATE), SANDBOX_BEHAVIOUR: JSON.stringify(QUIET_SANDBOX) },
-  });
+  t = await createPartnerApiApp({ PARTNER_SEND_RATE_PER_SECOND: String(RATE) });
   ({ m, partnerId, developerToken } = await fundedDeveloper(t));
   stranger = await developer(t);
 });
@@ -49,21 +47,18 @@ interface TestBot {
 }
 
 /** A WhatsApp bot of the developer (launched unless told), with a credential and an access token. */
-async function botWithToken(
-  options: { launched?: boolean; owner?: { id: string; token: string } } = {},
-): Promise<TestBot> {
+async function botWithToken(options: { launched?: boolean; owner?: Owner } = {}): Promise<TestBot> {
   serial += 1;
   const phoneNumberId = `pn-partner-api-${serial}`;
   const bot = await botWithAccessToken(
     t,
+    options.owner ?? { id: partnerId, token: developerToken },
     {
-      partnerId: options.owner?.id ?? partnerId,
       channels: [CHANNEL_TYPE.whatsapp],
-      status: options.launched === false ? -1 : 10,
       name: `Partner API ${serial}`,
       whatsappPhoneNumberId: phoneNumberId,
     },
-    { ownerToken: options.owner?.token ?? developerToken, clientAuth: 'form' },
+    { launched: options.launched, clientAuth: 'form' },
   );
   return { ...bot, phoneNumberId };
 }
