@@ -114,3 +114,17 @@ export async function botWithAccessToken(
   expect(token.statusCode, token.body).toBe(200);
   return { botId: row.botId, accessToken: (token.json() as { access_token: string }).access_token };
 }
+
+/** The owner revokes the bot's (first) credential through the secure API: its tokens stop working. */
+export async function revokeCredential(t: TestApp, owner: Owner, botId: string): Promise<void> {
+  const { rows } = await t.database.sql.query<{ credential_id: string }>(
+    'SELECT credential_id FROM partner_credentials WHERE bot_id = $1',
+    [botId],
+  );
+  const revoked = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/secure/bots/${botId}/credentials/${rows[0]?.credential_id}/revoke`,
+    headers: { authorization: `Bearer ${owner.token}`, ...xsrfHeaders() },
+  });
+  expectEnvelope(revoked, 200);
+}

@@ -6,7 +6,7 @@ import {
   ZPartnerCredentialList,
 } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
+import { expectEnvelope, type TestApp } from '../../../test/helpers.ts';
 import { type createMeteringForTest, walletFigures } from '../../../test/metering.ts';
 import {
   AIRTEL_PRICE,
@@ -17,6 +17,7 @@ import {
   fundedDeveloper,
   type Owner,
   QUIET_SANDBOX,
+  revokeCredential,
 } from '../../../test/partner-api.ts';
 
 /**
@@ -335,16 +336,7 @@ describe("refusals in MaaP's error shape", () => {
     maapError(await send(bot, text('u'), { headers: { authorization: '' } }), 401);
     maapError(await send(bot, text('u'), { headers: { authorization: 'Bearer not.a.token' } }), 401);
     maapError(await send(bot, text('u'), { headers: { authorization: `Bearer ${developerToken}` } }), 401);
-    const { rows } = await t.database.sql.query<{ credential_id: string }>(
-      'SELECT credential_id FROM partner_credentials WHERE bot_id = $1',
-      [bot.botId],
-    );
-    const revoked = await t.app.inject({
-      method: 'POST',
-      url: `${S}/bots/${bot.botId}/credentials/${rows[0]?.credential_id}/revoke`,
-      headers: { authorization: `Bearer ${developerToken}`, ...xsrfHeaders() },
-    });
-    expectEnvelope(revoked, 200);
+    await revokeCredential(t, { id: partnerId, token: developerToken }, bot.botId);
     maapError(await send(bot, text('u')), 401);
     maapError(await setStatus(bot, 'u', { RCSMessage: { status: 'cancelled' } }), 401);
     expect(await metered(bot.botId)).toEqual([]);

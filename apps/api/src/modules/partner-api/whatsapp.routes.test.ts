@@ -2,7 +2,7 @@ import { CHANNEL_TYPE, ZCloudApiError, ZCloudApiSendResponse } from '@portico/do
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WhatsAppAPI } from 'whatsapp-api-js';
 import { ActionButtons, Body, Button, Interactive, Text } from 'whatsapp-api-js/messages';
-import { expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
+import type { TestApp } from '../../../test/helpers.ts';
 import { type createMeteringForTest, walletFigures } from '../../../test/metering.ts';
 import {
   AIRTEL_PRICE,
@@ -12,6 +12,7 @@ import {
   developer,
   fundedDeveloper,
   type Owner,
+  revokeCredential,
 } from '../../../test/partner-api.ts';
 
 /**
@@ -20,7 +21,6 @@ import {
  * error shape; sends are priced, reserved and charged exactly.
  */
 
-const S = '/api/v1/secure';
 const RATE = 5;
 let t: TestApp;
 let m: ReturnType<typeof createMeteringForTest>;
@@ -204,16 +204,7 @@ describe("refusals in Meta's error shape", () => {
     metaError(await send(bot, TEXT, { authorization: '' }), 401, 190);
     metaError(await send(bot, TEXT, { authorization: 'Bearer not.a.token' }), 401, 190);
     metaError(await send(bot, TEXT, { authorization: `Bearer ${developerToken}` }), 401, 190);
-    const { rows } = await t.database.sql.query<{ credential_id: string }>(
-      'SELECT credential_id FROM partner_credentials WHERE bot_id = $1',
-      [bot.botId],
-    );
-    const revoked = await t.app.inject({
-      method: 'POST',
-      url: `${S}/bots/${bot.botId}/credentials/${rows[0]?.credential_id}/revoke`,
-      headers: { authorization: `Bearer ${developerToken}`, ...xsrfHeaders() },
-    });
-    expectEnvelope(revoked, 200);
+    await revokeCredential(t, { id: partnerId, token: developerToken }, bot.botId);
     metaError(await send(bot, TEXT), 401, 190);
   });
 
