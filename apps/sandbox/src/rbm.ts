@@ -1,3 +1,9 @@
+import {
+  multipartRelatedParts,
+  RBM_AGENT_EVENT_TYPES,
+  RBM_FILE_LIMITS,
+  rbmFileProblem,
+} from '@portico/domain';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { newId, nowIso, type SandboxContext } from './context.ts';
@@ -134,7 +140,7 @@ const ZAgentMessage = z
   .strict();
 
 const ZAgentEvent = z
-  .object({ eventType: z.enum(['IS_TYPING', 'READ']), messageId: z.string().min(1).optional() })
+  .object({ eventType: z.enum(RBM_AGENT_EVENT_TYPES), messageId: z.string().min(1).optional() })
   .strict()
   .refine((e) => e.eventType !== 'READ' || e.messageId !== undefined, {
     message: 'a READ event needs the messageId of the user message it read',
@@ -148,62 +154,6 @@ const ZFileByUrl = z
     agentId: z.string().optional(),
   })
   .strict();
-
-/** Google's largest RBM file, and the types files.create takes (its reference). */
-const MAX_FILE_BYTES = 100 * 1024 * 1024;
-const FILE_TYPES = new Set([
-  'image/jpeg',
-  'image/jpg',
-  'image/gif',
-  'image/png',
-  'audio/aac',
-  'audio/mp3',
-  'audio/mpeg',
-  'audio/mpg',
-  'audio/mp4',
-  'audio/mp4-latm',
-  'audio/3gpp',
-  'application/ogg',
-  'audio/ogg',
-  'video/h263',
-  'video/m4v',
-  'video/mp4',
-  'video/mpeg',
-  'video/mpeg4',
-  'video/webm',
-  'application/pdf',
-]);
-function checkFileType(contentType: string) {
-  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (!FILE_TYPES.has(type)) throw new RbmError(400, `Unsupported file type: ${type || 'none'}.`);
-}
-
-/** The parts of a multipart/related body (each its content type and bytes), or null when malformed. */
-function multipartParts(body: Buffer, contentType: string): { contentType: string; body: Buffer }[] | null {
-  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
-  if (!boundary) return null;
-  const delimiter = Buffer.from(`--${boundary}`);
-  const parts: { contentType: string; body: Buffer }[] = [];
-  let at = body.indexOf(delimiter);
-  while (at !== -1) {
-    const start = at + delimiter.length;
-    if (body.subarray(start, start + 2).toString() === '--') return parts;
-    const next = body.indexOf(delimiter, start);
-    if (next === -1) return null;
-    const part = body.subarray(start, next);
-    const headerEnd = part.indexOf('\r\n\r\n');
-    if (headerEnd === -1) return null;
-    const headers = part.subarray(0, headerEnd).toString();
-    // The part's body ends before the CRLF that precedes the next delimiter.
-    const end = part.subarray(part.length - 2).toString() === '\r\n' ? part.length - 2 : part.length;
-    parts.push({
-      contentType: /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1]?.trim() ?? 'application/octet-stream',
-      body: part.subarray(headerEnd + 4, end),
-    });
-    at = next;
-  }
-  return null;
-}
 
 /** Revoked messages (agent|messageId) of each sandbox: their receipts are never sent. */
 const revokedMessages = new WeakMap<SandboxContext, Set<string>>();
@@ -303,7 +253,7 @@ export function rbmPlugin(ctx: SandboxContext): FastifyPluginAsync {
     // multipart/related: the JSON metadata, then the file (uploadType=multipart).
     app.addContentTypeParser(
       /^(image|video|audio|application\/pdf|application\/ogg|application\/octet-stream|multipart\/related)/,
-      { parseAs: 'buffer', bodyLimit: MAX_FILE_BYTES + 64 * 1024 },
+      { parseAs: 'buffer', bodyLimit: RBM_FILE_LIMITS.maxBytes + 64 * 1024 },
       (_req, body, done) => done(null, body),
     );
 
@@ -499,14 +449,17 @@ export function rbmPlugin(ctx: SandboxContext): FastifyPluginAsync {
       if (!Buffer.isBuffer(request.body)) return createByUrl(request.body, request.query.agentId);
       let file = { contentType, body: request.body };
       if (/^multipart\/related/i.test(contentType)) {
-        const parts = multipartParts(request.body, contentType);
+        const parts = multipartRelatedParts(request.body, contentType);
         const bytes = parts?.[1];
         if (!parts?.[0] || !bytes)
           throw new RbmError(400, 'A multipart upload is the JSON metadata, then the file.');
-        file = { contentType: bytes.contentType, body: bytes.body };
+        file = {
+          contentType: bytes.contentType,
+          body: Buffer.from(bytes.body.buffer, bytes.body.byteOffset, bytes.body.byteLength),
+        };
       }
-      checkFileType(file.contentType);
-      if (file.body.length === 0) throw new RbmError(400, 'The file is empty.');
+      const problem = rbmFileProblem({ contentType: file.contentType, size: file.body.length });
+      if (problem) throw new RbmError(400, problem);
       const id = newId();
       ctx.store.files.set(id, file);
       return { name: `files/${id}` };

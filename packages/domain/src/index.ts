@@ -54,6 +54,7 @@ export * from './rules/password.ts';
 export * from './rules/payment-state.ts';
 export * from './rules/pricing.ts';
 export * from './rules/profile-image.ts';
+export * from './rules/rbm-files.ts';
 export * from './rules/recipient-carrier.ts';
 export * from './rules/roles.ts';
 export * from './rules/templates/index.ts';

@@ -1,12 +1,15 @@
 import { Readable } from 'node:stream';
-import { CHANNEL_TYPE, ROLES, ZIssuedPartnerCredential, ZPartnerCredentialList } from '@portico/domain';
+import { CHANNEL_TYPE, ZPartnerCredentialList } from '@portico/domain';
 import { businesscommunications_v1 } from 'businesscommunications';
 import { type APIRequestContext, createAPIRequest, GaxiosError, OAuth2Client } from 'googleapis-common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectEnvelope, freePort, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
-import { createMeteringForTest } from '../../../test/metering.ts';
-import { bots } from '../bots/bots.schema.ts';
-import { seedCarrierPrefixes } from '../metering/metering.seed.ts';
+import { expectEnvelope, freePort, type TestApp } from '../../../test/helpers.ts';
+import {
+  AIRTEL_RECIPIENT,
+  botWithAccessToken,
+  createPartnerApiApp,
+  fundedDeveloper,
+} from '../../../test/partner-api.ts';
 
 /**
  * Google's shapes at the root of an origin of their own (PARTNER_GOOGLE_PORT, decision 0027), called
@@ -22,7 +25,7 @@ import { seedCarrierPrefixes } from '../metering/metering.seed.ts';
  */
 
 const S = '/api/v1/secure';
-const RECIPIENT = '+919810012345';
+const RECIPIENT = AIRTEL_RECIPIENT;
 let t: TestApp;
 let googleRoot: string;
 let developerToken: string;
@@ -31,31 +34,12 @@ let serial = 0;
 
 beforeAll(async () => {
   const googlePort = await freePort();
-  t = await createTestApp({
-    listen: true,
-    env: {
-      PARTNER_GOOGLE_PORT: String(googlePort),
-      PARTNER_GOOGLE_URL: `http://127.0.0.1:${googlePort}/`,
-      SANDBOX_BEHAVIOUR: JSON.stringify({ rateLimits: { enabled: false }, receipts: false }),
-    },
+  t = await createPartnerApiApp({
+    PARTNER_GOOGLE_PORT: String(googlePort),
+    PARTNER_GOOGLE_URL: `http://127.0.0.1:${googlePort}/`,
   });
   googleRoot = `http://127.0.0.1:${googlePort}/`;
-  const m = createMeteringForTest(t.database);
-  const developer = await t.factories.account(ROLES.DEVELOPER);
-  partnerId = developer.partner.partnerId;
-  developerToken = await t.tokenFor(developer.user.userId);
-  await seedCarrierPrefixes(t.database);
-  const { rows } = await t.database.sql.query<{ rate_plan_id: number }>(
-    `INSERT INTO rate_plans (carrier_id, plan_code, partner_code, currency, effective_from, verification_price)
-     VALUES ($1, 'MPG02', 'DG', 'USD', now() - interval '1 day', 1) RETURNING rate_plan_id`,
-    [await t.factories.carrierId('Bharti Airtel', 'IN')],
-  );
-  await t.database.sql.query(
-    `INSERT INTO rate_plan_prices (rate_plan_id, billing_category, message_type, price)
-     VALUES ($1, 'BASIC_MESSAGE', 'Transactional', 3000)`,
-    [rows[0]?.rate_plan_id],
-  );
-  await m.ledger.credit({ partnerId, idempotencyKey: 'fund', amount: 1_000_000n, description: 'Top-up' });
+  ({ partnerId, developerToken } = await fundedDeveloper(t));
 });
 afterAll(() => t.close());
 
@@ -69,42 +53,21 @@ interface TestAgent {
 async function agentWithToken(): Promise<TestAgent> {
   serial += 1;
   const agentId = `google_client_${serial}`;
-  const [row] = await t.database.db
-    .insert(bots)
-    .values({
-      partnerId,
+  const agent = await botWithAccessToken(
+    t,
+    { id: partnerId, token: developerToken },
+    {
       channels: [CHANNEL_TYPE.rcs],
-      status: 10,
       name: `Google client ${serial}`,
       description: 'Orders and deliveries',
       brandColor: '#1A73E8',
       phones: [{ number: '+919810000000', label: 'Support' }],
       rbmBrand: 'brands/partner',
       rbmAgent: `brands/partner/agents/${agentId}`,
-    })
-    .returning();
-  if (!row) throw new Error('insert returned nothing');
-  const created = await t.app.inject({
-    method: 'POST',
-    url: `${S}/bots/${row.botId}/credentials`,
-    headers: { authorization: `Bearer ${developerToken}`, ...xsrfHeaders() },
-  });
-  const { client_secret, credential } = ZIssuedPartnerCredential.parse(expectEnvelope(created, 200).data);
-  const token = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/oauth/token',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      authorization: `Basic ${Buffer.from(`${credential.client_id}:${client_secret}`).toString('base64')}`,
     },
-    payload: 'grant_type=client_credentials',
-  });
-  expect(token.statusCode, token.body).toBe(200);
-  return {
-    botId: row.botId,
-    agentId,
-    accessToken: (token.json() as { access_token: string }).access_token,
-  };
+    { clientAuth: 'basic' },
+  );
+  return { ...agent, agentId };
 }
 
 /** Google's auth client holding a token, as a partner's code would after its token request. */

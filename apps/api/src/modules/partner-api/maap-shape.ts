@@ -6,15 +6,13 @@ import type {
   TMessageContentInput,
 } from '@portico/domain';
 import type { SendRefusal } from './partner-sends.service.ts';
+import { convertEach, type SuggestionInput } from './shapes.ts';
 
 /**
  * GSMA MaaP's shapes on our side: an RCSMessage as our message content (then checked by
  * ZMessageContent, the same rules as our templates), and every refusal as MaaP's error. The other
  * way, our content as an RCSMessage, is the MaaP connector's (networks/maap.ts, maapRcsMessage).
  */
-
-/** A suggestion as our content takes it in (before ZMessageContent checks it). */
-type SuggestionInput = NonNullable<Extract<TMessageContentInput, { kind: 'text' }>['suggestions']>[number];
 
 function suggestionOf(s: TMaapSuggestion): SuggestionInput | string {
   if (s.reply)
@@ -48,15 +46,7 @@ function suggestionOf(s: TMaapSuggestion): SuggestionInput | string {
   return 'this suggested action is not supported';
 }
 
-function suggestionsOf(list: TMaapSuggestion[] | undefined): SuggestionInput[] | string {
-  const out: SuggestionInput[] = [];
-  for (const s of list ?? []) {
-    const converted = suggestionOf(s);
-    if (typeof converted === 'string') return converted;
-    out.push(converted);
-  }
-  return out;
-}
+const suggestionsOf = (list: TMaapSuggestion[] | undefined) => convertEach(list, suggestionOf);
 
 const HEIGHTS = { SHORT_HEIGHT: 'SHORT', MEDIUM_HEIGHT: 'MEDIUM', TALL_HEIGHT: 'TALL' } as const;
 
@@ -105,12 +95,8 @@ export function contentOfRcsMessage(
   }
   const carousel = rich?.generalPurposeCardCarousel;
   if (carousel) {
-    const cards = [];
-    for (const content of carousel.content) {
-      const card = cardOf(content);
-      if (typeof card === 'string') return card;
-      cards.push(card);
-    }
+    const cards = convertEach(carousel.content, cardOf);
+    if (typeof cards === 'string') return cards;
     const width = carousel.layout?.cardWidth === 'SMALL_WIDTH' ? 'SMALL' : 'MEDIUM';
     return { kind: 'carousel', cardWidth: width, cards, suggestions };
   }

@@ -1,17 +1,24 @@
 import {
   CHANNEL_TYPE,
-  ROLES,
-  ZIssuedPartnerCredential,
   ZMaapCapabilities,
   ZMaapError,
   ZMaapMessageResponse,
   ZPartnerCredentialList,
 } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
-import { createMeteringForTest, walletFigures } from '../../../test/metering.ts';
-import { bots } from '../bots/bots.schema.ts';
-import { seedCarrierPrefixes } from '../metering/metering.seed.ts';
+import { expectEnvelope, type TestApp } from '../../../test/helpers.ts';
+import { type createMeteringForTest, walletFigures } from '../../../test/metering.ts';
+import {
+  AIRTEL_PRICE,
+  AIRTEL_RECIPIENT,
+  botWithAccessToken,
+  createPartnerApiApp,
+  developer,
+  fundedDeveloper,
+  type Owner,
+  QUIET_SANDBOX,
+  revokeCredential,
+} from '../../../test/partner-api.ts';
 
 /**
  * GSMA's MaaP Chatbot API shape on a listening app, through the MaaP connector to the mounted
@@ -22,40 +29,19 @@ import { seedCarrierPrefixes } from '../metering/metering.seed.ts';
 
 const S = '/api/v1/secure';
 const RATE = 5;
-/** Airtel India (+91 98100...) costs 3,000 micro-units a message. */
-const PRICE = 3_000n;
-const RECIPIENT = '+919810012345';
-const QUIET = { rateLimits: { enabled: false }, receipts: false };
+const PRICE = AIRTEL_PRICE;
+const RECIPIENT = AIRTEL_RECIPIENT;
 let t: TestApp;
 let m: ReturnType<typeof createMeteringForTest>;
 let developerToken: string;
 let partnerId: string;
-let stranger: { id: string; token: string };
+let stranger: Owner;
 let serial = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    listen: true,
-    env: { PARTNER_SEND_RATE_PER_SECOND: String(RATE), SANDBOX_BEHAVIOUR: JSON.stringify(QUIET) },
-  });
-  m = createMeteringForTest(t.database);
-  const developer = await t.factories.account(ROLES.DEVELOPER);
-  partnerId = developer.partner.partnerId;
-  developerToken = await t.tokenFor(developer.user.userId);
-  const strangerAccount = await t.factories.account(ROLES.DEVELOPER);
-  stranger = { id: strangerAccount.partner.partnerId, token: await t.tokenFor(strangerAccount.user.userId) };
-  await seedCarrierPrefixes(t.database);
-  const { rows } = await t.database.sql.query<{ rate_plan_id: number }>(
-    `INSERT INTO rate_plans (carrier_id, plan_code, partner_code, currency, effective_from, verification_price)
-     VALUES ($1, 'MPG02', 'DG', 'USD', now() - interval '1 day', 1) RETURNING rate_plan_id`,
-    [await t.factories.carrierId('Bharti Airtel', 'IN')],
-  );
-  await t.database.sql.query(
-    `INSERT INTO rate_plan_prices (rate_plan_id, billing_category, message_type, price)
-     VALUES ($1, 'BASIC_MESSAGE', 'Transactional', $2)`,
-    [rows[0]?.rate_plan_id, PRICE.toString()],
-  );
-  await m.ledger.credit({ partnerId, idempotencyKey: 'fund', amount: 1_000_000n, description: 'Top-up' });
+  t = await createPartnerApiApp({ PARTNER_SEND_RATE_PER_SECOND: String(RATE) });
+  ({ m, partnerId, developerToken } = await fundedDeveloper(t));
+  stranger = await developer(t);
 });
 afterAll(() => t.close());
 
@@ -66,44 +52,20 @@ interface TestBot {
 }
 
 /** An RCS bot registered with GSMA's API type (launched unless told), with a credential and a token. */
-async function botWithToken(
-  options: { launched?: boolean; owner?: { id: string; token: string } } = {},
-): Promise<TestBot> {
+async function botWithToken(options: { launched?: boolean; owner?: Owner } = {}): Promise<TestBot> {
   serial += 1;
   const maapBotId = `bot_partner_maap_${serial}`;
-  const [row] = await t.database.db
-    .insert(bots)
-    .values({
-      partnerId: options.owner?.id ?? partnerId,
+  const bot = await botWithAccessToken(
+    t,
+    options.owner ?? { id: partnerId, token: developerToken },
+    {
       channels: [CHANNEL_TYPE.rcs],
-      status: options.launched === false ? -1 : 10,
       name: `MaaP ${serial}`,
       maapBotId,
-    })
-    .returning();
-  if (!row) throw new Error('insert returned nothing');
-  const created = await t.app.inject({
-    method: 'POST',
-    url: `${S}/bots/${row.botId}/credentials`,
-    headers: { authorization: `Bearer ${options.owner?.token ?? developerToken}`, ...xsrfHeaders() },
-  });
-  const { client_secret, credential } = ZIssuedPartnerCredential.parse(expectEnvelope(created, 200).data);
-  const token = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/oauth/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: credential.client_id,
-      client_secret,
-    }).toString(),
-  });
-  expect(token.statusCode, token.body).toBe(200);
-  return {
-    botId: row.botId,
-    maapBotId,
-    accessToken: (token.json() as { access_token: string }).access_token,
-  };
+    },
+    { launched: options.launched, clientAuth: 'form' },
+  );
+  return { ...bot, maapBotId };
 }
 
 const base = (botId: string) => `/api/v1/partner/maap/bot/v1/${encodeURIComponent(botId)}`;
@@ -163,7 +125,7 @@ async function handset(msisdn: string) {
 }
 
 const sandboxBehaviour = (behaviour: Record<string, unknown>) =>
-  t.app.inject({ method: 'PUT', url: '/sandbox/config', payload: { ...QUIET, ...behaviour } });
+  t.app.inject({ method: 'PUT', url: '/sandbox/config', payload: { ...QUIET_SANDBOX, ...behaviour } });
 
 // Request bodies in the MaaP Chatbot API's shape (GSMA FNW.11 / RCC.07 examples: a text message
 // with a suggested chip list, a general-purpose card, a general-purpose card carousel).
@@ -374,16 +336,7 @@ describe("refusals in MaaP's error shape", () => {
     maapError(await send(bot, text('u'), { headers: { authorization: '' } }), 401);
     maapError(await send(bot, text('u'), { headers: { authorization: 'Bearer not.a.token' } }), 401);
     maapError(await send(bot, text('u'), { headers: { authorization: `Bearer ${developerToken}` } }), 401);
-    const { rows } = await t.database.sql.query<{ credential_id: string }>(
-      'SELECT credential_id FROM partner_credentials WHERE bot_id = $1',
-      [bot.botId],
-    );
-    const revoked = await t.app.inject({
-      method: 'POST',
-      url: `${S}/bots/${bot.botId}/credentials/${rows[0]?.credential_id}/revoke`,
-      headers: { authorization: `Bearer ${developerToken}`, ...xsrfHeaders() },
-    });
-    expectEnvelope(revoked, 200);
+    await revokeCredential(t, { id: partnerId, token: developerToken }, bot.botId);
     maapError(await send(bot, text('u')), 401);
     maapError(await setStatus(bot, 'u', { RCSMessage: { status: 'cancelled' } }), 401);
     expect(await metered(bot.botId)).toEqual([]);
@@ -408,38 +361,13 @@ describe("refusals in MaaP's error shape", () => {
 
   it('when a Google-type RCS bot calls the MaaP shape then 404: it has no MaaP chatbot', async () => {
     serial += 1;
-    const [row] = await t.database.db
-      .insert(bots)
-      .values({
-        partnerId,
-        channels: [CHANNEL_TYPE.rcs],
-        status: 10,
-        name: `RBM ${serial}`,
-        rbmAgent: `brands/b/agents/a_${serial}`,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned nothing');
-    const created = await t.app.inject({
-      method: 'POST',
-      url: `${S}/bots/${row.botId}/credentials`,
-      headers: { authorization: `Bearer ${developerToken}`, ...xsrfHeaders() },
-    });
-    const { client_secret, credential } = ZIssuedPartnerCredential.parse(expectEnvelope(created, 200).data);
-    const token = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/oauth/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: credential.client_id,
-        client_secret,
-      }).toString(),
-    });
-    const rbmBot = {
-      botId: row.botId,
-      maapBotId: `a_${serial}`,
-      accessToken: token.json().access_token as string,
-    };
+    const rbm = await botWithAccessToken(
+      t,
+      { id: partnerId, token: developerToken },
+      { channels: [CHANNEL_TYPE.rcs], name: `RBM ${serial}`, rbmAgent: `brands/b/agents/a_${serial}` },
+      { clientAuth: 'form' },
+    );
+    const rbmBot = { ...rbm, maapBotId: `a_${serial}` };
     maapError(await send(rbmBot, text('g')), 404);
   });
 
@@ -471,8 +399,7 @@ describe("refusals in MaaP's error shape", () => {
   });
 
   it('when the wallet cannot cover the message then 402 and nothing is sent or reserved', async () => {
-    const poor = await t.factories.account(ROLES.DEVELOPER);
-    const owner = { id: poor.partner.partnerId, token: await t.tokenFor(poor.user.userId) };
+    const owner = await developer(t);
     const bot = await botWithToken({ owner });
     const error = maapError(await send(bot, text('poor-1')), 402);
     expect(error.message).toMatch(/wallet/);

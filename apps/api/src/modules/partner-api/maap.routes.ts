@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { PartnerCaller } from '../partner-credentials/partner-credentials.service.ts';
 import { badRequest, contentOfRcsMessage, maapError, maapRefusal } from './maap-shape.ts';
 import { type PartnerSendsService, SendRefused } from './partner-sends.service.ts';
+import { bearerOf } from './shapes.ts';
 
 /**
  * Where GSMA's MaaP Chatbot API is answered, under /api/v1: a MaaP client takes
@@ -26,9 +27,6 @@ const E164 = /^\+[1-9]\d{7,14}$/;
 const ZBotParams = z.object({ botId: z.string().min(1).max(200) });
 const ZMessageParams = ZBotParams.extend({ msgId: z.string().min(1).max(200) });
 const errors = { '4xx': ZMaapError, '5xx': ZMaapError };
-
-/** The bearer token of an Authorization header, if any. */
-const bearerOf = (authorization: string | undefined) => authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
 
 const invalidBody = (what: string, error: ZodError) => {
   const issue = error.issues[0];

@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { createMeteringForTest, walletFigures } from '../../../test/metering.ts';
+import { AIRTEL_PRICE, AIRTEL_RECIPIENT, seedAirtelPrice } from '../../../test/partner-api.ts';
 import { NetworkError } from '../../networks/errors.ts';
 import type { NetworkConnector } from '../../networks/types.ts';
-import { seedCarrierPrefixes } from '../metering/metering.seed.ts';
 import { createPartnerApiRepository } from './partner-api.repository.ts';
 import { createPartnerSendsService, SendRefused } from './partner-sends.service.ts';
 
@@ -17,24 +17,14 @@ import { createPartnerSendsService, SendRefused } from './partner-sends.service.
  * nothing free, and a send the wallet cannot cover is refused with nothing sent.
  */
 
-const PRICE = 3_000n;
+const PRICE = AIRTEL_PRICE;
 let t: TestApp;
 let m: ReturnType<typeof createMeteringForTest>;
 
 beforeAll(async () => {
   t = await createTestApp();
   m = createMeteringForTest(t.database);
-  await seedCarrierPrefixes(t.database);
-  const { rows } = await t.database.sql.query<{ rate_plan_id: number }>(
-    `INSERT INTO rate_plans (carrier_id, plan_code, partner_code, currency, effective_from, verification_price)
-     VALUES ($1, 'MPG02', 'DG', 'USD', now() - interval '1 day', 1) RETURNING rate_plan_id`,
-    [await t.factories.carrierId('Bharti Airtel', 'IN')],
-  );
-  await t.database.sql.query(
-    `INSERT INTO rate_plan_prices (rate_plan_id, billing_category, message_type, price)
-     VALUES ($1, 'BASIC_MESSAGE', 'Transactional', $2)`,
-    [rows[0]?.rate_plan_id, PRICE.toString()],
-  );
+  await seedAirtelPrice(t);
 });
 afterAll(() => t.close());
 
@@ -144,7 +134,7 @@ describe('partner sends charge exactly (fast-check)', () => {
               .send(caller, {
                 network: 'whatsapp',
                 sender: 'pn-property',
-                recipient: '+919810012345',
+                recipient: AIRTEL_RECIPIENT,
                 content: CONTENT,
                 messageId,
               })

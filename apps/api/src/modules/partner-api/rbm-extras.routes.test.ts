@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import {
-  CHANNEL_TYPE,
-  ROLES,
-  ZGoogleApiError,
-  ZIssuedPartnerCredential,
-  ZRbmAgentEvent,
-  ZRbmFile,
-} from '@portico/domain';
+import { CHANNEL_TYPE, ZGoogleApiError, ZRbmAgentEvent, ZRbmFile } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
-import { createMeteringForTest, walletFigures } from '../../../test/metering.ts';
+import type { TestApp } from '../../../test/helpers.ts';
+import { type createMeteringForTest, walletFigures } from '../../../test/metering.ts';
+import {
+  AIRTEL_PRICE,
+  AIRTEL_RECIPIENT,
+  botWithAccessToken,
+  createPartnerApiApp,
+  developer,
+  fundedDeveloper,
+  type Owner,
+} from '../../../test/partner-api.ts';
 import { multipartRelated } from '../../networks/rbm.ts';
-import { bots } from '../bots/bots.schema.ts';
-import { seedCarrierPrefixes } from '../metering/metering.seed.ts';
 
 /**
  * Google's RBM revoke (phones.agentMessages.delete), agent events (phones.agentEvents.create) and
@@ -21,9 +21,8 @@ import { seedCarrierPrefixes } from '../metering/metering.seed.ts';
  * it is charged (a revoked message's charge stays), and refusals come in Google's error shape.
  */
 
-const S = '/api/v1/secure';
-const PRICE = 3_000n;
-const RECIPIENT = '+919810012345';
+const PRICE = AIRTEL_PRICE;
+const RECIPIENT = AIRTEL_RECIPIENT;
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 let t: TestApp;
 let m: ReturnType<typeof createMeteringForTest>;
@@ -32,26 +31,8 @@ let partnerId: string;
 let serial = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    listen: true,
-    env: { SANDBOX_BEHAVIOUR: JSON.stringify({ rateLimits: { enabled: false }, receipts: false }) },
-  });
-  m = createMeteringForTest(t.database);
-  const developer = await t.factories.account(ROLES.DEVELOPER);
-  partnerId = developer.partner.partnerId;
-  developerToken = await t.tokenFor(developer.user.userId);
-  await seedCarrierPrefixes(t.database);
-  const { rows } = await t.database.sql.query<{ rate_plan_id: number }>(
-    `INSERT INTO rate_plans (carrier_id, plan_code, partner_code, currency, effective_from, verification_price)
-     VALUES ($1, 'MPG02', 'DG', 'USD', now() - interval '1 day', 1) RETURNING rate_plan_id`,
-    [await t.factories.carrierId('Bharti Airtel', 'IN')],
-  );
-  await t.database.sql.query(
-    `INSERT INTO rate_plan_prices (rate_plan_id, billing_category, message_type, price)
-     VALUES ($1, 'BASIC_MESSAGE', 'Transactional', $2)`,
-    [rows[0]?.rate_plan_id, PRICE.toString()],
-  );
-  await m.ledger.credit({ partnerId, idempotencyKey: 'fund', amount: 1_000_000n, description: 'Top-up' });
+  t = await createPartnerApiApp();
+  ({ m, partnerId, developerToken } = await fundedDeveloper(t));
 });
 afterAll(() => t.close());
 
@@ -62,40 +43,21 @@ interface TestAgent {
 }
 
 /** A bot with an RBM agent of the partner (launched unless said) and a partner token of its own. */
-async function agentWithToken(
-  options: { launched?: boolean; partner?: string; token?: string } = {},
-): Promise<TestAgent> {
+async function agentWithToken(options: { launched?: boolean; owner?: Owner } = {}): Promise<TestAgent> {
   serial += 1;
   const agentId = `rbm_extras_${serial}`;
-  const [row] = await t.database.db
-    .insert(bots)
-    .values({
-      partnerId: options.partner ?? partnerId,
+  const agent = await botWithAccessToken(
+    t,
+    options.owner ?? { id: partnerId, token: developerToken },
+    {
       channels: [CHANNEL_TYPE.rcs],
-      status: options.launched === false ? -1 : 10,
       name: `RBM extras ${serial}`,
       rbmBrand: 'brands/partner',
       rbmAgent: `brands/partner/agents/${agentId}`,
-    })
-    .returning();
-  if (!row) throw new Error('insert returned nothing');
-  const created = await t.app.inject({
-    method: 'POST',
-    url: `${S}/bots/${row.botId}/credentials`,
-    headers: { authorization: `Bearer ${options.token ?? developerToken}`, ...xsrfHeaders() },
-  });
-  const { client_secret, credential } = ZIssuedPartnerCredential.parse(expectEnvelope(created, 200).data);
-  const token = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/oauth/token',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      authorization: `Basic ${Buffer.from(`${credential.client_id}:${client_secret}`).toString('base64')}`,
     },
-    payload: 'grant_type=client_credentials',
-  });
-  expect(token.statusCode, token.body).toBe(200);
-  return { botId: row.botId, agentId, accessToken: (token.json() as { access_token: string }).access_token };
+    { launched: options.launched, clientAuth: 'basic' },
+  );
+  return { ...agent, agentId };
 }
 
 const phone = (msisdn: string) => `/api/v1/partner/rbm/v1/phones/${encodeURIComponent(msisdn)}`;
@@ -210,13 +172,10 @@ describe("revoke (phones.agentMessages.delete) in Google's shape", () => {
   it("when another partner's or another bot's message is named then 404 NOT_FOUND and it stays on the handset", async () => {
     const agent = await agentWithToken();
     const sibling = await agentWithToken();
-    const stranger = await t.factories.account(ROLES.DEVELOPER);
-    const other = await agentWithToken({
-      partner: stranger.partner.partnerId,
-      token: await t.tokenFor(stranger.user.userId),
-    });
+    const stranger = await developer(t);
+    const other = await agentWithToken({ owner: stranger });
     await m.ledger.credit({
-      partnerId: stranger.partner.partnerId,
+      partnerId: stranger.id,
       idempotencyKey: 'fund-stranger',
       amount: 100_000n,
       description: 'Top-up',

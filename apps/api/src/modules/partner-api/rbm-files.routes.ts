@@ -1,7 +1,8 @@
 import {
+  mediaTypeOf,
+  multipartRelatedParts,
   RBM_FILE_LIMITS,
-  type TGoogleApiError,
-  ZGoogleApiError,
+  rbmFileProblem,
   ZRbmFile,
   ZRbmFileQuery,
   ZRbmFileRequest,
@@ -9,9 +10,9 @@ import {
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FileUpload } from '../../networks/types.ts';
-import type { PartnerCaller } from '../partner-credentials/partner-credentials.service.ts';
-import { type PartnerSendsService, SendRefused } from './partner-sends.service.ts';
-import { bearerOf, googleRefusal, invalidArgument } from './rbm-shape.ts';
+import type { PartnerSendsService } from './partner-sends.service.ts';
+import { agentOfCaller, GOOGLE_ERRORS, googleErrors, invalid, PARTNER_CALL } from './rbm-shape.ts';
+import { bearerOf } from './shapes.ts';
 
 /**
  * Google's RBM files.create for a bot's agent: the bytes at the upload URI
@@ -22,48 +23,11 @@ import { bearerOf, googleRefusal, invalidArgument } from './rbm-shape.ts';
  */
 
 const MAX_BYTES = RBM_FILE_LIMITS.maxBytes;
-const FILE_TYPES: ReadonlySet<string> = new Set(RBM_FILE_LIMITS.contentTypes);
-
-/** The media type of a Content-Type header, lower case, without parameters. */
-const mediaType = (contentType: string | undefined) =>
-  (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-
-/** The parts of a multipart/related body (each its content type and bytes), or null when malformed. */
-function multipartParts(body: Buffer, contentType: string): { contentType: string; body: Buffer }[] | null {
-  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
-  if (!boundary) return null;
-  const delimiter = Buffer.from(`--${boundary}`);
-  const parts: { contentType: string; body: Buffer }[] = [];
-  let at = body.indexOf(delimiter);
-  while (at !== -1) {
-    const start = at + delimiter.length;
-    if (body.subarray(start, start + 2).toString() === '--') return parts;
-    const next = body.indexOf(delimiter, start);
-    if (next === -1) return null;
-    const part = body.subarray(start, next);
-    const headerEnd = part.indexOf('\r\n\r\n');
-    if (headerEnd === -1) return null;
-    const headers = part.subarray(0, headerEnd).toString();
-    // The part's body ends before the CRLF that precedes the next delimiter.
-    const end = part.subarray(part.length - 2).toString() === '\r\n' ? part.length - 2 : part.length;
-    parts.push({
-      contentType: /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1]?.trim() ?? 'application/octet-stream',
-      body: part.subarray(headerEnd + 4, end),
-    });
-    at = next;
-  }
-  return null;
-}
-
-class FileRefused extends Error {}
-const refuse = (message: string): never => {
-  throw new FileRefused(message);
-};
 
 /** A thumbnail URL checked as Google asks: https (the network fetches it; an image, jpeg/gif/png). */
 function thumbnailOf(url: string | undefined): { thumbnailUrl?: string } {
   if (url === undefined) return {};
-  if (!ZWebUrl.safeParse(url).success) refuse('thumbnailUrl must be an https:// address.');
+  if (!ZWebUrl.safeParse(url).success) invalid('thumbnailUrl must be an https:// address.');
   return { thumbnailUrl: url };
 }
 
@@ -71,33 +35,31 @@ function thumbnailOf(url: string | undefined): { thumbnailUrl?: string } {
 function uploadOf(body: unknown, contentType: string | undefined): { file: FileUpload; agentId?: string } {
   // Text arrives as a string (Fastify's own text/plain parser); its type is refused below.
   if (typeof body === 'string') body = Buffer.from(body);
-  if (!Buffer.isBuffer(body)) return refuse('Send the file bytes with their Content-Type.');
-  let bytes = body;
-  let type = mediaType(contentType);
+  if (!Buffer.isBuffer(body)) return invalid('Send the file bytes with their Content-Type.');
+  let bytes: Uint8Array = body;
+  let type = mediaTypeOf(contentType);
   let metadata: { thumbnailUrl?: string | undefined; agentId?: string | undefined } = {};
   if (type === 'multipart/related') {
-    const parts = multipartParts(body, contentType ?? '');
+    const parts = multipartRelatedParts(body, contentType ?? '');
     const [meta, file] = parts ?? [];
     if (!meta || !file || parts?.length !== 2)
-      return refuse('A multipart upload is two parts: the JSON metadata, then the file.');
+      return invalid('A multipart upload is two parts: the JSON metadata, then the file.');
     let json: unknown;
     try {
-      json = JSON.parse(meta.body.toString('utf8'));
+      json = JSON.parse(new TextDecoder().decode(meta.body));
     } catch {
-      return refuse('The metadata part is not JSON.');
+      return invalid('The metadata part is not JSON.');
     }
     const parsed = ZRbmFileRequest.safeParse(json);
-    if (!parsed.success) return refuse('The metadata part is not a files.create request.');
+    if (!parsed.success) return invalid('The metadata part is not a files.create request.');
     if (parsed.data.fileUrl !== undefined)
-      refuse('An upload sends the file itself: leave fileUrl out, or send it to /v1/files.');
+      invalid('An upload sends the file itself: leave fileUrl out, or send it to /v1/files.');
     metadata = parsed.data;
     bytes = file.body;
-    type = mediaType(file.contentType);
+    type = mediaTypeOf(file.contentType);
   }
-  if (!FILE_TYPES.has(type))
-    refuse(`Unsupported file type ${type || '(none)'}: RBM takes images, audio, video and PDF.`);
-  if (bytes.length === 0) refuse('The file is empty.');
-  if (bytes.length > MAX_BYTES) refuse('The file is larger than 100 MB, the largest file RBM sends.');
+  const problem = rbmFileProblem({ contentType: type, size: bytes.length });
+  if (problem) invalid(problem);
   return {
     file: { bytes: new Uint8Array(bytes), contentType: type, ...thumbnailOf(metadata.thumbnailUrl) },
     ...(metadata.agentId ? { agentId: metadata.agentId } : {}),
@@ -107,11 +69,11 @@ function uploadOf(body: unknown, contentType: string | undefined): { file: FileU
 /** The file of a metadata URI request: {fileUrl, thumbnailUrl?, agentId?}. */
 function byUrl(body: unknown, agentInQuery: string | undefined) {
   const parsed = ZRbmFileRequest.safeParse(body);
-  if (!parsed.success) return refuse('Send {"fileUrl": "https://...", "thumbnailUrl"?: "https://..."}.');
+  if (!parsed.success) return invalid('Send {"fileUrl": "https://...", "thumbnailUrl"?: "https://..."}.');
   const { fileUrl, thumbnailUrl, agentId } = parsed.data;
   if (fileUrl === undefined)
-    return refuse('fileUrl is required here; upload the bytes to /upload/v1/files instead.');
-  if (!ZWebUrl.safeParse(fileUrl).success) return refuse('fileUrl must be an https:// address.');
+    return invalid('fileUrl is required here; upload the bytes to /upload/v1/files instead.');
+  if (!ZWebUrl.safeParse(fileUrl).success) return invalid('fileUrl must be an https:// address.');
   return { file: { fileUrl, ...thumbnailOf(thumbnailUrl) }, agentIds: [agentInQuery, agentId] };
 }
 
@@ -123,85 +85,59 @@ export function rbmFileRoutes(sends: PartnerSendsService, prefix: string): Fasti
       done(null, body),
     );
 
+    googleErrors(app);
     // Up to 100 MB is read only for a caller with a valid token: the token is checked first.
-    app.addHook('onRequest', async (request, reply) => {
-      try {
-        await sends.authenticate(bearerOf(request.headers.authorization));
-      } catch (error) {
-        if (!(error instanceof SendRefused)) throw error;
-        const { status, body } = googleRefusal(error.refusal);
-        return reply.code(status).send(body);
-      }
+    app.addHook('onRequest', async (request) => {
+      await sends.authenticate(bearerOf(request.headers.authorization));
     });
 
-    /** The caller's agent, when the query's or the metadata's agent id is the token's own. */
-    async function ownSender(caller: PartnerCaller, ...agentIds: (string | undefined)[]) {
-      const sender = await sends.senderOfCaller(caller, 'rbm');
-      if (!sender || agentIds.some((id) => id !== undefined && id !== sender))
-        throw new SendRefused({ reason: 'not_found', detail: agentIds.find(Boolean) ?? '' });
-      return sender;
-    }
-
-    /** Google's File, or the refusal in Google's words and status. */
+    /** Google's File, when the query's or the metadata's agent id (if any) is the token's own. */
     async function create(
       authorization: string | undefined,
       read: () => { file: FileUpload; agentIds: (string | undefined)[] },
-    ): Promise<{ name: string } | { status: number; body: TGoogleApiError }> {
-      try {
-        const caller = await sends.authenticate(bearerOf(authorization));
-        const { file, agentIds } = read();
-        const sender = await ownSender(caller, ...agentIds);
-        return { name: await sends.upload(caller, { network: 'rbm', sender, file }) };
-      } catch (error) {
-        if (error instanceof FileRefused) return invalidArgument(error.message);
-        if (error instanceof SendRefused) return googleRefusal(error.refusal);
-        throw error;
-      }
+    ) {
+      const caller = await sends.authenticate(bearerOf(authorization));
+      const { file, agentIds } = read();
+      const sender = await agentOfCaller(sends, caller, ...agentIds);
+      return { name: await sends.upload(caller, { network: 'rbm', sender, file }) };
     }
 
     app.post(
       `${prefix}/upload/v1/files`,
       {
-        config: { xsrf: false, rateLimit: false },
+        config: PARTNER_CALL,
         schema: {
           tags: ['partner-api'],
           summary:
             "Google RBM: upload a file's bytes for the bot's agent (files.create, upload URI: uploadType=media or multipart); not charged",
           querystring: ZRbmFileQuery,
-          response: { 200: ZRbmFile, '4xx': ZGoogleApiError, '5xx': ZGoogleApiError },
+          response: { 200: ZRbmFile, ...GOOGLE_ERRORS },
         },
       },
-      async (request, reply) => {
-        const answer = await create(request.headers.authorization, () => {
+      async (request) =>
+        create(request.headers.authorization, () => {
           // JSON here is a file by URL, as at the metadata URI.
-          if (mediaType(request.headers['content-type']) === 'application/json')
+          if (mediaTypeOf(request.headers['content-type']) === 'application/json')
             return byUrl(request.body, request.query.agentId);
           const { file, agentId } = uploadOf(request.body, request.headers['content-type']);
           return { file, agentIds: [request.query.agentId, agentId] };
-        });
-        // Any 4xx or 5xx: the response schema covers them all with Google's error shape.
-        return 'status' in answer ? reply.code(answer.status as 400).send(answer.body) : answer;
-      },
+        }),
     );
 
     app.post(
       `${prefix}/v1/files`,
       {
-        config: { xsrf: false, rateLimit: false },
+        config: PARTNER_CALL,
         schema: {
           tags: ['partner-api'],
           summary:
             "Google RBM: a file by URL for the bot's agent (files.create, metadata URI: {fileUrl, thumbnailUrl}); not charged",
           querystring: ZRbmFileQuery,
-          response: { 200: ZRbmFile, '4xx': ZGoogleApiError, '5xx': ZGoogleApiError },
+          response: { 200: ZRbmFile, ...GOOGLE_ERRORS },
         },
       },
-      async (request, reply) => {
-        const answer = await create(request.headers.authorization, () =>
-          byUrl(request.body, request.query.agentId),
-        );
-        return 'status' in answer ? reply.code(answer.status as 400).send(answer.body) : answer;
-      },
+      async (request) =>
+        create(request.headers.authorization, () => byUrl(request.body, request.query.agentId)),
     );
   };
 }

@@ -1,20 +1,21 @@
-import type {
-  TGoogleApiError,
-  TMessageContentInput,
-  TRbmAgentMessageRequest,
-  TRbmCardContent,
-  TRbmSuggestion,
+import {
+  type TGoogleApiError,
+  type TMessageContentInput,
+  type TRbmAgentMessageRequest,
+  type TRbmCardContent,
+  type TRbmSuggestion,
+  ZGoogleApiError,
 } from '@portico/domain';
-import type { SendRefusal } from './partner-sends.service.ts';
+import type { FastifyInstance } from 'fastify';
+import type { PartnerCaller } from '../partner-credentials/partner-credentials.service.ts';
+import { type PartnerSendsService, type SendRefusal, SendRefused } from './partner-sends.service.ts';
+import { convertEach, type SuggestionInput } from './shapes.ts';
 
 /**
  * Google's RBM shapes on our side: an AgentMessage as our message content (then checked by
  * ZMessageContent, the same rules as our templates; a file by URL or uploaded with files.create is
  * a `file` message), and every refusal as a Google API error.
  */
-
-/** A suggestion as our content takes it in (before ZMessageContent checks it). */
-type SuggestionInput = NonNullable<Extract<TMessageContentInput, { kind: 'text' }>['suggestions']>[number];
 
 function suggestionOf(s: TRbmSuggestion): SuggestionInput | string {
   if (s.reply) return { type: 'reply', text: s.reply.text, postbackData: s.reply.postbackData ?? '' };
@@ -36,15 +37,7 @@ function suggestionOf(s: TRbmSuggestion): SuggestionInput | string {
   return 'this suggested action is not supported';
 }
 
-function suggestionsOf(list: TRbmSuggestion[] | undefined): SuggestionInput[] | string {
-  const out: SuggestionInput[] = [];
-  for (const s of list ?? []) {
-    const converted = suggestionOf(s);
-    if (typeof converted === 'string') return converted;
-    out.push(converted);
-  }
-  return out;
-}
+const suggestionsOf = (list: TRbmSuggestion[] | undefined) => convertEach(list, suggestionOf);
 
 function cardOf(card: TRbmCardContent) {
   const suggestions = suggestionsOf(card.suggestions);
@@ -95,12 +88,8 @@ export function contentOfAgentMessage(body: TRbmAgentMessageRequest): TMessageCo
   }
   const carousel = cm.richCard?.carouselCard;
   if (carousel) {
-    const cards = [];
-    for (const content of carousel.cardContents) {
-      const card = cardOf(content);
-      if (typeof card === 'string') return card;
-      cards.push(card);
-    }
+    const cards = convertEach(carousel.cardContents, cardOf);
+    if (typeof cards === 'string') return cards;
     return { kind: 'carousel', cardWidth: carousel.cardWidth ?? 'MEDIUM', cards, suggestions };
   }
   if (cm.richCard) return 'richCard must have a standaloneCard or a carouselCard';
@@ -121,9 +110,6 @@ export function contentOfAgentMessage(body: TRbmAgentMessageRequest): TMessageCo
     suggestions,
   };
 }
-
-/** The bearer token of an Authorization header, if any. */
-export const bearerOf = (authorization: string | undefined) => authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
 
 export function googleError(code: number, status: string, message: string): TGoogleApiError {
   return { error: { code, message, status } };
@@ -195,4 +181,51 @@ export function googleRefusal(refusal: SendRefusal): { status: number; body: TGo
       };
     }
   }
+}
+
+/** The route config of a partner's call: a bearer token, not the portal's cookie (no XSRF), nor the portal's rate limit. */
+export const PARTNER_CALL = { xsrf: false, rateLimit: false } as const;
+
+/** Every 4xx and 5xx of a Google route is in Google's error shape. */
+export const GOOGLE_ERRORS = { '4xx': ZGoogleApiError, '5xx': ZGoogleApiError } as const;
+
+/** Ends a Google call with a refusal, which the routes' error handler (googleErrors) words as Google does. */
+export const refuseAsGoogle = (refusal: SendRefusal): never => {
+  throw new SendRefused(refusal);
+};
+
+/** Ends a Google call with INVALID_ARGUMENT and this message. */
+export const invalid = (message: string): never => refuseAsGoogle({ reason: 'invalid', detail: message });
+
+/**
+ * The agent of the token's bot; a request naming another agent (any of `agentIds` given) finds
+ * nothing, NOT_FOUND, as another partner's would.
+ */
+export async function agentOfCaller(
+  sends: Pick<PartnerSendsService, 'senderOfCaller'>,
+  caller: PartnerCaller,
+  ...agentIds: (string | undefined)[]
+): Promise<string> {
+  const sender = await sends.senderOfCaller(caller, 'rbm');
+  if (!sender || agentIds.some((id) => id !== undefined && id !== sender))
+    return refuseAsGoogle({ reason: 'not_found', detail: agentIds.find(Boolean) ?? '' });
+  return sender;
+}
+
+/**
+ * Google's error shape for what a route's handler or hook throws: a refusal (ours or the send
+ * pipeline's) in Google's words and status, and a request Fastify cannot take (bad JSON, a wrong
+ * content type, too large) as INVALID_ARGUMENT; a 5xx goes on to the app's own handler.
+ */
+export function googleErrors(app: Pick<FastifyInstance, 'setErrorHandler'>): void {
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof SendRefused) {
+      const { status, body } = googleRefusal(error.refusal);
+      return reply.code(status).send(body);
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) throw error;
+    const { body } = invalidArgument(error instanceof Error ? error.message : 'The request is not valid.');
+    return reply.code(status === 429 ? 429 : 400).send(body);
+  });
 }

@@ -1,15 +1,14 @@
-import {
-  CHANNEL_TYPE,
-  ROLES,
-  ZGoogleApiError,
-  ZIssuedPartnerCredential,
-  ZRbmAgentMessageResponse,
-} from '@portico/domain';
+import { CHANNEL_TYPE, ZGoogleApiError, ZRbmAgentMessageResponse } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
-import { createMeteringForTest, walletFigures } from '../../../test/metering.ts';
-import { bots } from '../bots/bots.schema.ts';
-import { seedCarrierPrefixes } from '../metering/metering.seed.ts';
+import type { TestApp } from '../../../test/helpers.ts';
+import { walletFigures } from '../../../test/metering.ts';
+import {
+  AIRTEL_PRICE,
+  AIRTEL_RECIPIENT,
+  botWithAccessToken,
+  createPartnerApiApp,
+  fundedDeveloper,
+} from '../../../test/partner-api.ts';
 
 /**
  * Google's RBM shape on a listening app, through the RBM connector to the mounted sandbox: Google's
@@ -17,36 +16,16 @@ import { seedCarrierPrefixes } from '../metering/metering.seed.ts';
  * a reused messageId is never sent or charged twice.
  */
 
-const S = '/api/v1/secure';
-const PRICE = 3_000n;
-const RECIPIENT = '+919810012345';
+const PRICE = AIRTEL_PRICE;
+const RECIPIENT = AIRTEL_RECIPIENT;
 let t: TestApp;
-let m: ReturnType<typeof createMeteringForTest>;
 let developerToken: string;
 let partnerId: string;
 let serial = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    listen: true,
-    env: { SANDBOX_BEHAVIOUR: JSON.stringify({ rateLimits: { enabled: false }, receipts: false }) },
-  });
-  m = createMeteringForTest(t.database);
-  const developer = await t.factories.account(ROLES.DEVELOPER);
-  partnerId = developer.partner.partnerId;
-  developerToken = await t.tokenFor(developer.user.userId);
-  await seedCarrierPrefixes(t.database);
-  const { rows } = await t.database.sql.query<{ rate_plan_id: number }>(
-    `INSERT INTO rate_plans (carrier_id, plan_code, partner_code, currency, effective_from, verification_price)
-     VALUES ($1, 'MPG02', 'DG', 'USD', now() - interval '1 day', 1) RETURNING rate_plan_id`,
-    [await t.factories.carrierId('Bharti Airtel', 'IN')],
-  );
-  await t.database.sql.query(
-    `INSERT INTO rate_plan_prices (rate_plan_id, billing_category, message_type, price)
-     VALUES ($1, 'BASIC_MESSAGE', 'Transactional', $2)`,
-    [rows[0]?.rate_plan_id, PRICE.toString()],
-  );
-  await m.ledger.credit({ partnerId, idempotencyKey: 'fund', amount: 1_000_000n, description: 'Top-up' });
+  t = await createPartnerApiApp();
+  ({ partnerId, developerToken } = await fundedDeveloper(t));
 });
 afterAll(() => t.close());
 
@@ -59,35 +38,18 @@ interface TestAgent {
 async function agentWithToken(launched = true): Promise<TestAgent> {
   serial += 1;
   const agentId = `partner_rbm_${serial}`;
-  const [row] = await t.database.db
-    .insert(bots)
-    .values({
-      partnerId,
+  const agent = await botWithAccessToken(
+    t,
+    { id: partnerId, token: developerToken },
+    {
       channels: [CHANNEL_TYPE.rcs],
-      status: launched ? 10 : -1,
       name: `RBM ${serial}`,
       rbmBrand: 'brands/partner',
       rbmAgent: `brands/partner/agents/${agentId}`,
-    })
-    .returning();
-  if (!row) throw new Error('insert returned nothing');
-  const created = await t.app.inject({
-    method: 'POST',
-    url: `${S}/bots/${row.botId}/credentials`,
-    headers: { authorization: `Bearer ${developerToken}`, ...xsrfHeaders() },
-  });
-  const { client_secret, credential } = ZIssuedPartnerCredential.parse(expectEnvelope(created, 200).data);
-  const token = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/oauth/token',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      authorization: `Basic ${Buffer.from(`${credential.client_id}:${client_secret}`).toString('base64')}`,
     },
-    payload: 'grant_type=client_credentials',
-  });
-  expect(token.statusCode, token.body).toBe(200);
-  return { botId: row.botId, agentId, accessToken: (token.json() as { access_token: string }).access_token };
+    { launched, clientAuth: 'basic' },
+  );
+  return { ...agent, agentId };
 }
 
 function send(agent: TestAgent, body: unknown, query: Record<string, string>, msisdn = RECIPIENT) {

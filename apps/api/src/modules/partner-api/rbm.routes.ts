@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type TGoogleApiError,
   ZGoogleAgent,
   ZGoogleAgentList,
-  ZGoogleApiError,
   ZMessageContent,
   ZRbmAgentEvent,
   ZRbmAgentEventQuery,
@@ -18,9 +16,18 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BotsService } from '../bots/bots.service.ts';
-import { type PartnerSendsService, SendRefused } from './partner-sends.service.ts';
+import type { PartnerSendsService } from './partner-sends.service.ts';
 import { rbmFileRoutes } from './rbm-files.routes.ts';
-import { bearerOf, contentOfAgentMessage, googleRefusal, invalidArgument } from './rbm-shape.ts';
+import {
+  agentOfCaller,
+  contentOfAgentMessage,
+  GOOGLE_ERRORS,
+  googleErrors,
+  invalid,
+  PARTNER_CALL,
+  refuseAsGoogle,
+} from './rbm-shape.ts';
+import { bearerOf } from './shapes.ts';
 
 /**
  * Where Google's shapes are answered, under /api/v1 (`<PUBLIC_URL>/api/v1/partner/rbm/v1/...`), and
@@ -29,6 +36,16 @@ import { bearerOf, contentOfAgentMessage, googleRefusal, invalidArgument } from 
 export const RBM_PREFIX = '/partner/rbm';
 export const E164 = /^\+[1-9]\d{7,14}$/;
 const ID = z.string().min(1).max(200);
+
+/** The user's number of a phones.* path; INVALID_ARGUMENT unless it is E.164. */
+const phoneOf = (msisdn: string) =>
+  E164.test(msisdn) ? msisdn : invalid(`${msisdn} is not a phone number in E.164 format.`);
+
+/** INVALID_ARGUMENT naming the first thing wrong in a body, as `Invalid <what>: <path> <message>`. */
+const invalidBody = (what: string, error: z.ZodError): never => {
+  const issue = error.issues[0];
+  return invalid(`Invalid ${what}: ${issue?.path.join('.')} ${issue?.message}`);
+};
 
 /**
  * Google's RBM send, `POST /v1/phones/{E.164}/agentMessages?messageId=&agentId=`, for a bot's
@@ -40,164 +57,118 @@ export function rbmRoutes(
   agents: Pick<BotsService, 'googleAgent'>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    app.setErrorHandler((error, _request, reply) => {
-      const status = (error as { statusCode?: number }).statusCode ?? 500;
-      if (status >= 500) throw error;
-      const { body } = invalidArgument(error instanceof Error ? error.message : 'The request is not valid.');
-      return reply.code(status === 429 ? 429 : 400).send(body);
-    });
+    googleErrors(app);
 
     app.post(
       `${RBM_PREFIX}/v1/phones/:msisdn/agentMessages`,
       {
-        config: { xsrf: false, rateLimit: false },
+        config: PARTNER_CALL,
         schema: {
           tags: ['partner-api'],
           summary:
             "Google RBM: send an agent message from the bot's agent (Google's AgentMessage in and out)",
           params: z.object({ msisdn: z.string().max(40) }),
           querystring: ZRbmAgentMessageQuery,
-          response: { 200: ZRbmAgentMessageResponse, '4xx': ZGoogleApiError, '5xx': ZGoogleApiError },
+          response: { 200: ZRbmAgentMessageResponse, ...GOOGLE_ERRORS },
         },
       },
-      async (request, reply) => {
-        const fail = ({ status, body }: { status: number; body: TGoogleApiError }) =>
-          // Any 4xx or 5xx: the response schema covers them all with Google's error shape.
-          reply.code(status as 400).send(body);
-        try {
-          const caller = await sends.authenticate(bearerOf(request.headers.authorization));
-          const { msisdn } = request.params;
-          const { messageId, agentId } = request.query;
-          if (!E164.test(msisdn))
-            return fail(invalidArgument(`${msisdn} is not a phone number in E.164 format.`));
-          if (!messageId) return fail(invalidArgument('messageId is required.'));
-          const sender = await sends.senderOfCaller(caller, 'rbm');
-          // The agent is the token's bot's; a query naming another agent finds nothing.
-          if (!sender || (agentId !== undefined && agentId !== sender))
-            return fail(googleRefusal({ reason: 'not_found', detail: agentId ?? '' }));
-          const parsed = ZRbmAgentMessageRequest.safeParse(request.body);
-          if (!parsed.success) {
-            const issue = parsed.error.issues[0];
-            return fail(invalidArgument(`Invalid agent message: ${issue?.path.join('.')} ${issue?.message}`));
-          }
-          const input = contentOfAgentMessage(parsed.data);
-          if (typeof input === 'string') return fail(invalidArgument(input));
-          const content = ZMessageContent.safeParse(input);
-          if (!content.success) {
-            const issue = content.error.issues[0];
-            return fail(invalidArgument(`Invalid agent message: ${issue?.path.join('.')} ${issue?.message}`));
-          }
-          await sends.send(caller, {
-            network: 'rbm',
-            sender,
-            recipient: msisdn,
-            content: content.data,
-            messageId,
-          });
-          return {
-            name: `phones/${msisdn}/agentMessages/${messageId}`,
-            sendTime: new Date().toISOString(),
-            contentMessage: parsed.data.contentMessage as Record<string, unknown>,
-            ...(parsed.data.messageTrafficType ? { messageTrafficType: parsed.data.messageTrafficType } : {}),
-          };
-        } catch (error) {
-          if (error instanceof SendRefused) return fail(googleRefusal(error.refusal));
-          throw error;
-        }
+      async (request) => {
+        const caller = await sends.authenticate(bearerOf(request.headers.authorization));
+        const msisdn = phoneOf(request.params.msisdn);
+        const { messageId, agentId } = request.query;
+        if (!messageId) return invalid('messageId is required.');
+        // The agent is the token's bot's; a query naming another agent finds nothing.
+        const sender = await agentOfCaller(sends, caller, agentId);
+        const parsed = ZRbmAgentMessageRequest.safeParse(request.body);
+        if (!parsed.success) return invalidBody('agent message', parsed.error);
+        const input = contentOfAgentMessage(parsed.data);
+        if (typeof input === 'string') return invalid(input);
+        const content = ZMessageContent.safeParse(input);
+        if (!content.success) return invalidBody('agent message', content.error);
+        await sends.send(caller, {
+          network: 'rbm',
+          sender,
+          recipient: msisdn,
+          content: content.data,
+          messageId,
+        });
+        return {
+          name: `phones/${msisdn}/agentMessages/${messageId}`,
+          sendTime: new Date().toISOString(),
+          contentMessage: parsed.data.contentMessage as Record<string, unknown>,
+          ...(parsed.data.messageTrafficType ? { messageTrafficType: parsed.data.messageTrafficType } : {}),
+        };
       },
     );
 
     app.delete(
       `${RBM_PREFIX}/v1/phones/:msisdn/agentMessages/:messageId`,
       {
-        config: { xsrf: false, rateLimit: false },
+        config: PARTNER_CALL,
         schema: {
           tags: ['partner-api'],
           summary:
             "Google RBM: revoke the bot's agent message not yet delivered (phones.agentMessages.delete); not charged, and a revoked message's charge stays",
           params: z.object({ msisdn: z.string().max(40), messageId: ID }),
           querystring: ZRbmRevokeQuery,
-          response: { 200: z.object({}), '4xx': ZGoogleApiError, '5xx': ZGoogleApiError },
+          response: { 200: z.object({}), ...GOOGLE_ERRORS },
         },
       },
-      async (request, reply) => {
-        const fail = ({ status, body }: { status: number; body: TGoogleApiError }) =>
-          reply.code(status as 400).send(body);
-        try {
-          const caller = await sends.authenticate(bearerOf(request.headers.authorization));
-          const { msisdn, messageId } = request.params;
-          const { agentId } = request.query;
-          if (!E164.test(msisdn))
-            return fail(invalidArgument(`${msisdn} is not a phone number in E.164 format.`));
-          const sender = await sends.senderOfCaller(caller, 'rbm');
-          if (!sender || (agentId !== undefined && agentId !== sender))
-            return fail(googleRefusal({ reason: 'not_found', detail: agentId ?? '' }));
-          // Unknown, another bot's, or already delivered: NOT_FOUND, as Google answers.
-          await sends.revoke(caller, { network: 'rbm', sender, recipient: msisdn, messageId });
-          return {};
-        } catch (error) {
-          if (error instanceof SendRefused) return fail(googleRefusal(error.refusal));
-          throw error;
-        }
+      async (request) => {
+        const caller = await sends.authenticate(bearerOf(request.headers.authorization));
+        const msisdn = phoneOf(request.params.msisdn);
+        const sender = await agentOfCaller(sends, caller, request.query.agentId);
+        // Unknown, another bot's, or already delivered: NOT_FOUND, as Google answers.
+        await sends.revoke(caller, {
+          network: 'rbm',
+          sender,
+          recipient: msisdn,
+          messageId: request.params.messageId,
+        });
+        return {};
       },
     );
 
     app.post(
       `${RBM_PREFIX}/v1/phones/:msisdn/agentEvents`,
       {
-        config: { xsrf: false, rateLimit: false },
+        config: PARTNER_CALL,
         schema: {
           tags: ['partner-api'],
           summary:
             "Google RBM: an agent event to the user (READ of the user's message, IS_TYPING; phones.agentEvents.create); not charged",
           params: z.object({ msisdn: z.string().max(40) }),
           querystring: ZRbmAgentEventQuery,
-          response: { 200: ZRbmAgentEvent, '4xx': ZGoogleApiError, '5xx': ZGoogleApiError },
+          response: { 200: ZRbmAgentEvent, ...GOOGLE_ERRORS },
         },
       },
-      async (request, reply) => {
-        const fail = ({ status, body }: { status: number; body: TGoogleApiError }) =>
-          reply.code(status as 400).send(body);
-        try {
-          const caller = await sends.authenticate(bearerOf(request.headers.authorization));
-          const { msisdn } = request.params;
-          const { agentId } = request.query;
-          if (!E164.test(msisdn))
-            return fail(invalidArgument(`${msisdn} is not a phone number in E.164 format.`));
-          const sender = await sends.senderOfCaller(caller, 'rbm');
-          if (!sender || (agentId !== undefined && agentId !== sender))
-            return fail(googleRefusal({ reason: 'not_found', detail: agentId ?? '' }));
-          const parsed = ZRbmAgentEventRequest.safeParse(request.body);
-          if (!parsed.success) {
-            const issue = parsed.error.issues[0];
-            return fail(invalidArgument(`Invalid agent event: ${issue?.path.join('.')} ${issue?.message}`));
-          }
-          const { eventType, messageId } = parsed.data;
-          if (eventType === 'TYPE_UNSPECIFIED')
-            return fail(invalidArgument('eventType must be IS_TYPING or READ.'));
-          if (eventType === 'READ' && !messageId)
-            return fail(invalidArgument('A READ event needs the messageId of the user message it read.'));
-          // The agent's id of the event; Google ignores an event whose id it has seen.
-          const eventId = request.query.eventId ?? randomUUID();
-          await sends.event(caller, {
-            network: 'rbm',
-            sender,
-            recipient: msisdn,
-            event:
-              eventType === 'READ'
-                ? { eventId, eventType, messageId: messageId ?? '' }
-                : { eventId, eventType },
-          });
-          return {
-            name: `phones/${msisdn}/agentEvents/${eventId}`,
-            eventType,
-            ...(eventType === 'READ' ? { messageId } : {}),
-            sendTime: new Date().toISOString(),
-          };
-        } catch (error) {
-          if (error instanceof SendRefused) return fail(googleRefusal(error.refusal));
-          throw error;
-        }
+      async (request) => {
+        const caller = await sends.authenticate(bearerOf(request.headers.authorization));
+        const msisdn = phoneOf(request.params.msisdn);
+        const sender = await agentOfCaller(sends, caller, request.query.agentId);
+        const parsed = ZRbmAgentEventRequest.safeParse(request.body);
+        if (!parsed.success) return invalidBody('agent event', parsed.error);
+        const { eventType, messageId } = parsed.data;
+        if (eventType === 'TYPE_UNSPECIFIED') return invalid('eventType must be IS_TYPING or READ.');
+        if (eventType === 'READ' && !messageId)
+          return invalid('A READ event needs the messageId of the user message it read.');
+        // The agent's id of the event; Google ignores an event whose id it has seen.
+        const eventId = request.query.eventId ?? randomUUID();
+        await sends.event(caller, {
+          network: 'rbm',
+          sender,
+          recipient: msisdn,
+          event:
+            eventType === 'READ'
+              ? { eventId, eventType, messageId: messageId ?? '' }
+              : { eventId, eventType },
+        });
+        return {
+          name: `phones/${msisdn}/agentEvents/${eventId}`,
+          eventType,
+          ...(eventType === 'READ' ? { messageId } : {}),
+          sendTime: new Date().toISOString(),
+        };
       },
     );
 
@@ -206,36 +177,25 @@ export function rbmRoutes(
     app.get(
       `${RBM_PREFIX}/v1/phones/:msisdn/capabilities`,
       {
-        config: { xsrf: false, rateLimit: false },
+        config: PARTNER_CALL,
         schema: {
           tags: ['partner-api'],
           summary: "Google RBM: the user's RCS capability (features), for the bot's agent; not charged",
           params: z.object({ msisdn: z.string().max(40) }),
           querystring: ZRbmCapabilityQuery,
-          response: { 200: ZRbmCapabilities, '4xx': ZGoogleApiError, '5xx': ZGoogleApiError },
+          response: { 200: ZRbmCapabilities, ...GOOGLE_ERRORS },
         },
       },
-      async (request, reply) => {
-        const fail = ({ status, body }: { status: number; body: TGoogleApiError }) =>
-          reply.code(status as 400).send(body);
-        try {
-          const caller = await sends.authenticate(bearerOf(request.headers.authorization));
-          const { msisdn } = request.params;
-          const { requestId, agentId } = request.query;
-          if (!E164.test(msisdn))
-            return fail(invalidArgument(`${msisdn} is not a phone number in E.164 format.`));
-          if (!requestId) return fail(invalidArgument('requestId is required.'));
-          const sender = await sends.senderOfCaller(caller, 'rbm');
-          if (!sender || (agentId !== undefined && agentId !== sender))
-            return fail(googleRefusal({ reason: 'not_found', detail: agentId ?? '' }));
-          const capability = await sends.capability(caller, { network: 'rbm', sender, recipient: msisdn });
-          // Google answers a user who is not RCS-reachable with NOT_FOUND.
-          if (!capability.capable) return fail(googleRefusal({ reason: 'not_found', detail: msisdn }));
-          return { features: capability.features };
-        } catch (error) {
-          if (error instanceof SendRefused) return fail(googleRefusal(error.refusal));
-          throw error;
-        }
+      async (request) => {
+        const caller = await sends.authenticate(bearerOf(request.headers.authorization));
+        const msisdn = phoneOf(request.params.msisdn);
+        const { requestId, agentId } = request.query;
+        if (!requestId) return invalid('requestId is required.');
+        const sender = await agentOfCaller(sends, caller, agentId);
+        const capability = await sends.capability(caller, { network: 'rbm', sender, recipient: msisdn });
+        // Google answers a user who is not RCS-reachable with NOT_FOUND.
+        if (!capability.capable) return refuseAsGoogle({ reason: 'not_found', detail: msisdn });
+        return { features: capability.features };
       },
     );
 
@@ -249,7 +209,6 @@ export function rbmRoutes(
       if (!agent || (brandId !== '-' && agent.name.split('/')[1] !== brandId)) return null;
       return agent;
     }
-    const notFound = googleRefusal({ reason: 'not_found', detail: '' });
 
     app.get(
       `${RBM_PREFIX}/v1/brands/:brandId/agents/:agentId`,
@@ -259,22 +218,15 @@ export function rbmRoutes(
           tags: ['partner-api'],
           summary: "Business Communications: the bot's own RBM agent (brands.agents.get)",
           params: z.object({ brandId: ID, agentId: ID }),
-          response: { 200: ZGoogleAgent, '4xx': ZGoogleApiError, '5xx': ZGoogleApiError },
+          response: { 200: ZGoogleAgent, ...GOOGLE_ERRORS },
         },
       },
-      async (request, reply) => {
-        try {
-          const { brandId, agentId } = request.params;
-          const agent = await ownAgent(request.headers.authorization, brandId);
-          if (!agent || agent.name.split('/').pop() !== agentId) return reply.code(404).send(notFound.body);
-          return agent;
-        } catch (error) {
-          if (error instanceof SendRefused) {
-            const { status, body } = googleRefusal(error.refusal);
-            return reply.code(status as 401).send(body);
-          }
-          throw error;
-        }
+      async (request) => {
+        const { brandId, agentId } = request.params;
+        const agent = await ownAgent(request.headers.authorization, brandId);
+        if (!agent || agent.name.split('/').pop() !== agentId)
+          return refuseAsGoogle({ reason: 'not_found', detail: agentId });
+        return agent;
       },
     );
 
@@ -290,21 +242,13 @@ export function rbmRoutes(
             pageSize: z.coerce.number().int().optional(),
             pageToken: z.string().max(200).optional(),
           }),
-          response: { 200: ZGoogleAgentList, '4xx': ZGoogleApiError, '5xx': ZGoogleApiError },
+          response: { 200: ZGoogleAgentList, ...GOOGLE_ERRORS },
         },
       },
-      async (request, reply) => {
-        try {
-          const agent = await ownAgent(request.headers.authorization, request.params.brandId);
-          // A token names one bot: its agent is the whole list (Google leaves an empty list out).
-          return agent ? { agents: [agent] } : {};
-        } catch (error) {
-          if (error instanceof SendRefused) {
-            const { status, body } = googleRefusal(error.refusal);
-            return reply.code(status as 401).send(body);
-          }
-          throw error;
-        }
+      async (request) => {
+        const agent = await ownAgent(request.headers.authorization, request.params.brandId);
+        // A token names one bot: its agent is the whole list (Google leaves an empty list out).
+        return agent ? { agents: [agent] } : {};
       },
     );
   };

@@ -1,17 +1,19 @@
-import {
-  CHANNEL_TYPE,
-  ROLES,
-  ZCloudApiError,
-  ZCloudApiSendResponse,
-  ZIssuedPartnerCredential,
-} from '@portico/domain';
+import { CHANNEL_TYPE, ZCloudApiError, ZCloudApiSendResponse } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WhatsAppAPI } from 'whatsapp-api-js';
 import { ActionButtons, Body, Button, Interactive, Text } from 'whatsapp-api-js/messages';
-import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
-import { createMeteringForTest, walletFigures } from '../../../test/metering.ts';
-import { bots } from '../bots/bots.schema.ts';
-import { seedCarrierPrefixes } from '../metering/metering.seed.ts';
+import type { TestApp } from '../../../test/helpers.ts';
+import { type createMeteringForTest, walletFigures } from '../../../test/metering.ts';
+import {
+  AIRTEL_PRICE,
+  AIRTEL_RECIPIENT,
+  botWithAccessToken,
+  createPartnerApiApp,
+  developer,
+  fundedDeveloper,
+  type Owner,
+  revokeCredential,
+} from '../../../test/partner-api.ts';
 
 /**
  * The WhatsApp Cloud API shape on a listening app, through the connector to the mounted sandbox:
@@ -19,48 +21,22 @@ import { seedCarrierPrefixes } from '../metering/metering.seed.ts';
  * error shape; sends are priced, reserved and charged exactly.
  */
 
-const S = '/api/v1/secure';
 const RATE = 5;
 let t: TestApp;
 let m: ReturnType<typeof createMeteringForTest>;
 let developerToken: string;
 let partnerId: string;
-let stranger: { id: string; token: string };
+let stranger: Owner;
 let serial = 0;
 
-/** Airtel India (+91 98100...) costs 3,000 micro-units a message. */
-const PRICE = 3_000n;
-const RECIPIENT = '919810012345';
+const PRICE = AIRTEL_PRICE;
+/** WhatsApp's wa_id: the number without its plus. */
+const RECIPIENT = AIRTEL_RECIPIENT.slice(1);
 
 beforeAll(async () => {
-  t = await createTestApp({
-    listen: true,
-    env: {
-      PARTNER_SEND_RATE_PER_SECOND: String(RATE),
-      SANDBOX_BEHAVIOUR: JSON.stringify({ rateLimits: { enabled: false }, receipts: false }),
-    },
-  });
-  m = createMeteringForTest(t.database);
-  const developer = await t.factories.account(ROLES.DEVELOPER);
-  partnerId = developer.partner.partnerId;
-  developerToken = await t.tokenFor(developer.user.userId);
-  const strangerAccount = await t.factories.account(ROLES.DEVELOPER);
-  stranger = {
-    id: strangerAccount.partner.partnerId,
-    token: await t.tokenFor(strangerAccount.user.userId),
-  };
-  await seedCarrierPrefixes(t.database);
-  const { rows } = await t.database.sql.query<{ rate_plan_id: number }>(
-    `INSERT INTO rate_plans (carrier_id, plan_code, partner_code, currency, effective_from, verification_price)
-     VALUES ($1, 'MPG02', 'DG', 'USD', now() - interval '1 day', 1) RETURNING rate_plan_id`,
-    [await t.factories.carrierId('Bharti Airtel', 'IN')],
-  );
-  await t.database.sql.query(
-    `INSERT INTO rate_plan_prices (rate_plan_id, billing_category, message_type, price)
-     VALUES ($1, 'BASIC_MESSAGE', 'Transactional', $2)`,
-    [rows[0]?.rate_plan_id, PRICE.toString()],
-  );
-  await m.ledger.credit({ partnerId, idempotencyKey: 'fund', amount: 1_000_000n, description: 'Top-up' });
+  t = await createPartnerApiApp({ PARTNER_SEND_RATE_PER_SECOND: String(RATE) });
+  ({ m, partnerId, developerToken } = await fundedDeveloper(t));
+  stranger = await developer(t);
 });
 afterAll(() => t.close());
 
@@ -71,44 +47,20 @@ interface TestBot {
 }
 
 /** A WhatsApp bot of the developer (launched unless told), with a credential and an access token. */
-async function botWithToken(
-  options: { launched?: boolean; owner?: { id: string; token: string } } = {},
-): Promise<TestBot> {
+async function botWithToken(options: { launched?: boolean; owner?: Owner } = {}): Promise<TestBot> {
   serial += 1;
   const phoneNumberId = `pn-partner-api-${serial}`;
-  const [row] = await t.database.db
-    .insert(bots)
-    .values({
-      partnerId: options.owner?.id ?? partnerId,
+  const bot = await botWithAccessToken(
+    t,
+    options.owner ?? { id: partnerId, token: developerToken },
+    {
       channels: [CHANNEL_TYPE.whatsapp],
-      status: options.launched === false ? -1 : 10,
       name: `Partner API ${serial}`,
       whatsappPhoneNumberId: phoneNumberId,
-    })
-    .returning();
-  if (!row) throw new Error('insert returned nothing');
-  const created = await t.app.inject({
-    method: 'POST',
-    url: `${S}/bots/${row.botId}/credentials`,
-    headers: { authorization: `Bearer ${options.owner?.token ?? developerToken}`, ...xsrfHeaders() },
-  });
-  const { client_secret, credential } = ZIssuedPartnerCredential.parse(expectEnvelope(created, 200).data);
-  const token = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/oauth/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: credential.client_id,
-      client_secret,
-    }).toString(),
-  });
-  expect(token.statusCode, token.body).toBe(200);
-  return {
-    botId: row.botId,
-    phoneNumberId,
-    accessToken: (token.json() as { access_token: string }).access_token,
-  };
+    },
+    { launched: options.launched, clientAuth: 'form' },
+  );
+  return { ...bot, phoneNumberId };
 }
 
 function send(
@@ -257,16 +209,7 @@ describe("refusals in Meta's error shape", () => {
     metaError(await send(bot, TEXT, { authorization: '' }), 401, 190);
     metaError(await send(bot, TEXT, { authorization: 'Bearer not.a.token' }), 401, 190);
     metaError(await send(bot, TEXT, { authorization: `Bearer ${developerToken}` }), 401, 190);
-    const { rows } = await t.database.sql.query<{ credential_id: string }>(
-      'SELECT credential_id FROM partner_credentials WHERE bot_id = $1',
-      [bot.botId],
-    );
-    const revoked = await t.app.inject({
-      method: 'POST',
-      url: `${S}/bots/${bot.botId}/credentials/${rows[0]?.credential_id}/revoke`,
-      headers: { authorization: `Bearer ${developerToken}`, ...xsrfHeaders() },
-    });
-    expectEnvelope(revoked, 200);
+    await revokeCredential(t, { id: partnerId, token: developerToken }, bot.botId);
     metaError(await send(bot, TEXT), 401, 190);
   });
 
@@ -303,8 +246,7 @@ describe("refusals in Meta's error shape", () => {
   });
 
   it('when the wallet cannot cover the message then (#131042) and nothing is sent or reserved', async () => {
-    const poor = await t.factories.account(ROLES.DEVELOPER);
-    const owner = { id: poor.partner.partnerId, token: await t.tokenFor(poor.user.userId) };
+    const owner = await developer(t);
     const bot = await botWithToken({ owner });
     metaError(await send(bot, TEXT), 400, 131042);
     expect(await meteredCount(bot.botId)).toBe(0);

@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type PartnerSendsService, SendRefused } from './partner-sends.service.ts';
+import { bearerOf } from './shapes.ts';
 import {
   cloudApiRefusal,
   contentOfCloudApiRequest,
@@ -52,8 +53,7 @@ export function whatsappRoutes(sends: PartnerSendsService): FastifyPluginAsyncZo
           // Any 4xx or 5xx: the response schema covers them all with Meta's error shape.
           reply.code(status as 400).send(body);
         try {
-          const token = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
-          const caller = await sends.authenticate(token);
+          const caller = await sends.authenticate(bearerOf(request.headers.authorization));
           if (!VERSION.test(request.params.version))
             return fail(invalidParameter(`Unknown API version ${request.params.version}.`));
           const parsed = ZCloudApiSendRequest.safeParse(request.body);

@@ -1,8 +1,8 @@
-import { CHANNEL_TYPE, ROLES, ZPartnerUsage } from '@portico/domain';
+import { CHANNEL_TYPE, ZPartnerUsage } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
-import { createMeteringForTest, insertBot } from '../../../test/metering.ts';
-import { seedCarrierPrefixes } from '../metering/metering.seed.ts';
+import { insertBot } from '../../../test/metering.ts';
+import { AIRTEL_RECIPIENT, developer, fundedDeveloper } from '../../../test/partner-api.ts';
 
 /**
  * A bot's API usage on the API page (issue 16, point 5): metering's daily rows, written through the
@@ -11,7 +11,6 @@ import { seedCarrierPrefixes } from '../metering/metering.seed.ts';
  */
 
 const URL_ = '/api/v1/secure/partner-api/usage';
-const PRICE = 3_000n;
 const DAY_MS = 86_400_000;
 const today = new Date().toISOString().slice(0, 10);
 const threeDaysAgo = new Date(Date.now() - 3 * DAY_MS).toISOString().slice(0, 10);
@@ -25,25 +24,12 @@ let airtel: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const { metering, ledger } = createMeteringForTest(t.database);
-  const developer = await t.factories.account(ROLES.DEVELOPER);
-  const partnerId = developer.partner.partnerId;
-  token = await t.tokenFor(developer.user.userId);
-  const stranger = await t.factories.account(ROLES.DEVELOPER);
-  strangerToken = await t.tokenFor(stranger.user.userId);
-  await seedCarrierPrefixes(t.database);
-  airtel = await t.factories.carrierId('Bharti Airtel', 'IN');
-  const { rows } = await t.database.sql.query<{ rate_plan_id: number }>(
-    `INSERT INTO rate_plans (carrier_id, plan_code, partner_code, currency, effective_from, verification_price)
-     VALUES ($1, 'MPG02', 'DG', 'USD', now() - interval '1 day', 1) RETURNING rate_plan_id`,
-    [airtel],
-  );
-  await t.database.sql.query(
-    `INSERT INTO rate_plan_prices (rate_plan_id, billing_category, message_type, price)
-     VALUES ($1, 'BASIC_MESSAGE', 'Transactional', $2)`,
-    [rows[0]?.rate_plan_id, PRICE.toString()],
-  );
-  await ledger.credit({ partnerId, idempotencyKey: 'fund', amount: 1_000_000n, description: 'Top-up' });
+  const setup = await fundedDeveloper(t);
+  const { metering } = setup.m;
+  const { partnerId } = setup;
+  token = setup.developerToken;
+  airtel = setup.airtel;
+  strangerToken = (await developer(t)).token;
   botId = await insertBot(t.database, partnerId);
   quietBotId = await insertBot(t.database, partnerId);
 
@@ -53,7 +39,7 @@ beforeAll(async () => {
       partnerId,
       botId,
       channel: CHANNEL_TYPE.rcs,
-      msisdn: '+919810012345',
+      msisdn: AIRTEL_RECIPIENT,
     });
     const reserved = await metering.reserve({
       partnerId,

@@ -1,0 +1,130 @@
+import { ROLES, ZIssuedPartnerCredential } from '@portico/domain';
+import { expect } from 'vitest';
+import { bots } from '../src/modules/bots/bots.schema.ts';
+import { seedCarrierPrefixes } from '../src/modules/metering/metering.seed.ts';
+import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from './helpers.ts';
+import { createMeteringForTest } from './metering.ts';
+
+/** Airtel India (+91 98100...) costs 3,000 micro-units a basic message on the seeded rate plan. */
+export const AIRTEL_PRICE = 3_000n;
+/** An Airtel India number (E.164). */
+export const AIRTEL_RECIPIENT = '+919810012345';
+/** What a funded developer's wallet starts with. */
+const FUNDS = 1_000_000n;
+
+/** The sandbox answering at once: no rate limits, no delivery receipts. */
+export const QUIET_SANDBOX = { rateLimits: { enabled: false }, receipts: false };
+
+/** A listening app (the partner API calls the mounted sandbox over HTTP) with a quiet sandbox. */
+export function createPartnerApiApp(env: Record<string, string> = {}): Promise<TestApp> {
+  return createTestApp({ listen: true, env: { SANDBOX_BEHAVIOUR: JSON.stringify(QUIET_SANDBOX), ...env } });
+}
+
+/** Carrier prefixes and a rate plan pricing Airtel India's basic messages; the carrier's id. */
+export async function seedAirtelPrice(t: TestApp, price = AIRTEL_PRICE): Promise<number> {
+  await seedCarrierPrefixes(t.database);
+  const airtel = await t.factories.carrierId('Bharti Airtel', 'IN');
+  const { rows } = await t.database.sql.query<{ rate_plan_id: number }>(
+    `INSERT INTO rate_plans (carrier_id, plan_code, partner_code, currency, effective_from, verification_price)
+     VALUES ($1, 'MPG02', 'DG', 'USD', now() - interval '1 day', 1) RETURNING rate_plan_id`,
+    [airtel],
+  );
+  await t.database.sql.query(
+    `INSERT INTO rate_plan_prices (rate_plan_id, billing_category, message_type, price)
+     VALUES ($1, 'BASIC_MESSAGE', 'Transactional', $2)`,
+    [rows[0]?.rate_plan_id, price.toString()],
+  );
+  return airtel;
+}
+
+/** A partner and one of its users' bearer token. */
+export interface Owner {
+  id: string;
+  token: string;
+}
+
+/** A developer partner and a signed-in user's bearer token. */
+export async function developer(t: TestApp): Promise<Owner> {
+  const account = await t.factories.account(ROLES.DEVELOPER);
+  return { id: account.partner.partnerId, token: await t.tokenFor(account.user.userId) };
+}
+
+/**
+ * What the partner-API tests start from: Airtel India priced, a developer whose wallet holds
+ * FUNDS, and the real metering over the test database.
+ */
+export async function fundedDeveloper(t: TestApp) {
+  const m = createMeteringForTest(t.database);
+  const owner = await developer(t);
+  const airtel = await seedAirtelPrice(t);
+  await m.ledger.credit({
+    partnerId: owner.id,
+    idempotencyKey: 'fund',
+    amount: FUNDS,
+    description: 'Top-up',
+  });
+  return { m, owner, partnerId: owner.id, developerToken: owner.token, airtel };
+}
+
+/**
+ * A bot of the owner's partner (the values given; launched unless told) with a credential issued by
+ * the owner through the secure API and a partner access token from the OAuth endpoint; the client
+ * authenticates with HTTP Basic or in the form body.
+ */
+export async function botWithAccessToken(
+  t: TestApp,
+  owner: Owner,
+  values: Omit<typeof bots.$inferInsert, 'partnerId' | 'status'>,
+  options: { launched?: boolean | undefined; clientAuth: 'basic' | 'form' },
+): Promise<{ botId: string; accessToken: string }> {
+  const [row] = await t.database.db
+    .insert(bots)
+    .values({ ...values, partnerId: owner.id, status: options.launched === false ? -1 : 10 })
+    .returning();
+  if (!row) throw new Error('insert returned nothing');
+  const created = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/secure/bots/${row.botId}/credentials`,
+    headers: { authorization: `Bearer ${owner.token}`, ...xsrfHeaders() },
+  });
+  const { client_secret, credential } = ZIssuedPartnerCredential.parse(expectEnvelope(created, 200).data);
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  const token = await t.app.inject(
+    options.clientAuth === 'basic'
+      ? {
+          method: 'POST',
+          url: '/api/v1/oauth/token',
+          headers: {
+            ...form,
+            authorization: `Basic ${Buffer.from(`${credential.client_id}:${client_secret}`).toString('base64')}`,
+          },
+          payload: 'grant_type=client_credentials',
+        }
+      : {
+          method: 'POST',
+          url: '/api/v1/oauth/token',
+          headers: form,
+          payload: new URLSearchParams({
+            grant_type: 'client_credentials',
+            client_id: credential.client_id,
+            client_secret,
+          }).toString(),
+        },
+  );
+  expect(token.statusCode, token.body).toBe(200);
+  return { botId: row.botId, accessToken: (token.json() as { access_token: string }).access_token };
+}
+
+/** The owner revokes the bot's (first) credential through the secure API: its tokens stop working. */
+export async function revokeCredential(t: TestApp, owner: Owner, botId: string): Promise<void> {
+  const { rows } = await t.database.sql.query<{ credential_id: string }>(
+    'SELECT credential_id FROM partner_credentials WHERE bot_id = $1',
+    [botId],
+  );
+  const revoked = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/secure/bots/${botId}/credentials/${rows[0]?.credential_id}/revoke`,
+    headers: { authorization: `Bearer ${owner.token}`, ...xsrfHeaders() },
+  });
+  expectEnvelope(revoked, 200);
+}
