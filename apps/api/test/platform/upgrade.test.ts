@@ -27,9 +27,10 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0012_metering.sql': '63176dc34686a8abda2c46ac404fb81419570c7331541c417b9653afd9b5853c',
   '0013_partner_webhooks.sql': '9adc265b74cb4231405446ed667a2e82122cb2a8ace84019c70c7a571aeed4a7',
   '0014_partner_credentials.sql': '193ad0982a168a1d39ba92d0e29e1933eee4fc805915c1cd73abfea17c163e37',
+  '0015_partner_files.sql': 'c9e06371b7586e067ca07cf1791db79aefaffe3a6157599c46039ecb39553ad7',
 };
-/** How many migrations the previous landed main had (0000 to 0013). */
-const PREVIOUS_RELEASE_MIGRATIONS = 14;
+/** How many migrations the previous landed main had (0000 to 0014). */
+const PREVIOUS_RELEASE_MIGRATIONS = 15;
 
 interface Journal {
   entries: { idx: number; tag: string }[];

@@ -1,4 +1,6 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../platform/db/index.ts';
+import { partnerFiles } from './partner-api.schema.ts';
 
 /** What a send needs to know about its bot. */
 export interface SendingBot {
@@ -13,9 +15,12 @@ export interface SendingBot {
   maapBotId: string | null;
 }
 
-/** SQL of the partner API's sends: the bot and its test devices (read-only; the bots' tables). */
+/**
+ * SQL of the partner API's sends: the bot and its test devices (read-only; the bots' tables), and
+ * the files each bot uploaded (its own table).
+ */
 export function createPartnerApiRepository(database: Database) {
-  const { sql } = database;
+  const { db, sql } = database;
   return {
     async bot(botId: string): Promise<SendingBot | null> {
       const { rows } = await sql.query<{
@@ -63,6 +68,24 @@ export function createPartnerApiRepository(database: Database) {
         [botId, channel, sender],
       );
       return rows.map((r) => r.msisdn);
+    },
+
+    /**
+     * Records a file the network named for the bot (files/{id}). A name already recorded stays with
+     * the bot that has it: network names are unique, so a second record is never another bot's.
+     */
+    async recordFile(file: { fileName: string; botId: string; partnerId: string }): Promise<void> {
+      await db.insert(partnerFiles).values(file).onConflictDoNothing({ target: partnerFiles.fileName });
+    },
+
+    /** Which of these file names the bot uploaded. */
+    async filesOfBot(botId: string, fileNames: string[]): Promise<Set<string>> {
+      if (fileNames.length === 0) return new Set();
+      const rows = await db
+        .select({ fileName: partnerFiles.fileName })
+        .from(partnerFiles)
+        .where(and(eq(partnerFiles.botId, botId), inArray(partnerFiles.fileName, fileNames)));
+      return new Set(rows.map((r) => r.fileName));
     },
   };
 }

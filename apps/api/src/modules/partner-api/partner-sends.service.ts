@@ -60,13 +60,20 @@ export interface PartnerSendsDeps {
   ratePerSecond: number;
 }
 
+/** The network files a message names (RBM: uploaded with files.create, files/{id}). */
+function uploadedFilesOf(content: TMessageContent): string[] {
+  if (content.kind !== 'file') return [];
+  return [content.uploadedFile, content.uploadedThumbnail].filter((name) => name !== undefined);
+}
+
 /** How long a bot's send facts (status, numbers, test devices) are remembered by an instance. */
 const BOT_CACHE_MS = 5_000;
 
 /**
  * The partner API's send pipeline, the same for every network shape: authenticate the bearer
  * token, find the bot behind the path's sender (the token's bot only), keep an unlaunched bot to
- * its accepted test devices, rate limit per bot, price by the recipient's carrier and reserve on
+ * its accepted test devices, rate limit per bot, refuse a file the bot did not upload (RBM's
+ * uploadedRbmFile), price by the recipient's carrier and reserve on
  * the wallet (metering, decision 0023), send through the connector, and settle the outcome.
  */
 export function createPartnerSendsService(deps: PartnerSendsDeps) {
@@ -231,6 +238,14 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
       send: PartnerSend,
     ): Promise<{ networkMessageId: string; messageId: string }> {
       const bot = await reachable(caller, send);
+      // A file the bot did not upload (another bot's, another partner's, none) is not found, as
+      // Google answers for a file it does not know; nothing is priced or reserved.
+      const files = uploadedFilesOf(send.content);
+      if (files.length > 0) {
+        const own = await repository.filesOfBot(bot.botId, files);
+        const unknown = files.find((name) => !own.has(name));
+        if (unknown !== undefined) return refuse({ reason: 'not_found', detail: unknown });
+      }
 
       const channel = send.network === 'whatsapp' ? CHANNEL_TYPE.whatsapp : CHANNEL_TYPE.rcs;
       let price: Awaited<ReturnType<typeof metering.price>>;
@@ -288,7 +303,8 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
 
     /**
      * Uploads a file for the caller's bot's later messages (RBM files.create); the network's file
-     * name (files/{id}). The token's sender only, counted in the bot's rate; not charged.
+     * name (files/{id}), recorded as the bot's. The token's sender only, counted in the bot's rate;
+     * not charged.
      */
     async upload(
       caller: PartnerCaller,
@@ -299,12 +315,16 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
         return refuse({ reason: 'not_found', detail: target.sender });
       if ((await countSend(bot.botId)) > ratePerSecond)
         return refuse({ reason: 'rate_limited', detail: ratePerSecond });
+      let fileName: string;
       try {
-        return await connectors.get(target.network).uploadFile(target.sender, target.file);
+        fileName = await connectors.get(target.network).uploadFile(target.sender, target.file);
       } catch (error) {
         if (error instanceof NetworkError) return refuse({ reason: 'network', error });
         throw error;
       }
+      // The file is the bot's: only its own sends may name it.
+      await repository.recordFile({ fileName, botId: bot.botId, partnerId: bot.partnerId });
+      return fileName;
     },
   };
 }

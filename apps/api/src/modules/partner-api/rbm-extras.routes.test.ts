@@ -385,6 +385,80 @@ describe("files (files.create) in Google's shape", () => {
     );
   });
 
+  it("when a bot uploads a file, by bytes or by URL, then the file is recorded as that bot's", async () => {
+    const agent = await agentWithToken();
+    const bytes = ZRbmFile.parse((await upload(agent, PNG, 'image/png', { uploadType: 'media' })).json());
+    const byUrl = ZRbmFile.parse(
+      (
+        await fileByUrl(agent, { fileUrl: 'https://www.gstatic.com/images/branding/product/2x/rbm.png' })
+      ).json(),
+    );
+    const { rows } = await t.database.sql.query<{ file_name: string; bot_id: string; partner_id: string }>(
+      'SELECT file_name, bot_id, partner_id FROM partner_files WHERE bot_id = $1 ORDER BY created_at, file_name',
+      [agent.botId],
+    );
+    expect(rows.map((r) => r.file_name).sort()).toEqual([bytes.name, byUrl.name].sort());
+    expect(rows.every((r) => r.partner_id === partnerId)).toBe(true);
+  });
+
+  it("when another bot of the partner, or another partner's bot, names a bot's file then 404 NOT_FOUND, nothing sent, priced or reserved", async () => {
+    const owner = await agentWithToken();
+    const sibling = await agentWithToken();
+    const stranger = await developer(t);
+    await m.ledger.credit({
+      partnerId: stranger.id,
+      idempotencyKey: 'fund-file-stranger',
+      amount: 100_000n,
+      description: 'Top-up',
+    });
+    const other = await agentWithToken({ owner: stranger });
+    const { name } = ZRbmFile.parse((await upload(owner, PNG, 'image/png', { uploadType: 'media' })).json());
+    const ours = await spendable();
+    const theirs = await walletFigures(t.database, stranger.id);
+
+    const naming = (fileName: string, thumbnailName?: string) => ({
+      contentMessage: { uploadedRbmFile: { fileName, ...(thumbnailName ? { thumbnailName } : {}) } },
+    });
+    const refused = [
+      await send(sibling, 'file-sibling-1', naming(name)),
+      await send(other, 'file-stranger-1', naming(name)),
+      // The older `fileName` field names an uploaded file too.
+      await send(other, 'file-stranger-2', { contentMessage: { fileName: name } }),
+      // A name no bot uploaded is unknown alike.
+      await send(owner, 'file-unknown-1', naming('files/never-uploaded')),
+    ];
+    // The bot's own file with another bot's thumbnail: the thumbnail is not found.
+    const { name: siblingThumb } = ZRbmFile.parse(
+      (await upload(sibling, PNG, 'image/png', { uploadType: 'media' })).json(),
+    );
+    refused.push(await send(owner, 'file-thumb-1', naming(name, siblingThumb)));
+    for (const response of refused) {
+      const error = googleError(response, 404, 'NOT_FOUND');
+      expect(error.message).toBe('Requested entity was not found.');
+    }
+    const ids = ['file-sibling-1', 'file-stranger-1', 'file-stranger-2', 'file-unknown-1', 'file-thumb-1'];
+    const items = await handset(RECIPIENT);
+    expect(items.filter((i) => ids.includes(i.id))).toEqual([]);
+    const { rows } = await t.database.sql.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM metered_messages WHERE message_id = ANY($1)',
+      [ids],
+    );
+    expect(rows[0]?.n).toBe(0);
+    expect(await spendable()).toBe(ours);
+    expect(await walletFigures(t.database, stranger.id)).toEqual(theirs);
+
+    // The bot that uploaded it sends it, with its own thumbnail, and is charged as for any message.
+    const { name: ownThumb } = ZRbmFile.parse(
+      (await upload(owner, PNG, 'image/png', { uploadType: 'media' })).json(),
+    );
+    const sent = await send(owner, 'file-own-1', naming(name, ownThumb));
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await handset(RECIPIENT)).some((i) => i.id === 'file-own-1' && i.sender === owner.agentId)).toBe(
+      true,
+    );
+    expect(await spendable()).toBe(ours - PRICE);
+  });
+
   it("when the token is wrong then 401 UNAUTHENTICATED; another agent's id is 404 NOT_FOUND", async () => {
     const agent = await agentWithToken();
     const other = await agentWithToken();
