@@ -1,4 +1,4 @@
-import { mediaTypeOfMime } from '@portico/domain';
+import { mediaTypeOfMime, ZMimeType } from '@portico/domain';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { newId, nowIso, type SandboxContext } from './context.ts';
@@ -81,7 +81,6 @@ const ZGeneralPurposeCardContent = z
   .strict();
 type CardContent = z.infer<typeof ZGeneralPurposeCardContent>;
 
-const ZMimeType = z.string().regex(/^[a-z]+\/[\w.+-]+(\s*;.*)?$/i, 'must be a MIME type');
 /** A file by URL (`fileMessage`): its URL and MIME type, and optionally its size, name and thumbnail. */
 const ZFileMessage = z
   .object({

@@ -129,7 +129,6 @@ const ZMaapFileMessage = z
     thumbnailFileName: z.string().max(240).optional(),
   })
   .loose();
-export type TMaapFileMessage = z.output<typeof ZMaapFileMessage>;
 
 /** An audio message (`audioMessage`): the file's URL, its audio MIME type, size, name, length in seconds. */
 const ZMaapAudioMessage = z
