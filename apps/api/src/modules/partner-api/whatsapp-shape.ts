@@ -27,9 +27,9 @@ function mediaContent(
 ): TMessageContent | CloudApiFailure {
   const media: { id?: string; link?: string; caption?: string; filename?: string } | undefined = body[type];
   if (!media?.link)
-    // Meta answers a media id it cannot use with (#100) Invalid parameter, naming the parameter;
-    // the closest of its codes (131053, Media upload error, is for a file Meta could not fetch or
-    // process, reported after the send was accepted).
+    // The closest of Meta's codes: (#100) Invalid parameter, naming the parameter, as for any value
+    // of the request Meta cannot take. Not 131053 (Media upload error): that is for a file Meta
+    // could not fetch or process, reported in the message's status after the send was accepted.
     return invalidParameter(
       `Param ${type}['id'] is not a valid media ID here: this endpoint offers no media upload. Send the media by link.`,
     );
