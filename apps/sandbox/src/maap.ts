@@ -1,12 +1,14 @@
+import { mediaTypeOfMime, ZMimeType } from '@portico/domain';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { newId, nowIso, type SandboxContext } from './context.ts';
 import { isRcsCapable } from './options.ts';
-import type { HandsetCard, HandsetSuggestion, MaapBot } from './store.ts';
+import { type HandsetCard, type HandsetSuggestion, handsetFile, type MaapBot } from './store.ts';
 
 /**
  * GSMA MaaP Chatbot API (RCC.07 / "MaaP Chatbot API"), served under /sandbox/maap:
- * POST /bot/v1/{botId}/messages answers 202 Accepted (a message, or the `isTyping` indicator);
+ * POST /bot/v1/{botId}/messages answers 202 Accepted (a message: text, rich card, file or audio by
+ * URL; or the `isTyping` indicator);
  * PUT /bot/v1/{botId}/messages/{msgId}/status revokes (`cancelled`, 204; 404 once delivered) or
  * reads (`displayed`, 204); message status events (delivered, displayed, failed) and user messages
  * go to the bot's webhook with Authorization: Bearer <token>.
@@ -79,6 +81,30 @@ const ZGeneralPurposeCardContent = z
   .strict();
 type CardContent = z.infer<typeof ZGeneralPurposeCardContent>;
 
+/** A file by URL (`fileMessage`): its URL and MIME type, and optionally its size, name and thumbnail. */
+const ZFileMessage = z
+  .object({
+    fileUrl: z.string().url(),
+    fileMIMEType: ZMimeType,
+    fileSize: z.number().int().positive().optional(),
+    fileName: z.string().min(1).max(240).optional(),
+    thumbnailUrl: z.string().url().optional(),
+    thumbnailMIMEType: ZMimeType.optional(),
+    thumbnailFileSize: z.number().int().positive().optional(),
+    thumbnailFileName: z.string().min(1).max(240).optional(),
+  })
+  .strict();
+/** An audio message (`audioMessage`): an audio file by URL, and its length in seconds. */
+const ZAudioMessage = z
+  .object({
+    fileUrl: z.string().url(),
+    fileMIMEType: ZMimeType.refine((type) => /^audio\//i.test(type), 'must be an audio type'),
+    fileSize: z.number().int().positive().optional(),
+    fileName: z.string().min(1).max(240).optional(),
+    playingLength: z.number().int().min(0).optional(),
+  })
+  .strict();
+
 export const ZMaapMessage = z
   .object({
     RCSMessage: z
@@ -112,15 +138,21 @@ export const ZMaapMessage = z
           })
           .strict()
           .optional(),
+        fileMessage: ZFileMessage.optional(),
+        audioMessage: ZAudioMessage.optional(),
         suggestedChipList: z
           .object({ suggestions: z.array(ZChip).max(11) })
           .strict()
           .optional(),
       })
       .strict()
-      .refine((m) => Boolean(m.textMessage) !== Boolean(m.richcardMessage), {
-        message: 'RCSMessage needs exactly one of textMessage or richcardMessage',
-      }),
+      .refine(
+        (m) => [m.textMessage, m.richcardMessage, m.fileMessage, m.audioMessage].filter(Boolean).length === 1,
+        {
+          message:
+            'RCSMessage needs exactly one of textMessage, richcardMessage, fileMessage or audioMessage',
+        },
+      ),
     messageContact: z.object({ userContact: z.string().regex(/^\+[1-9]\d{7,14}$/) }).strict(),
   })
   .strict();
@@ -321,6 +353,7 @@ export function maapPlugin(ctx: SandboxContext): FastifyPluginAsync {
       const cards = rich?.generalPurposeCard
         ? [toCard(rich.generalPurposeCard.content)]
         : rich?.generalPurposeCardCarousel?.content.map(toCard);
+      const file = message.fileMessage ?? message.audioMessage;
       ctx.store.addItem(msisdn, {
         id: message.msgId,
         network: 'maap',
@@ -329,6 +362,15 @@ export function maapPlugin(ctx: SandboxContext): FastifyPluginAsync {
         at: nowIso(),
         ...(message.textMessage ? { text: message.textMessage } : {}),
         ...(cards ? { cards, carousel: Boolean(rich?.generalPurposeCardCarousel) } : {}),
+        ...(file
+          ? {
+              file: handsetFile(file.fileUrl, {
+                mediaType: mediaTypeOfMime(file.fileMIMEType),
+                mimeType: file.fileMIMEType,
+                ...(file.fileName ? { name: file.fileName } : {}),
+              }),
+            }
+          : {}),
         suggestions: (message.suggestedChipList?.suggestions ?? []).map(toSuggestion),
         status: 'pending',
       });

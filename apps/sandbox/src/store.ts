@@ -15,6 +15,28 @@ export interface HandsetCard {
   mediaHeight?: string;
   suggestions: HandsetSuggestion[];
 }
+/** A file sent as the whole message: the page shows an image as an image, any other file as a chip with its name. */
+export interface HandsetFile {
+  url: string;
+  name: string;
+  mediaType: 'image' | 'video' | 'audio' | 'document' | 'sticker';
+  mimeType?: string;
+}
+/** The file a message carries, named by its own name or else its URL's last segment. */
+export function handsetFile(
+  url: string,
+  file: Omit<HandsetFile, 'url' | 'name'> & { name?: string },
+): HandsetFile {
+  const { name, ...rest } = file;
+  const last = url.split(/[?#]/)[0]?.split('/').pop() ?? '';
+  let fromUrl = last;
+  try {
+    fromUrl = decodeURIComponent(last);
+  } catch {
+    // A malformed escape: the segment as it stands.
+  }
+  return { url, name: name || fromUrl || 'file', ...rest };
+}
 export interface HandsetItem {
   id: string;
   network: ConnectorLink;
@@ -25,6 +47,7 @@ export interface HandsetItem {
   text?: string;
   cards?: HandsetCard[];
   carousel?: boolean;
+  file?: HandsetFile;
   suggestions: HandsetSuggestion[];
   status: 'delivered' | 'read' | 'failed' | 'pending';
 }

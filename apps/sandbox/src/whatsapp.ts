@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { WHATSAPP_MEDIA_MIME_TYPES, WHATSAPP_MEDIA_TYPES, type WhatsAppMediaType } from '@portico/domain';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { newId, nowIso, type SandboxContext } from './context.ts';
 import { isOnWhatsApp } from './options.ts';
-import type { HandsetItem, WaTemplate } from './store.ts';
+import { type HandsetItem, handsetFile, type WaTemplate } from './store.ts';
 
 /**
  * WhatsApp Cloud API (graph.facebook.com/{version}), served under /sandbox/whatsapp/{version}:
- * POST /{phone-number-id}/messages (text, template, interactive buttons),
+ * POST /{phone-number-id}/messages (text, template, interactive buttons, media by link),
  * POST and GET /{waba-id}/message_templates, and status webhooks signed with X-Hub-Signature-256.
  * Errors use the Graph shape: {error: {message, type, code, error_data, fbtrace_id}}.
  */
@@ -25,6 +26,8 @@ export const WA_ERRORS = {
   templateMissing: { code: 132001, http: 404, title: 'Template name does not exist in the translation' },
   templatePaused: { code: 132015, http: 400, title: 'Template is paused' },
   serviceUnavailable: { code: 131000, http: 503, title: 'Something went wrong' },
+  /** Meta could not fetch or send the linked media (reported in the failed status, after the send). */
+  mediaUpload: { code: 131053, http: 400, title: 'Media upload error' },
 } as const;
 type WaErrorKind = keyof typeof WA_ERRORS;
 
@@ -38,12 +41,48 @@ export class WhatsAppError extends Error {
 }
 
 const ZTemplateParameter = z.object({ type: z.literal('text'), text: z.string().min(1).max(1024) }).strict();
+/** A media object: by link, or by the id of media uploaded to Meta (the sandbox has no media upload). */
+const ZMedia = z.object({ id: z.string().min(1).optional(), link: z.string().url().optional() }).strict();
+const ZCaption = z.string().min(1).max(1024);
+
+/**
+ * The MIME type a link's extension names, where it names one: the sandbox fetches nothing, so the
+ * extension stands for the Content-Type Meta would get when it fetches the link.
+ */
+const EXTENSION_TYPES: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  '3gp': 'video/3gpp',
+  mov: 'video/quicktime',
+  aac: 'audio/aac',
+  amr: 'audio/amr',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  ogg: 'audio/ogg',
+  wav: 'audio/wav',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  zip: 'application/zip',
+};
+const linkType = (link: string) =>
+  EXTENSION_TYPES[new URL(link).pathname.split('.').pop()?.toLowerCase() ?? ''] ?? undefined;
+
 export const ZWhatsAppMessage = z
   .object({
     messaging_product: z.literal('whatsapp'),
     recipient_type: z.literal('individual').optional(),
     to: z.string().regex(/^\+?[1-9]\d{7,14}$/),
-    type: z.enum(['text', 'template', 'interactive']).default('text'),
+    type: z.enum(['text', 'template', 'interactive', ...WHATSAPP_MEDIA_TYPES]).default('text'),
     biz_opaque_callback_data: z.string().max(512).optional(),
     text: z
       .object({ body: z.string().min(1).max(4096), preview_url: z.boolean().optional() })
@@ -92,9 +131,47 @@ export const ZWhatsAppMessage = z
       })
       .strict()
       .optional(),
+    image: ZMedia.extend({ caption: ZCaption.optional() }).strict().optional(),
+    video: ZMedia.extend({ caption: ZCaption.optional() }).strict().optional(),
+    document: ZMedia.extend({ caption: ZCaption.optional(), filename: z.string().min(1).max(240).optional() })
+      .strict()
+      .optional(),
+    audio: ZMedia.optional(),
+    sticker: ZMedia.optional(),
   })
   .strict()
   .refine((m) => m[m.type] !== undefined, { message: 'the object named by type is required' });
+
+type WhatsAppMessage = z.infer<typeof ZWhatsAppMessage>;
+const isMedia = (type: string): type is WhatsAppMediaType =>
+  (WHATSAPP_MEDIA_TYPES as readonly string[]).includes(type);
+
+/**
+ * The media of a media message, as the handset shows it, and whether Meta could send it (the
+ * link's type is one Meta takes for the message's type; else the send fails later with 131053).
+ */
+function mediaOf(message: WhatsAppMessage) {
+  const { type } = message;
+  if (!isMedia(type)) return null;
+  const media: { id?: string; link?: string; caption?: string; filename?: string } | undefined =
+    message[type];
+  if (media?.id !== undefined)
+    throw new WhatsAppError(
+      'invalidParameter',
+      `Param ${type}['id'] is not a valid media ID: the sandbox has no uploaded media. Send the media by link.`,
+    );
+  if (!media?.link) throw new WhatsAppError('invalidParameter', `Param ${type}['link'] is required.`);
+  const mimeType = linkType(media.link);
+  return {
+    file: handsetFile(media.link, {
+      mediaType: type,
+      ...(media.filename ? { name: media.filename } : {}),
+      ...(mimeType ? { mimeType } : {}),
+    }),
+    caption: media.caption,
+    unsupported: mimeType !== undefined && !WHATSAPP_MEDIA_MIME_TYPES[type].includes(mimeType),
+  };
+}
 
 const ZTemplateCreate = z
   .object({
@@ -212,6 +289,9 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
           text = [fill(header, headerParameters), fill(body, parameters)].filter(Boolean).join('\n');
         }
 
+        const media = mediaOf(message);
+        if (media?.caption) text = media.caption;
+
         const wamid = `wamid.${Buffer.from(newId()).toString('base64url')}`;
         const item: HandsetItem = {
           id: wamid,
@@ -220,6 +300,7 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
           direction: 'received',
           at: nowIso(),
           ...(text ? { text } : {}),
+          ...(media ? { file: media.file } : {}),
           suggestions: (message.interactive?.action.buttons ?? []).map((b) => ({
             type: 'reply' as const,
             text: b.reply.title,
@@ -229,9 +310,11 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
         };
         const failure = overLimit
           ? WA_ERRORS.throughput
-          : isOnWhatsApp(msisdn)
-            ? null
-            : WA_ERRORS.undeliverable;
+          : !isOnWhatsApp(msisdn)
+            ? WA_ERRORS.undeliverable
+            : media?.unsupported
+              ? WA_ERRORS.mediaUpload
+              : null;
         if (!failure) ctx.store.addItem(msisdn, item);
         scheduleStatuses(ctx, phoneNumberId, msisdn, wamid, failure);
         return {

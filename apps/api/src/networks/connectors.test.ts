@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
+import type { TMessageContent } from '@portico/domain';
 import { type SandboxBehaviourInput, sandboxPlugin } from '@portico/sandbox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -52,8 +53,11 @@ interface HandsetItem {
   text?: string;
   carousel?: boolean;
   cards?: Array<{ title?: string }>;
+  file?: { url: string; name: string; mediaType: string; mimeType?: string };
   suggestions: Array<{ type: string; text: string }>;
 }
+
+type FileContent = Extract<TMessageContent, { kind: 'file' }>;
 
 const QUIET: SandboxBehaviourInput = { receipts: false, agentReviewDelayMs: 20, templateReviewDelayMs: 20 };
 const configure = (behaviour: SandboxBehaviourInput) =>
@@ -600,6 +604,78 @@ describe('MaaP connector against the sandbox', () => {
     expect(items[1]?.cards?.length).toBe(2);
   });
 
+  it('when a file and an audio file are sent then MaaP takes a fileMessage and an audioMessage and the handset shows each by name', async () => {
+    const msisdn = '+919800000045';
+    await maap.send({
+      messageId: 'maap-file-1',
+      sender: 'bot-m',
+      recipient: msisdn,
+      content: {
+        kind: 'file',
+        fileUrl: 'https://cdn.example.com/media/c4f1.pdf',
+        mimeType: 'application/pdf',
+        fileSize: 48_213,
+        fileName: 'spring-catalogue.pdf',
+        thumbnailUrl: 'https://cdn.example.com/media/c4f1-thumb.jpg',
+        suggestions: [{ type: 'reply', text: 'Order', postbackData: 'order' }],
+      },
+    });
+    await maap.send({
+      messageId: 'maap-file-2',
+      sender: 'bot-m',
+      recipient: msisdn,
+      content: {
+        kind: 'file',
+        fileUrl: 'https://cdn.example.com/media/welcome.m4a',
+        mimeType: 'audio/mp4',
+        suggestions: [],
+      },
+    });
+    const { items } = await handset(msisdn);
+    expect(items.map((i) => [i.id, i.file])).toEqual([
+      [
+        'maap-file-1',
+        {
+          url: 'https://cdn.example.com/media/c4f1.pdf',
+          name: 'spring-catalogue.pdf',
+          mediaType: 'document',
+          mimeType: 'application/pdf',
+        },
+      ],
+      [
+        'maap-file-2',
+        {
+          url: 'https://cdn.example.com/media/welcome.m4a',
+          name: 'welcome.m4a',
+          mediaType: 'audio',
+          mimeType: 'audio/mp4',
+        },
+      ],
+    ]);
+    expect(items[0]?.suggestions.map((s) => s.text)).toEqual(['Order']);
+  });
+
+  it('when a file has no MIME type, is an uploaded RBM file or has a caption then invalid_content, before any call', async () => {
+    const msisdn = '+919800000046';
+    const send = (content: Partial<FileContent>) =>
+      failure(
+        maap.send({
+          messageId: `maap-bad-${Math.random()}`,
+          sender: 'bot-m',
+          recipient: msisdn,
+          content: { kind: 'file', suggestions: [], ...content },
+        }),
+      );
+    const url = 'https://cdn.example.com/media/a.pdf';
+    for (const content of [
+      { fileUrl: url },
+      { uploadedFile: 'files/abc' },
+      { fileUrl: url, mimeType: 'application/pdf', caption: 'Your catalogue' },
+    ] satisfies Partial<FileContent>[])
+      expect((await send(content)).kind).toBe('invalid_content');
+    expect((await handset(msisdn)).items).toEqual([]);
+  });
+
   it('when a share-location chip is sent then MaaP takes it as a location request and the handset shows it', async () => {
     const msisdn = '+919800000042';
     await maap.send({
@@ -758,6 +834,102 @@ describe('WhatsApp connector against the sandbox', () => {
     const [item] = (await handset(msisdn)).items;
     expect(item).toMatchObject({ id: networkMessageId, text: 'Pick one' });
     expect(item?.suggestions.map((s) => s.text)).toEqual(['Yes', 'No']);
+  });
+
+  it('when files are sent then each goes as the media message of its type, and the handset shows it with its caption', async () => {
+    const msisdn = '+919800000057';
+    const send = (content: Partial<FileContent>) =>
+      whatsapp.send({
+        messageId: 'ignored',
+        sender: 'pn-1',
+        recipient: msisdn,
+        content: { kind: 'file', suggestions: [], ...content },
+      });
+    await send({
+      fileUrl: 'https://www.luckyshrub.com/assets/succulents/aloe.png',
+      mediaType: 'image',
+      caption: 'The best succulent ever?',
+    });
+    // No media type: the MIME type tells it (a document), and the document shows its file name.
+    await send({
+      fileUrl: 'https://www.luckyshrub.com/invoices/FmOzfD9cKf',
+      mimeType: 'application/pdf',
+      fileName: 'lucky-shrub-invoice.pdf',
+      caption: 'Lucky Shrub Invoice',
+    });
+    await send({ fileUrl: 'https://www.luckyshrub.com/audio/welcome.mp3', mediaType: 'audio' });
+    const { items } = await handset(msisdn);
+    expect(items.map((i) => [i.text, i.file])).toEqual([
+      [
+        'The best succulent ever?',
+        {
+          url: 'https://www.luckyshrub.com/assets/succulents/aloe.png',
+          name: 'aloe.png',
+          mediaType: 'image',
+          mimeType: 'image/png',
+        },
+      ],
+      [
+        'Lucky Shrub Invoice',
+        {
+          url: 'https://www.luckyshrub.com/invoices/FmOzfD9cKf',
+          name: 'lucky-shrub-invoice.pdf',
+          mediaType: 'document',
+        },
+      ],
+      [
+        undefined,
+        {
+          url: 'https://www.luckyshrub.com/audio/welcome.mp3',
+          name: 'welcome.mp3',
+          mediaType: 'audio',
+          mimeType: 'audio/mpeg',
+        },
+      ],
+    ]);
+  });
+
+  it("when a file breaks Meta's rules then invalid_content before any call; a link Meta cannot send is accepted and fails", async () => {
+    const msisdn = '+919800000058';
+    const send = (content: Partial<FileContent>) =>
+      whatsapp.send({
+        messageId: 'ignored',
+        sender: 'pn-1',
+        recipient: msisdn,
+        content: { kind: 'file', suggestions: [], ...content },
+      });
+    const url = 'https://cdn.example.com/media/a.png';
+    for (const content of [
+      { uploadedFile: 'files/abc' },
+      { fileUrl: url },
+      { fileUrl: url, mimeType: 'image/gif' },
+      { fileUrl: url, mediaType: 'audio', caption: 'Listen' },
+      { fileUrl: url, mediaType: 'image', suggestions: [{ type: 'reply', text: 'Yes', postbackData: 'y' }] },
+    ] satisfies Partial<FileContent>[])
+      expect((await failure(send(content))).kind, JSON.stringify(content)).toBe('invalid_content');
+    expect((await handset(msisdn)).items).toEqual([]);
+    // Meta fetches the link after accepting the send; a GIF is no image it sends (131053 follows).
+    const { networkMessageId } = await send({ fileUrl: 'https://cdn.example.com/a.gif', mediaType: 'image' });
+    expect(networkMessageId).toMatch(/^wamid\./);
+    expect((await handset(msisdn)).items).toEqual([]);
+  });
+
+  it("when the network is sent media by id, or a caption on audio, then Meta's (#100) Invalid parameter", async () => {
+    const post = (body: Record<string, unknown>) =>
+      fetch(`${base}/whatsapp/v21.0/pn-1/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ messaging_product: 'whatsapp', to: '919800000064', ...body }),
+      });
+    for (const body of [
+      { type: 'image', image: { id: '1013859600285441' } },
+      { type: 'audio', audio: { link: 'https://cdn.example.com/a.mp3', caption: 'Listen' } },
+      { type: 'image', image: { link: 'https://cdn.example.com/a.png', filename: 'a.png' } },
+    ]) {
+      const response = await post(body);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: { code: number } }).error.code).toBe(100);
+    }
   });
 
   it('when a template is submitted then it is PENDING, then APPROVED, and a send fills its parameters', async () => {

@@ -1,4 +1,4 @@
-import type { TMessageContent, TRichCard, TSuggestion } from '@portico/domain';
+import { mediaTypeOfMime, type TMessageContent, type TRichCard, type TSuggestion } from '@portico/domain';
 import { NetworkError, unsupported } from './errors.ts';
 import { createNetworkHttp } from './http.ts';
 import type { ConnectorOptions, LaunchDetail, LaunchState, NetworkConnector } from './types.ts';
@@ -85,6 +85,28 @@ function card(c: TRichCard) {
   };
 }
 
+/**
+ * A file as MaaP's fileMessage, or its audioMessage for an audio file: by URL, with the MIME type
+ * MaaP requires (a URL alone does not tell it), and the size, name and thumbnail when known.
+ */
+function maapFile(content: Extract<TMessageContent, { kind: 'file' }>): Record<string, unknown> {
+  const refuse = (message: string) => new NetworkError('maap', 'invalid_content', message);
+  if (!content.fileUrl)
+    throw refuse('MaaP takes files by URL: a file uploaded to RBM cannot be sent on MaaP.');
+  if (!content.mimeType) throw refuse("A MaaP fileMessage names the file's MIME type: give mimeType.");
+  if (content.caption) throw refuse('MaaP files carry no caption: send the text in a message of its own.');
+  const file = {
+    fileUrl: content.fileUrl,
+    fileMIMEType: content.mimeType,
+    ...(content.fileSize !== undefined ? { fileSize: content.fileSize } : {}),
+    ...(content.fileName ? { fileName: content.fileName } : {}),
+  };
+  if (mediaTypeOfMime(content.mimeType) === 'audio') return { audioMessage: file };
+  return {
+    fileMessage: { ...file, ...(content.thumbnailUrl ? { thumbnailUrl: content.thumbnailUrl } : {}) },
+  };
+}
+
 /** Our content as the MaaP RCSMessage (without msgId). */
 export function maapRcsMessage(content: TMessageContent): Record<string, unknown> {
   const chips =
@@ -126,8 +148,7 @@ export function maapRcsMessage(content: TMessageContent): Record<string, unknown
     case 'template':
       throw new NetworkError('maap', 'invalid_content', 'MaaP has no templates; send text or a rich card.');
     case 'file':
-      // A MaaP fileMessage names the file's type and size, which a URL alone does not tell.
-      throw new NetworkError('maap', 'invalid_content', 'Send the file as a rich card with media on MaaP.');
+      return { ...maapFile(content), ...chips };
   }
 }
 

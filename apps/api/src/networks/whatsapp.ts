@@ -1,4 +1,9 @@
-import type { TMessageContent } from '@portico/domain';
+import {
+  mediaTypeOfMime,
+  type TMessageContent,
+  WHATSAPP_MEDIA_MIME_TYPES,
+  type WhatsAppMediaType,
+} from '@portico/domain';
 import { NetworkError, unsupported } from './errors.ts';
 import { createNetworkHttp } from './http.ts';
 import type {
@@ -24,6 +29,41 @@ function templateComponents(content: Extract<TMessageContent, { kind: 'template'
       parameters: text([button.text]),
     })),
   ];
+}
+
+const refuse = (message: string) => new NetworkError('whatsapp', 'invalid_content', message);
+
+/**
+ * A file as Meta's media message: by link, its type the content's media type (else its MIME
+ * type's: a URL's extension does not tell it reliably), checked against Meta's rules before any
+ * call (supported MIME types, a caption only on images, videos and documents, a filename only on
+ * documents; no buttons on media).
+ */
+function whatsappMedia(content: Extract<TMessageContent, { kind: 'file' }>): Record<string, unknown> {
+  if (!content.fileUrl)
+    throw refuse('WhatsApp takes media by link: a file uploaded to RBM cannot be sent on WhatsApp.');
+  if (content.suggestions.length)
+    throw refuse('WhatsApp media messages carry no buttons: send the buttons in a message of their own.');
+  const mime = content.mimeType?.split(';')[0]?.trim().toLowerCase();
+  const type: WhatsAppMediaType | undefined = content.mediaType ?? (mime ? mediaTypeOfMime(mime) : undefined);
+  if (!type)
+    throw refuse(
+      "WhatsApp needs the file's media type (image, video, audio, document or sticker): give mediaType or mimeType.",
+    );
+  const supported = WHATSAPP_MEDIA_MIME_TYPES[type];
+  if (mime && !supported.includes(mime))
+    throw refuse(`WhatsApp does not send ${mime} as ${type}; it takes ${supported.join(', ')}.`);
+  if (content.caption && (type === 'audio' || type === 'sticker'))
+    throw refuse(`WhatsApp ${type} messages have no caption: send the text in a message of its own.`);
+  return {
+    type,
+    [type]: {
+      link: content.fileUrl,
+      ...(content.caption ? { caption: content.caption } : {}),
+      // Only a document shows a file name; an image's or a video's name is not shown.
+      ...(type === 'document' && content.fileName ? { filename: content.fileName } : {}),
+    },
+  };
 }
 
 /** The WhatsApp Cloud API (graph.facebook.com/{version}): messages and message templates. */
@@ -79,7 +119,7 @@ export function whatsappMessage(content: TMessageContent): Record<string, unknow
         'WhatsApp has no rich cards; send text, buttons or a template.',
       );
     case 'file':
-      throw new NetworkError('whatsapp', 'invalid_content', 'Send media on WhatsApp with a template.');
+      return whatsappMedia(content);
   }
 }
 

@@ -545,7 +545,7 @@ describe('the documented examples, sent to our endpoints, give the documented an
     expect(stranger.json()).toEqual(use(RBM_UPLOAD, '4xx', 'unauthenticated'));
   });
 
-  it("GSMA's MaaP Chatbot API: messages, typing, status, capabilities, and MaaP's errors", async () => {
+  it("GSMA's MaaP Chatbot API: messages (text, card, file, audio), typing, status, capabilities, and MaaP's errors", async () => {
     const maapBotId = 'bot_docs_maap';
     const caller = await botWith({ channels: [CHANNEL_TYPE.rcs], maapBotId });
     const base = (botId = maapBotId) => `/api/v1/partner/maap/bot/v1/${botId}`;
@@ -560,11 +560,22 @@ describe('the documented examples, sent to our endpoints, give the documented an
         headers: headers(options.token),
         payload: JSON.stringify(body),
       });
-    for (const name of ['text', 'richCard', 'isTyping']) {
+    for (const name of ['text', 'richCard', 'file', 'audio', 'isTyping']) {
       const response = await send(use(MAAP_SEND, 'request', name));
       expect(response.statusCode, `${name}: ${response.body}`).toBe(202);
       expect(response.json()).toEqual(use(MAAP_SEND, '202', name));
     }
+    const file = use(MAAP_SEND, 'request', 'file') as {
+      RCSMessage: { fileMessage: Record<string, unknown> };
+      messageContact: object;
+    };
+    const { fileMIMEType: _type, ...untyped } = file.RCSMessage.fileMessage;
+    const withoutType = await send({
+      ...file,
+      RCSMessage: { ...file.RCSMessage, msgId: 'file-without-type', fileMessage: untyped },
+    });
+    expect(withoutType.statusCode).toBe(400);
+    expect(withoutType.json()).toEqual(use(MAAP_SEND, '4xx', 'fileWithoutType'));
     const text = use(MAAP_SEND, 'request', 'text') as { messageContact: object };
     const unauthorized = await send(text, { token: 'not-a-token' });
     expect(unauthorized.statusCode).toBe(401);
@@ -611,7 +622,7 @@ describe('the documented examples, sent to our endpoints, give the documented an
     expect(unreachable.json()).toEqual(use(MAAP_CAPABILITIES, '4xx', 'notCapable'));
   });
 
-  it("Meta's WhatsApp Cloud API: text, interactive and template messages, and Meta's errors", async () => {
+  it("Meta's WhatsApp Cloud API: text, interactive, media and template messages, and Meta's errors", async () => {
     const phoneNumberId = 'pn-docs-1';
     const caller = await botWith({ channels: [CHANNEL_TYPE.whatsapp], whatsappPhoneNumberId: phoneNumberId });
     const send = (body: unknown, token = caller.accessToken) =>
@@ -624,11 +635,17 @@ describe('the documented examples, sent to our endpoints, give the documented an
     const sent = loosened(use(WA_SEND, '200', 'sent'), {
       'messages.0.id': expect.stringMatching(/^wamid\./),
     });
-    for (const name of ['text', 'interactive']) {
+    for (const name of ['text', 'interactive', 'image', 'document']) {
       const response = await send(use(WA_SEND, 'request', name));
-      expect(response.statusCode, response.body).toBe(200);
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(200);
       expect(response.json()).toEqual(sent);
     }
+    const image = use(WA_SEND, 'request', 'image') as { image: object };
+    const byId = await send({ ...image, image: { id: '1013859600285441' } });
+    expect(byId.statusCode).toBe(400);
+    expect(byId.json()).toEqual(
+      loosened(use(WA_SEND, '4xx', 'mediaId'), { 'error.fbtrace_id': expect.any(String) }),
+    );
     const template = await send(use(WA_SEND, 'request', 'template'));
     expect(template.statusCode).toBe(404);
     // Meta's words: the code's title in the message, the template named in the details.

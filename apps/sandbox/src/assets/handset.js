@@ -76,14 +76,37 @@
     return list;
   }
 
+  const sameOrigin = (url) =>
+    (url.startsWith('/') && !url.startsWith('//')) || url.startsWith(`${location.origin}/`);
+  const FILE_KINDS = {
+    video: 'Video',
+    audio: 'Audio',
+    document: 'Document',
+    image: 'Image',
+    sticker: 'Sticker',
+  };
+
+  // A file sent as the message: an image (or sticker) the page can load shows as the image; any
+  // other file, or an image from elsewhere (outbound requests are blocked here), as a chip with its name.
+  function file(f) {
+    if ((f.mediaType === 'image' || f.mediaType === 'sticker') && sameOrigin(f.url)) {
+      const img = el('img', `file-image${f.mediaType === 'sticker' ? ' file-sticker' : ''}`);
+      img.src = f.url;
+      img.alt = f.name;
+      return img;
+    }
+    const chip = el('div', `file-chip file-${f.mediaType}`);
+    chip.title = f.url;
+    chip.append(el('span', 'file-kind', FILE_KINDS[f.mediaType] || 'File'));
+    chip.append(el('span', 'file-name', f.name));
+    return chip;
+  }
+
   function card(c, itemId, cardIndex) {
     const node = el('article', 'card');
     if (c.mediaUrl) {
       const media = el('div', `card-media media-${(c.mediaHeight || 'MEDIUM').toLowerCase()}`);
-      const sameOrigin =
-        (c.mediaUrl.startsWith('/') && !c.mediaUrl.startsWith('//')) ||
-        c.mediaUrl.startsWith(`${location.origin}/`);
-      if (sameOrigin) {
+      if (sameOrigin(c.mediaUrl)) {
         const img = el('img');
         img.src = c.mediaUrl;
         img.alt = c.title || 'Card media';
@@ -105,6 +128,7 @@
     li.dataset.network = item.network;
     if (item.direction === 'received')
       li.append(el('span', 'from', `${NETWORK_NAMES[item.network]} · ${item.sender}`));
+    if (item.file) li.append(file(item.file));
     if (item.text) li.append(el('p', 'bubble', item.text));
     if (item.cards?.length) {
       const holder = el('div', item.carousel ? 'carousel' : 'standalone');

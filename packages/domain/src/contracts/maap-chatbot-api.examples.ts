@@ -7,7 +7,7 @@ import type {
 
 /**
  * GSMA's MaaP Chatbot API examples (FNW.11 / RCC.07: a text message with a suggested chip list, a
- * general-purpose card, the typing indicator, a message's status, the contact's capabilities, MaaP's
+ * general-purpose card, a file and an audio message by URL, the typing indicator, a message's status, the contact's capabilities, MaaP's
  * errors), shown in the partner OpenAPI and sent to our endpoints by its contract test, so they
  * cannot rot. The contact is a priced Indian test number; the rest follows GSMA's samples.
  */
@@ -17,6 +17,8 @@ export const MAAP_EXAMPLE_CONTACT = '+919810012345';
 /** The chatbot's own ids of the example messages (msgId: its idempotency key). */
 export const MAAP_EXAMPLE_TEXT_MSG_ID = '5eae954c-42ca-4181-9ab4-9c0ef2e2ac66';
 export const MAAP_EXAMPLE_CARD_MSG_ID = '5eae954c-42ca-4181-9ab4-9c0ef2e2ac67';
+export const MAAP_EXAMPLE_FILE_MSG_ID = '5eae954c-42ca-4181-9ab4-9c0ef2e2ac68';
+export const MAAP_EXAMPLE_AUDIO_MSG_ID = '5eae954c-42ca-4181-9ab4-9c0ef2e2ac69';
 /** A msgId the chatbot never sent. */
 export const MAAP_EXAMPLE_UNKNOWN_MSG_ID = 'never-sent';
 /** A chatbot id that is not the token's bot's (another bot's, or nobody's). */
@@ -86,6 +88,40 @@ export const MAAP_RICH_CARD_EXAMPLE = {
   messageContact,
 } satisfies TMaapMessageRequest;
 
+/** A file by URL (`fileMessage`): its MIME type, size and name, a thumbnail, and a suggested chip. */
+export const MAAP_FILE_EXAMPLE = {
+  RCSMessage: {
+    msgId: MAAP_EXAMPLE_FILE_MSG_ID,
+    fileMessage: {
+      fileUrl: 'https://cdn.example.com/media/spring-catalogue.pdf',
+      fileMIMEType: 'application/pdf',
+      fileSize: 482_133,
+      fileName: 'spring-catalogue.pdf',
+      thumbnailUrl: 'https://cdn.example.com/media/spring-catalogue-thumb.jpg',
+      thumbnailMIMEType: 'image/jpeg',
+      thumbnailFileSize: 7_427,
+    },
+    suggestedChipList: {
+      suggestions: [{ reply: { displayText: 'Order', postback: { data: 'set_by_chatbot_order' } } }],
+    },
+  },
+  messageContact,
+} satisfies TMaapMessageRequest;
+
+/** An audio message by URL (`audioMessage`): its audio MIME type, size and length in seconds. */
+export const MAAP_AUDIO_EXAMPLE = {
+  RCSMessage: {
+    msgId: MAAP_EXAMPLE_AUDIO_MSG_ID,
+    audioMessage: {
+      fileUrl: 'https://cdn.example.com/media/welcome.m4a',
+      fileMIMEType: 'audio/mp4',
+      fileSize: 96_000,
+      playingLength: 12,
+    },
+  },
+  messageContact,
+} satisfies TMaapMessageRequest;
+
 /** The typing indicator: `isTyping` alone (no content); it ends when the next message arrives. */
 export const MAAP_IS_TYPING_EXAMPLE = {
   RCSMessage: { isTyping: 'active' },
@@ -137,6 +173,15 @@ export const MAAP_INVALID_CONTACT_EXAMPLE = {
     code: 400,
     message:
       'Invalid message: messageContact.userContact must be a phone number in E.164 format, e.g. +14155550100',
+  },
+} satisfies TMaapError;
+
+/** A fileMessage without the file's MIME type, which MaaP requires. */
+export const MAAP_FILE_WITHOUT_TYPE_EXAMPLE = {
+  error: {
+    code: 400,
+    message:
+      'Invalid message: RCSMessage.fileMessage.fileMIMEType Invalid input: expected string, received undefined',
   },
 } satisfies TMaapError;
 

@@ -113,21 +113,49 @@ const ZMaapRichcard = z.object({
     .loose(),
 });
 
+/**
+ * A file by URL (`fileMessage`): its URL, MIME type and, optionally, size, name and thumbnail, as
+ * GSMA's MaaP Chatbot API names them. The network fetches the file; the phone shows it as a file.
+ */
+const ZMaapFileMessage = z
+  .object({
+    fileUrl: z.string().max(2048),
+    fileMIMEType: z.string().max(200),
+    fileSize: z.number().int().positive().optional(),
+    fileName: z.string().max(240).optional(),
+    thumbnailUrl: z.string().max(2048).optional(),
+    thumbnailMIMEType: z.string().max(200).optional(),
+    thumbnailFileSize: z.number().int().positive().optional(),
+    thumbnailFileName: z.string().max(240).optional(),
+  })
+  .loose();
+
+/** An audio message (`audioMessage`): the file's URL, its audio MIME type, size, name, length in seconds. */
+const ZMaapAudioMessage = z
+  .object({
+    fileUrl: z.string().max(2048),
+    fileMIMEType: z.string().max(200),
+    fileSize: z.number().int().positive().optional(),
+    fileName: z.string().max(240).optional(),
+    playingLength: z.number().int().min(0).optional(),
+  })
+  .loose();
+
 export const ZMaapUserContact = z.object({
   userContact: z.string().regex(E164, 'must be a phone number in E.164 format, e.g. +14155550100'),
 });
 
 /**
- * The messages call's body: a message (`textMessage`, `fileMessage` or `richcardMessage`, with
- * `suggestedChipList`) or the typing indicator (`isTyping`). `msgId` is the chatbot's id for the
+ * The messages call's body: a message (`textMessage`, `richcardMessage`, `fileMessage` or
+ * `audioMessage`, with `suggestedChipList`) or the typing indicator (`isTyping`). `msgId` is the chatbot's id for the
  * message and its idempotency key; absent, Portico chooses one and answers it.
  */
 export const ZMaapMessageRequest = z.object({
   RCSMessage: z.object({
     msgId: z.string().min(1).max(200).optional(),
     textMessage: z.string().max(3072).optional(),
-    fileMessage: z.record(z.string(), z.unknown()).optional(),
-    audioMessage: z.unknown().optional(),
+    fileMessage: ZMaapFileMessage.optional(),
+    audioMessage: ZMaapAudioMessage.optional(),
     geolocationPushMessage: z.unknown().optional(),
     richcardMessage: ZMaapRichcard.optional(),
     suggestedChipList: z.object({ suggestions: z.array(ZMaapSuggestion).max(11) }).optional(),

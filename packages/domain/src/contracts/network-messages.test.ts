@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZMessageContent, ZSendTestMessageRequest, ZWebUrl } from './network-messages.ts';
+import { mediaTypeOfMime, ZMessageContent, ZSendTestMessageRequest, ZWebUrl } from './network-messages.ts';
 
 const card = { title: 'Offer', suggestions: [] };
 const issuesOf = (value: unknown) => {
@@ -113,4 +113,43 @@ describe('ZWebUrl on input that is no URL at all', () => {
       expect(ZWebUrl.safeParse(value).success).toBe(false);
     },
   );
+});
+
+describe('a file message (the file kind)', () => {
+  const file = { kind: 'file', fileUrl: 'https://cdn.example.com/i/8c1f', suggestions: [] };
+
+  it('when it carries a media type, MIME type, size, name and caption then they are kept', () => {
+    const media = {
+      ...file,
+      mediaType: 'document',
+      mimeType: 'application/pdf',
+      fileSize: 48_213,
+      fileName: 'invoice 42.pdf',
+      caption: 'Your invoice',
+    };
+    expect(ZMessageContent.parse(media)).toEqual(media);
+    // RBM's file by URL or uploaded stays as it was: none of them needed.
+    expect(ZMessageContent.parse({ kind: 'file', uploadedFile: 'files/abc' })).toEqual({
+      kind: 'file',
+      uploadedFile: 'files/abc',
+      suggestions: [],
+    });
+  });
+
+  it.each([
+    ['a media type no network has', { mediaType: 'hologram' }],
+    ['a MIME type that is none', { mimeType: 'pdf' }],
+    ['a size of zero', { fileSize: 0 }],
+    ['a name with a folder', { fileName: 'a/b.pdf' }],
+    ['a name with a control character', { fileName: 'a\u0007.pdf' }],
+    ['a caption over 1024 characters', { caption: 'x'.repeat(1025) }],
+  ])('when it has %s then it is refused', (_name, extra) => {
+    expect(ZMessageContent.safeParse({ ...file, ...extra }).success).toBe(false);
+  });
+
+  it('when a MIME type is given then its media type is the top type, or a document', () => {
+    expect(
+      ['image/png', 'video/mp4', 'audio/ogg; codecs=opus', 'application/pdf'].map(mediaTypeOfMime),
+    ).toEqual(['image', 'video', 'audio', 'document']);
+  });
 });

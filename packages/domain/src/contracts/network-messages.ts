@@ -28,6 +28,9 @@ export const MESSAGE_LIMITS = {
   carouselMin: 2,
   carouselMax: 10,
   templateParameters: 20,
+  /** A media message's caption (WhatsApp's limit; RBM and MaaP files carry none). */
+  fileCaption: 1024,
+  fileName: 240,
 } as const;
 
 /** An E.164 number: +, then 8 to 15 digits. */
@@ -109,6 +112,32 @@ export type TRichCard = z.output<typeof ZRichCard>;
 /** A file uploaded to RBM (files.create answers its name). */
 const UPLOADED_FILE = /^files\/[\w.-]{1,200}$/;
 
+/** What a file message shows as: WhatsApp's media message types (RBM and MaaP infer it from the file). */
+export const FILE_MEDIA_TYPES = ['image', 'video', 'audio', 'document', 'sticker'] as const;
+export type FileMediaType = (typeof FILE_MEDIA_TYPES)[number];
+
+/** A MIME type, type/subtype (parameters such as `; codecs=opus` allowed). */
+export const ZMimeType = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^[a-z]+\/[\w.+-]+(\s*;.*)?$/i, 'must be a MIME type, e.g. image/jpeg');
+
+/** The name a phone shows for a file: no folders, no control characters. */
+export const ZFileName = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(MESSAGE_LIMITS.fileName)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
+  .regex(/^[^/\\\u0000-\u001f]+$/, 'must be a file name, without folders');
+
+/** The media type a MIME type names: image, video, audio, or else a document. */
+export function mediaTypeOfMime(mimeType: string): Exclude<FileMediaType, 'sticker'> {
+  const top = mimeType.split('/')[0]?.toLowerCase();
+  return top === 'image' || top === 'video' || top === 'audio' ? top : 'document';
+}
+
 const suggestions = z.array(ZSuggestion).max(MESSAGE_LIMITS.suggestionsPerMessage).default([]);
 
 export const ZMessageContent = z.discriminatedUnion('kind', [
@@ -134,6 +163,9 @@ export const ZMessageContent = z.discriminatedUnion('kind', [
   /**
    * A file (image, audio, video, PDF) as the whole message: by URL (the network fetches it) or, on
    * RBM, a file uploaded to the network before (files.create: `files/{id}`). Exactly one of the two.
+   * What a network may need besides, each optional: the media type (WhatsApp's message type, since
+   * a URL's extension does not tell it reliably), the MIME type and size (MaaP's fileMessage), the
+   * name a phone shows, a caption (WhatsApp). RBM sends the file alone and ignores them.
    */
   z
     .object({
@@ -142,6 +174,11 @@ export const ZMessageContent = z.discriminatedUnion('kind', [
       thumbnailUrl: ZWebUrl.optional(),
       uploadedFile: z.string().regex(UPLOADED_FILE, 'must be a file name files/{id}').optional(),
       uploadedThumbnail: z.string().regex(UPLOADED_FILE, 'must be a file name files/{id}').optional(),
+      mediaType: z.enum(FILE_MEDIA_TYPES).optional(),
+      mimeType: ZMimeType.optional(),
+      fileSize: z.number().int().positive().optional(),
+      fileName: ZFileName.optional(),
+      caption: z.string().trim().min(1, 'is required').max(MESSAGE_LIMITS.fileCaption).optional(),
       suggestions,
     })
     .refine((f) => (f.fileUrl === undefined) !== (f.uploadedFile === undefined), {

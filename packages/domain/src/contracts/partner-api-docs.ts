@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import {
+  MAAP_AUDIO_EXAMPLE,
   MAAP_CAPABILITIES_EXAMPLE,
+  MAAP_EXAMPLE_AUDIO_MSG_ID,
   MAAP_EXAMPLE_CARD_MSG_ID,
+  MAAP_EXAMPLE_FILE_MSG_ID,
   MAAP_EXAMPLE_TEXT_MSG_ID,
+  MAAP_FILE_EXAMPLE,
+  MAAP_FILE_WITHOUT_TYPE_EXAMPLE,
   MAAP_INVALID_CONTACT_EXAMPLE,
   MAAP_IS_TYPING_EXAMPLE,
   MAAP_MESSAGE_NOT_FOUND_EXAMPLE,
@@ -50,8 +55,11 @@ import {
   ZRbmFileRequest,
 } from './rbm-agent-messages.ts';
 import {
+  WHATSAPP_DOCUMENT_EXAMPLE,
+  WHATSAPP_IMAGE_EXAMPLE,
   WHATSAPP_INTERACTIVE_EXAMPLE,
   WHATSAPP_INVALID_TOKEN_EXAMPLE,
+  WHATSAPP_MEDIA_ID_EXAMPLE,
   WHATSAPP_SENT_EXAMPLE,
   WHATSAPP_TEMPLATE_EXAMPLE,
   WHATSAPP_TEMPLATE_MISSING_EXAMPLE,
@@ -211,18 +219,29 @@ export const PARTNER_API_DOCS: Readonly<Record<string, PartnerOperationDoc>> = {
     requestExamples: {
       text: example('A text message with suggested chips (replies, dial, open URL)', MAAP_TEXT_EXAMPLE),
       richCard: example('A general-purpose card with media and suggestions', MAAP_RICH_CARD_EXAMPLE),
+      file: example(
+        'A file by URL (fileMessage) with its MIME type, size, name, a thumbnail and a chip',
+        MAAP_FILE_EXAMPLE,
+      ),
+      audio: example('An audio message by URL (audioMessage)', MAAP_AUDIO_EXAMPLE),
       isTyping: example('The typing indicator (isTyping alone; not charged)', MAAP_IS_TYPING_EXAMPLE),
     },
     responseExamples: {
       '202': {
         text: example('The text, accepted', maapAcceptedExample(MAAP_EXAMPLE_TEXT_MSG_ID)),
         richCard: example('The card, accepted', maapAcceptedExample(MAAP_EXAMPLE_CARD_MSG_ID)),
+        file: example('The file, accepted', maapAcceptedExample(MAAP_EXAMPLE_FILE_MSG_ID)),
+        audio: example('The audio message, accepted', maapAcceptedExample(MAAP_EXAMPLE_AUDIO_MSG_ID)),
         isTyping: example('The typing indicator, accepted (an empty body)', MAAP_TYPING_ACCEPTED_EXAMPLE),
       },
       '4xx': {
         unauthorized: example('A wrong, expired or revoked token (401)', MAAP_UNAUTHORIZED_EXAMPLE),
         otherBot: example("A botId that is not the token's bot's chatbot (404)", MAAP_OTHER_BOT_EXAMPLE),
         invalidContact: example('A userContact not in E.164 (400)', MAAP_INVALID_CONTACT_EXAMPLE),
+        fileWithoutType: example(
+          'A fileMessage without its fileMIMEType (400)',
+          MAAP_FILE_WITHOUT_TYPE_EXAMPLE,
+        ),
       },
     },
   },
@@ -261,6 +280,11 @@ export const PARTNER_API_DOCS: Readonly<Record<string, PartnerOperationDoc>> = {
       text: example('A text message', WHATSAPP_TEXT_EXAMPLE),
       interactive: example('Interactive reply buttons', WHATSAPP_INTERACTIVE_EXAMPLE),
       template: example('A template message (an approved template of the number)', WHATSAPP_TEMPLATE_EXAMPLE),
+      image: example('An image by link, with a caption', WHATSAPP_IMAGE_EXAMPLE),
+      document: example(
+        'A document by link, with a caption and the file name the phone shows',
+        WHATSAPP_DOCUMENT_EXAMPLE,
+      ),
     },
     responseExamples: {
       '200': { sent: example('The contact and the message id', WHATSAPP_SENT_EXAMPLE) },
@@ -269,6 +293,10 @@ export const PARTNER_API_DOCS: Readonly<Record<string, PartnerOperationDoc>> = {
         templateMissing: example(
           'A template the number does not have (404)',
           WHATSAPP_TEMPLATE_MISSING_EXAMPLE,
+        ),
+        mediaId: example(
+          'Media by id (uploaded to Meta): no media upload here, send it by link (400)',
+          WHATSAPP_MEDIA_ID_EXAMPLE,
         ),
       },
     },

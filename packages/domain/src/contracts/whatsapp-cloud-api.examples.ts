@@ -2,7 +2,7 @@ import type { TCloudApiError, TCloudApiSendResponse } from './whatsapp-cloud-api
 
 /**
  * Meta's documented Cloud API examples (reference "Messages": text, template, interactive reply
- * buttons; Meta's answer and Graph API errors), shown in the partner OpenAPI and sent to our
+ * buttons, image and document messages by link; Meta's answer and Graph API errors), shown in the partner OpenAPI and sent to our
  * endpoint by its contract test, so they cannot rot. Meta's placeholder recipient is replaced by a
  * priced Indian test number; the rest is Meta's text.
  */
@@ -32,6 +32,31 @@ export const WHATSAPP_INTERACTIVE_EXAMPLE = {
         { type: 'reply', reply: { id: 'UNIQUE_BUTTON_ID_2', title: 'BUTTON_TITLE_2' } },
       ],
     },
+  },
+} as const;
+
+/** An image by link with its caption (Meta's "Image messages" sample). */
+export const WHATSAPP_IMAGE_EXAMPLE = {
+  messaging_product: 'whatsapp',
+  recipient_type: 'individual',
+  to: WHATSAPP_EXAMPLE_RECIPIENT,
+  type: 'image',
+  image: {
+    link: 'https://www.luckyshrub.com/assets/succulents/aloe.png',
+    caption: 'The best succulent ever?',
+  },
+} as const;
+
+/** A document by link with its caption and the file name the phone shows (Meta's "Document messages" sample). */
+export const WHATSAPP_DOCUMENT_EXAMPLE = {
+  messaging_product: 'whatsapp',
+  recipient_type: 'individual',
+  to: WHATSAPP_EXAMPLE_RECIPIENT,
+  type: 'document',
+  document: {
+    link: 'https://www.luckyshrub.com/invoices/FmOzfD9cKf/lucky-shrub-invoice.pdf',
+    caption: 'Lucky Shrub Invoice',
+    filename: 'lucky-shrub-invoice.pdf',
   },
 } as const;
 
@@ -71,5 +96,23 @@ export const WHATSAPP_TEMPLATE_MISSING_EXAMPLE = {
       details: 'template name (hello_world) does not exist in en_US',
     },
     fbtrace_id: 'AjkQJzWbeBSAS6TkX3HHC9C',
+  },
+} satisfies TCloudApiError;
+
+/**
+ * The answer to media by `id` (uploaded to Meta before): Portico offers no media upload, so it
+ * knows no media id; Meta's (#100) names the parameter. Send the media by link.
+ */
+export const WHATSAPP_MEDIA_ID_EXAMPLE = {
+  error: {
+    message: '(#100) Invalid parameter',
+    type: 'OAuthException',
+    code: 100,
+    error_data: {
+      messaging_product: 'whatsapp',
+      details:
+        "Param image['id'] is not a valid media ID here: this endpoint offers no media upload. Send the media by link.",
+    },
+    fbtrace_id: 'A4bVx2tq9EeZqjJ3wUo1kPz',
   },
 } satisfies TCloudApiError;

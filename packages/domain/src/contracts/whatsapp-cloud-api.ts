@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { MESSAGE_LIMITS, ZFileName, ZWebUrl } from './network-messages.ts';
 
 /**
  * The WhatsApp Cloud API's send call as Meta documents it (POST /{version}/{phone-number-id}/messages),
- * which Portico answers for a bot's WhatsApp number (issue 16, point 2): text, template and
- * interactive reply-button messages, Meta's response and Meta's error shape.
+ * which Portico answers for a bot's WhatsApp number (issue 16, point 2): text, template,
+ * interactive reply-button and media (image, video, document, audio, sticker by link) messages,
+ * Meta's response and Meta's error shape.
  */
 
 const ZTextParameter = z.object({ type: z.literal('text'), text: z.string().min(1).max(1024) });
@@ -24,13 +26,50 @@ const ZReplyButton = z.object({
   reply: z.object({ id: z.string().min(1).max(256), title: z.string().min(1).max(20) }),
 });
 
+/** Meta's media message types, each an object of the same name with the media by `link` (or `id`). */
+export const WHATSAPP_MEDIA_TYPES = ['image', 'video', 'document', 'audio', 'sticker'] as const;
+export type WhatsAppMediaType = (typeof WHATSAPP_MEDIA_TYPES)[number];
+
+/**
+ * The MIME types Meta sends as each media type (Cloud API "Supported media types"); Meta fetches a
+ * link and fails the message when the file is none of these.
+ */
+export const WHATSAPP_MEDIA_MIME_TYPES: Readonly<Record<WhatsAppMediaType, readonly string[]>> = {
+  image: ['image/jpeg', 'image/png'],
+  video: ['video/mp4', 'video/3gpp', 'video/3gp'],
+  audio: ['audio/aac', 'audio/amr', 'audio/mpeg', 'audio/mp4', 'audio/ogg'],
+  document: [
+    'text/plain',
+    'application/pdf',
+    'application/msword',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/vnd.ms-excel',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'application/vnd.ms-powerpoint',
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  ],
+  sticker: ['image/webp'],
+};
+
+const caption = z.string().min(1).max(MESSAGE_LIMITS.fileCaption);
+/**
+ * A media object (ZMedia): the media by `link` (hosted by the partner, fetched by the network) or by `id`
+ * (uploaded to Meta before; the route refuses it, Portico offers no media upload), exactly one.
+ * Strict: a caption or filename where Meta takes none is refused, not dropped.
+ */
+const ZMedia = z.strictObject({ id: z.string().min(1).max(200).optional(), link: ZWebUrl.optional() });
+const oneSource = [
+  (m: { id?: string; link?: string }) => (m.id === undefined) !== (m.link === undefined),
+  { message: 'must have exactly one of id or link' },
+] as const;
+
 /** The request body. `to` is the recipient's number, digits with or without the leading +. */
 export const ZCloudApiSendRequest = z
   .object({
     messaging_product: z.literal('whatsapp'),
     recipient_type: z.literal('individual').optional(),
     to: z.string().regex(/^\+?[1-9]\d{7,14}$/, 'must be a phone number with its country code'),
-    type: z.enum(['text', 'template', 'interactive']).default('text'),
+    type: z.enum(['text', 'template', 'interactive', ...WHATSAPP_MEDIA_TYPES]).default('text'),
     text: z.object({ body: z.string().min(1).max(4096), preview_url: z.boolean().optional() }).optional(),
     template: z
       .object({
@@ -49,6 +88,18 @@ export const ZCloudApiSendRequest = z
         action: z.object({ buttons: z.array(ZReplyButton).min(1).max(3) }),
       })
       .optional(),
+    image: ZMedia.extend({ caption: caption.optional() })
+      .refine(...oneSource)
+      .optional(),
+    video: ZMedia.extend({ caption: caption.optional() })
+      .refine(...oneSource)
+      .optional(),
+    /** A document shows its filename (with its extension: the phone picks the icon by it). */
+    document: ZMedia.extend({ caption: caption.optional(), filename: ZFileName.optional() })
+      .refine(...oneSource)
+      .optional(),
+    audio: ZMedia.refine(...oneSource).optional(),
+    sticker: ZMedia.refine(...oneSource).optional(),
     context: z.object({ message_id: z.string().max(256) }).optional(),
     biz_opaque_callback_data: z.string().max(512).optional(),
   })

@@ -1,9 +1,10 @@
-import type {
-  TMaapCardContent,
-  TMaapError,
-  TMaapMessageRequest,
-  TMaapSuggestion,
-  TMessageContentInput,
+import {
+  mediaTypeOfMime,
+  type TMaapCardContent,
+  type TMaapError,
+  type TMaapMessageRequest,
+  type TMaapSuggestion,
+  type TMessageContentInput,
 } from '@portico/domain';
 import type { SendRefusal } from './partner-sends.service.ts';
 import { convertEach, type SuggestionInput } from './shapes.ts';
@@ -101,7 +102,24 @@ export function contentOfRcsMessage(
     return { kind: 'carousel', cardWidth: width, cards, suggestions };
   }
   if (rich) return 'richcardMessage.message must have a generalPurposeCard or a generalPurposeCardCarousel';
-  return 'files, audio and location pushes are not supported yet: send textMessage or richcardMessage';
+  const file = message.fileMessage ?? message.audioMessage;
+  if (file) {
+    const mediaType = mediaTypeOfMime(file.fileMIMEType);
+    if (message.audioMessage && mediaType !== 'audio')
+      return 'audioMessage.fileMIMEType must be an audio type, e.g. audio/mp4';
+    const thumbnailUrl = message.fileMessage?.thumbnailUrl;
+    return {
+      kind: 'file',
+      fileUrl: file.fileUrl,
+      mimeType: file.fileMIMEType,
+      mediaType,
+      ...(file.fileSize !== undefined ? { fileSize: file.fileSize } : {}),
+      ...(file.fileName !== undefined ? { fileName: file.fileName } : {}),
+      ...(thumbnailUrl !== undefined ? { thumbnailUrl } : {}),
+      suggestions,
+    };
+  }
+  return 'location pushes are not supported yet: send textMessage, richcardMessage, fileMessage or audioMessage';
 }
 
 export const maapError = (code: number, message: string): TMaapError => ({ error: { code, message } });

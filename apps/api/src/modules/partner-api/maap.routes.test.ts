@@ -119,7 +119,15 @@ async function handset(msisdn: string) {
   });
   return (
     thread.json() as {
-      items: { id: string; sender: string; status: string; text?: string; cards?: { title?: string }[] }[];
+      items: {
+        id: string;
+        sender: string;
+        status: string;
+        text?: string;
+        cards?: { title?: string }[];
+        file?: { url: string; name: string; mediaType: string; mimeType?: string };
+        suggestions: { text: string }[];
+      }[];
     }
   ).items;
 }
@@ -199,6 +207,35 @@ const CAROUSEL = {
   messageContact: contact,
 };
 
+const FILE = {
+  RCSMessage: {
+    msgId: 'file-1',
+    fileMessage: {
+      fileUrl: 'https://cdn.example.com/media/spring-catalogue.pdf',
+      fileMIMEType: 'application/pdf',
+      fileSize: 482_133,
+      fileName: 'spring-catalogue.pdf',
+      thumbnailUrl: 'https://cdn.example.com/media/spring-catalogue-thumb.jpg',
+      thumbnailMIMEType: 'image/jpeg',
+      thumbnailFileSize: 7_427,
+    },
+    suggestedChipList: { suggestions: [{ reply: { displayText: 'Order', postback: { data: 'order' } } }] },
+  },
+  messageContact: contact,
+};
+const AUDIO = {
+  RCSMessage: {
+    msgId: 'audio-1',
+    audioMessage: {
+      fileUrl: 'https://cdn.example.com/media/welcome.m4a',
+      fileMIMEType: 'audio/mp4',
+      fileSize: 96_000,
+      playingLength: 12,
+    },
+  },
+  messageContact: contact,
+};
+
 describe("the bot's API info", () => {
   it("when a GSMA-type bot's credentials are listed then its endpoint is the MaaP shape's base URL and chatbot id", async () => {
     const bot = await botWithToken();
@@ -223,6 +260,8 @@ describe("the MaaP Chatbot API's examples", () => {
     ['text with suggested chips', text('text-1'), 'text-1'],
     ['general-purpose card', RICH_CARD, 'rich-card-1'],
     ['card carousel', CAROUSEL, 'carousel-1'],
+    ['file by URL', FILE, 'file-1'],
+    ['audio message', AUDIO, 'audio-1'],
   ])(
     'when a %s is sent then 202 Accepted answers its msgId and the handset shows it',
     async (_name, body, msgId) => {
@@ -238,6 +277,17 @@ describe("the MaaP Chatbot API's examples", () => {
       if (msgId === 'text-1') expect(item?.text).toBe('Hello from the chatbot!');
       if (msgId === 'rich-card-1') expect(item?.cards?.[0]?.title).toBe('New sneakers');
       if (msgId === 'carousel-1') expect(item?.cards?.map((c) => c.title)).toEqual(['Red', 'Blue']);
+      if (msgId === 'file-1') {
+        expect(item?.file).toEqual({
+          url: FILE.RCSMessage.fileMessage.fileUrl,
+          name: 'spring-catalogue.pdf',
+          mediaType: 'document',
+          mimeType: 'application/pdf',
+        });
+        expect(item?.suggestions.map((s) => s.text)).toEqual(['Order']);
+      }
+      if (msgId === 'audio-1')
+        expect(item?.file).toMatchObject({ name: 'welcome.m4a', mediaType: 'audio', mimeType: 'audio/mp4' });
       expect(await metered(bot.botId)).toEqual([{ message_id: msgId, status: 'sent' }]);
     },
   );
@@ -292,14 +342,40 @@ describe("refusals in MaaP's error shape", () => {
       await send(bot, { RCSMessage: { textMessage: 'x', ...RICH_CARD.RCSMessage }, messageContact: contact }),
       400,
     );
-    const file = maapError(
+    const location = maapError(
       await send(bot, {
-        RCSMessage: { fileMessage: { fileUrl: 'https://x.example/a.pdf', fileMIMEType: 'application/pdf' } },
+        RCSMessage: { geolocationPushMessage: { pos: '12.97,77.59' } },
         messageContact: contact,
       }),
       400,
     );
-    expect(file.message).toMatch(/not supported/);
+    expect(location.message).toMatch(/not supported/);
+    // Files: MaaP's required MIME type, an https URL, an audio type for audioMessage, one content.
+    const { fileMIMEType: _type, ...untyped } = FILE.RCSMessage.fileMessage;
+    const noType = maapError(
+      await send(bot, { RCSMessage: { fileMessage: untyped }, messageContact: contact }),
+      400,
+    );
+    expect(noType.message).toMatch(/fileMIMEType/);
+    for (const fileMessage of [
+      { ...FILE.RCSMessage.fileMessage, fileUrl: 'http://cdn.example.com/a.pdf' },
+      { ...FILE.RCSMessage.fileMessage, fileMIMEType: 'pdf' },
+      { ...FILE.RCSMessage.fileMessage, fileSize: -1 },
+      { ...FILE.RCSMessage.fileMessage, fileName: 'folder/a.pdf' },
+    ])
+      maapError(await send(bot, { RCSMessage: { fileMessage }, messageContact: contact }), 400);
+    const notAudio = maapError(
+      await send(bot, {
+        RCSMessage: { audioMessage: { ...AUDIO.RCSMessage.audioMessage, fileMIMEType: 'video/mp4' } },
+        messageContact: contact,
+      }),
+      400,
+    );
+    expect(notAudio.message).toMatch(/audio type/);
+    maapError(
+      await send(bot, { RCSMessage: { ...FILE.RCSMessage, textMessage: 'x' }, messageContact: contact }),
+      400,
+    );
     maapError(
       await send(bot, { RCSMessage: { textMessage: 'x'.repeat(3073) }, messageContact: contact }),
       400,

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { TCloudApiError, TCloudApiSendRequest, TMessageContent } from '@portico/domain';
+import {
+  type TCloudApiError,
+  type TCloudApiSendRequest,
+  type TMessageContent,
+  WHATSAPP_MEDIA_TYPES,
+  type WhatsAppMediaType,
+} from '@portico/domain';
 import type { ZodError } from 'zod';
 import type { SendRefusal } from './partner-sends.service.ts';
 
@@ -8,8 +14,44 @@ import type { SendRefusal } from './partner-sends.service.ts';
  * refusal as a Graph API error (https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes).
  */
 
-/** The send's body as our content model; the connector turns it back into the Cloud API's. */
-export function contentOfCloudApiRequest(body: TCloudApiSendRequest): TMessageContent {
+type CloudApiFailure = { status: number; body: TCloudApiError };
+
+/**
+ * A media message (image, video, document, audio, sticker) as our `file` content: the link, the
+ * media type the message names, and its caption and document filename. Media by `id` (uploaded to
+ * Meta before) is refused: Portico hosts no media, so no id is one it knows.
+ */
+function mediaContent(
+  body: TCloudApiSendRequest,
+  type: WhatsAppMediaType,
+): TMessageContent | CloudApiFailure {
+  const media: { id?: string; link?: string; caption?: string; filename?: string } | undefined = body[type];
+  if (!media?.link)
+    // The closest of Meta's codes: (#100) Invalid parameter, naming the parameter, as for any value
+    // of the request Meta cannot take. Not 131053 (Media upload error): that is for a file Meta
+    // could not fetch or process, reported in the message's status after the send was accepted.
+    return invalidParameter(
+      `Param ${type}['id'] is not a valid media ID here: this endpoint offers no media upload. Send the media by link.`,
+    );
+  return {
+    kind: 'file',
+    fileUrl: media.link,
+    mediaType: type,
+    ...(media.caption !== undefined ? { caption: media.caption } : {}),
+    ...(media.filename !== undefined ? { fileName: media.filename } : {}),
+    suggestions: [],
+  };
+}
+
+const isMediaType = (type: string): type is WhatsAppMediaType =>
+  (WHATSAPP_MEDIA_TYPES as readonly string[]).includes(type);
+
+/**
+ * The send's body as our content model (the connector turns it back into the Cloud API's), or the
+ * refusal, in Meta's shape, of what it names but Portico does not offer.
+ */
+export function contentOfCloudApiRequest(body: TCloudApiSendRequest): TMessageContent | CloudApiFailure {
+  if (isMediaType(body.type)) return mediaContent(body, body.type);
   if (body.type === 'template' && body.template) {
     const components = body.template.components ?? [];
     const header = components.find((c) => c.type === 'header');
@@ -57,6 +99,7 @@ const GRAPH_ERROR_TITLES: Readonly<Record<number, string>> = {
   131026: 'Message undeliverable',
   131047: 'Re-engagement message',
   131051: 'Unsupported message type',
+  131053: 'Media upload error',
   132000: 'Number of parameters does not match the expected number of params',
   132001: 'Template name does not exist in the translation',
   132005: 'Translated text too long',
@@ -87,7 +130,7 @@ export function cloudApiError(
 }
 
 /** A malformed body, as Meta's (#100) Invalid parameter, naming the first wrong field. */
-export function invalidParameter(details: string): { status: number; body: TCloudApiError } {
+export function invalidParameter(details: string): CloudApiFailure {
   return { status: 400, body: cloudApiError(100, 'Invalid parameter', details) };
 }
 

@@ -1,7 +1,7 @@
 import { CHANNEL_TYPE, ZCloudApiError, ZCloudApiSendResponse } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WhatsAppAPI } from 'whatsapp-api-js';
-import { ActionButtons, Body, Button, Interactive, Text } from 'whatsapp-api-js/messages';
+import { ActionButtons, Body, Button, Document, Image, Interactive, Text } from 'whatsapp-api-js/messages';
 import type { TestApp } from '../../../test/helpers.ts';
 import { type createMeteringForTest, walletFigures } from '../../../test/metering.ts';
 import {
@@ -123,6 +123,45 @@ const INTERACTIVE = {
   },
 };
 
+// Meta's documented media samples ("Image messages", "Document messages"), by link.
+const IMAGE = {
+  messaging_product: 'whatsapp',
+  recipient_type: 'individual',
+  to: RECIPIENT,
+  type: 'image',
+  image: {
+    link: 'https://www.luckyshrub.com/assets/succulents/aloe.png',
+    caption: 'The best succulent ever?',
+  },
+};
+const DOCUMENT = {
+  messaging_product: 'whatsapp',
+  recipient_type: 'individual',
+  to: RECIPIENT,
+  type: 'document',
+  document: {
+    link: 'https://www.luckyshrub.com/invoices/FmOzfD9cKf/lucky-shrub-invoice.pdf',
+    caption: 'Lucky Shrub Invoice',
+    filename: 'lucky-shrub-invoice.pdf',
+  },
+};
+
+async function handset(msisdn: string) {
+  const thread = await t.app.inject({
+    method: 'GET',
+    url: `/sandbox/api/handsets/${encodeURIComponent(msisdn)}`,
+  });
+  return (
+    thread.json() as {
+      items: {
+        id: string;
+        text?: string;
+        file?: { url: string; name: string; mediaType: string; mimeType?: string };
+      }[];
+    }
+  ).items;
+}
+
 describe("Meta's documented examples", () => {
   it.each([
     ['text', TEXT],
@@ -141,6 +180,37 @@ describe("Meta's documented examples", () => {
       expect(answer.messages[0]?.id).toMatch(/^wamid\./);
     },
   );
+
+  it('when an image and a document are sent by link then each is answered with its wamid, reaches the handset with its caption, and is reserved once', async () => {
+    const bot = await botWithToken();
+    const before = await walletFigures(t.database, partnerId);
+    const ids: string[] = [];
+    for (const body of [IMAGE, DOCUMENT]) {
+      const response = await send(bot, body);
+      expect(response.statusCode, response.body).toBe(200);
+      ids.push(ZCloudApiSendResponse.parse(response.json()).messages[0]?.id ?? '');
+    }
+    const items = await handset(`+${RECIPIENT}`);
+    const shown = ids.map((id) => items.find((i) => i.id === id)).map((i) => [i?.text, i?.file]);
+    expect(shown).toEqual([
+      [
+        'The best succulent ever?',
+        { url: IMAGE.image.link, name: 'aloe.png', mediaType: 'image', mimeType: 'image/png' },
+      ],
+      [
+        'Lucky Shrub Invoice',
+        {
+          url: DOCUMENT.document.link,
+          name: 'lucky-shrub-invoice.pdf',
+          mediaType: 'document',
+          mimeType: 'application/pdf',
+        },
+      ],
+    ]);
+    expect(await meteredCount(bot.botId)).toBe(2);
+    const after = await walletFigures(t.database, partnerId);
+    expect(before.balance - before.reserved - (after.balance - after.reserved)).toBe(2n * PRICE);
+  });
 
   it("when a template the number does not have is sent then the network's (#132001) comes back and nothing is charged", async () => {
     const bot = await botWithToken();
@@ -189,7 +259,7 @@ describe("refusals in Meta's error shape", () => {
     );
     expect(noText.error_data?.details).toMatch(/text/);
     metaError(
-      await send(bot, { ...TEXT, type: 'image', image: { link: 'https://x.example/a.png' } }),
+      await send(bot, { ...TEXT, type: 'location', location: { latitude: 1, longitude: 2 } }),
       400,
       100,
     );
@@ -201,6 +271,39 @@ describe("refusals in Meta's error shape", () => {
       payload: JSON.stringify(TEXT),
     });
     metaError(badVersion, 400, 100);
+    expect(await meteredCount(bot.botId)).toBe(0);
+  });
+
+  it("when media breaks Meta's rules then (#100) Invalid parameter names the field, HTTP 400, and nothing is reserved", async () => {
+    const bot = await botWithToken();
+    const details = async (body: unknown) =>
+      metaError(await send(bot, body), 400, 100).error_data?.details ?? '';
+    const { image, ...noImage } = IMAGE;
+    expect(await details(noImage)).toMatch(/image/);
+    expect(await details({ ...IMAGE, image: { caption: image.caption } })).toMatch(/image: .*id or link/);
+    expect(await details({ ...IMAGE, image: { ...image, caption: 'x'.repeat(1025) } })).toMatch(
+      /image\.caption/,
+    );
+    expect(await details({ ...IMAGE, image: { ...image, link: 'ftp://x.example/a.png' } })).toMatch(
+      /image\.link/,
+    );
+    expect(await details({ ...IMAGE, image: { ...image, link: 'http://x.example/a.png' } })).toMatch(/https/);
+    // A filename only on documents, a caption not on audio or stickers: refused, not dropped.
+    expect(await details({ ...IMAGE, image: { ...image, filename: 'aloe.png' } })).toMatch(/filename/);
+    const audio = { ...TEXT, type: 'audio', audio: { link: 'https://x.example/a.mp3', caption: 'Listen' } };
+    expect(await details(audio)).toMatch(/caption/);
+    expect(
+      await details({ ...DOCUMENT, document: { ...DOCUMENT.document, filename: '../secrets/invoice.pdf' } }),
+    ).toMatch(/document\.filename/);
+    expect(await meteredCount(bot.botId)).toBe(0);
+  });
+
+  it('when media is sent by id then (#100) says no media upload is offered here, and nothing is reserved', async () => {
+    const bot = await botWithToken();
+    const error = metaError(await send(bot, { ...IMAGE, image: { id: '1013859600285441' } }), 400, 100);
+    expect(error.message).toBe('(#100) Invalid parameter');
+    expect(error.error_data?.details).toMatch(/^Param image\['id'\] is not a valid media ID here: .*by link/);
+    metaError(await send(bot, { ...TEXT, type: 'sticker', sticker: { id: '7' } }), 400, 100);
     expect(await meteredCount(bot.botId)).toBe(0);
   });
 
@@ -303,6 +406,27 @@ describe('a WhatsApp Cloud API client we did not write (whatsapp-api-js)', () =>
     expect(await meteredCount(bot.botId)).toBe(2);
     const after = await walletFigures(t.database, partnerId);
     expect(before.balance - before.reserved - (after.balance - after.reserved)).toBe(2n * PRICE);
+  });
+
+  it('when it sends an image and a document by link then both are accepted and charged once each; by id it gets (#100)', async () => {
+    const bot = await botWithToken();
+    const client = clientOf(bot);
+    const image = await client.sendMessage(
+      bot.phoneNumberId,
+      RECIPIENT,
+      new Image('https://www.luckyshrub.com/assets/succulents/aloe.png', false, 'Aloe'),
+    );
+    const document = await client.sendMessage(
+      bot.phoneNumberId,
+      RECIPIENT,
+      new Document('https://www.luckyshrub.com/invoices/a.pdf', false, 'Your invoice', 'invoice.pdf'),
+    );
+    for (const answer of [image, document])
+      expect(ZCloudApiSendResponse.parse(answer).messages[0]?.id).toMatch(/^wamid\./);
+    expect(await meteredCount(bot.botId)).toBe(2);
+    const byId = await client.sendMessage(bot.phoneNumberId, RECIPIENT, new Image('1013859600285441', true));
+    expect(ZCloudApiError.parse(byId).error.code).toBe(100);
+    expect(await meteredCount(bot.botId)).toBe(2);
   });
 
   it("when its token is wrong then the library gets Meta's OAuth error (#190) and nothing is sent", async () => {

@@ -42,7 +42,8 @@ export function whatsappRoutes(sends: PartnerSendsService): FastifyPluginAsyncZo
         config: { xsrf: false, rateLimit: false },
         schema: {
           tags: ['partner-api'],
-          summary: "WhatsApp Cloud API: send a message from the bot's number (Meta's request and response)",
+          summary:
+            "WhatsApp Cloud API: send a message (text, template, reply buttons, media by link) from the bot's number (Meta's request and response)",
           params: ZParams,
           headers: z.object({ 'idempotency-key': z.string().max(200).optional() }).passthrough(),
           response: { 200: ZCloudApiSendResponse, '4xx': ZCloudApiError, '5xx': ZCloudApiError },
@@ -58,12 +59,14 @@ export function whatsappRoutes(sends: PartnerSendsService): FastifyPluginAsyncZo
             return fail(invalidParameter(`Unknown API version ${request.params.version}.`));
           const parsed = ZCloudApiSendRequest.safeParse(request.body);
           if (!parsed.success) return fail(invalidBodyOf(parsed.error));
+          const content = contentOfCloudApiRequest(parsed.data);
+          if (!('kind' in content)) return fail(content);
           const digits = parsed.data.to.replace(/^\+/, '');
           const { networkMessageId } = await sends.send(caller, {
             network: 'whatsapp',
             sender: request.params.phoneNumberId,
             recipient: `+${digits}`,
-            content: contentOfCloudApiRequest(parsed.data),
+            content,
             messageId: request.headers['idempotency-key'],
           });
           return {

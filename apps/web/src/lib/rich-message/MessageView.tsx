@@ -65,7 +65,55 @@ function Card({ card }: { card: CardInput | TRichCard }) {
   );
 }
 
-/** A message as a phone shows it: text, a rich card or a carousel, and its suggestion chips. */
+type FileInput = Extract<TMessageContentInput, { kind: 'file' }>;
+
+const FILE_KINDS = {
+  image: 'Image',
+  video: 'Video',
+  audio: 'Audio',
+  document: 'Document',
+  sticker: 'Sticker',
+};
+
+/** The name a file shows: its own, else its URL's last segment, else the uploaded file's name. */
+function fileNameOf(content: FileInput): string {
+  if (content.fileName) return content.fileName;
+  const last = content.fileUrl?.split(/[?#]/)[0]?.split('/').pop();
+  return last || content.uploadedFile || 'file';
+}
+
+/** A file message: an image by URL as the image, any other file as a chip with its name; then its caption. */
+function FileMessage({ content }: { content: FileInput }) {
+  const kind = content.mediaType ?? (content.mimeType?.startsWith('image/') ? 'image' : undefined);
+  const name = fileNameOf(content);
+  return (
+    <>
+      {(kind === 'image' || kind === 'sticker') && content.fileUrl ? (
+        <Box
+          component="img"
+          src={content.fileUrl}
+          alt={name}
+          sx={{ display: 'block', maxWidth: 240, maxHeight: 240, borderRadius: 2, bgcolor: 'action.hover' }}
+        />
+      ) : (
+        <Chip
+          variant="outlined"
+          label={`${kind ? FILE_KINDS[kind] : 'File'}: ${name}`}
+          title={content.fileUrl ?? content.uploadedFile}
+          sx={{ maxWidth: '100%' }}
+        />
+      )}
+      {content.caption && (
+        <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {content.caption}
+        </Typography>
+      )}
+      <Suggestions items={content.suggestions} />
+    </>
+  );
+}
+
+/** A message as a phone shows it: text, a rich card, a carousel or a file, and its suggestion chips. */
 export function MessageView({ content }: { content: TMessageContentInput }) {
   switch (content.kind) {
     case 'text':
@@ -99,13 +147,6 @@ export function MessageView({ content }: { content: TMessageContentInput }) {
     case 'template':
       return <Typography variant="body2">Template {content.templateName}</Typography>;
     case 'file':
-      return (
-        <>
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-            File {content.fileUrl ?? content.uploadedFile}
-          </Typography>
-          <Suggestions items={content.suggestions} />
-        </>
-      );
+      return <FileMessage content={content} />;
   }
 }
