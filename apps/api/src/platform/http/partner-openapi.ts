@@ -187,7 +187,11 @@ export async function registerPartnerOpenApi(
                 response: Object.fromEntries(
                   Object.entries(schema.response as JsonSchema).map(([key, value]) => [
                     key,
-                    withExamples(value, doc?.responseExamples?.[key]),
+                    // A 204 has no body: `type: 'null'` is how @fastify/swagger leaves its content out
+                    // (the zod null of the route would read as a JSON body).
+                    key === '204'
+                      ? { type: 'null', description: 'No Content' }
+                      : withExamples(value, doc?.responseExamples?.[key]),
                   ]),
                 ),
               }
