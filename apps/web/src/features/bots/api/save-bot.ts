@@ -67,13 +67,22 @@ export function setBotListed({ botId, listed }: { botId: string; listed: boolean
   return http.put(`/secure/bots/${botId}/store`, { listed }, ZBot);
 }
 
+/**
+ * The bot to keep when a change answers: the answer, unless the cache already holds a later state.
+ * Changes run at once (a logo and a banner uploaded together) answer in any order, and an earlier
+ * answer lacks what the later change wrote.
+ */
+export function laterBot(cached: TBot | undefined, answer: TBot): TBot {
+  return cached && Date.parse(cached.updated_at) > Date.parse(answer.updated_at) ? cached : answer;
+}
+
 /** Every change of a bot answers the bot: cache it, refresh the lists, the dashboard and its history. */
 function useBotChange<I>(change: (input: I) => Promise<TBot>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
     onSuccess: (bot) => {
-      queryClient.setQueryData(botKeys.bot(bot.bot_id), bot);
+      queryClient.setQueryData<TBot>(botKeys.bot(bot.bot_id), (cached) => laterBot(cached, bot));
       void queryClient.invalidateQueries({ queryKey: botKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: botKeys.dashboard() });
       void queryClient.invalidateQueries({ queryKey: botKeys.history(bot.bot_id) });
