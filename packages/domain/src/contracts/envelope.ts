@@ -58,3 +58,18 @@ export function ZListResult<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), total: z.number().int().min(0) });
 }
 export type TListResult<T> = { items: T[]; total: number };
+
+/**
+ * A list with tabs, answered with how many items each tab holds under the same filters (search,
+ * channel, carrier...) but its own tab: `ZTabbedListResult(ZItem, TABS)`. Counted in one grouped
+ * query, so a tab's count is never a request of its own.
+ */
+export function ZTabbedListResult<T extends z.ZodType, const K extends readonly [string, ...string[]]>(
+  item: T,
+  tabs: K,
+) {
+  const counts = Object.fromEntries(tabs.map((tab) => [tab, z.number().int().min(0)])) as {
+    [P in K[number]]: z.ZodNumber;
+  };
+  return ZListResult(item).extend({ tabCounts: z.object(counts) });
+}

@@ -10,6 +10,7 @@ import { passwordRuleResults } from '@portico/domain';
 import { useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { FormTextField, type FormTextFieldProps } from '@/lib/form/text-field';
+import { visuallyHidden } from '@/lib/ui/visually-hidden';
 
 type PasswordFieldProps<V extends FieldValues, T extends FieldValues> = Pick<
   FormTextFieldProps<V, T>,
@@ -91,12 +92,3 @@ export function PasswordRules({ password }: { password: string }) {
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

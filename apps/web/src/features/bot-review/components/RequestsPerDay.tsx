@@ -8,6 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDate, type TReviewDashboard } from '@portico/domain';
+import { visuallyHidden } from '@/lib/ui/visually-hidden';
 
 type Day = TReviewDashboard['requests'][number];
 const SERIES = [
@@ -97,13 +98,3 @@ export function RequestsPerDay({ requests }: { requests: readonly Day[] }) {
     </Paper>
   );
 }
-
-// Pixel strings: sx reads a bare 1 as 100%.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
