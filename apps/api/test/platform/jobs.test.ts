@@ -61,6 +61,45 @@ describe('job registry', () => {
   });
 });
 
+describe('starting again on a database a previous start set up', () => {
+  const declarations = { 'test.restart': z.object({ n: z.number() }) };
+  const stored = async () => {
+    const queue = await t.database.sql.query<{ retry_limit: number; updated_on: Date }>(
+      "SELECT retry_limit, updated_on FROM pgboss.queue WHERE name = 'test.restart'",
+    );
+    const schedule = await t.database.sql.query<{ cron: string; updated_on: Date }>(
+      "SELECT cron, updated_on FROM pgboss.schedule WHERE name = 'test.restart'",
+    );
+    return { queue: queue.rows[0], schedule: schedule.rows[0] };
+  };
+  const startWith = async (retryLimit: number, cron: string) => {
+    const registry = new JobRegistry(declarations).register({
+      queue: 'test.restart',
+      handler: async () => {},
+      retryLimit,
+      schedule: { cron, payload: { n: 1 } },
+    });
+    const queue = createJobQueue({ database: t.database, registry, log: t.app.log });
+    await queue.start();
+    await queue.stop();
+  };
+
+  it('when nothing changed then the queue and its schedule are not written again; a change is applied', async () => {
+    await startWith(3, '0 3 * * *');
+    const first = await stored();
+    expect(first.queue?.retry_limit).toBe(3);
+    expect(first.schedule?.cron).toBe('0 3 * * *');
+
+    await startWith(3, '0 3 * * *');
+    expect(await stored()).toEqual(first);
+
+    await startWith(5, '0 4 * * *');
+    const changed = await stored();
+    expect(changed.queue?.retry_limit).toBe(5);
+    expect(changed.schedule?.cron).toBe('0 4 * * *');
+  });
+});
+
 describe('an API-only instance (PORTICO_ROLE=api)', () => {
   it('when it sends a job then it is queued for the workers, and it runs none itself', async () => {
     const api = await createTestApp({ env: { PORTICO_ROLE: 'api' } });

@@ -69,7 +69,15 @@ export function createJobQueue<D extends QueueDeclarations>(options: JobQueueOpt
       });
       instance.on('error', (error) => log.error({ err: error }, 'job queue error'));
       await instance.start();
-      for (const queue of registry.queues()) await instance.createQueue(queue);
+      // One read of what a previous start left, then writes only for what is missing or changed:
+      // on PGlite every statement waits its turn, so unchanged queues and schedules cost start time.
+      const stored = new Map((await instance.getQueues()).map((queue) => [queue.name, queue]));
+      for (const queue of registry.queues()) {
+        const settings = queueSettings(registry.jobs().find((job) => job.queue === queue));
+        const current = stored.get(queue);
+        if (!current) await instance.createQueue(queue, settings);
+        else if (settingsDiffer(current, settings)) await instance.updateQueue(queue, settings);
+      }
       boss = instance;
       return instance;
     })();
@@ -95,18 +103,14 @@ export function createJobQueue<D extends QueueDeclarations>(options: JobQueueOpt
     async start() {
       registry.assertComplete();
       const instance = await open('work');
+      const schedules = new Map((await instance.getSchedules()).map((stored) => [stored.name, stored]));
       for (const job of registry.jobs()) {
-        await instance.updateQueue(job.queue, {
-          name: job.queue,
-          ...(job.retryLimit !== undefined ? { retryLimit: job.retryLimit } : {}),
-          ...(job.expireInSeconds !== undefined ? { expireInSeconds: job.expireInSeconds } : {}),
-        });
         await instance.work(
           job.queue,
           { batchSize: job.batchSize ?? 10, pollingIntervalSeconds },
           runBatch(instance, job),
         );
-        if (job.schedule) {
+        if (job.schedule && !sameSchedule(schedules.get(job.queue), job.schedule)) {
           await instance.schedule(job.queue, job.schedule.cron, job.schedule.payload as object, {
             tz: 'UTC',
           });
@@ -137,4 +141,43 @@ export function createJobQueue<D extends QueueDeclarations>(options: JobQueueOpt
     },
     boss: () => boss,
   };
+}
+
+/** The queue settings a job declares (pg-boss keeps its defaults for the rest). */
+function queueSettings(job: RegisteredJob | undefined): PgBoss.Queue {
+  return {
+    name: job?.queue ?? '',
+    ...(job?.retryLimit !== undefined ? { retryLimit: job.retryLimit } : {}),
+    ...(job?.expireInSeconds !== undefined ? { expireInSeconds: job.expireInSeconds } : {}),
+  };
+}
+
+function settingsDiffer(stored: PgBoss.QueueResult, wanted: PgBoss.Queue): boolean {
+  return (
+    (wanted.retryLimit !== undefined && stored.retryLimit !== wanted.retryLimit) ||
+    (wanted.expireInSeconds !== undefined && stored.expireInSeconds !== wanted.expireInSeconds)
+  );
+}
+
+/** A JSON value with its object keys sorted (jsonb does not keep the order they were written in). */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
+  );
+}
+
+/** Whether the stored schedule already runs this cron (UTC) with this payload. */
+function sameSchedule(
+  // The row as stored: pg-boss's type leaves out its timezone column.
+  stored: (PgBoss.Schedule & { timezone?: string }) | undefined,
+  wanted: { cron: string; payload: unknown },
+): boolean {
+  return (
+    stored !== undefined &&
+    stored.cron === wanted.cron &&
+    (stored.timezone ?? stored.options?.tz) === 'UTC' &&
+    canonical(stored.data ?? {}) === canonical(wanted.payload ?? {})
+  );
 }
