@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/module.ts';
 import { partnerCredentialsConfig } from './partner-credentials.config.ts';
 import { createPartnerCredentialsRepository } from './partner-credentials.repository.ts';
 import { partnerCredentialsRoutes, partnerTokenRoutes, TOKEN_PATH } from './partner-credentials.routes.ts';
+import { seedPartnerCredentialsDemo } from './partner-credentials.seed.ts';
 import {
   createPartnerCredentialsService,
   type PartnerCredentialsService,
@@ -57,4 +58,5 @@ export const partnerCredentialsModule = defineModule({
       service,
     };
   },
+  seed: { demo: seedPartnerCredentialsDemo },
 });

@@ -67,8 +67,14 @@ export interface PartnerCredentialsDeps {
 
 const NOT_FOUND = 'Credential not found.';
 const hashOf = (secret: string) => createHash('sha256').update(secret, 'utf8').digest();
-const newClientId = () => `pci_${randomBytes(16).toString('base64url')}`;
+export const newClientId = () => `pci_${randomBytes(16).toString('base64url')}`;
 const newSecret = () => `pcs_${randomBytes(32).toString('base64url')}`;
+
+/** A new secret with what is stored of it: its SHA-256 (hex) and its last four characters. */
+export function secretPair() {
+  const secret = newSecret();
+  return { secret, hash: hashOf(secret).toString('hex'), hint: secret.slice(-4) };
+}
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** Compared against when the client id is unknown, so the answer takes as long either way. */
 const NO_HASH = Buffer.alloc(32);
@@ -167,11 +173,6 @@ export function createPartnerCredentialsService(deps: PartnerCredentialsDeps) {
     const row = await repository.forUpdate(bot.id, credentialId);
     if (!row) throw new NotFoundError(NOT_FOUND);
     return row;
-  }
-
-  function secretPair() {
-    const secret = newSecret();
-    return { secret, hash: hashOf(secret).toString('hex'), hint: secret.slice(-4) };
   }
 
   return {
