@@ -298,6 +298,14 @@ export function rbmPlugin(ctx: SandboxContext): FastifyPluginAsync {
           if (tester?.inviteStatus !== 'ACCEPTED')
             throw new RbmError(403, 'The agent is not launched and the user is not an accepted tester.');
         }
+        // A file is the agent's that uploaded it: another agent's (or an unknown name) is not found.
+        const named = body.contentMessage.uploadedRbmFile;
+        for (const fileName of [named?.fileName, named?.thumbnailName]) {
+          if (fileName === undefined) continue;
+          const file = ctx.store.files.get(fileName.replace(/^files\//, ''));
+          if (!fileName.startsWith('files/') || file?.agentId !== agentId)
+            throw new RbmError(404, 'Requested entity was not found.');
+        }
         const { rateLimits } = ctx.behaviour;
         if (rateLimits.enabled && !ctx.store.takeToken(`rbm|${agentId}`, rateLimits.rbmPerSecond))
           throw new RbmError(429, 'Quota exceeded for agent messages per second.');
@@ -448,20 +456,23 @@ export function rbmPlugin(ctx: SandboxContext): FastifyPluginAsync {
       const contentType = String(request.headers['content-type'] ?? 'application/octet-stream');
       if (!Buffer.isBuffer(request.body)) return createByUrl(request.body, request.query.agentId);
       let file = { contentType, body: request.body };
+      let agentId = request.query.agentId;
       if (/^multipart\/related/i.test(contentType)) {
         const parts = multipartRelatedParts(request.body, contentType);
         const bytes = parts?.[1];
         if (!parts?.[0] || !bytes)
           throw new RbmError(400, 'A multipart upload is the JSON metadata, then the file.');
+        agentId ??= metadataAgentId(parts[0].body);
         file = {
           contentType: bytes.contentType,
           body: Buffer.from(bytes.body.buffer, bytes.body.byteOffset, bytes.body.byteLength),
         };
       }
+      if (!agentId) throw new RbmError(400, 'agentId is required.');
       const problem = rbmFileProblem({ contentType: file.contentType, size: file.body.length });
       if (problem) throw new RbmError(400, problem);
       const id = newId();
-      ctx.store.files.set(id, file);
+      ctx.store.files.set(id, { ...file, agentId });
       return { name: `files/${id}` };
     });
     app.post<{ Querystring: { agentId?: string } }>('/v1/files', async (request) =>
@@ -470,9 +481,11 @@ export function rbmPlugin(ctx: SandboxContext): FastifyPluginAsync {
     function createByUrl(body: unknown, agentInQuery: string | undefined) {
       const parsed = ZFileByUrl.safeParse(body);
       if (!parsed.success) throw new RbmError(400, 'Send the file bytes or {"fileUrl": "https://..."}.');
-      if (!(parsed.data.agentId ?? agentInQuery)) throw new RbmError(400, 'agentId is required.');
+      const agentId = parsed.data.agentId ?? agentInQuery;
+      if (!agentId) throw new RbmError(400, 'agentId is required.');
       const id = newId();
       ctx.store.files.set(id, {
+        agentId,
         contentType: 'application/octet-stream',
         body: Buffer.alloc(0),
         fileUrl: parsed.data.fileUrl,
@@ -487,6 +500,17 @@ export function rbmPlugin(ctx: SandboxContext): FastifyPluginAsync {
       return reply.type(file.contentType).header('content-disposition', 'inline').send(file.body);
     });
   };
+}
+
+/** The agentId of a multipart upload's JSON metadata (files.create's CreateFileRequest), if any. */
+function metadataAgentId(metadata: Uint8Array): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(metadata).toString('utf8'));
+    const agentId = (parsed as { agentId?: unknown } | null)?.agentId;
+    return typeof agentId === 'string' && agentId !== '' ? agentId : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function googleError(reply: FastifyReply, code: number, message: string) {

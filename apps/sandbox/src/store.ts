@@ -173,7 +173,8 @@ export function createStore() {
   const agents = new Map<string, RbmAgent>();
   const maapBots = new Map<string, MaapBot>();
   const waPhoneNumbers = new Map<string, WaPhoneNumber>();
-  const files = new Map<string, { contentType: string; body: Buffer; fileUrl?: string }>();
+  /** Uploaded files by id, each with the agent that uploaded it (only that agent may send it). */
+  const files = new Map<string, { agentId: string; contentType: string; body: Buffer; fileUrl?: string }>();
   const templates = new Map<string, WaTemplate>();
   const windows = new Map<string, { start: number; count: number }>();
   const accessTokens = new Map<string, IssuedAccessToken>();

@@ -275,6 +275,57 @@ describe('Google RBM shapes', () => {
   });
 });
 
+describe('Google RBM files belong to the agent that uploaded them', () => {
+  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+  const upload = (query: string) =>
+    fetch(`${base}/rbm/upload/v1/files?${query}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'image/png' },
+      body: PNG,
+    });
+  const sendFile = (agentId: string, messageId: string, uploadedRbmFile: Record<string, string>) =>
+    call('POST', `/rbm/v1/phones/+12223334455/agentMessages?messageId=${messageId}&agentId=${agentId}`, {
+      contentMessage: { uploadedRbmFile },
+    });
+  const handsetIds = async () =>
+    ((await json(await call('GET', '/api/handsets/%2B12223334455'))).items as Array<{ id: string }>).map(
+      (i) => i.id,
+    );
+
+  it("when another agent sends an agent's uploaded file (or a thumbnail of it) then 404 NOT_FOUND and nothing reaches the user", async () => {
+    const { name } = await json(await upload('agentId=owner-agent&uploadType=media'));
+    const byUrl = await json(
+      await call('POST', '/rbm/v1/files', { fileUrl: 'https://example.com/a.png', agentId: 'owner-agent' }),
+    );
+    expect(
+      (await sendFile('owner-agent', 'own-file', { fileName: name, thumbnailName: byUrl.name })).status,
+    ).toBe(200);
+    for (const [messageId, file] of [
+      ['their-file', { fileName: name }],
+      ['their-url-file', { fileName: byUrl.name }],
+      ['their-thumbnail', { fileName: name, thumbnailName: byUrl.name }],
+    ] as const) {
+      const refused = await sendFile('other-agent', messageId, file);
+      expect(refused.status).toBe(404);
+      expect(await json(refused)).toEqual({
+        error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' },
+      });
+    }
+    // The owner naming a thumbnail that was never uploaded, or a name not of files.create's form.
+    expect(
+      (await sendFile('owner-agent', 'no-thumb', { fileName: name, thumbnailName: 'files/nope' })).status,
+    ).toBe(404);
+    expect((await sendFile('owner-agent', 'not-a-file', { fileName: 'nope' })).status).toBe(404);
+    expect(await handsetIds()).toEqual(['own-file']);
+  });
+
+  it('when bytes are uploaded without an agent then 400 INVALID_ARGUMENT: a file needs its agent', async () => {
+    const refused = await upload('uploadType=media');
+    expect(refused.status).toBe(400);
+    expect(await json(refused)).toMatchObject({ error: { code: 400, status: 'INVALID_ARGUMENT' } });
+  });
+});
+
 describe('WhatsApp Cloud API shapes', () => {
   it('accepts the documented text message and answers with contacts and a wamid', async () => {
     const response = await call('POST', '/whatsapp/v21.0/106540352242922/messages', {

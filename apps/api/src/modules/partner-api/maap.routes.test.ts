@@ -1,5 +1,13 @@
 import {
   CHANNEL_TYPE,
+  MAAP_AUDIO_EXAMPLE,
+  MAAP_EXAMPLE_AUDIO_MSG_ID,
+  MAAP_EXAMPLE_CARD_MSG_ID,
+  MAAP_EXAMPLE_FILE_MSG_ID,
+  MAAP_EXAMPLE_TEXT_MSG_ID,
+  MAAP_FILE_EXAMPLE,
+  MAAP_RICH_CARD_EXAMPLE,
+  MAAP_TEXT_EXAMPLE,
   ZMaapCapabilities,
   ZMaapError,
   ZMaapMessageResponse,
@@ -135,58 +143,13 @@ async function handset(msisdn: string) {
 const sandboxBehaviour = (behaviour: Record<string, unknown>) =>
   t.app.inject({ method: 'PUT', url: '/sandbox/config', payload: { ...QUIET_SANDBOX, ...behaviour } });
 
-// Request bodies in the MaaP Chatbot API's shape (GSMA FNW.11 / RCC.07 examples: a text message
-// with a suggested chip list, a general-purpose card, a general-purpose card carousel).
-const contact = { userContact: RECIPIENT };
-const text = (msgId?: string) => ({
-  RCSMessage: {
-    ...(msgId ? { msgId } : {}),
-    textMessage: 'Hello from the chatbot!',
-    suggestedChipList: {
-      suggestions: [
-        { reply: { displayText: 'Yes', postback: { data: 'set_by_chatbot_reply_yes' } } },
-        {
-          action: {
-            displayText: 'Call us',
-            postback: { data: 'set_by_chatbot_dial' },
-            dialerAction: { dialPhoneNumber: { phoneNumber: '+12345678901' } },
-          },
-        },
-        {
-          action: {
-            displayText: 'Open website',
-            postback: { data: 'set_by_chatbot_open_url' },
-            urlAction: { openUrl: { url: 'https://www.gsma.com' } },
-          },
-        },
-      ],
-    },
-  },
-  messageContact: contact,
-});
-const RICH_CARD = {
-  RCSMessage: {
-    msgId: 'rich-card-1',
-    richcardMessage: {
-      message: {
-        generalPurposeCard: {
-          layout: { cardOrientation: 'VERTICAL' },
-          content: {
-            media: {
-              mediaUrl: 'https://cdn.example.com/media/sneakers.jpg',
-              mediaContentType: 'image/jpeg',
-              mediaFileSize: 120_000,
-              height: 'MEDIUM_HEIGHT',
-            },
-            title: 'New sneakers',
-            description: 'Available in every size from today.',
-            suggestions: [{ reply: { displayText: 'Order', postback: { data: 'order_sneakers' } } }],
-          },
-        },
-      },
-    },
-  },
-  messageContact: contact,
+// Request bodies in the MaaP Chatbot API's shape: the exported examples (a text message with a
+// suggested chip list, a general-purpose card, a file, an audio message) and a card carousel.
+const contact = MAAP_TEXT_EXAMPLE.messageContact;
+/** The text example under another msgId (none: Portico chooses one). */
+const text = (msgId?: string) => {
+  const { msgId: _example, ...message } = MAAP_TEXT_EXAMPLE.RCSMessage;
+  return { ...MAAP_TEXT_EXAMPLE, RCSMessage: { ...(msgId ? { msgId } : {}), ...message } };
 };
 const CAROUSEL = {
   RCSMessage: {
@@ -206,35 +169,8 @@ const CAROUSEL = {
   },
   messageContact: contact,
 };
-
-const FILE = {
-  RCSMessage: {
-    msgId: 'file-1',
-    fileMessage: {
-      fileUrl: 'https://cdn.example.com/media/spring-catalogue.pdf',
-      fileMIMEType: 'application/pdf',
-      fileSize: 482_133,
-      fileName: 'spring-catalogue.pdf',
-      thumbnailUrl: 'https://cdn.example.com/media/spring-catalogue-thumb.jpg',
-      thumbnailMIMEType: 'image/jpeg',
-      thumbnailFileSize: 7_427,
-    },
-    suggestedChipList: { suggestions: [{ reply: { displayText: 'Order', postback: { data: 'order' } } }] },
-  },
-  messageContact: contact,
-};
-const AUDIO = {
-  RCSMessage: {
-    msgId: 'audio-1',
-    audioMessage: {
-      fileUrl: 'https://cdn.example.com/media/welcome.m4a',
-      fileMIMEType: 'audio/mp4',
-      fileSize: 96_000,
-      playingLength: 12,
-    },
-  },
-  messageContact: contact,
-};
+const FILE = MAAP_FILE_EXAMPLE;
+const AUDIO = MAAP_AUDIO_EXAMPLE;
 
 describe("the bot's API info", () => {
   it("when a GSMA-type bot's credentials are listed then its endpoint is the MaaP shape's base URL and chatbot id", async () => {
@@ -257,11 +193,11 @@ describe("the bot's API info", () => {
 
 describe("the MaaP Chatbot API's examples", () => {
   it.each([
-    ['text with suggested chips', text('text-1'), 'text-1'],
-    ['general-purpose card', RICH_CARD, 'rich-card-1'],
+    ['text with suggested chips', MAAP_TEXT_EXAMPLE, MAAP_EXAMPLE_TEXT_MSG_ID],
+    ['general-purpose card', MAAP_RICH_CARD_EXAMPLE, MAAP_EXAMPLE_CARD_MSG_ID],
     ['card carousel', CAROUSEL, 'carousel-1'],
-    ['file by URL', FILE, 'file-1'],
-    ['audio message', AUDIO, 'audio-1'],
+    ['file by URL', FILE, MAAP_EXAMPLE_FILE_MSG_ID],
+    ['audio message', AUDIO, MAAP_EXAMPLE_AUDIO_MSG_ID],
   ])(
     'when a %s is sent then 202 Accepted answers its msgId and the handset shows it',
     async (_name, body, msgId) => {
@@ -274,10 +210,11 @@ describe("the MaaP Chatbot API's examples", () => {
       });
       const item = (await handset(RECIPIENT)).find((i) => i.id === msgId && i.sender === bot.maapBotId);
       expect(item).toBeDefined();
-      if (msgId === 'text-1') expect(item?.text).toBe('Hello from the chatbot!');
-      if (msgId === 'rich-card-1') expect(item?.cards?.[0]?.title).toBe('New sneakers');
+      if (msgId === MAAP_EXAMPLE_TEXT_MSG_ID)
+        expect(item?.text).toBe(MAAP_TEXT_EXAMPLE.RCSMessage.textMessage);
+      if (msgId === MAAP_EXAMPLE_CARD_MSG_ID) expect(item?.cards?.[0]?.title).toBe('New sneakers');
       if (msgId === 'carousel-1') expect(item?.cards?.map((c) => c.title)).toEqual(['Red', 'Blue']);
-      if (msgId === 'file-1') {
+      if (msgId === MAAP_EXAMPLE_FILE_MSG_ID) {
         expect(item?.file).toEqual({
           url: FILE.RCSMessage.fileMessage.fileUrl,
           name: 'spring-catalogue.pdf',
@@ -286,7 +223,7 @@ describe("the MaaP Chatbot API's examples", () => {
         });
         expect(item?.suggestions.map((s) => s.text)).toEqual(['Order']);
       }
-      if (msgId === 'audio-1')
+      if (msgId === MAAP_EXAMPLE_AUDIO_MSG_ID)
         expect(item?.file).toMatchObject({ name: 'welcome.m4a', mediaType: 'audio', mimeType: 'audio/mp4' });
       expect(await metered(bot.botId)).toEqual([{ message_id: msgId, status: 'sent' }]);
     },
@@ -339,7 +276,10 @@ describe("refusals in MaaP's error shape", () => {
     );
     expect(badContact.message).toMatch(/userContact/);
     maapError(
-      await send(bot, { RCSMessage: { textMessage: 'x', ...RICH_CARD.RCSMessage }, messageContact: contact }),
+      await send(bot, {
+        RCSMessage: { textMessage: 'x', ...MAAP_RICH_CARD_EXAMPLE.RCSMessage },
+        messageContact: contact,
+      }),
       400,
     );
     const location = maapError(

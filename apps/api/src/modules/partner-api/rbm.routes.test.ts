@@ -1,4 +1,10 @@
-import { CHANNEL_TYPE, ZGoogleApiError, ZRbmAgentMessageResponse } from '@portico/domain';
+import {
+  CHANNEL_TYPE,
+  RBM_RICH_CARD_EXAMPLE,
+  RBM_TEXT_EXAMPLE,
+  ZGoogleApiError,
+  ZRbmAgentMessageResponse,
+} from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
 import { walletFigures } from '../../../test/metering.ts';
@@ -68,43 +74,10 @@ function googleError(response: { statusCode: number; body: string }, status: num
   return error;
 }
 
-// Google's documented AgentMessage examples (RBM "Send messages": text with suggestions, a rich card).
-const TEXT = {
-  contentMessage: {
-    text: 'Hello, world!',
-    suggestions: [
-      { reply: { text: 'Suggestion #1', postbackData: 'suggestion_1' } },
-      { action: { text: 'Call', postbackData: 'call', dialAction: { phoneNumber: '+15556667777' } } },
-    ],
-  },
-};
-const RICH_CARD = {
-  contentMessage: {
-    richCard: {
-      standaloneCard: {
-        thumbnailImageAlignment: 'RIGHT',
-        cardOrientation: 'VERTICAL',
-        cardContent: {
-          title: 'Hello, world!',
-          description: 'RBM is awesome!',
-          media: {
-            height: 'TALL',
-            contentInfo: {
-              fileUrl: 'https://www.gstatic.com/images/branding/product/2x/rbm.png',
-              forceRefresh: false,
-            },
-          },
-          suggestions: [{ reply: { text: 'Suggestion #1', postbackData: 'suggestion_1' } }],
-        },
-      },
-    },
-  },
-};
-
 describe("Google's documented examples", () => {
   it.each([
-    ['text with suggestions', TEXT],
-    ['standalone rich card', RICH_CARD],
+    ['text with suggestions', RBM_TEXT_EXAMPLE],
+    ['standalone rich card', RBM_RICH_CARD_EXAMPLE],
   ])("when a %s is sent then Google's AgentMessage comes back with its name", async (_name, body) => {
     const agent = await agentWithToken();
     const response = await send(agent, body, { messageId: 'msg-1', agentId: agent.agentId });
@@ -117,8 +90,8 @@ describe("Google's documented examples", () => {
   it('when the same messageId is sent again then 409 ALREADY_EXISTS and it is reserved once', async () => {
     const agent = await agentWithToken();
     const before = await walletFigures(t.database, partnerId);
-    expect((await send(agent, TEXT, { messageId: 'order-7' })).statusCode).toBe(200);
-    googleError(await send(agent, TEXT, { messageId: 'order-7' }), 409, 'ALREADY_EXISTS');
+    expect((await send(agent, RBM_TEXT_EXAMPLE, { messageId: 'order-7' })).statusCode).toBe(200);
+    googleError(await send(agent, RBM_TEXT_EXAMPLE, { messageId: 'order-7' }), 409, 'ALREADY_EXISTS');
     const after = await walletFigures(t.database, partnerId);
     expect(after.balance - after.reserved).toBe(before.balance - before.reserved - PRICE);
   });
@@ -127,7 +100,7 @@ describe("Google's documented examples", () => {
 describe("refusals in Google's error shape", () => {
   it('when the body or the query is wrong then 400 INVALID_ARGUMENT, never a 500', async () => {
     const agent = await agentWithToken();
-    googleError(await send(agent, TEXT, {}), 400, 'INVALID_ARGUMENT');
+    googleError(await send(agent, RBM_TEXT_EXAMPLE, {}), 400, 'INVALID_ARGUMENT');
     googleError(await send(agent, '{"contentMessage":', { messageId: 'a' }), 400, 'INVALID_ARGUMENT');
     googleError(await send(agent, { contentMessage: {} }, { messageId: 'b' }), 400, 'INVALID_ARGUMENT');
     const tooLong = await send(agent, { contentMessage: { text: 'x'.repeat(3073) } }, { messageId: 'c' });
@@ -141,18 +114,26 @@ describe("refusals in Google's error shape", () => {
       { messageId: 'd' },
     );
     googleError(longChip, 400, 'INVALID_ARGUMENT');
-    googleError(await send(agent, TEXT, { messageId: 'e' }, '919810012345'), 400, 'INVALID_ARGUMENT');
+    googleError(
+      await send(agent, RBM_TEXT_EXAMPLE, { messageId: 'e' }, '919810012345'),
+      400,
+      'INVALID_ARGUMENT',
+    );
   });
 
   it('when the token is wrong then 401 UNAUTHENTICATED; another agent id is 404 NOT_FOUND', async () => {
     const agent = await agentWithToken();
     googleError(
-      await send({ ...agent, accessToken: 'nope' }, TEXT, { messageId: 'f' }),
+      await send({ ...agent, accessToken: 'nope' }, RBM_TEXT_EXAMPLE, { messageId: 'f' }),
       401,
       'UNAUTHENTICATED',
     );
     const other = await agentWithToken();
-    googleError(await send(agent, TEXT, { messageId: 'g', agentId: other.agentId }), 404, 'NOT_FOUND');
+    googleError(
+      await send(agent, RBM_TEXT_EXAMPLE, { messageId: 'g', agentId: other.agentId }),
+      404,
+      'NOT_FOUND',
+    );
   });
 
   it('when the agent is not launched then only accepted testers are reached (403 PERMISSION_DENIED)', async () => {
@@ -162,8 +143,12 @@ describe("refusals in Google's error shape", () => {
        VALUES ($1, $2, 'rcs', $3, 'ACCEPTED'), ($1, $2, 'rcs', '+919810012346', 'PENDING')`,
       [agent.botId, partnerId, RECIPIENT],
     );
-    googleError(await send(agent, TEXT, { messageId: 'h' }, '+919810012346'), 403, 'PERMISSION_DENIED');
-    expect((await send(agent, TEXT, { messageId: 'i' })).statusCode).toBe(200);
+    googleError(
+      await send(agent, RBM_TEXT_EXAMPLE, { messageId: 'h' }, '+919810012346'),
+      403,
+      'PERMISSION_DENIED',
+    );
+    expect((await send(agent, RBM_TEXT_EXAMPLE, { messageId: 'i' })).statusCode).toBe(200);
   });
 
   it("when the tester accepts on the handset then the API reaches them before the bot console has looked (the network's tester event counts)", async () => {
@@ -191,10 +176,10 @@ describe("refusals in Google's error shape", () => {
       ],
     );
     await answer('ACCEPTED', `before-invite-${agent.agentId}`, '2 minutes');
-    googleError(await send(agent, TEXT, { messageId: 'j' }, tester), 403, 'PERMISSION_DENIED');
+    googleError(await send(agent, RBM_TEXT_EXAMPLE, { messageId: 'j' }, tester), 403, 'PERMISSION_DENIED');
     await answer('ACCEPTED', `accepted-${agent.agentId}`, '0 seconds');
     // The send pipeline remembers a bot's test devices for a few seconds.
     await new Promise((resolve) => setTimeout(resolve, 5_100));
-    expect((await send(agent, TEXT, { messageId: 'k' }, tester)).statusCode).toBe(200);
+    expect((await send(agent, RBM_TEXT_EXAMPLE, { messageId: 'k' }, tester)).statusCode).toBe(200);
   });
 });

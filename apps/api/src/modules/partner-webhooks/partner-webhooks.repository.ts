@@ -59,7 +59,8 @@ export function createPartnerWebhooksRepository(database: Database) {
     /**
      * Writes one delivery per (bot with a verified webhook, event) for the given network events and
      * returns the conversations that got one. The bot is found by its name on the network: a status
-     * by the message it reports on, a user's message or tap by the agent (RBM), bot (MaaP) or the
+     * by the message it reports on (a partner API message's RBM or MaaP status by the agent or bot
+     * the event names), a user's message or tap by the agent (RBM), bot (MaaP) or the
      * number it answers (WhatsApp: context.from, else the bot that last wrote to the user).
      */
     async enqueueEvents(eventIds: string[]): Promise<{ conversation: string; partnerId: string }[]> {
@@ -69,13 +70,18 @@ export function createPartnerWebhooksRepository(database: Database) {
                 b.bot_id::text || ':' || coalesce(e.sender, e.event_id::text),
                 jsonb_build_object('event', e.payload, 'address', s.address)
          FROM network_events e
+         -- The message a status reports on, when Portico sent it through network-messages.
+         LEFT JOIN LATERAL (
+           SELECT m.sender FROM network_messages m
+           WHERE m.network = e.network AND m.network_message_id = e.network_message_id LIMIT 1
+         ) sent ON true
          CROSS JOIN LATERAL (
            SELECT CASE
-             WHEN e.network_message_id IS NOT NULL THEN (
-               SELECT m.sender FROM network_messages m
-               WHERE m.network = e.network AND m.network_message_id = e.network_message_id LIMIT 1)
-             WHEN e.network = 'rbm' THEN e.payload->>'agentId'
-             WHEN e.network = 'maap' THEN e.payload->>'botId'
+             -- A receipt of a message the partner API sent has no network_messages row: RBM and
+             -- MaaP name the sender in the event itself (agentId, botId).
+             WHEN e.network = 'rbm' THEN coalesce(sent.sender, e.payload->>'agentId')
+             WHEN e.network = 'maap' THEN coalesce(sent.sender, e.payload->>'botId')
+             WHEN e.network_message_id IS NOT NULL THEN sent.sender
              ELSE coalesce(e.payload->'context'->>'from', (
                SELECT m.sender FROM network_messages m
                WHERE m.network = 'whatsapp' AND m.recipient = e.sender AND m.created_at <= e.received_at
