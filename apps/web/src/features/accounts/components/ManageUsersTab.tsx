@@ -13,12 +13,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -36,6 +30,7 @@ import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
+import { ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import {
   useChangeRole,
   useDeleteUser,
@@ -109,93 +104,106 @@ export function ManageUsersTab() {
       >
         {(list) => (
           <>
-            <TableContainer>
-              <Table size="small" aria-label="Users" sx={{ minWidth: 680 }}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Name</TableCell>
-                    <TableCell>Role</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell>Last sign-in</TableCell>
-                    <TableCell align="right">Actions</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {list.items.map((user) => {
+            <ResponsiveTable
+              label="Users"
+              tableSx={{ minWidth: 680 }}
+              hover
+              rows={list.items}
+              rowKey={(user) => user.userId}
+              columns={[
+                {
+                  label: 'Name',
+                  cellSx: { minWidth: 200 },
+                  render: (user) => (
+                    <>
+                      <Box sx={{ fontWeight: 500 }}>
+                        {`${user.firstName} ${user.lastName}`.trim() || '—'}
+                        {user.isSelf && ' (you)'}
+                      </Box>
+                      <Box sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
+                        <EmailText email={user.email} />
+                      </Box>
+                    </>
+                  ),
+                },
+                {
+                  label: 'Role',
+                  render: (user) => (
+                    <RoleCell
+                      user={user}
+                      roles={roles}
+                      manageable={canManageMember(roles, user)}
+                      readOnly={readOnly}
+                      onChoose={(role) => setChanging({ user, role })}
+                    />
+                  ),
+                },
+                {
+                  label: 'Status',
+                  render: (user) => (
+                    <Chip
+                      size="small"
+                      label={
+                        user.status === 'invited'
+                          ? 'Invited'
+                          : user.status === 'active'
+                            ? 'Active'
+                            : user.status
+                      }
+                      color={user.status === 'active' ? 'success' : 'default'}
+                      variant={user.status === 'active' ? 'filled' : 'outlined'}
+                    />
+                  ),
+                },
+                {
+                  label: 'Last sign-in',
+                  cellSx: { whiteSpace: 'nowrap' },
+                  render: (user) => formatDate(user.lastSignInAt),
+                },
+                {
+                  label: 'Actions',
+                  align: 'right',
+                  cellSx: { whiteSpace: 'nowrap' },
+                  render: (user) => {
                     const manageable = canManageMember(roles, user);
                     return (
-                      <TableRow key={user.userId} hover>
-                        <TableCell sx={{ minWidth: 200 }}>
-                          <Box sx={{ fontWeight: 500 }}>
-                            {`${user.firstName} ${user.lastName}`.trim() || '—'}
-                            {user.isSelf && ' (you)'}
-                          </Box>
-                          <Box sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
-                            <EmailText email={user.email} />
-                          </Box>
-                        </TableCell>
-                        <TableCell>
-                          <RoleCell
-                            user={user}
-                            roles={roles}
-                            manageable={manageable}
-                            readOnly={readOnly}
-                            onChoose={(role) => setChanging({ user, role })}
-                          />
-                        </TableCell>
-                        <TableCell>
-                          <Chip
-                            size="small"
-                            label={
-                              user.status === 'invited'
-                                ? 'Invited'
-                                : user.status === 'active'
-                                  ? 'Active'
-                                  : user.status
-                            }
-                            color={user.status === 'active' ? 'success' : 'default'}
-                            variant={user.status === 'active' ? 'filled' : 'outlined'}
-                          />
-                        </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(user.lastSignInAt)}</TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          {user.status === 'invited' && (
-                            <Button
-                              size="small"
-                              disabled={!manageable || reinvite.isPending}
-                              aria-label={`Re-invite ${user.email}`}
-                              onClick={() =>
-                                reinvite.mutate(user.userId, {
-                                  onSuccess: () =>
-                                    setNotice({
-                                      tone: 'success',
-                                      text: `A new invitation is on its way to ${user.email}.`,
-                                    }),
-                                  onError: (error) => setNotice({ tone: 'error', text: errorMessage(error) }),
-                                })
-                              }
-                            >
-                              Re-invite
-                            </Button>
-                          )}
+                      <>
+                        {user.status === 'invited' && (
                           <Button
                             size="small"
-                            color="error"
-                            // error.main is a shape colour: as small text it misses WCAG AA contrast on white.
-                            sx={{ color: 'error.dark' }}
-                            disabled={!manageable}
-                            aria-label={`Delete ${user.email}`}
-                            onClick={() => setDeleting(user)}
+                            disabled={!manageable || reinvite.isPending}
+                            aria-label={`Re-invite ${user.email}`}
+                            onClick={() =>
+                              reinvite.mutate(user.userId, {
+                                onSuccess: () =>
+                                  setNotice({
+                                    tone: 'success',
+                                    text: `A new invitation is on its way to ${user.email}.`,
+                                  }),
+                                onError: (error) => setNotice({ tone: 'error', text: errorMessage(error) }),
+                              })
+                            }
                           >
-                            Delete
+                            Re-invite
                           </Button>
-                        </TableCell>
-                      </TableRow>
+                        )}
+                        <Button
+                          size="small"
+                          color="error"
+                          // error.main is a shape colour: as small text it misses WCAG AA contrast on white.
+                          sx={{ color: 'error.dark' }}
+                          disabled={!manageable}
+                          aria-label={`Delete ${user.email}`}
+                          onClick={() => setDeleting(user)}
+                        >
+                          Delete
+                        </Button>
+                      </>
                     );
-                  })}
-                </TableBody>
-              </Table>
-            </TableContainer>
+                  },
+                },
+              ]}
+            />
             <ListPagination paging={paging} count={list.total} />
           </>
         )}

@@ -4,16 +4,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   formatDateTime,
+  type TWebhookDelivery,
   WEBHOOK_DELIVERY_LABELS,
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_EVENT_KINDS,
@@ -27,6 +22,7 @@ import { EmptyState } from '@/lib/ui/EmptyState';
 import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
+import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { useCan } from '@/lib/use-can';
 import type { DeliveryFilters } from '../api/keys';
 import { deliveriesQueryOptions, useExportDeliveries, useReplay } from '../api/webhook';
@@ -129,64 +125,60 @@ export function DeliveryLog({ botId }: { botId: string }) {
       >
         {(data) => (
           <>
-            <TableContainer>
-              <Table size="small" aria-label="Webhook deliveries">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Event</TableCell>
-                    <TableCell>Number</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell align="right">Code</TableCell>
-                    <TableCell align="right">Latency</TableCell>
-                    <TableCell align="right">Attempts</TableCell>
-                    <TableCell>Created (UTC)</TableCell>
-                    <TableCell>
-                      <Box component="span" sx={{ position: 'absolute', left: -10_000 }}>
-                        Actions
-                      </Box>
-                    </TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.items.map((d) => (
-                    <TableRow key={d.delivery_id}>
-                      <TableCell>{KIND_LABELS[d.kind]}</TableCell>
-                      <TableCell>{d.msisdn ?? '—'}</TableCell>
-                      <TableCell>
-                        <ToneChip tone={STATUS_TONES[d.status]} label={WEBHOOK_DELIVERY_LABELS[d.status]} />
-                        {d.last_error && d.status !== 'delivered' && (
-                          <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
-                            {d.last_error}
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell align="right">{d.response_code ?? '—'}</TableCell>
-                      <TableCell align="right">
-                        {d.latency_ms === null ? '—' : `${d.latency_ms} ms`}
-                      </TableCell>
-                      <TableCell align="right">{d.attempts}</TableCell>
-                      <TableCell>{formatDateTime(d.created_at, '+00:00')}</TableCell>
-                      <TableCell>
-                        {canWrite && d.status === 'dead' && (
-                          <Button
-                            size="small"
-                            disabled={replay.isPending}
-                            aria-label={`Replay the ${KIND_LABELS[d.kind].toLowerCase()} of ${formatDateTime(d.created_at, '+00:00')}`}
-                            onClick={() => replay.mutate(d.delivery_id)}
-                          >
-                            Replay
-                          </Button>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <ResponsiveTable
+              label="Webhook deliveries"
+              columns={columns(canWrite, replay)}
+              rows={data.items}
+              rowKey={(d) => d.delivery_id}
+            />
             <ListPagination paging={paging} count={data.total} />
           </>
         )}
       </ListStatus>
     </Paper>
   );
+}
+
+/** The log's columns; a writer replays a dead letter from its row. */
+function columns(
+  canWrite: boolean,
+  replay: ReturnType<typeof useReplay>,
+): ResponsiveColumn<TWebhookDelivery>[] {
+  return [
+    { label: 'Event', render: (d) => KIND_LABELS[d.kind] },
+    { label: 'Number', render: (d) => d.msisdn ?? '—' },
+    {
+      label: 'Status',
+      render: (d) => (
+        <>
+          <ToneChip tone={STATUS_TONES[d.status]} label={WEBHOOK_DELIVERY_LABELS[d.status]} />
+          {d.last_error && d.status !== 'delivered' && (
+            <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
+              {d.last_error}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    { label: 'Code', align: 'right', render: (d) => d.response_code ?? '—' },
+    { label: 'Latency', align: 'right', render: (d) => (d.latency_ms === null ? '—' : `${d.latency_ms} ms`) },
+    { label: 'Attempts', align: 'right', render: (d) => d.attempts },
+    { label: 'Created (UTC)', render: (d) => formatDateTime(d.created_at, '+00:00') },
+    {
+      label: 'Actions',
+      hideLabel: true,
+      render: (d) =>
+        canWrite &&
+        d.status === 'dead' && (
+          <Button
+            size="small"
+            disabled={replay.isPending}
+            aria-label={`Replay the ${KIND_LABELS[d.kind].toLowerCase()} of ${formatDateTime(d.created_at, '+00:00')}`}
+            onClick={() => replay.mutate(d.delivery_id)}
+          >
+            Replay
+          </Button>
+        ),
+    },
+  ];
 }

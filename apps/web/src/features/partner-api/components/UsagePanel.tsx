@@ -3,13 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableFooter from '@mui/material/TableFooter';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TPartnerUsage, TUsageCounts } from '@portico/domain';
@@ -18,6 +11,7 @@ import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ExportButtons } from '@/lib/ui/ExportButtons';
+import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { defaultUsageWindow, type UsageWindow, usageQueryOptions, useExportUsage } from '../api/usage';
 
 const COLUMNS: readonly { key: keyof Omit<TUsageCounts, 'charged'>; label: string }[] = [
@@ -143,85 +137,48 @@ function Totals({ usage }: { usage: TPartnerUsage }) {
   );
 }
 
-function CountCells({ counts }: { counts: TUsageCounts }) {
-  return (
-    <>
-      {COLUMNS.map((c) => (
-        <TableCell key={c.key} align="right">
-          {number(counts[c.key])}
-        </TableCell>
-      ))}
-      <TableCell align="right">{counts.charged}</TableCell>
-    </>
-  );
+/** The counts' columns after the row's own (the day, or the carrier and its country). */
+function countColumns<Row extends TUsageCounts>(currency: string): ResponsiveColumn<Row>[] {
+  return [
+    ...COLUMNS.map(
+      (c): ResponsiveColumn<Row> => ({ label: c.label, align: 'right', render: (row) => number(row[c.key]) }),
+    ),
+    { label: `Charged (${currency})`, align: 'right', render: (row) => row.charged },
+  ];
 }
 
-function CountHeads({ currency }: { currency: string }) {
-  return (
-    <>
-      {COLUMNS.map((c) => (
-        <TableCell key={c.key} align="right">
-          {c.label}
-        </TableCell>
-      ))}
-      <TableCell align="right">Charged ({currency})</TableCell>
-    </>
-  );
-}
+type DayRow = TPartnerUsage['days'][number];
+type CarrierRow = TPartnerUsage['carriers'][number];
 
 function UsageTables({ usage }: { usage: TPartnerUsage }) {
+  const dayColumns: ResponsiveColumn<DayRow>[] = [
+    { label: 'Day (UTC)', render: (d) => d.day },
+    ...countColumns<DayRow>(usage.currency),
+  ];
+  const carrierColumns: ResponsiveColumn<CarrierRow>[] = [
+    { label: 'Carrier', render: (c) => c.carrier_name ?? 'Unknown carrier' },
+    { label: 'Country', render: (c) => c.country_id ?? '—' },
+    ...countColumns<CarrierRow>(usage.currency),
+  ];
   return (
     <>
       <Totals usage={usage} />
-      <TableContainer>
-        <Table size="small" aria-label="Usage per day">
-          <TableHead>
-            <TableRow>
-              <TableCell>Day (UTC)</TableCell>
-              <CountHeads currency={usage.currency} />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {usage.days.map((d) => (
-              <TableRow key={d.day}>
-                <TableCell>{d.day}</TableCell>
-                <CountCells counts={d} />
-              </TableRow>
-            ))}
-          </TableBody>
-          <TableFooter sx={{ '& th, & td': { color: 'text.primary', fontSize: 'inherit', fontWeight: 600 } }}>
-            <TableRow>
-              <TableCell component="th" scope="row">
-                Total
-              </TableCell>
-              <CountCells counts={usage.totals} />
-            </TableRow>
-          </TableFooter>
-        </Table>
-      </TableContainer>
+      <ResponsiveTable
+        label="Usage per day"
+        columns={dayColumns}
+        rows={usage.days}
+        rowKey={(d) => d.day}
+        footerRow={{ ...usage.totals, day: 'Total' }}
+      />
       <Typography component="h3" variant="h4" sx={{ px: 2, pt: 2 }}>
         By carrier
       </Typography>
-      <TableContainer>
-        <Table size="small" aria-label="Usage per carrier">
-          <TableHead>
-            <TableRow>
-              <TableCell>Carrier</TableCell>
-              <TableCell>Country</TableCell>
-              <CountHeads currency={usage.currency} />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {usage.carriers.map((c) => (
-              <TableRow key={`${c.carrier_id ?? ''}-${c.country_id ?? ''}`}>
-                <TableCell>{c.carrier_name ?? 'Unknown carrier'}</TableCell>
-                <TableCell>{c.country_id ?? '—'}</TableCell>
-                <CountCells counts={c} />
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ResponsiveTable
+        label="Usage per carrier"
+        columns={carrierColumns}
+        rows={usage.carriers}
+        rowKey={(c) => `${c.carrier_id ?? ''}-${c.country_id ?? ''}`}
+      />
     </>
   );
 }

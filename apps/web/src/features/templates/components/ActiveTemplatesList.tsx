@@ -2,22 +2,41 @@ import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import type { TActiveTemplate } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
+import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { activeTemplatesQueryOptions } from '../api/get-templates';
 import { CHANNEL_LABEL, TYPE_LABEL, templateDetailsPath } from './template-paths';
+
+const ACTIVE_COLUMNS: readonly ResponsiveColumn<TActiveTemplate>[] = [
+  {
+    label: 'Template',
+    render: (item) => (
+      <>
+        <Link component={RouterLink} to={templateDetailsPath(item.template_id)}>
+          {item.name}
+        </Link>
+        <Box sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>{item.bot_name}</Box>
+      </>
+    ),
+  },
+  { label: 'Channel', render: (item) => CHANNEL_LABEL[item.channel] },
+  { label: 'Type', render: (item) => TYPE_LABEL[item.type] },
+  { label: 'Language', render: (item) => item.language },
+  { label: 'Version', render: (item) => `v${item.version}` },
+  {
+    label: 'Variables',
+    cellSx: { color: 'text.secondary' },
+    render: (item) => item.variables.map((v) => `{{${v}}}`).join(', ') || 'None',
+  },
+];
 
 /** The active bot template list: the approved templates of launched bots, which campaigns send. */
 export function ActiveTemplatesList({ botId }: { botId: string | null }) {
@@ -58,39 +77,14 @@ export function ActiveTemplatesList({ botId }: { botId: string | null }) {
       >
         {(data) => (
           <>
-            <TableContainer>
-              <Table size="small" aria-label="Active templates" sx={{ minWidth: 560 }}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Template</TableCell>
-                    <TableCell>Channel</TableCell>
-                    <TableCell>Type</TableCell>
-                    <TableCell>Language</TableCell>
-                    <TableCell>Version</TableCell>
-                    <TableCell>Variables</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.items.map((item) => (
-                    <TableRow key={item.version_id} hover>
-                      <TableCell>
-                        <Link component={RouterLink} to={templateDetailsPath(item.template_id)}>
-                          {item.name}
-                        </Link>
-                        <Box sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>{item.bot_name}</Box>
-                      </TableCell>
-                      <TableCell>{CHANNEL_LABEL[item.channel]}</TableCell>
-                      <TableCell>{TYPE_LABEL[item.type]}</TableCell>
-                      <TableCell>{item.language}</TableCell>
-                      <TableCell>v{item.version}</TableCell>
-                      <TableCell sx={{ color: 'text.secondary' }}>
-                        {item.variables.map((v) => `{{${v}}}`).join(', ') || 'None'}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <ResponsiveTable
+              label="Active templates"
+              tableSx={{ minWidth: 560 }}
+              hover
+              columns={ACTIVE_COLUMNS}
+              rows={data.items}
+              rowKey={(item) => item.version_id}
+            />
             <ListPagination paging={paging} count={data.total} />
           </>
         )}

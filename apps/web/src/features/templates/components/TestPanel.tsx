@@ -7,12 +7,6 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDateTime, type TTemplate, type TTemplateTestResult } from '@portico/domain';
@@ -20,11 +14,24 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
+import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { useCan } from '@/lib/use-can';
 import { testSummaryQueryOptions } from '../api/get-template';
 import { testDevicesQueryOptions, useTestTemplate } from '../api/test-template';
 
 const yes = (value: boolean) => (value ? 'Yes' : 'No');
+
+const SUMMARY_COLUMNS: readonly ResponsiveColumn<TTemplateTestResult>[] = [
+  { label: 'Device', render: (r) => r.msisdn },
+  { label: 'Sent', render: (r) => yes(r.sent) },
+  { label: 'Delivered', render: (r) => yes(r.delivered) },
+  { label: 'Read', render: (r) => yes(r.read) },
+  { label: 'Failed', render: (r) => (r.failed ? (r.error_message ?? 'Yes') : 'No') },
+  {
+    label: 'Tapped',
+    render: (r) => (r.taps.length ? r.taps.map((t) => t.text ?? t.postback_data).join(', ') : 'Nothing'),
+  },
+];
 
 /** Test: choose the bot's test devices, fill the variables, send; retest; the summary per device. */
 export function TestPanel({ template }: { template: TTemplate }) {
@@ -152,33 +159,13 @@ function TestSummary({ results, error }: { results: TTemplateTestResult[]; error
       </Typography>
     );
   return (
-    <TableContainer>
-      <Table size="small" aria-label="Test summary" sx={{ minWidth: 560 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Device</TableCell>
-            <TableCell>Sent</TableCell>
-            <TableCell>Delivered</TableCell>
-            <TableCell>Read</TableCell>
-            <TableCell>Failed</TableCell>
-            <TableCell>Tapped</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {results.map((r) => (
-            <TableRow key={`${r.msisdn}-${r.message_id ?? ''}`} data-testid="test-result">
-              <TableCell>{r.msisdn}</TableCell>
-              <TableCell>{yes(r.sent)}</TableCell>
-              <TableCell>{yes(r.delivered)}</TableCell>
-              <TableCell>{yes(r.read)}</TableCell>
-              <TableCell>{r.failed ? (r.error_message ?? 'Yes') : 'No'}</TableCell>
-              <TableCell>
-                {r.taps.length ? r.taps.map((t) => t.text ?? t.postback_data).join(', ') : 'Nothing'}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <ResponsiveTable
+      label="Test summary"
+      columns={SUMMARY_COLUMNS}
+      rows={results}
+      rowKey={(r) => `${r.msisdn}-${r.message_id ?? ''}`}
+      rowAttributes={() => ({ 'data-testid': 'test-result' })}
+      tableSx={{ minWidth: 560 }}
+    />
   );
 }

@@ -11,12 +11,6 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
   formatDateTime,
@@ -33,6 +27,7 @@ import { CenteredStatus } from '@/lib/ui/CenteredStatus';
 import { type DecisionChoice, DecisionDialog } from '@/lib/ui/DecisionDialog';
 import { HistoryPanel } from '@/lib/ui/HistoryPanel';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { useCan } from '@/lib/use-can';
 import { templateHistoryQueryOptions, templateQueryOptions } from '../api/get-template';
 import { useDeleteTemplate } from '../api/save-template';
@@ -281,54 +276,54 @@ function Versions({ template }: { template: TTemplate }) {
           Version {template.active_version} stays in use until version {template.version} is approved.
         </Alert>
       )}
-      <TableContainer>
-        <Table size="small" aria-label="Versions" sx={{ minWidth: 520 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Version</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Submitted</TableCell>
-              <TableCell>Decided</TableCell>
-              <TableCell>Reason</TableCell>
-              <TableCell>JSON</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {template.versions.map((v) => (
-              <TableRow key={v.version_id}>
-                <TableCell>
-                  v{v.version}
-                  {v.version === template.active_version ? ' (in use)' : ''}
-                </TableCell>
-                <TableCell>
-                  <TemplateStatusChip status={v.status} />
-                  {v.quality && (
-                    <Box sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>
-                      Quality: {v.quality.toLowerCase()}
-                    </Box>
-                  )}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {v.submitted_at ? String(formatDateTime(v.submitted_at)) : '—'}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {v.decided_at ? String(formatDateTime(v.decided_at)) : '—'}
-                </TableCell>
-                <TableCell>{v.reason ?? '—'}</TableCell>
-                <TableCell>
-                  <Button
-                    size="small"
-                    aria-label={`Download version ${v.version} as JSON`}
-                    onClick={() => download.mutate({ templateId: template.template_id, version: v.version })}
-                  >
-                    Download
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ResponsiveTable
+        label="Versions"
+        tableSx={{ minWidth: 520 }}
+        rows={template.versions}
+        rowKey={(v) => v.version_id}
+        columns={[
+          {
+            label: 'Version',
+            render: (v) => `v${v.version}${v.version === template.active_version ? ' (in use)' : ''}`,
+          },
+          {
+            label: 'Status',
+            render: (v) => (
+              <>
+                <TemplateStatusChip status={v.status} />
+                {v.quality && (
+                  <Box sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>
+                    Quality: {v.quality.toLowerCase()}
+                  </Box>
+                )}
+              </>
+            ),
+          },
+          {
+            label: 'Submitted',
+            cellSx: { whiteSpace: 'nowrap' },
+            render: (v) => (v.submitted_at ? String(formatDateTime(v.submitted_at)) : '—'),
+          },
+          {
+            label: 'Decided',
+            cellSx: { whiteSpace: 'nowrap' },
+            render: (v) => (v.decided_at ? String(formatDateTime(v.decided_at)) : '—'),
+          },
+          { label: 'Reason', render: (v) => v.reason ?? '—' },
+          {
+            label: 'JSON',
+            render: (v) => (
+              <Button
+                size="small"
+                aria-label={`Download version ${v.version} as JSON`}
+                onClick={() => download.mutate({ templateId: template.template_id, version: v.version })}
+              >
+                Download
+              </Button>
+            ),
+          },
+        ]}
+      />
     </Paper>
   );
 }

@@ -3,12 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -25,6 +19,7 @@ import { EmptyState } from '@/lib/ui/EmptyState';
 import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
+import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { useExportWalletHistory } from '../api/export-wallet-history';
 import { type WalletHistoryFilters, walletTransactionsQueryOptions } from '../api/get-wallet-transactions';
 
@@ -43,6 +38,48 @@ const HOLD_STATUS_LABELS: Record<NonNullable<TWalletTransaction['hold_status']>,
   captured: 'charged',
   released: 'given back',
 };
+
+const TRANSACTION_COLUMNS: readonly ResponsiveColumn<TWalletTransaction>[] = [
+  {
+    label: 'Date',
+    cellSx: { whiteSpace: 'nowrap' },
+    render: (item) => String(formatDateTime(item.created_at)),
+  },
+  {
+    label: 'Description',
+    render: (item) => (
+      <>
+        <Typography variant="body2">{item.description}</Typography>
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          {KIND_LABELS[item.kind]}
+          {item.hold_status ? ` · ${HOLD_STATUS_LABELS[item.hold_status]}` : ''}
+        </Typography>
+      </>
+    ),
+  },
+  {
+    label: 'Amount',
+    align: 'right',
+    cellSx: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', fontWeight: 500 },
+    render: (item) => (
+      <Box component="span" sx={{ color: item.amount.startsWith('-') ? 'text.primary' : 'success.dark' }}>
+        {item.amount.startsWith('-') ? '' : '+'}
+        {formatCurrency(item.amount)}
+      </Box>
+    ),
+  },
+  {
+    label: 'Balance',
+    align: 'right',
+    cellSx: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+    render: (item) => formatCurrency(item.running_balance),
+  },
+  {
+    label: 'Reference',
+    cellSx: { color: 'text.secondary', wordBreak: 'break-all', fontSize: '0.8125rem' },
+    render: (item) => item.reference ?? '—',
+  },
+];
 
 /** The wallet's history: date, description, amount, running balance, reference; filters, pages, exports. */
 export function WalletHistory() {
@@ -177,58 +214,14 @@ function HistoryList({
     >
       {(list) => (
         <>
-          <TableContainer>
-            <Table size="small" aria-label="Transactions" sx={{ minWidth: 760 }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Date</TableCell>
-                  <TableCell>Description</TableCell>
-                  <TableCell align="right">Amount</TableCell>
-                  <TableCell align="right">Balance</TableCell>
-                  <TableCell>Reference</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.items.map((item) => (
-                  <TableRow key={item.transaction_id} hover>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {String(formatDateTime(item.created_at))}
-                    </TableCell>
-                    <TableCell>
-                      <Typography variant="body2">{item.description}</Typography>
-                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                        {KIND_LABELS[item.kind]}
-                        {item.hold_status ? ` · ${HOLD_STATUS_LABELS[item.hold_status]}` : ''}
-                      </Typography>
-                    </TableCell>
-                    <TableCell
-                      align="right"
-                      sx={{
-                        fontVariantNumeric: 'tabular-nums',
-                        whiteSpace: 'nowrap',
-                        color: item.amount.startsWith('-') ? 'text.primary' : 'success.dark',
-                        fontWeight: 500,
-                      }}
-                    >
-                      {item.amount.startsWith('-') ? '' : '+'}
-                      {formatCurrency(item.amount)}
-                    </TableCell>
-                    <TableCell
-                      align="right"
-                      sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
-                    >
-                      {formatCurrency(item.running_balance)}
-                    </TableCell>
-                    <TableCell
-                      sx={{ color: 'text.secondary', wordBreak: 'break-all', fontSize: '0.8125rem' }}
-                    >
-                      {item.reference ?? '—'}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ResponsiveTable
+            label="Transactions"
+            columns={TRANSACTION_COLUMNS}
+            rows={list.items}
+            rowKey={(item) => item.transaction_id}
+            tableSx={{ minWidth: 760 }}
+            hover
+          />
           <ListPagination paging={paging} count={list.total} />
         </>
       )}

@@ -1,0 +1,94 @@
+/**
+ * Every screen reads at 600 px without scrolling sideways: the tables that used to (the delivery
+ * log on /u/api, the template versions, the wallet's transactions, the users) turn into lists of
+ * labelled values below the theme's `md` breakpoint, stay tables at 1280 px, and axe stays clean.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { NARROW, screenshotsIn } from '../support/screenshots.ts';
+import { seriousViolations } from '../support/shell.ts';
+import { storageStatePath } from '../support/stack-env.ts';
+
+const screenshots = screenshotsIn('narrow');
+
+test.use({ viewport: NARROW });
+
+/**
+ * Where the page, or anything inside it, scrolls sideways. Code samples (`pre`) and the tab strips
+ * scroll on purpose and are left out.
+ */
+async function sidewaysScrolling(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.scrollingElement;
+    if (root && root.scrollWidth > window.innerWidth) found.push(`the page (${root.scrollWidth} px)`);
+    for (const element of document.querySelectorAll<HTMLElement>('main *')) {
+      if (element.tagName === 'PRE' || element.closest('.MuiTabs-root')) continue;
+      if (!['auto', 'scroll'].includes(getComputedStyle(element).overflowX)) continue;
+      if (element.scrollWidth > element.clientWidth + 1) {
+        const name = element.querySelector('table')?.getAttribute('aria-label') ?? element.tagName;
+        found.push(`${name} (${element.scrollWidth} px in ${element.clientWidth} px)`);
+      }
+    }
+    return found;
+  });
+}
+
+/** At 600 px: nothing scrolls sideways, the rows are a labelled list, axe finds nothing serious; at 1280 px a table. */
+async function expectNarrowList(page: Page, name: string, shot: string) {
+  await expect(page.getByRole('list', { name, exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name, exact: true })).toHaveCount(0);
+  expect(await sidewaysScrolling(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, shot);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.getByRole('table', { name, exact: true })).toBeVisible();
+  await page.setViewportSize(NARROW);
+}
+
+test.describe('as a developer', () => {
+  test.use({ storageState: storageStatePath('developer') });
+
+  test('when the API page is opened at 600 px then the delivery log is a list and nothing scrolls sideways', async ({
+    page,
+  }) => {
+    await page.goto('/u/api');
+    await expect(page.getByRole('heading', { name: 'Delivery log' })).toBeVisible();
+    await expectNarrowList(page, 'Webhook deliveries', 'api');
+  });
+
+  test('when a template is opened at 600 px then its versions are a list and nothing scrolls sideways', async ({
+    page,
+  }) => {
+    await page.goto('/u/add-view-template');
+    await page.locator('main a[href*="/u/view-template-details"]').first().click();
+    await expect(page.getByRole('heading', { name: 'Versions' })).toBeVisible();
+    await expectNarrowList(page, 'Versions', 'template-details');
+  });
+
+  test('when the wallet is opened at 600 px then its transactions are a list and nothing scrolls sideways', async ({
+    page,
+  }) => {
+    await page.goto('/u/my-wallet');
+    await expectNarrowList(page, 'Transactions', 'wallet');
+  });
+
+  test('when Manage Users is opened at 600 px then the users are a list and nothing scrolls sideways', async ({
+    page,
+  }) => {
+    await page.goto('/u/edit-profile?profile_tag=manage-users');
+    await expectNarrowList(page, 'Users', 'manage-users');
+  });
+});
+
+test.describe('as the platform', () => {
+  test.use({ storageState: storageStatePath('superadmin') });
+
+  test('when a template is reviewed at 600 px then its versions are a list and nothing scrolls sideways', async ({
+    page,
+  }) => {
+    await page.goto('/admin/templates');
+    await page.locator('main a[href*="/admin/template-details"]').first().click();
+    await expect(page.getByRole('heading', { name: 'Versions' })).toBeVisible();
+    await expectNarrowList(page, 'Versions', 'admin-template-details');
+  });
+});
