@@ -78,6 +78,18 @@ test.describe('as a developer', () => {
     await page.goto('/u/edit-profile?profile_tag=manage-users');
     await expectNarrowList(page, 'Users', 'manage-users');
   });
+
+  test('when Change Password is opened at 600 or 1280 px then the page does not scroll sideways', async ({
+    page,
+  }) => {
+    // The password rules' screen-reader text once took the page's width (sx read its width 1 as
+    // 100%), so the page scrolled sideways at every width.
+    await page.goto('/u/change-password');
+    await expect(page.getByRole('heading', { name: 'Change Password', level: 1 })).toBeVisible();
+    expect(await sidewaysScrolling(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await sidewaysScrolling(page)).toEqual([]);
+  });
 });
 
 test.describe('as the platform', () => {
