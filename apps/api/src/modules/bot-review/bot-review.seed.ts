@@ -11,6 +11,7 @@ import type { Database } from '../../platform/db/index.ts';
 import { DEMO_PARTNERS } from '../../platform/db/seed/index.ts';
 import { reviewHistory } from '../../platform/review/review.schema.ts';
 import { botCarriers, bots } from '../bots/bots.schema.ts';
+import { DEMO_SECOND_CARRIER } from '../brands/brands.seed.ts';
 import { launches } from '../launches/launches.schema.ts';
 import { ledgerAccounts } from '../wallet/wallet.schema.ts';
 import { demoLedger } from '../wallet/wallet.seed.ts';
@@ -29,6 +30,8 @@ const PEOPLE = {
   aggregator: { email: 'aggregator@portico.test', role: ROLES.DEVELOPER },
   admin: { email: 'superadmin@portico.test', role: ROLES.SUPER_ADMIN_PORTICO },
   carrier: { email: 'carrier-admin@portico.test', role: ROLES.ADMIN_BILLING },
+  /** Bharti Airtel's admin, seeded by the brands module's demo. */
+  airtel: { email: DEMO_SECOND_CARRIER.email, role: ROLES.ADMIN_BILLING },
 } as const;
 type Person = keyof typeof PEOPLE;
 
@@ -73,8 +76,8 @@ const submit = (by: Person): Step => ({
 });
 
 const WEBHOOK = 'The carrier could not reach the agent webhook.';
-/** The demo carrier accounts are Reliance Jio's: its decisions are theirs; the other networks' have no demo user. */
-const reviewerOf = (carrier: CarrierKey): Person | null => (carrier === 'jio' ? 'carrier' : null);
+/** Who decides for a carrier: its demo admin (Vi has no demo user). */
+const REVIEWER_OF: Record<CarrierKey, Person | null> = { jio: 'carrier', airtel: 'airtel', vi: null };
 const botStep = (action: string, from: BotState, to: BotState, by: Person | null, reason?: string): Step => ({
   subject: 'bot',
   action,
@@ -109,7 +112,7 @@ const carrierRuns = (
   from: BotCarrierState,
   outcome: 'launching' | 'launched' | 'launch_failed',
 ): Step[] => [
-  carrierStep(key, 'approve', from, 'approved', reviewerOf(key)),
+  carrierStep(key, 'approve', from, 'approved', REVIEWER_OF[key]),
   carrierStep(key, 'launch', 'approved', 'launching', null),
   ...(outcome === 'launched' ? [carrierStep(key, 'launched', 'launching', 'launched', null)] : []),
   ...(outcome === 'launch_failed'
@@ -286,7 +289,7 @@ const DEMO_LAUNCHES: DemoLaunch[] = [
     steps: [
       submit('developer'),
       ...forwardTo(['airtel']),
-      carrierStep('airtel', 'reject', 'to_be_approved_by_carrier', 'rejected', null, PRIVACY),
+      carrierStep('airtel', 'reject', 'to_be_approved_by_carrier', 'rejected', 'airtel', PRIVACY),
       botStep('carriers-rejected', 'bot_forwarded_by_portico', 'bot_rejected_by_portico', null),
     ],
     stepReached: 'payment',
