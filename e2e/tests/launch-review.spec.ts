@@ -57,6 +57,8 @@ async function openFromList(page: Page, listPath: string, shot: string) {
   await expect(page.getByRole('heading', { name: 'Bots', level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Search bots' }).fill(BOT);
   await expect(page.getByRole('link', { name: BOT, exact: true }).first()).toBeVisible();
+  // The open tab counts what it holds under the search: this one launch, waiting for the reviewer.
+  await expect(page.getByRole('tab', { selected: true })).toHaveAccessibleName(/, 1 item$/);
   await lookedAt(page, shot);
   await page.getByRole('link', { name: BOT, exact: true }).first().click();
   await expect(page.getByRole('heading', { name: BOT, exact: true }).first()).toBeVisible();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BOT_CARRIER_ACTIONS, BOT_PLATFORM_ACTIONS } from '../review/bot.ts';
 import { BOT_CHANNELS, ZBotChannel, ZBotStatus } from './bots.ts';
-import { ZListResult, ZListWindowQuery } from './envelope.ts';
+import { ZListWindowQuery, ZTabbedListResult } from './envelope.ts';
 import { rowId, searchText } from './fields.ts';
 import { sortQuery, ZExportFormat } from './list-filters.ts';
 
@@ -81,8 +81,14 @@ export const ZBotReviewListItem = z.object({
   waiting_seconds: z.number().int().nullable(),
 });
 export type TBotReviewListItem = z.output<typeof ZBotReviewListItem>;
-export const ZBotReviewList = ZListResult(ZBotReviewListItem);
+/** The platform's list: one window, with how many launches each of its tabs holds under the same filters. */
+export const ZBotReviewList = ZTabbedListResult(ZBotReviewListItem, BOT_REVIEW_TABS);
 export type TBotReviewList = z.output<typeof ZBotReviewList>;
+/** A carrier's list: the same, counted on its own tabs (its own network only). */
+export const ZCarrierBotReviewList = ZTabbedListResult(ZBotReviewListItem, BOT_CARRIER_REVIEW_TABS);
+export type TCarrierBotReviewList = z.output<typeof ZCarrierBotReviewList>;
+/** How many launches each tab holds (a carrier's answer has only its own tabs). */
+export type TBotReviewTabCounts = Partial<Record<BotReviewTab, number>>;
 
 export const ZBotReviewParams = z.object({ botId: z.uuid('is not a bot id') });
 export const ZBotPlatformDecisionParams = ZBotReviewParams.extend({

@@ -114,12 +114,9 @@ export function createBotReviewRepository(db: Db) {
     return inArray(bots.status, [...PLATFORM_TAB_STATUSES[tab]]);
   }
 
-  function listWhere(
-    audience: ReviewAudience,
-    filters: TBotReviewFilters & { botId?: string },
-  ): SQL | undefined {
-    const conditions: (SQL | undefined)[] = [tabWhere(audience, filters.tab)];
-    if (filters.botId) conditions.push(eq(bots.botId, filters.botId));
+  /** Every filter of the list but its tab (the tab counts share them). */
+  function filterWhere(audience: ReviewAudience, filters: Omit<TBotReviewFilters, 'tab'>): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [];
     if (filters.search) {
       const pattern = containsPattern(filters.search);
       conditions.push(or(ilike(bots.name, pattern), ilike(partnerName, pattern)));
@@ -134,6 +131,20 @@ export function createBotReviewRepository(db: Db) {
     }
     return and(...conditions);
   }
+
+  function listWhere(audience: ReviewAudience, filters: TBotReviewFilters): SQL | undefined {
+    return and(tabWhere(audience, filters.tab), filterWhere(audience, filters));
+  }
+
+  /** The rows a count reads: a carrier's own row joined (only the bots on its network), else every bot. */
+  const countFrom = (audience: ReviewAudience, columns: Record<string, SQL<number>>) => {
+    const from = db
+      .select(columns)
+      .from(bots)
+      .innerJoin(partners, eq(partners.partnerId, bots.partnerId))
+      .leftJoin(launches, eq(launches.botId, bots.botId));
+    return audience.kind === 'carrier' ? from.innerJoin(botCarriers, carrierJoin(audience)) : from;
+  };
 
   const listColumns = {
     botId: bots.botId,
@@ -183,19 +194,7 @@ export function createBotReviewRepository(db: Db) {
           .orderBy(...order)
           .offset(window.start)
           .limit(window.end - window.start),
-        (audience.kind === 'carrier'
-          ? db
-              .select({ n: count() })
-              .from(bots)
-              .innerJoin(partners, eq(partners.partnerId, bots.partnerId))
-              .leftJoin(launches, eq(launches.botId, bots.botId))
-              .innerJoin(botCarriers, join)
-          : db
-              .select({ n: count() })
-              .from(bots)
-              .innerJoin(partners, eq(partners.partnerId, bots.partnerId))
-              .leftJoin(launches, eq(launches.botId, bots.botId))
-        ).where(where),
+        countFrom(audience, { n: count() }).where(where),
       ]);
       const carriersOf = await this.carriersOfBots(
         rows.map((row) => row.botId),
@@ -205,6 +204,26 @@ export function createBotReviewRepository(db: Db) {
         rows: rows.map((row) => ({ ...row, carriers: carriersOf.get(row.botId) ?? [] })),
         total: total?.n ?? 0,
       };
+    },
+
+    /**
+     * How many launches each of the audience's tabs holds under the list's other filters, in one
+     * query (a filtered count per tab: the tabs overlap, so one GROUP BY key would not do). A
+     * carrier counts only the bots on its own network, on its own tabs.
+     */
+    async tabCounts<K extends BotReviewTab>(
+      audience: ReviewAudience,
+      tabs: readonly K[],
+      filters: Omit<TBotReviewFilters, 'tab'>,
+    ): Promise<Record<K, number>> {
+      const columns = Object.fromEntries(
+        tabs.map((tab) => [tab, sql<number>`(count(*) filter (where ${tabWhere(audience, tab)}))::int`]),
+      );
+      const scope =
+        audience.kind === 'carrier' ? inArray(botCarriers.status, CARRIER_VISIBLE_CODES) : undefined;
+      const [row] = await countFrom(audience, columns).where(and(scope, filterWhere(audience, filters)));
+      // Object.fromEntries loses the keys: they are exactly `tabs`.
+      return Object.fromEntries(tabs.map((tab) => [tab, Number(row?.[tab] ?? 0)])) as Record<K, number>;
     },
 
     /** The carriers of these bots (only `onlyCarrier` when given), by bot. */

@@ -4,6 +4,7 @@ import {
   ROLES,
   type Role,
   ZBotReviewList,
+  ZCarrierBotReviewList,
   ZLaunchSummary,
   ZReviewDashboard,
 } from '@portico/domain';
@@ -46,7 +47,9 @@ const carrierDecide = (key: string, botId: string, action: string, reason?: stri
   });
 async function list(key: string, url: string) {
   const body = expectEnvelope(await as(key, { method: 'GET', url }), 200);
-  return ZBotReviewList.parse(body.data);
+  return url.startsWith(`${S}/carrier/`)
+    ? ZCarrierBotReviewList.parse(body.data)
+    : ZBotReviewList.parse(body.data);
 }
 
 beforeAll(async () => {
@@ -230,6 +233,87 @@ describe('the platform review', () => {
     expectEnvelope(await decide('admin', botId, 'reject', 'The brand is suspended.'), 200);
     expect(await f.holdStatus(dev.partnerId, holdId ?? '')).toBe('captured');
     expect(await f.settlements(holdId ?? '')).toEqual({ capture: 1 });
+  });
+});
+
+describe('tab counts', () => {
+  it("when a list is read then each tab of the caller counts its launches under the same filters, a carrier only its own network, and each count is that tab's total", async () => {
+    const dev = await f.developer();
+    const launch = (
+      name: string,
+      state: Parameters<typeof f.launch>[0]['state'],
+      carriers: Parameters<typeof f.launch>[0]['carriers'],
+      hold = true,
+    ) =>
+      f.launch({
+        partnerId: dev.partnerId,
+        state,
+        carriers,
+        name: `Counted ${name}`,
+        ...(hold ? {} : { hold: false }),
+      });
+    await launch('Paid', 'submitted_for_launch', { [jio]: 'submitted' });
+    await launch('Unpaid', 'submitted_for_launch', { [airtel]: 'submitted' }, false);
+    await launch('Forwarded', 'bot_forwarded_by_portico', { [jio]: 'to_be_approved_by_carrier' });
+    await launch('Pending', 'bot_approved_by_portico_pending_from_carrier', {
+      [jio]: 'approved_pending_from_carrier',
+      [airtel]: 'approved_pending_from_carrier',
+    });
+    await launch('Launched', 'launched', { [airtel]: 'launched' });
+    await launch('Rejected', 'bot_rejected_by_portico', { [jio]: 'rejected' });
+    await launch('Draft', 'in_progress_carrier_submission', { [jio]: 'pending' }, false);
+
+    const platform = await list('admin', `${S}/bot-reviews?tab=forwarded&search=Counted`);
+    expect(platform.tabCounts).toEqual({
+      submitted: 2,
+      forwarded: 1,
+      approved: 2,
+      rejected: 1,
+      verification: 1,
+      listing: 0,
+      creation: 1,
+      all: 6,
+    });
+    // The tab chosen does not change the counts; each count is what that tab lists.
+    for (const [tab, n] of Object.entries(platform.tabCounts)) {
+      const page = await list('admin', `${S}/bot-reviews?tab=${tab}&search=Counted&end=50`);
+      expect(page.tabCounts, tab).toEqual(platform.tabCounts);
+      expect(page.total, tab).toBe(n);
+    }
+    // Filters apply to the counts: carrier, channel, search.
+    expect(
+      (await list('admin', `${S}/bot-reviews?search=Counted&carrier_id=${airtel}`)).tabCounts,
+    ).toMatchObject({
+      submitted: 1,
+      forwarded: 0,
+      approved: 2,
+      rejected: 0,
+      verification: 0,
+      all: 3,
+    });
+    expect(
+      Object.values((await list('admin', `${S}/bot-reviews?search=Counted&channel=whatsapp`)).tabCounts),
+    ).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect((await list('admin', `${S}/bot-reviews?search=Counted%20Forwarded`)).tabCounts).toMatchObject({
+      forwarded: 1,
+      all: 1,
+      submitted: 0,
+    });
+
+    // A carrier: its own tabs, only the launches on its own network in its own state.
+    const mine = await list('jio', `${S}/carrier/bot-reviews?tab=approved&search=Counted`);
+    expect(mine.tabCounts).toEqual({ submitted: 2, forwarded: 1, approved: 0, rejected: 1, all: 3 });
+    for (const [tab, n] of Object.entries(mine.tabCounts)) {
+      const page = await list('jio', `${S}/carrier/bot-reviews?tab=${tab}&search=Counted&end=50`);
+      expect(page.total, tab).toBe(n);
+    }
+    expect((await list('airtel', `${S}/carrier/bot-reviews?search=Counted`)).tabCounts).toEqual({
+      submitted: 1,
+      forwarded: 0,
+      approved: 1,
+      rejected: 0,
+      all: 2,
+    });
   });
 });
 

@@ -6,12 +6,14 @@ import {
   ZBotReviewList,
   ZBotReviewParams,
   ZBotReviewQuery,
+  ZCarrierBotReviewList,
   ZEnvelope,
   ZLaunchSummary,
   ZReviewDashboard,
   ZReviewDecisionRequest,
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import type { PolicyAction } from '../../platform/auth/policy.ts';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import { sendTable } from '../../platform/export/tables.ts';
@@ -49,24 +51,25 @@ export function botReviewRoutes(
 
   return async (app) => {
     const lists = [
-      { prefix: '/bot-reviews', read: 'bot-review.read', audience: 'the platform' },
+      { prefix: '/bot-reviews', read: 'bot-review.read', audience: 'the platform', result: ZBotReviewList },
       {
         prefix: '/carrier/bot-reviews',
         read: 'bot-review.carrier.read',
         audience: "the carrier's own network",
+        result: ZCarrierBotReviewList,
       },
-    ] as const satisfies readonly { prefix: string; read: PolicyAction; audience: string }[];
+    ] as const satisfies readonly { prefix: string; read: PolicyAction; audience: string; result: ZodType }[];
 
-    for (const { prefix, read, audience } of lists) {
+    for (const { prefix, read, audience, result } of lists) {
       app.get(
         prefix,
         {
           config: { action: read },
           schema: {
             tags,
-            summary: `Launches for ${audience}: tab, search, channel, carrier, sort, window`,
+            summary: `Launches for ${audience}: tab, search, channel, carrier, sort, window; how many each tab holds under the same filters`,
             querystring: ZBotReviewQuery,
-            response: { 200: ZEnvelope(ZBotReviewList) },
+            response: { 200: ZEnvelope(result) },
           },
         },
         async (request) => {

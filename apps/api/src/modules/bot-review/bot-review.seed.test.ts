@@ -64,9 +64,18 @@ async function ledgerExact(partnerId: string) {
 
 describe('demo launches', () => {
   it('when seeded twice then every launch exists once and the wallets stay exact', async () => {
-    expect(await seedDemoLaunches(t.database)).toEqual({ launches: 9, created: 9 });
+    expect(await seedDemoLaunches(t.database)).toEqual({ launches: 19, created: 19 });
     const before = await ledgerExact(DEMO_PARTNERS.aggregator.partnerId);
-    expect(await seedDemoLaunches(t.database)).toEqual({ launches: 9, created: 0 });
+    const rows = async () =>
+      (
+        await t.database.sql.query(
+          `SELECT (SELECT count(*)::int FROM review_history) AS history, (SELECT count(*)::int FROM launches) AS launches,
+             (SELECT count(*)::int FROM ledger_transactions) AS moves, (SELECT max(updated_at)::text FROM bots) AS bots`,
+        )
+      ).rows[0];
+    const written = await rows();
+    expect(await seedDemoLaunches(t.database)).toEqual({ launches: 19, created: 0 });
+    expect(await rows()).toEqual(written);
     for (const partner of [DEMO_PARTNERS.developer.partnerId, DEMO_PARTNERS.aggregator.partnerId]) {
       const exact = await ledgerExact(partner);
       expect(exact.held).toBe(exact.holdsAccount);
@@ -74,6 +83,55 @@ describe('demo launches', () => {
       expect(exact.wallet > 0n).toBe(true);
     }
     expect(await ledgerExact(DEMO_PARTNERS.aggregator.partnerId)).toEqual(before);
+  });
+
+  it('when seeded then every bot in a review state has a submitted launch: its time, its carriers, and a history that ends where the bot and each carrier are', async () => {
+    const { rows: reviewBots } = await t.database.sql.query<{
+      bot_id: string;
+      status: number;
+      submitted_at: Date | null;
+      verified: number[] | null;
+      hold_id: string | null;
+    }>(
+      `SELECT b.bot_id, b.status, l.submitted_at, l.verified_carrier_ids AS verified, l.hold_id
+         FROM bots b LEFT JOIN launches l USING (bot_id) WHERE b.status NOT IN ($1, $2)`,
+      [BOT_STATUS.in_progress, BOT_STATUS.in_progress_carrier_submission],
+    );
+    expect(reviewBots.length).toBe(18);
+    for (const bot of reviewBots) {
+      expect(bot.submitted_at, bot.bot_id).not.toBeNull();
+      expect(bot.verified?.length, bot.bot_id).toBeGreaterThan(0);
+      expect(bot.hold_id, bot.bot_id).not.toBeNull();
+      const { rows: history } = await t.database.sql.query<{
+        subject: string;
+        carrier_id: number | null;
+        action: string;
+        to_code: number;
+      }>(
+        `SELECT subject, carrier_id, action, to_code FROM review_history
+          WHERE subject_id = $1 AND action NOT IN ('created', 'register') ORDER BY created_at, id`,
+        [bot.bot_id],
+      );
+      expect(history[0]?.action, bot.bot_id).toBe('submit');
+      expect(history.filter((row) => row.subject === 'bot').at(-1)?.to_code, bot.bot_id).toBe(bot.status);
+      const { rows: carriers } = await t.database.sql.query<{ carrier_id: number; status: number }>(
+        'SELECT carrier_id, status FROM bot_carriers WHERE bot_id = $1',
+        [bot.bot_id],
+      );
+      for (const carrier of carriers) {
+        const last = history.filter((row) => row.carrier_id === carrier.carrier_id).at(-1);
+        expect(last?.to_code, `${bot.bot_id} carrier ${carrier.carrier_id}`).toBe(carrier.status);
+      }
+    }
+    // Every row of every review list shows when it was submitted.
+    const admin = await asUser('superadmin@portico.test');
+    const all = await admin<TBotReviewList>('/api/v1/secure/bot-reviews?tab=all&end=100');
+    expect(all.total).toBe(18);
+    expect(all.items.filter((item) => item.submitted_at === null)).toEqual([]);
+    const carrier = await asUser('carrier-admin@portico.test');
+    const mine = await carrier<TBotReviewList>('/api/v1/secure/carrier/bot-reviews?tab=all&end=100');
+    expect(mine.items.length).toBeGreaterThan(0);
+    expect(mine.items.filter((item) => item.submitted_at === null)).toEqual([]);
   });
 
   it('when the reviewers sign in then every tab and the Jio carrier users have rows, with reasons and dashboards', async () => {

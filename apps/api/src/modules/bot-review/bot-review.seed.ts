@@ -11,7 +11,9 @@ import type { Database } from '../../platform/db/index.ts';
 import { DEMO_PARTNERS } from '../../platform/db/seed/index.ts';
 import { reviewHistory } from '../../platform/review/review.schema.ts';
 import { botCarriers, bots } from '../bots/bots.schema.ts';
+import { DEMO_SECOND_CARRIER } from '../brands/brands.seed.ts';
 import { launches } from '../launches/launches.schema.ts';
+import { ledgerAccounts } from '../wallet/wallet.schema.ts';
 import { demoLedger } from '../wallet/wallet.seed.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${n.toString().padStart(12, '0')}`;
@@ -22,11 +24,14 @@ const CARRIER_NAMES: Record<CarrierKey, string> = {
   airtel: 'Bharti Airtel',
   vi: 'Vi (Vodafone Idea)',
 };
+const CARRIER_KEYS = Object.keys(CARRIER_NAMES) as CarrierKey[];
 const PEOPLE = {
   developer: { email: 'developer@portico.test', role: ROLES.DEVELOPER },
   aggregator: { email: 'aggregator@portico.test', role: ROLES.DEVELOPER },
   admin: { email: 'superadmin@portico.test', role: ROLES.SUPER_ADMIN_PORTICO },
   carrier: { email: 'carrier-admin@portico.test', role: ROLES.ADMIN_BILLING },
+  /** Bharti Airtel's admin, seeded by the brands module's demo. */
+  airtel: { email: DEMO_SECOND_CARRIER.email, role: ROLES.ADMIN_BILLING },
 } as const;
 type Person = keyof typeof PEOPLE;
 
@@ -58,6 +63,8 @@ interface DemoLaunch {
   stepReached: 'carriers' | 'experience' | 'brand' | 'verification' | 'payment';
 }
 
+/** What a demo developer tops up when the wallet could not cover a launch's verification. */
+const LAUNCH_TOP_UP = 250_000_000n;
 const PRIVACY = 'The privacy policy page does not load.';
 const OPT_OUT = 'The opt-out instructions are missing from the launch questionnaire.';
 const submit = (by: Person): Step => ({
@@ -67,6 +74,51 @@ const submit = (by: Person): Step => ({
   to: 'submitted_for_launch',
   by,
 });
+
+const WEBHOOK = 'The carrier could not reach the agent webhook.';
+/** Who decides for a carrier: its demo admin (Vi has no demo user). */
+const REVIEWER_OF: Record<CarrierKey, Person | null> = { jio: 'carrier', airtel: 'airtel', vi: null };
+const botStep = (action: string, from: BotState, to: BotState, by: Person | null, reason?: string): Step => ({
+  subject: 'bot',
+  action,
+  from,
+  to,
+  by,
+  ...(reason ? { reason } : {}),
+});
+const carrierStep = (
+  carrier: CarrierKey,
+  action: string,
+  from: BotCarrierState,
+  to: BotCarrierState,
+  by: Person | null,
+  reason?: string,
+): Step => ({ subject: 'bot-carrier', carrier, action, from, to, by, ...(reason ? { reason } : {}) });
+/** The platform forwards the launch (6 -> 30, or 39) and each carrier's part to the carrier (6 -> 39). */
+const forwardTo = (keys: CarrierKey[], to: BotState = 'bot_forwarded_by_portico'): Step[] => [
+  botStep('forward', 'submitted_for_launch', to, 'admin'),
+  ...keys.map((key) => carrierStep(key, 'forward', 'submitted', 'to_be_approved_by_carrier', 'admin')),
+];
+/** The platform approves the submitted launch (6 -> 42) and each carrier's part waits for the carrier. */
+const approveFor = (keys: CarrierKey[]): Step[] => [
+  botStep('approve', 'submitted_for_launch', 'bot_approved_by_portico_pending_from_carrier', 'admin'),
+  ...keys.map((key) =>
+    carrierStep(key, 'platform-approve', 'submitted', 'approved_pending_from_carrier', 'admin'),
+  ),
+];
+/** A carrier approves and the launch job runs the bot on its network: launching, then launched or failed. */
+const carrierRuns = (
+  key: CarrierKey,
+  from: BotCarrierState,
+  outcome: 'launching' | 'launched' | 'launch_failed',
+): Step[] => [
+  carrierStep(key, 'approve', from, 'approved', REVIEWER_OF[key]),
+  carrierStep(key, 'launch', 'approved', 'launching', null),
+  ...(outcome === 'launched' ? [carrierStep(key, 'launched', 'launching', 'launched', null)] : []),
+  ...(outcome === 'launch_failed'
+    ? [carrierStep(key, 'launch-failed', 'launching', 'launch_failed', null, WEBHOOK)]
+    : []),
+];
 
 /**
  * The demo's launches, on the bots module's demo bots, in every state a reviewer meets: waiting for
@@ -109,24 +161,7 @@ const DEMO_LAUNCHES: DemoLaunch[] = [
     scenario: 'forwarded: waits for Reliance Jio',
     submitted: true,
     hold: 'held',
-    steps: [
-      submit('developer'),
-      {
-        subject: 'bot',
-        action: 'forward',
-        from: 'submitted_for_launch',
-        to: 'bot_forwarded_by_portico',
-        by: 'admin',
-      },
-      {
-        subject: 'bot-carrier',
-        carrier: 'jio',
-        action: 'forward',
-        from: 'submitted',
-        to: 'to_be_approved_by_carrier',
-        by: 'admin',
-      },
-    ],
+    steps: [submit('developer'), ...forwardTo(['jio'])],
     stepReached: 'payment',
   },
   {
@@ -139,16 +174,7 @@ const DEMO_LAUNCHES: DemoLaunch[] = [
       jio: { state: 'approved_pending_from_carrier' },
       airtel: { state: 'approved_pending_from_carrier' },
     },
-    steps: [
-      submit('aggregator'),
-      {
-        subject: 'bot',
-        action: 'approve',
-        from: 'submitted_for_launch',
-        to: 'bot_approved_by_portico_pending_from_carrier',
-        by: 'admin',
-      },
-    ],
+    steps: [submit('aggregator'), ...approveFor(['jio', 'airtel'])],
     stepReached: 'payment',
   },
   {
@@ -160,37 +186,10 @@ const DEMO_LAUNCHES: DemoLaunch[] = [
     carriers: { jio: { state: 'rejected', reason: PRIVACY }, airtel: { state: 'launched' } },
     steps: [
       submit('aggregator'),
-      {
-        subject: 'bot',
-        action: 'approve',
-        from: 'submitted_for_launch',
-        to: 'bot_approved_by_portico_pending_from_carrier',
-        by: 'admin',
-      },
-      {
-        subject: 'bot-carrier',
-        carrier: 'jio',
-        action: 'reject',
-        from: 'approved_pending_from_carrier',
-        to: 'rejected',
-        by: 'carrier',
-        reason: PRIVACY,
-      },
-      {
-        subject: 'bot-carrier',
-        carrier: 'airtel',
-        action: 'launched',
-        from: 'launching',
-        to: 'launched',
-        by: null,
-      },
-      {
-        subject: 'bot',
-        action: 'launched',
-        from: 'bot_approved_by_portico_pending_from_carrier',
-        to: 'launched',
-        by: null,
-      },
+      ...approveFor(['jio', 'airtel']),
+      carrierStep('jio', 'reject', 'approved_pending_from_carrier', 'rejected', 'carrier', PRIVACY),
+      ...carrierRuns('airtel', 'approved_pending_from_carrier', 'launched'),
+      botStep('launched', 'bot_approved_by_portico_pending_from_carrier', 'launched', null),
     ],
     stepReached: 'payment',
   },
@@ -202,36 +201,10 @@ const DEMO_LAUNCHES: DemoLaunch[] = [
     hold: 'captured',
     steps: [
       submit('developer'),
-      {
-        subject: 'bot',
-        action: 'approve',
-        from: 'submitted_for_launch',
-        to: 'bot_approved_by_portico_pending_from_carrier',
-        by: 'admin',
-      },
-      {
-        subject: 'bot-carrier',
-        carrier: 'jio',
-        action: 'approve',
-        from: 'approved_pending_from_carrier',
-        to: 'approved',
-        by: 'carrier',
-      },
-      {
-        subject: 'bot-carrier',
-        carrier: 'jio',
-        action: 'launched',
-        from: 'launching',
-        to: 'launched',
-        by: null,
-      },
-      {
-        subject: 'bot',
-        action: 'launched',
-        from: 'bot_approved_by_portico_pending_from_carrier',
-        to: 'launched',
-        by: null,
-      },
+      ...approveFor(['jio', 'airtel']),
+      ...carrierRuns('jio', 'approved_pending_from_carrier', 'launched'),
+      botStep('launched', 'bot_approved_by_portico_pending_from_carrier', 'launched', null),
+      ...carrierRuns('airtel', 'approved_pending_from_carrier', 'launched'),
     ],
     stepReached: 'payment',
   },
@@ -243,38 +216,15 @@ const DEMO_LAUNCHES: DemoLaunch[] = [
     hold: 'captured',
     steps: [
       submit('aggregator'),
-      {
-        subject: 'bot',
-        action: 'approve',
-        from: 'submitted_for_launch',
-        to: 'bot_approved_by_portico_pending_from_carrier',
-        by: 'admin',
-      },
-      {
-        subject: 'bot-carrier',
-        carrier: 'jio',
-        action: 'approve',
-        from: 'approved_pending_from_carrier',
-        to: 'approved',
-        by: 'carrier',
-      },
-      {
-        subject: 'bot-carrier',
-        carrier: 'jio',
-        action: 'launch-failed',
-        from: 'launching',
-        to: 'launch_failed',
-        by: null,
-        reason: 'The carrier could not reach the agent webhook.',
-      },
-      {
-        subject: 'bot',
-        action: 'launch-failed',
-        from: 'bot_approved_by_portico_pending_from_carrier',
-        to: 'launch_failed',
-        by: null,
-        reason: 'Reliance Jio: The carrier could not reach the agent webhook.',
-      },
+      ...approveFor(['jio']),
+      ...carrierRuns('jio', 'approved_pending_from_carrier', 'launch_failed'),
+      botStep(
+        'launch-failed',
+        'bot_approved_by_portico_pending_from_carrier',
+        'launch_failed',
+        null,
+        `Reliance Jio: ${WEBHOOK}`,
+      ),
     ],
     stepReached: 'payment',
   },
@@ -287,23 +237,146 @@ const DEMO_LAUNCHES: DemoLaunch[] = [
     carriers: { airtel: { state: 'pending', reason: OPT_OUT } },
     steps: [
       submit('aggregator'),
-      {
-        subject: 'bot',
-        action: 'reject',
-        from: 'submitted_for_launch',
-        to: 'bot_rejected_by_portico',
-        by: 'admin',
-        reason: OPT_OUT,
-      },
-      {
-        subject: 'bot-carrier',
-        carrier: 'airtel',
-        action: 'platform-reject',
-        from: 'submitted',
-        to: 'pending',
-        by: 'admin',
-        reason: OPT_OUT,
-      },
+      botStep('reject', 'submitted_for_launch', 'bot_rejected_by_portico', 'admin', OPT_OUT),
+      carrierStep('airtel', 'platform-reject', 'submitted', 'pending', 'admin', OPT_OUT),
+    ],
+    stepReached: 'payment',
+  },
+  // Every other demo bot in a review state has its launch too, so each row of a review list opens
+  // on a submitted launch: when, to which carriers, and how it got to where it is.
+  {
+    bot: 204,
+    partner: 'developer',
+    scenario: "launch failed on Reliance Jio with the network's reason",
+    submitted: true,
+    hold: 'captured',
+    steps: [
+      submit('developer'),
+      ...approveFor(['jio']),
+      ...carrierRuns('jio', 'approved_pending_from_carrier', 'launch_failed'),
+      botStep(
+        'launch-failed',
+        'bot_approved_by_portico_pending_from_carrier',
+        'launch_failed',
+        null,
+        `Reliance Jio: ${WEBHOOK}`,
+      ),
+    ],
+    stepReached: 'payment',
+  },
+  {
+    bot: 207,
+    partner: 'developer',
+    scenario: 'forwarded, approved by Reliance Jio and Vi, then by the platform: launching on both',
+    submitted: true,
+    hold: 'captured',
+    carriers: { jio: { state: 'launching' }, vi: { state: 'launching' } },
+    steps: [
+      submit('developer'),
+      ...forwardTo(['jio', 'vi']),
+      ...carrierRuns('jio', 'to_be_approved_by_carrier', 'launching'),
+      ...carrierRuns('vi', 'to_be_approved_by_carrier', 'launching'),
+      botStep('approve-decided', 'bot_forwarded_by_portico', 'bot_approved_by_portico', 'admin'),
+    ],
+    stepReached: 'payment',
+  },
+  {
+    bot: 208,
+    partner: 'developer',
+    scenario: 'forwarded to Bharti Airtel, which rejected it with a reason (the hold released)',
+    submitted: true,
+    hold: 'released',
+    steps: [
+      submit('developer'),
+      ...forwardTo(['airtel']),
+      carrierStep('airtel', 'reject', 'to_be_approved_by_carrier', 'rejected', 'airtel', PRIVACY),
+      botStep('carriers-rejected', 'bot_forwarded_by_portico', 'bot_rejected_by_portico', null),
+    ],
+    stepReached: 'payment',
+  },
+  {
+    bot: 209,
+    partner: 'developer',
+    scenario: 'to be approved by Reliance Jio and Vi',
+    submitted: true,
+    hold: 'held',
+    steps: [submit('developer'), ...forwardTo(['jio', 'vi'], 'bot_to_be_approved_by_carrier')],
+    stepReached: 'payment',
+  },
+  {
+    bot: 210,
+    partner: 'developer',
+    scenario: 'approved by the platform, pending from Reliance Jio and Bharti Airtel',
+    submitted: true,
+    hold: 'captured',
+    carriers: {
+      jio: { state: 'approved_pending_from_carrier' },
+      airtel: { state: 'approved_pending_from_carrier' },
+    },
+    steps: [submit('developer'), ...approveFor(['jio', 'airtel'])],
+    stepReached: 'payment',
+  },
+  {
+    bot: 221,
+    partner: 'developer',
+    scenario: 'a WhatsApp sender launched on Reliance Jio and Bharti Airtel',
+    submitted: true,
+    hold: 'captured',
+    steps: [
+      submit('developer'),
+      ...approveFor(['jio', 'airtel']),
+      ...carrierRuns('jio', 'approved_pending_from_carrier', 'launched'),
+      botStep('launched', 'bot_approved_by_portico_pending_from_carrier', 'launched', null),
+      ...carrierRuns('airtel', 'approved_pending_from_carrier', 'launched'),
+    ],
+    stepReached: 'payment',
+  },
+  {
+    bot: 236,
+    partner: 'aggregator',
+    scenario: 'forwarded: waits for Reliance Jio',
+    submitted: true,
+    hold: 'held',
+    steps: [submit('aggregator'), ...forwardTo(['jio'])],
+    stepReached: 'payment',
+  },
+  {
+    bot: 237,
+    partner: 'aggregator',
+    scenario: 'forwarded, approved by Reliance Jio and Vi, then by the platform: launching on both',
+    submitted: true,
+    hold: 'captured',
+    carriers: { jio: { state: 'launching' }, vi: { state: 'launching' } },
+    steps: [
+      submit('aggregator'),
+      ...forwardTo(['jio', 'vi']),
+      ...carrierRuns('jio', 'to_be_approved_by_carrier', 'launching'),
+      ...carrierRuns('vi', 'to_be_approved_by_carrier', 'launching'),
+      botStep('approve-decided', 'bot_forwarded_by_portico', 'bot_approved_by_portico', 'admin'),
+    ],
+    stepReached: 'payment',
+  },
+  {
+    bot: 239,
+    partner: 'aggregator',
+    scenario: 'to be approved by Reliance Jio and Vi',
+    submitted: true,
+    hold: 'held',
+    steps: [submit('aggregator'), ...forwardTo(['jio', 'vi'], 'bot_to_be_approved_by_carrier')],
+    stepReached: 'payment',
+  },
+  {
+    bot: 251,
+    partner: 'aggregator',
+    scenario: 'an RCS and WhatsApp bot launched on Reliance Jio and Bharti Airtel',
+    submitted: true,
+    hold: 'captured',
+    steps: [
+      submit('aggregator'),
+      ...approveFor(['jio', 'airtel']),
+      ...carrierRuns('airtel', 'approved_pending_from_carrier', 'launched'),
+      botStep('launched', 'bot_approved_by_portico_pending_from_carrier', 'launched', null),
+      ...carrierRuns('jio', 'approved_pending_from_carrier', 'launched'),
     ],
     stepReached: 'payment',
   },
@@ -356,6 +429,23 @@ export async function seedDemoLaunches(database: Database): Promise<{ launches: 
     };
   };
 
+  /** Tops the wallet up (sandbox) when it could not cover the verification: a real developer pays first. */
+  async function topUpFor(partnerId: string, botId: string, amount: bigint) {
+    const [wallet] = await db
+      .select({ balance: ledgerAccounts.balance, reserved: ledgerAccounts.reserved })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.partnerId, partnerId), eq(ledgerAccounts.kind, 'wallet')));
+    const spendable = (wallet?.balance ?? 0n) - (wallet?.reserved ?? 0n);
+    if (spendable >= amount + LAUNCH_TOP_UP / 2n) return;
+    await ledger.credit({
+      partnerId,
+      idempotencyKey: `demo:launch-topup:${botId}`,
+      amount: LAUNCH_TOP_UP,
+      description: 'Wallet top-up (sandbox)',
+      reference: `sbx_launch_${botId.slice(-4)}`,
+    });
+  }
+
   let created = 0;
   const now = Date.now();
   for (const [index, demo] of DEMO_LAUNCHES.entries()) {
@@ -374,14 +464,15 @@ export async function seedDemoLaunches(database: Database): Promise<{ launches: 
         .from(botCarriers)
         .where(eq(botCarriers.botId, botId));
       const chosenIds = chosen.map((c) => c.carrierId);
-      // Within the dashboards' 30 days: one launch every other day, the oldest first.
-      const submittedAt = new Date(now - (DEMO_LAUNCHES.length - index) * 2 * 86_400_000);
+      // Within the dashboards' 30 days: one launch a day, the oldest first.
+      const submittedAt = new Date(now - (DEMO_LAUNCHES.length - index) * 86_400_000);
 
       let holdId: string | null = null;
       const holdKey = `demo:launch-hold:${botId}`;
       if (demo.hold !== 'none') {
         const amount = await verificationPrice(chosenIds, submittedAt);
         if (amount > 0n) {
+          await topUpFor(partnerId, botId, amount);
           const hold = await ledger.hold({
             partnerId,
             idempotencyKey: holdKey,
@@ -445,26 +536,42 @@ export async function seedDemoLaunches(database: Database): Promise<{ launches: 
           .where(and(eq(botCarriers.botId, botId), eq(botCarriers.carrierId, carrierId(key))));
       }
 
-      if (demo.steps.length > 0) {
-        await db.insert(reviewHistory).values(
-          demo.steps.map((step, i) => ({
-            subject: step.subject,
-            subjectId: botId,
-            carrierId: step.subject === 'bot-carrier' ? carrierId(step.carrier) : null,
-            action: step.action,
-            fromCode:
-              step.subject === 'bot'
-                ? BOT_MACHINE.states[step.from].code
-                : BOT_CARRIER_MACHINE.states[step.from].code,
-            toCode:
-              step.subject === 'bot'
-                ? BOT_MACHINE.states[step.to].code
-                : BOT_CARRIER_MACHINE.states[step.to].code,
-            reason: step.reason ?? null,
-            ...actor(step.by),
-            createdAt: new Date(submittedAt.getTime() + i * 900_000),
-          })),
-        );
+      // As the launch's submission writes it: the bot's 'submit' and each submitted carrier's.
+      const chosenKeys = CARRIER_KEYS.filter((key) => chosenIds.includes(carrierId(key)));
+      const steps = demo.steps.flatMap((step) =>
+        step.subject === 'bot' && step.action === 'submit'
+          ? [step, ...chosenKeys.map((key) => carrierStep(key, 'submit', 'pending', 'submitted', step.by))]
+          : [step],
+      );
+      const history = steps.map((step, i) => ({
+        subject: step.subject,
+        subjectId: botId,
+        carrierId: step.subject === 'bot-carrier' ? carrierId(step.carrier) : null,
+        action: step.action,
+        fromCode:
+          step.subject === 'bot'
+            ? BOT_MACHINE.states[step.from].code
+            : BOT_CARRIER_MACHINE.states[step.from].code,
+        toCode:
+          step.subject === 'bot'
+            ? BOT_MACHINE.states[step.to].code
+            : BOT_CARRIER_MACHINE.states[step.to].code,
+        reason: step.reason ?? null,
+        ...actor(step.by),
+        createdAt: new Date(submittedAt.getTime() + i * 900_000),
+      }));
+      if (history.length > 0) await db.insert(reviewHistory).values(history);
+      // The bot and each carrier changed when their last step was written.
+      const lastOf = (rows: typeof history) => rows.at(-1)?.createdAt ?? submittedAt;
+      await db
+        .update(bots)
+        .set({ updatedAt: lastOf(history.filter((row) => row.carrierId === null)) })
+        .where(eq(bots.botId, botId));
+      for (const carrier of chosenIds) {
+        await db
+          .update(botCarriers)
+          .set({ updatedAt: lastOf(history.filter((row) => row.carrierId === carrier)) })
+          .where(and(eq(botCarriers.botId, botId), eq(botCarriers.carrierId, carrier)));
       }
       return true;
     });

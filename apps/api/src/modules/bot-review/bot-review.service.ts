@@ -1,6 +1,8 @@
 import {
   BOT_CARRIER_MACHINE,
+  BOT_CARRIER_REVIEW_TABS,
   BOT_MACHINE,
+  BOT_REVIEW_TABS,
   BOT_STATUS,
   type BotAction,
   type BotCarrierAction,
@@ -11,8 +13,9 @@ import {
   REVIEW_DASHBOARD_SUBJECTS,
   stateOfCode,
   type TBotReviewFilters,
+  type TBotReviewList,
   type TBotReviewListItem,
-  type TListResult,
+  type TCarrierBotReviewList,
   type TReviewDashboard,
 } from '@portico/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -238,16 +241,33 @@ export function createBotReviewService(deps: BotReviewDeps) {
     await launchJobs.enqueue({ botId, carrierId, poll: 0 });
   }
 
-  async function list(
-    user: AuthenticatedUser,
+  /** One window of the launches the caller sees, presented. */
+  async function rowsOf(
+    audience: ReviewAudience,
     filters: TBotReviewFilters,
     window: { start: number; end: number },
-  ): Promise<TListResult<TBotReviewListItem>> {
-    const audience = await audienceOf(user);
+  ): Promise<{ items: TBotReviewListItem[]; total: number }> {
     const { rows, total } = await repository.list(audience, filters, window);
     const now = new Date();
     const waiting = { platform: PLATFORM_WAITING, carrier: CARRIER_WAITING_CODES };
     return { items: rows.map((row) => presentReviewListItem(row, waiting, audience.kind, now)), total };
+  }
+
+  /** The list with how many launches each of the caller's tabs holds under the same filters. */
+  async function list(
+    user: AuthenticatedUser,
+    filters: TBotReviewFilters,
+    window: { start: number; end: number },
+  ): Promise<TBotReviewList | TCarrierBotReviewList> {
+    const audience = await audienceOf(user);
+    const { tab: _tab, ...others } = filters;
+    const [page, tabCounts] = await Promise.all([
+      rowsOf(audience, filters, window),
+      audience.kind === 'carrier'
+        ? repository.tabCounts(audience, BOT_CARRIER_REVIEW_TABS, others)
+        : repository.tabCounts(audience, BOT_REVIEW_TABS, others),
+    ]);
+    return { ...page, tabCounts };
   }
 
   return {
@@ -255,7 +275,7 @@ export function createBotReviewService(deps: BotReviewDeps) {
     list,
 
     async exportRows(user: AuthenticatedUser, filters: TBotReviewFilters): Promise<TBotReviewListItem[]> {
-      return (await list(user, filters, EXPORT_WINDOW)).items;
+      return (await rowsOf(await audienceOf(user), filters, EXPORT_WINDOW)).items;
     },
 
     /** The carrier a caller may see the bot for (a carrier: its own network, once forwarded); else 404. */

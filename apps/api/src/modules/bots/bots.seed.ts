@@ -281,7 +281,8 @@ export async function provisionDemoBotsOnSandbox(
 /**
  * The demo's bots (DEMO=1): every status of BOT_STATUS for the demo developer and the demo
  * aggregator (some created by its child user), WhatsApp-only and two-channel bots, with brands,
- * per-carrier states, network ids in the networks' shapes and their history. Idempotent: fixed ids.
+ * per-carrier states, network ids in the networks' shapes and their history up to registration (a bot in a
+ * review state gets its launch, with the rest of its history, from seedDemoLaunches). Idempotent: fixed ids.
  */
 export async function seedDemoBots(database: Database): Promise<{ bots: number; created: number }> {
   const { db } = database;
@@ -398,9 +399,8 @@ export async function seedDemoBots(database: Database): Promise<{ bots: number; 
             },
           ]
         : []),
-      ...(status !== BOT_STATUS.in_progress && status !== BOT_STATUS.in_progress_carrier_submission
-        ? [{ action: 'status-changed', fromCode: BOT_STATUS.in_progress_carrier_submission, toCode: status }]
-        : []),
+      // How a bot in a review state got there (submitted, forwarded, decided, launched) is its launch's
+      // history, written with its launch by the bot-review module's demo (seedDemoLaunches).
     ];
     await db.insert(reviewHistory).values(
       history.map((step, i) => ({

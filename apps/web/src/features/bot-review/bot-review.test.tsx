@@ -67,7 +67,12 @@ const CARRIERS = {
   ],
   total: 2,
 };
-const listOf = (items: TBotReviewListItem[]) => ({ items, total: items.length });
+/** A list answer; no tab counts unless given (the tabs then show their labels alone). */
+const listOf = (items: TBotReviewListItem[], tabCounts: Partial<Record<string, number>> = {}) => ({
+  items,
+  total: items.length,
+  tabCounts,
+});
 const lastParams = (get: ReturnType<typeof mockGets>, url: string) =>
   get.mock.calls.filter(([u]) => u === url).at(-1)?.[2]?.params;
 
@@ -192,6 +197,84 @@ describe('the platform review list (/admin/bots)', () => {
       answer = () => listOf([]);
       await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
       expect(await screen.findByRole('heading', { name: 'Nothing here' })).toBeTruthy();
+    },
+    SLOW,
+  );
+});
+
+describe('tab counts', () => {
+  it(
+    'when the list answers its tab counts then each tab shows how many it holds, and the counts follow the filters',
+    async () => {
+      const counts = (n: number) => ({
+        submitted: n,
+        forwarded: 2,
+        approved: 5,
+        rejected: 1,
+        verification: 1,
+        listing: 0,
+        creation: 4,
+        all: 9 + n,
+      });
+      mockGets({
+        '/secure/bot-reviews': (params) =>
+          listOf([item('Masala Metro')], counts(params?.search === 'masala' ? 1 : 3)),
+        '/reference/carriers': () => CARRIERS,
+      });
+      renderApp('/admin/bots', { details: SUPER_ADMIN });
+      await screen.findByRole('table', { name: 'Launches' }, FIND);
+      const tabs = screen.getByRole('tablist', { name: 'Launches by state' });
+      const names = () =>
+        within(tabs)
+          .getAllByRole('tab')
+          .map((t) => t.textContent);
+      await waitFor(() =>
+        expect(names()).toEqual([
+          'Submitted3, 3 items',
+          'Forwarded2, 2 items',
+          'Approved5, 5 items',
+          'Rejected1, 1 item',
+          'Verification queue1, 1 item',
+          'Listing queue0, 0 items',
+          'Creation queue4, 4 items',
+          'All12, 12 items',
+        ]),
+      );
+      expect(within(tabs).getByRole('tab', { name: 'Submitted, 3 items' })).toBeTruthy();
+      await userEvent.setup().type(screen.getByRole('textbox', { name: 'Search bots' }), 'masala');
+      expect(await within(tabs).findByRole('tab', { name: 'Submitted, 1 item' }, FIND)).toBeTruthy();
+      expect(within(tabs).getByRole('tab', { name: 'All, 10 items' })).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'when a carrier opens its list then its own tabs show its counts',
+    async () => {
+      mockGets({
+        '/secure/carrier/bot-reviews': () =>
+          listOf([item('Masala Metro', { status: FORWARDED, carrier_status: TO_BE_APPROVED })], {
+            submitted: 2,
+            forwarded: 1,
+            approved: 3,
+            rejected: 0,
+            all: 5,
+          }),
+      });
+      renderApp('/billing/my-bots', { details: CARRIER_ADMIN });
+      await screen.findByRole('table', { name: 'Launches' }, FIND);
+      const tabs = screen.getByRole('tablist', { name: 'Launches by state' });
+      expect(
+        within(tabs)
+          .getAllByRole('tab')
+          .map((t) => t.textContent),
+      ).toEqual([
+        'To review2, 2 items',
+        'Forwarded1, 1 item',
+        'Approved3, 3 items',
+        'Rejected0, 0 items',
+        'All5, 5 items',
+      ]);
     },
     SLOW,
   );

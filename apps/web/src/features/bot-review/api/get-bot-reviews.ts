@@ -1,18 +1,27 @@
-import { type TBotReviewList, ZBotReviewList } from '@portico/domain';
+import {
+  type TBotReviewList,
+  type TCarrierBotReviewList,
+  ZBotReviewList,
+  ZCarrierBotReviewList,
+} from '@portico/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
 import { setFilters } from '@/lib/query-keys';
 import { type BotReviewFilters, botReviewKeys, type ListWindow, type ReviewScope, reviewBase } from './keys';
 
-/** GET one window of the launches to review (the platform's, or the carrier's own network's), filtered. */
+/**
+ * GET one window of the launches to review (the platform's, or the carrier's own network's), filtered,
+ * with how many each of the scope's tabs holds under the same filters.
+ */
 export function getBotReviews(
   scope: ReviewScope,
   window: ListWindow,
   filters: BotReviewFilters,
-): Promise<TBotReviewList> {
-  return http.get(reviewBase(scope), ZBotReviewList, {
-    params: { ...window, ...setFilters({ ...filters }) },
-  });
+): Promise<TBotReviewList | TCarrierBotReviewList> {
+  const config = { params: { ...window, ...setFilters({ ...filters }) } };
+  return scope === 'carrier'
+    ? http.get(reviewBase(scope), ZCarrierBotReviewList, config)
+    : http.get(reviewBase(scope), ZBotReviewList, config);
 }
 
 export const botReviewsQueryOptions = (scope: ReviewScope, window: ListWindow, filters: BotReviewFilters) =>

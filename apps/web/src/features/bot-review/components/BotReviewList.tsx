@@ -21,8 +21,9 @@ import {
   type BotReviewTab,
   formatDateTime,
   type TBotReviewListItem,
+  type TBotReviewTabCounts,
 } from '@portico/domain';
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { allCarriersQueryOptions } from '@/lib/queries/reference-data';
@@ -32,6 +33,7 @@ import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination'
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { ListToolbar } from '@/lib/ui/ListToolbar';
 import { CHANNEL_OPTIONS, carrierOptions, SelectField, type SelectOption } from '@/lib/ui/SelectField';
+import { TabCountLabel } from '@/lib/ui/TabCountLabel';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useExportBotReviews } from '../api/export-bot-reviews';
 import { botReviewsQueryOptions } from '../api/get-bot-reviews';
@@ -113,6 +115,10 @@ export function BotReviewList({ scope }: { scope: ReviewScope }) {
     order,
   };
   const reset = () => paging.setPage(0);
+  const start = paging.page * paging.pageSize;
+  const list = useQuery(botReviewsQueryOptions(scope, { start, end: start + paging.pageSize }, filters));
+  // The counts answer with the list (same filters, every tab): a decision invalidates the lists, so they follow it.
+  const counts: TBotReviewTabCounts | undefined = list.data?.tabCounts;
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -130,7 +136,7 @@ export function BotReviewList({ scope }: { scope: ReviewScope }) {
         sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
       >
         {tabs.map((t) => (
-          <Tab key={t} value={t} label={TAB_LABELS[scope][t]} />
+          <Tab key={t} value={t} label={<TabCountLabel label={TAB_LABELS[scope][t]} count={counts?.[t]} />} />
         ))}
       </Tabs>
       <ListToolbar
@@ -184,16 +190,28 @@ export function BotReviewList({ scope }: { scope: ReviewScope }) {
           }}
         />
       </ListToolbar>
-      <Rows scope={scope} filters={filters} paging={paging} />
+      <Rows
+        scope={scope}
+        list={list}
+        filtered={Boolean(filters.search || filters.channel || filters.carrier_id)}
+        paging={paging}
+      />
     </Paper>
   );
 }
 
-function Rows({ scope, filters, paging }: { scope: ReviewScope; filters: BotReviewFilters; paging: Paging }) {
-  const start = paging.page * paging.pageSize;
-  const list = useQuery(botReviewsQueryOptions(scope, { start, end: start + paging.pageSize }, filters));
+function Rows({
+  scope,
+  list,
+  filtered,
+  paging,
+}: {
+  scope: ReviewScope;
+  list: UseQueryResult<{ items: TBotReviewListItem[]; total: number }>;
+  filtered: boolean;
+  paging: Paging;
+}) {
   const narrow = useMediaQuery(useTheme().breakpoints.down('md'));
-  const filtered = Boolean(filters.search || filters.channel || filters.carrier_id);
   return (
     <ListStatus
       query={list}
