@@ -5,7 +5,7 @@ import {
   AGGREGATOR_MACHINE,
 } from '../review/aggregator.ts';
 import { ZAddressDetails, ZAddressDetailsView } from './accounts.ts';
-import { ZListWindowQuery } from './envelope.ts';
+import { ZListWindowQuery, ZTabbedListResult } from './envelope.ts';
 import { rowId, searchText, text } from './fields.ts';
 import { sortQuery, ZExportFormat } from './list-filters.ts';
 
@@ -18,6 +18,8 @@ export const AGGREGATOR_REVIEW_FILTERS = Object.keys(AGGREGATOR_CARRIER_MACHINE.
   keyof typeof AGGREGATOR_CARRIER_MACHINE.states,
   ...(keyof typeof AGGREGATOR_CARRIER_MACHINE.states)[],
 ];
+type AggregatorStatusFilter = (typeof AGGREGATOR_STATUS_FILTERS)[number];
+type AggregatorReviewFilter = (typeof AGGREGATOR_REVIEW_FILTERS)[number];
 
 const aggregatorListFilters = {
   search: searchText(),
@@ -104,6 +106,32 @@ export const ZAggregatorListItem = z.object({
   created_at: z.string(),
 });
 export type TAggregatorListItem = z.output<typeof ZAggregatorListItem>;
+
+/** The platform's tabs of the aggregator list: a `status` each (`all`: none). */
+export const AGGREGATOR_PLATFORM_TABS = [
+  'awaiting_approval',
+  'forwarded',
+  'approved',
+  'rejected',
+  'all',
+] as const satisfies readonly (AggregatorStatusFilter | 'all')[];
+/** A carrier's tabs: a `review` each, its own network's review of the aggregator (`all`: none). */
+export const AGGREGATOR_CARRIER_TABS = [
+  'to_be_approved_by_carrier',
+  'approved',
+  'rejected',
+  'all',
+] as const satisfies readonly (AggregatorReviewFilter | 'all')[];
+
+/**
+ * GET /aggregators: the window, the total and how many aggregators each of the caller's tabs holds
+ * under the other filters (the platform's tabs, or a carrier's).
+ */
+export const ZAggregatorList = z.union([
+  ZTabbedListResult(ZAggregatorListItem, AGGREGATOR_PLATFORM_TABS),
+  ZTabbedListResult(ZAggregatorListItem, AGGREGATOR_CARRIER_TABS),
+]);
+export type TAggregatorList = z.output<typeof ZAggregatorList>;
 
 export const ZAggregator = ZAggregatorListItem.extend({
   website: z.string().nullable(),

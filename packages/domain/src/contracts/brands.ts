@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BRAND_CARRIER_MACHINE, BRAND_MACHINE } from '../review/brand.ts';
 import { ZAddressDetails } from './accounts.ts';
-import { ZListWindowQuery } from './envelope.ts';
+import { ZListResult, ZListWindowQuery, ZTabbedListResult } from './envelope.ts';
 import { optionalText, rowId, searchText, text } from './fields.ts';
 import { sortQuery, ZExportFormat } from './list-filters.ts';
 
@@ -148,6 +148,40 @@ export const ZBrandListItem = z.object({
   updated_at: z.string(),
 });
 export type TBrandListItem = z.output<typeof ZBrandListItem>;
+
+/**
+ * The reviewers' tabs of the brand list, each a status filter (`all`: none): the platform's by the
+ * brand's state, a carrier's by its own network's review. The developer's list has a status filter, no tabs.
+ */
+export const BRAND_PLATFORM_TABS = [
+  'submitted',
+  'forwarded',
+  'approved_pending_carrier',
+  'approved',
+  'rejected',
+  'all',
+] as const satisfies readonly (BrandStatusFilter | 'all')[];
+export const BRAND_CARRIER_TABS = [
+  'to_be_approved_by_carrier',
+  'approved',
+  'rejected',
+  'all',
+] as const satisfies readonly (BrandStatusFilter | 'all')[];
+export type BrandTabKey = (typeof BRAND_PLATFORM_TABS)[number] | (typeof BRAND_CARRIER_TABS)[number];
+/** The status filter a tab stands for. */
+export const brandTabStatus = (tab: BrandTabKey): BrandStatusFilter | undefined =>
+  tab === 'all' ? undefined : tab;
+
+/**
+ * GET /brands: the window, the total and, for reviewers, how many brands each of their tabs holds
+ * under the other filters (the platform's tabs, or a carrier's); a developer's list has no tabs.
+ */
+export const ZBrandList = z.union([
+  ZTabbedListResult(ZBrandListItem, BRAND_PLATFORM_TABS),
+  ZTabbedListResult(ZBrandListItem, BRAND_CARRIER_TABS),
+  ZListResult(ZBrandListItem),
+]);
+export type TBrandList = z.output<typeof ZBrandList>;
 
 export const ZBrand = z.object({
   brand_id: z.string(),

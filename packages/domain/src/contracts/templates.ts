@@ -16,7 +16,7 @@ import {
 } from '../rules/templates/model.ts';
 import { rcsTemplateProblems } from '../rules/templates/rcs-rules.ts';
 import { whatsappNameProblem, whatsappTemplateProblems } from '../rules/templates/whatsapp-rules.ts';
-import { ZListResult, ZListWindowQuery } from './envelope.ts';
+import { ZListResult, ZListWindowQuery, ZTabbedListResult } from './envelope.ts';
 import { searchText, text } from './fields.ts';
 import { sortQuery, ZExportFormat } from './list-filters.ts';
 import { ZReviewHistory } from './review.ts';
@@ -287,7 +287,22 @@ export const ZTemplateListItem = z.object({
   updated_at: z.string(),
 });
 export type TTemplateListItem = z.output<typeof ZTemplateListItem>;
-export const ZTemplateList = ZListResult(ZTemplateListItem);
+/** The admins' tabs of the templates submitted to the platform: a `status` each (`all`: none). */
+export const TEMPLATE_REVIEW_TABS = ['pending', 'approved', 'rejected', 'all'] as const satisfies readonly (
+  | TemplateState
+  | 'all'
+)[];
+/**
+ * A developer's templates page: its templates (under every filter of the list) and its active
+ * templates, the approved ones of launched bots (under the filters the active list has: bot, channel, search).
+ */
+export const TEMPLATE_PAGE_TABS = ['templates', 'active'] as const;
+/** GET /templates: the window, the total and how many templates each of the caller's tabs holds. */
+export const ZTemplateList = z.union([
+  ZTabbedListResult(ZTemplateListItem, TEMPLATE_REVIEW_TABS),
+  ZTabbedListResult(ZTemplateListItem, TEMPLATE_PAGE_TABS),
+]);
+export type TTemplateList = z.output<typeof ZTemplateList>;
 
 /* ------------------------------------------------------------------ Details */
 

@@ -1,4 +1,10 @@
-import { AGGREGATOR_CARRIER_MACHINE, AGGREGATOR_MACHINE, type TAggregatorFilters } from '@portico/domain';
+import {
+  AGGREGATOR_CARRIER_MACHINE,
+  AGGREGATOR_CARRIER_TABS,
+  AGGREGATOR_MACHINE,
+  AGGREGATOR_PLATFORM_TABS,
+  type TAggregatorFilters,
+} from '@portico/domain';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { carriers, lookupValues, partners, users } from '../../platform/db/core.schema.ts';
 import { containsPattern, orderOf } from '../../platform/db/filters.ts';
@@ -26,6 +32,20 @@ const carrierStatusOf = (carrierId: number) =>
   sql<
     number | null
   >`(SELECT ac.status FROM aggregator_carriers ac WHERE ac.partner_id = ${partnerIdRef} AND ac.carrier_id = ${carrierId})`;
+
+/** A count per tab, filtered by the tab's condition (`all`: every row). */
+function countsBy<K extends string>(tabs: readonly K[], conditionOf: (tab: Exclude<K, 'all'>) => SQL) {
+  const counts: Record<string, SQL<number>> = {};
+  for (const tab of tabs) {
+    counts[tab] =
+      tab === 'all'
+        ? sql<number>`count(*)::int`
+        : sql<number>`(count(*) filter (where ${conditionOf(tab as Exclude<K, 'all'>)}))::int`;
+  }
+  return counts;
+}
+const numbers = <K extends string>(tabs: readonly K[], row: Record<string, unknown> | undefined) =>
+  Object.fromEntries(tabs.map((tab) => [tab, Number(row?.[tab] ?? 0)])) as Record<K, number>;
 
 export function createAggregatorsRepository(db: Db) {
   function where(audience: AggregatorAudience, filters: Partial<TAggregatorFilters>): SQL | undefined {
@@ -81,6 +101,27 @@ export function createAggregatorsRepository(db: Db) {
         db.select({ n: count() }).from(partners).where(condition),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    /**
+     * How many aggregators each of the audience's tabs holds under the filters but the tab's own
+     * (the platform's `status`, a carrier's `review`), in one query: a filtered count per tab.
+     */
+    async tabCounts(audience: AggregatorAudience, filters: Partial<TAggregatorFilters>) {
+      const { status: _status, review: _review, ...others } = filters;
+      const condition = where(audience, others);
+      if (audience.kind === 'platform') {
+        const counts = countsBy(AGGREGATOR_PLATFORM_TABS, (tab) => eq(statusCode, S[tab].code));
+        const [row] = await db.select(counts).from(partners).where(condition);
+        return { kind: 'platform' as const, counts: numbers(AGGREGATOR_PLATFORM_TABS, row) };
+      }
+      const review = carrierStatusOf(audience.carrierId);
+      const counts = countsBy(
+        AGGREGATOR_CARRIER_TABS,
+        (tab) => sql`${review} = ${AGGREGATOR_CARRIER_MACHINE.states[tab].code}`,
+      );
+      const [row] = await db.select(counts).from(partners).where(condition);
+      return { kind: 'carrier' as const, counts: numbers(AGGREGATOR_CARRIER_TABS, row) };
     },
 
     async find(audience: AggregatorAudience, partnerId: string) {

@@ -375,3 +375,89 @@ describe('aggregator billing info', () => {
     expect(expectEnvelope(await asToken(devToken, 'GET'), 404).message).toMatch(/no aggregator/);
   });
 });
+
+describe('tab counts', () => {
+  const aggregator = async (name: string, countryId: 'IN' | 'US') =>
+    (
+      await t.factories.account(ROLES.DEVELOPER, {
+        partner: {
+          isAggregator: true,
+          launchApproved: false,
+          approvalStatus: null,
+          company: { name, countryId },
+          address: { line1: '1 Count Road', city: 'Pune', postalCode: '411001', countryId },
+        },
+      })
+    ).partner.partnerId;
+  const carrierUser = async (carrier: [string, string]) => {
+    const account = await t.factories.account(ROLES.ADMIN_BILLING, {
+      partner: { carrierId: await t.factories.carrierId(...carrier) },
+    });
+    return t.tokenFor(account.user.userId);
+  };
+  const listAs = async (token: string | typeof ROLES.ADMIN_PORTICO_READONLY, query: string) => {
+    const options = { method: 'GET' as const, url: `${S}/aggregators${query}` };
+    const response =
+      token === ROLES.ADMIN_PORTICO_READONLY
+        ? await t.injectAs(token, options)
+        : await t.app.inject({ ...options, headers: { authorization: `Bearer ${token}` } });
+    return expectEnvelope(response, 200).data as { total: number; tabCounts: Record<string, number> };
+  };
+  const carrierDecide = (token: string, id: string, action: string, reason?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${S}/aggregators/${id}/carrier-review/${action}`,
+      headers: { authorization: `Bearer ${token}`, ...xsrfHeaders() },
+      payload: reason ? { reason } : {},
+    });
+
+  it("when reviewers list aggregators then each tab says how many it holds under the search, a carrier its own network's only, and each count is its tab total", async () => {
+    const jio = await carrierUser(['Reliance Jio', 'IN']);
+    const verizon = await carrierUser(['Verizon', 'US']);
+    await aggregator('Tabcount Alpha', 'IN');
+    const forward = async (id: string) =>
+      expectEnvelope(await decide(ROLES.SUPER_ADMIN_PORTICO, id, 'forward'), 200);
+    await forward(await aggregator('Tabcount Bravo', 'IN'));
+    const charlie = await aggregator('Tabcount Charlie', 'IN');
+    await forward(charlie);
+    expectEnvelope(await carrierDecide(jio, charlie, 'approve'), 200);
+    const delta = await aggregator('Tabcount Delta', 'IN');
+    await forward(delta);
+    expectEnvelope(await carrierDecide(jio, delta, 'reject', 'Unknown sender'), 200);
+    expectEnvelope(await decide(ROLES.SUPER_ADMIN_PORTICO, delta, 'reject', 'Rejected by the carrier'), 200);
+    await forward(await aggregator('Tabcount Echo', 'US'));
+    const foxtrot = await aggregator('Tabcount Foxtrot', 'IN');
+    expectEnvelope(await decide(ROLES.SUPER_ADMIN_PORTICO, foxtrot, 'approve'), 200);
+
+    const platform = (await listAs(ROLES.ADMIN_PORTICO_READONLY, '?search=tabcount')).tabCounts;
+    expect(platform).toEqual({ awaiting_approval: 1, forwarded: 3, approved: 1, rejected: 1, all: 6 });
+    const jioCounts = (await listAs(jio, '?search=tabcount')).tabCounts;
+    expect(jioCounts).toEqual({ to_be_approved_by_carrier: 1, approved: 1, rejected: 1, all: 3 });
+    // Another country's carrier counts only what was forwarded to its own network.
+    expect((await listAs(verizon, '?search=tabcount')).tabCounts).toEqual({
+      to_be_approved_by_carrier: 1,
+      approved: 0,
+      rejected: 0,
+      all: 1,
+    });
+    // The search narrows every tab; the tab asked for does not change the counts.
+    expect((await listAs(jio, '?search=tabcount%20charlie&review=rejected')).tabCounts).toEqual({
+      to_be_approved_by_carrier: 0,
+      approved: 1,
+      rejected: 0,
+      all: 1,
+    });
+    expect(
+      (await listAs(ROLES.ADMIN_PORTICO_READONLY, '?search=tabcount&status=approved')).tabCounts,
+    ).toEqual(platform);
+    // Each count is what its tab lists.
+    for (const [tab, n] of Object.entries(platform)) {
+      const query = tab === 'all' ? '' : `&status=${tab}`;
+      expect((await listAs(ROLES.ADMIN_PORTICO_READONLY, `?search=tabcount${query}`)).total, tab).toBe(n);
+    }
+    for (const [tab, n] of Object.entries(jioCounts)) {
+      const query = tab === 'all' ? '' : `&review=${tab}`;
+      expect((await listAs(jio, `?search=tabcount${query}`)).total, tab).toBe(n);
+    }
+  });
+});

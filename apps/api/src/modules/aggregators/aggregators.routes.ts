@@ -5,13 +5,12 @@ import {
   ZAggregatorBillingRequest,
   ZAggregatorCarrierReviewParams,
   ZAggregatorHistoryQuery,
-  ZAggregatorListItem,
+  ZAggregatorList,
   ZAggregatorParams,
   ZAggregatorReviewParams,
   ZAggregatorsExportQuery,
   ZAggregatorsQuery,
   ZEnvelope,
-  ZListResult,
   ZMyAggregatorBilling,
   ZReviewDecisionRequest,
   ZReviewHistory,
@@ -84,9 +83,9 @@ export function aggregatorsRoutes(
         schema: {
           tags,
           summary:
-            'Aggregators and their approval state (carriers: those forwarded or approved): search, status, sort',
+            'Aggregators and their approval state (carriers: those forwarded or approved): search, status, sort; how many each tab holds (tabCounts)',
           querystring: ZAggregatorsQuery,
-          response: { 200: ZEnvelope(ZListResult(ZAggregatorListItem)) },
+          response: { 200: ZEnvelope(ZAggregatorList) },
         },
       },
       async (request) => {

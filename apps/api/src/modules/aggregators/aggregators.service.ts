@@ -12,8 +12,8 @@ import {
   type TAggregatorBilling,
   type TAggregatorBillingRequestParsed,
   type TAggregatorFilters,
+  type TAggregatorList,
   type TAggregatorListItem,
-  type TListResult,
   type TMyAggregatorBilling,
   type TReviewHistory,
 } from '@portico/domain';
@@ -146,9 +146,17 @@ export function createAggregatorsService(deps: {
       user: AuthenticatedUser,
       filters: TAggregatorFilters,
       window: { start: number; end: number },
-    ): Promise<TListResult<TAggregatorListItem>> {
-      const { rows, total } = await repository.list(await audienceOf(user), filters, window);
-      return { items: rows.map(present), total };
+    ): Promise<TAggregatorList> {
+      const audience = await audienceOf(user);
+      const [{ rows, total }, tabs] = await Promise.all([
+        repository.list(audience, filters, window),
+        repository.tabCounts(audience, filters),
+      ]);
+      const items = rows.map(present);
+      // Written per audience so the counts keep their own tabs' keys.
+      return tabs.kind === 'platform'
+        ? { items, total, tabCounts: tabs.counts }
+        : { items, total, tabCounts: tabs.counts };
     },
 
     async exportRows(user: AuthenticatedUser, filters: TAggregatorFilters): Promise<TAggregatorListItem[]> {

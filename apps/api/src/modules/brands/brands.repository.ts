@@ -2,6 +2,8 @@ import {
   BRAND_CARRIER_MACHINE,
   BRAND_MACHINE,
   type BrandStatusFilter,
+  type BrandTabKey,
+  brandTabStatus,
   type TBrandFilters,
 } from '@portico/domain';
 import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
@@ -132,6 +134,33 @@ export function createBrandsRepository(db: Db) {
         rows: rows.map((row) => ({ ...row, carriers: names.get(row.brandId) ?? [] })),
         total: total?.n ?? 0,
       };
+    },
+
+    /**
+     * How many brands each tab holds under the filters but the status (the tab itself), in one
+     * query: a filtered count per tab over the rows the list reads, so a count is its tab's total.
+     */
+    async tabCounts<K extends BrandTabKey>(
+      audience: BrandAudience,
+      filters: TBrandFilters,
+      tabs: readonly K[],
+    ): Promise<Record<K, number>> {
+      const { status: _tab, ...others } = filters;
+      const counts: Record<string, SQL<number>> = {};
+      for (const tab of tabs) {
+        const status = brandTabStatus(tab);
+        const condition = status ? statusWhere(audience, status) : undefined;
+        counts[tab] = condition
+          ? sql<number>`(count(*) filter (where ${condition}))::int`
+          : sql<number>`count(*)::int`;
+      }
+      const [row] = await db
+        .select(counts)
+        .from(brands)
+        .innerJoin(partners, eq(partners.partnerId, brands.partnerId))
+        .leftJoin(brandCarriers, carrierJoin(audience))
+        .where(listWhere(audience, others));
+      return Object.fromEntries(tabs.map((tab) => [tab, Number(row?.[tab] ?? 0)])) as Record<K, number>;
     },
 
     async carrierNames(brandIds: readonly string[]): Promise<Map<string, string[]>> {

@@ -507,6 +507,75 @@ describe('review by the platform and the carriers', () => {
   });
 });
 
+describe('tab counts', () => {
+  const countsOf = async (who: Caller | Subject, query: string) =>
+    (
+      expectEnvelope(await call(who, { method: 'GET', url: `${S}/brands${query}` }), 200).data as {
+        tabCounts?: Record<string, number>;
+      }
+    ).tabCounts;
+
+  it('when reviewers list brands then each tab says how many it holds under the search, their own network only, and each count is its tab total', async () => {
+    const forward = async (brandId: string) =>
+      expectEnvelope(await decide(ROLES.SUPER_ADMIN_PORTICO, brandId, 'forward'), 200);
+    await create(developer, { name: 'Tabcount Draft' });
+    await submitted(developer, { name: 'Tabcount Alpha' });
+    const toReview = await submitted(developer, { name: 'Tabcount Bravo', carrier_ids: [ids.jio] });
+    await forward(toReview.brand_id);
+    const approved = await submitted(developer, { name: 'Tabcount Charlie', carrier_ids: [ids.jio] });
+    await forward(approved.brand_id);
+    expectEnvelope(await carrierDecide(jio, approved.brand_id, 'approve'), 200);
+    const rejected = await submitted(otherDeveloper, { name: 'Tabcount Delta', carrier_ids: [ids.jio] });
+    await forward(rejected.brand_id);
+    expectEnvelope(await carrierDecide(jio, rejected.brand_id, 'reject', 'Not our market.'), 200);
+    const viOnly = await submitted(otherDeveloper, { name: 'Tabcount Echo', carrier_ids: [ids.vi] });
+    await forward(viOnly.brand_id);
+
+    // The platform: every submitted brand of every partner, never a draft.
+    const platform = await countsOf(ROLES.ADMIN_PORTICO_READONLY, '?search=tabcount');
+    expect(platform).toEqual({
+      submitted: 1,
+      forwarded: 2,
+      approved_pending_carrier: 0,
+      approved: 1,
+      rejected: 1,
+      all: 5,
+    });
+    // A carrier: its own network's reviews only (Echo went to Vi alone), by its own decision.
+    expect(await countsOf(jio, '?search=tabcount')).toEqual({
+      to_be_approved_by_carrier: 1,
+      approved: 1,
+      rejected: 1,
+      all: 3,
+    });
+    expect(await countsOf(vi, '?search=tabcount')).toEqual({
+      to_be_approved_by_carrier: 1,
+      approved: 0,
+      rejected: 0,
+      all: 1,
+    });
+    // The search narrows every tab; the tab asked for does not change the counts.
+    expect(await countsOf(jio, '?search=tabcount%20charlie&status=rejected')).toEqual({
+      to_be_approved_by_carrier: 0,
+      approved: 1,
+      rejected: 0,
+      all: 1,
+    });
+    // Each count is what its tab lists.
+    for (const [who, counts] of [
+      [ROLES.ADMIN_PORTICO_READONLY, platform],
+      [jio, await countsOf(jio, '?search=tabcount')],
+    ] as const) {
+      for (const [tab, n] of Object.entries(counts ?? {})) {
+        const status = tab === 'all' ? '' : `&status=${tab}`;
+        expect((await listOf(who, `?search=tabcount${status}`)).total, tab).toBe(n);
+      }
+    }
+    // The developer's list has a status filter, no tabs.
+    expect(await countsOf(developer, '?search=tabcount')).toBeUndefined();
+  });
+});
+
 describe('network verification', () => {
   const configure = (payload: Record<string, unknown>) =>
     t.app.inject({

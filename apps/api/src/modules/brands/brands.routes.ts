@@ -8,14 +8,13 @@ import {
   ZBrandDocumentLink,
   ZBrandDocumentParams,
   ZBrandHistoryQuery,
-  ZBrandListItem,
+  ZBrandList,
   ZBrandParams,
   ZBrandRequest,
   ZBrandReviewParams,
   ZBrandsExportQuery,
   ZBrandsQuery,
   ZEnvelope,
-  ZListResult,
   ZReviewDecisionRequest,
   ZReviewHistory,
 } from '@portico/domain';
@@ -46,9 +45,9 @@ export function brandsRoutes(brands: BrandsService, options: { brandName: string
         schema: {
           tags,
           summary:
-            "Brands the caller sees (own partner's; every submitted one for admins; its network's for carriers): search, status, sort",
+            "Brands the caller sees (own partner's; every submitted one for admins; its network's for carriers): search, status, sort; reviewers get how many each of their tabs holds (tabCounts)",
           querystring: ZBrandsQuery,
-          response: { 200: ZEnvelope(ZListResult(ZBrandListItem)) },
+          response: { 200: ZEnvelope(ZBrandList) },
         },
       },
       async (request) => {

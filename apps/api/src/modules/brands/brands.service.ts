@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   allowedActions,
   BRAND_CARRIER_MACHINE,
+  BRAND_CARRIER_TABS,
   BRAND_DELETABLE_STATES,
   BRAND_DOCUMENT_MAX_BYTES,
   BRAND_DOCUMENTS_MAX,
@@ -9,6 +10,7 @@ import {
   BRAND_LOGO,
   BRAND_MACHINE,
   BRAND_PLATFORM_ACTIONS,
+  BRAND_PLATFORM_TABS,
   type BrandAction,
   type BrandCarrierAction,
   type BrandPlatformAction,
@@ -18,9 +20,9 @@ import {
   stateOfCode,
   type TBrand,
   type TBrandFilters,
+  type TBrandList,
   type TBrandListItem,
   type TBrandRequestParsed,
-  type TListResult,
   type TReviewHistory,
 } from '@portico/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -184,9 +186,20 @@ export function createBrandsService(deps: BrandsServiceDeps) {
       user: AuthenticatedUser,
       filters: TBrandFilters,
       window: { start: number; end: number },
-    ): Promise<TListResult<TBrandListItem>> {
-      const { rows, total } = await repository.list(await audienceOf(user), filters, window);
-      return { items: rows.map(presentBrandListItem), total };
+    ): Promise<TBrandList> {
+      const audience = await audienceOf(user);
+      const tabs =
+        audience.kind === 'platform'
+          ? BRAND_PLATFORM_TABS
+          : audience.kind === 'carrier'
+            ? BRAND_CARRIER_TABS
+            : undefined;
+      const [{ rows, total }, tabCounts] = await Promise.all([
+        repository.list(audience, filters, window),
+        tabs ? repository.tabCounts(audience, filters, tabs) : undefined,
+      ]);
+      const items = rows.map(presentBrandListItem);
+      return tabCounts ? { items, total, tabCounts } : { items, total };
     },
 
     async exportRows(user: AuthenticatedUser, filters: TBrandFilters): Promise<TBrandListItem[]> {

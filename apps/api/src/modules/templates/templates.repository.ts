@@ -1,4 +1,9 @@
-import { TEMPLATE_MACHINE, type TemplateState, type TTemplateFilters } from '@portico/domain';
+import {
+  TEMPLATE_MACHINE,
+  type TEMPLATE_REVIEW_TABS,
+  type TemplateState,
+  type TTemplateFilters,
+} from '@portico/domain';
 import { and, count, desc, eq, exists, ilike, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import { partners, users } from '../../platform/db/core.schema.ts';
 import { containsPattern, orderOf } from '../../platform/db/filters.ts';
@@ -30,6 +35,13 @@ export interface TemplateBot {
 
 /** Who sees which templates: a partner its own; the provider's admins every submitted one. */
 export type TemplateScope = { partnerId: string } | { admin: true };
+
+/** The filters of the active template list. */
+interface ActiveFilters {
+  bot_id?: string | undefined;
+  channel?: string | undefined;
+  search?: string | undefined;
+}
 
 const partnerName = sql<string>`coalesce(${partners.company}->>'name', '')`;
 const codeOf = (state: TemplateState) => TEMPLATE_MACHINE.states[state].code;
@@ -75,6 +87,18 @@ export function createTemplatesRepository(db: Db) {
       f.type ? eq(templates.type, f.type) : undefined,
       f.language ? eq(templates.language, f.language) : undefined,
       f.status ? eq(templates.statusCode, codeOf(f.status)) : undefined,
+    );
+  }
+
+  /** The active template list: approved templates of launched bots (joins bots). */
+  function activeWhere(scope: TemplateScope, filters: ActiveFilters, launched: number): SQL | undefined {
+    return and(
+      scopeOf(scope),
+      isNotNull(templates.activeVersion),
+      eq(bots.status, launched),
+      filters.bot_id ? eq(templates.botId, filters.bot_id) : undefined,
+      filters.channel ? eq(templates.channel, filters.channel) : undefined,
+      filters.search ? ilike(templates.name, containsPattern(filters.search)) : undefined,
     );
   }
 
@@ -124,6 +148,48 @@ export function createTemplatesRepository(db: Db) {
         .limit(window.end - window.start);
       const [total] = await db.select({ n: count() }).from(templates).where(where);
       return { items, total: total?.n ?? 0 };
+    },
+
+    /**
+     * How many templates each tab holds, in one query (a filtered count per tab). Admins: each
+     * review tab under the filters but the status. A partner: its templates under every filter,
+     * and its active ones (approved, of a launched bot) under those the active list has.
+     */
+    async tabCounts(
+      scope: TemplateScope,
+      filters: Omit<TTemplateFilters, 'sort' | 'order'>,
+      launched: number,
+    ): Promise<
+      | { kind: 'review'; counts: Record<(typeof TEMPLATE_REVIEW_TABS)[number], number> }
+      | { kind: 'page'; counts: { templates: number; active: number } }
+    > {
+      const n = (condition: SQL | undefined) =>
+        condition ? sql<number>`(count(*) filter (where ${condition}))::int` : sql<number>`count(*)::int`;
+      if ('admin' in scope) {
+        const { status: _tab, ...others } = filters;
+        const [row] = await db
+          .select({
+            pending: n(eq(templates.statusCode, codeOf('pending'))),
+            approved: n(eq(templates.statusCode, codeOf('approved'))),
+            rejected: n(eq(templates.statusCode, codeOf('rejected'))),
+            all: n(undefined),
+          })
+          .from(templates)
+          .where(filtersOf(scope, others));
+        return {
+          kind: 'review',
+          counts: { pending: 0, approved: 0, rejected: 0, all: 0, ...row },
+        };
+      }
+      const [row] = await db
+        .select({
+          templates: n(filtersOf(scope, filters)),
+          active: n(activeWhere(scope, filters, launched)),
+        })
+        .from(templates)
+        .innerJoin(bots, eq(bots.botId, templates.botId))
+        .where(scopeOf(scope));
+      return { kind: 'page', counts: { templates: 0, active: 0, ...row } };
     },
 
     /** One template the scope sees (undefined: not found for this caller). */
@@ -290,18 +356,11 @@ export function createTemplatesRepository(db: Db) {
     /** Approved templates of launched bots (the active template list). */
     async active(
       scope: TemplateScope,
-      filters: { bot_id?: string | undefined; channel?: string | undefined; search?: string | undefined },
+      filters: ActiveFilters,
       window: { start: number; end: number },
       launched: number,
     ) {
-      const where = and(
-        scopeOf(scope),
-        isNotNull(templates.activeVersion),
-        eq(bots.status, launched),
-        filters.bot_id ? eq(templates.botId, filters.bot_id) : undefined,
-        filters.channel ? eq(templates.channel, filters.channel) : undefined,
-        filters.search ? ilike(templates.name, containsPattern(filters.search)) : undefined,
-      );
+      const where = activeWhere(scope, filters, launched);
       const items = await db
         .select({ ...listColumns, version: templateVersions })
         .from(templates)

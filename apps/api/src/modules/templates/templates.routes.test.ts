@@ -554,6 +554,65 @@ async function createWhatsapp(name: string): Promise<TTemplate> {
   return ZTemplate.parse(expectEnvelope(response, 201).data);
 }
 
+describe('tab counts', () => {
+  const listOf = async (who: Caller, query: string) =>
+    ZTemplateList.parse(
+      expectEnvelope(await call(who, { method: 'GET', url: `${S}/templates${query}` }), 200).data,
+    );
+  const act = async (who: Caller, id: string, action: string, payload: object = {}) =>
+    expectEnvelope(await call(who, { method: 'POST', url: `${S}/templates/${id}/${action}`, payload }), 200);
+
+  it('when admins and developers list templates then each tab says how many it holds under the filters, their own only, and each count is its tab total', async () => {
+    await createRcs('tabcount_draft');
+    const pending = await createRcs('tabcount_pending');
+    await act(developer, pending.template_id, 'submit');
+    const approved = await createRcs('tabcount_approved');
+    await act(developer, approved.template_id, 'submit');
+    await act(admin, approved.template_id, 'approve');
+    const rejected = await createRcs('tabcount_rejected');
+    await act(developer, rejected.template_id, 'submit');
+    await act(admin, rejected.template_id, 'reject', { reason: 'Too many cards.' });
+
+    // Admins: the submitted templates by state (never a draft), whatever the tab asked for.
+    const review = await listOf(readOnlyAdmin, '?search=tabcount&status=approved');
+    expect(review.tabCounts).toEqual({ pending: 1, approved: 1, rejected: 1, all: 3 });
+    expect((await listOf(readOnlyAdmin, '?search=tabcount_pend')).tabCounts).toEqual({
+      pending: 1,
+      approved: 0,
+      rejected: 0,
+      all: 1,
+    });
+    for (const [tab, n] of Object.entries(review.tabCounts)) {
+      const status = tab === 'all' ? '' : `&status=${tab}`;
+      expect((await listOf(readOnlyAdmin, `?search=tabcount${status}`)).total, tab).toBe(n);
+    }
+    // A developer: its templates page's two tabs, for the bot chosen.
+    const page = await listOf(developer, `?search=tabcount&bot_id=${rcsBot}`);
+    expect(page.tabCounts).toEqual({ templates: 4, active: 1 });
+    expect(page.total).toBe(4);
+    const active = ZActiveTemplateList.parse(
+      expectEnvelope(
+        await call(developer, {
+          method: 'GET',
+          url: `${S}/templates/active?search=tabcount&bot_id=${rcsBot}`,
+        }),
+        200,
+      ).data,
+    );
+    expect(active.total).toBe(1);
+    expect((await listOf(developer, `?search=tabcount&bot_id=${whatsappBot}`)).tabCounts).toEqual({
+      templates: 0,
+      active: 0,
+    });
+    expect((await listOf(developer, '?search=tabcount&channel=whatsapp')).tabCounts).toEqual({
+      templates: 0,
+      active: 0,
+    });
+    // Another partner counts none of them.
+    expect((await listOf(stranger, '?search=tabcount')).tabCounts).toEqual({ templates: 0, active: 0 });
+  });
+});
+
 describe('WhatsApp templates', () => {
   it("when submitted then Meta's sandbox reviews it and its webhook makes it APPROVED; admins cannot decide it", async () => {
     const template = await createWhatsapp('order_update_test');

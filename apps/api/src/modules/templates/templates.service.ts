@@ -29,6 +29,7 @@ import {
   type TTemplateFilters,
   type TTemplateImport,
   type TTemplateJson,
+  type TTemplateList,
   type TTemplateListItem,
   type TTemplateTestRun,
   type TTemplateTestSummary,
@@ -639,15 +640,22 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
       user: AuthenticatedUser,
       filters: TTemplateFilters,
       window: { start: number; end: number },
-    ): Promise<TListResult<TTemplateListItem>> {
+    ): Promise<TTemplateList> {
       return database.transaction(async () => {
-        const { items, total } = await repository.list(scopeOf(user), filters, window);
-        return { items: items.map(presentTemplateListItem), total };
+        const scope = scopeOf(user);
+        const { items, total } = await repository.list(scope, filters, window);
+        const tabs = await repository.tabCounts(scope, filters, BOT_STATUS.launched);
+        const presented = items.map(presentTemplateListItem);
+        // Written per audience so the counts keep their own tabs' keys.
+        return tabs.kind === 'review'
+          ? { items: presented, total, tabCounts: tabs.counts }
+          : { items: presented, total, tabCounts: tabs.counts };
       });
     },
 
     async exportRows(user: AuthenticatedUser, filters: TTemplateFilters): Promise<TTemplateListItem[]> {
-      return (await this.list(user, filters, EXPORT_WINDOW)).items;
+      const { items } = await repository.list(scopeOf(user), filters, EXPORT_WINDOW);
+      return items.map(presentTemplateListItem);
     },
 
     get: detail,

@@ -204,3 +204,32 @@ describe('aggregator lists opened from a dashboard card', () => {
     SLOW,
   );
 });
+
+describe('aggregator tab counts', () => {
+  it(
+    'when a reviewer opens the aggregators then each tab shows how many it holds, and counts follow the latest answer',
+    async () => {
+      let forwarded = 2;
+      const get = mockGets({
+        '/secure/aggregators': async () => ({
+          items: [],
+          total: 0,
+          tabCounts: { awaiting_approval: 1, forwarded, approved: 4, rejected: 0, all: 5 + forwarded },
+        }),
+      });
+      renderApp('/admin/aggregators?tab=rejected', { details: SUPER_ADMIN });
+      expect(await screen.findByRole('tab', { name: 'Awaiting approval, 1 item' }, FIND)).toBeTruthy();
+      expect(screen.getByRole('tab', { name: 'Forwarded, 2 items' })).toBeTruthy();
+      expect(screen.getByRole('tab', { name: 'Rejected, 0 items' }).getAttribute('aria-selected')).toBe(
+        'true',
+      );
+      expect(screen.getByRole('tab', { name: 'All, 7 items' })).toBeTruthy();
+      // Another tab keeps the counts (they do not depend on the tab) and asks with its own status.
+      forwarded = 3;
+      await userEvent.click(screen.getByRole('tab', { name: 'Forwarded, 2 items' }));
+      await waitFor(() => expect(get.mock.calls.at(-1)?.[2]?.params).toMatchObject({ status: 'forwarded' }));
+      expect(await screen.findByRole('tab', { name: 'Forwarded, 3 items' }, FIND)).toBeTruthy();
+    },
+    SLOW,
+  );
+});

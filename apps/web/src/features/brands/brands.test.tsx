@@ -269,3 +269,42 @@ describe('brand review lists opened from a dashboard card', () => {
     SLOW,
   );
 });
+
+describe('brand tab counts', () => {
+  it(
+    'when a reviewer opens the brands then each tab shows how many it holds: the platform its tabs, a carrier its own',
+    async () => {
+      mockGets({
+        '/secure/brands': async () => ({
+          ...list([item('Masala Metro')]),
+          tabCounts: {
+            submitted: 2,
+            forwarded: 1,
+            approved_pending_carrier: 0,
+            approved: 5,
+            rejected: 1,
+            all: 9,
+          },
+        }),
+      });
+      const admin = renderApp('/admin/my-brands', { details: SUPER_ADMIN });
+      expect(await screen.findByRole('tab', { name: 'Submitted, 2 items' }, FIND)).toBeTruthy();
+      expect(screen.getByRole('tab', { name: 'Forwarded, 1 item' })).toBeTruthy();
+      expect(screen.getByRole('tab', { name: 'Pending from carriers, 0 items' })).toBeTruthy();
+      expect(screen.getByRole('tab', { name: 'All, 9 items' })).toBeTruthy();
+      admin.unmount();
+
+      vi.restoreAllMocks();
+      mockGets({
+        '/secure/brands': async () => ({
+          ...list([]),
+          tabCounts: { to_be_approved_by_carrier: 3, approved: 2, rejected: 0, all: 5 },
+        }),
+      });
+      renderApp('/billing/my-brands', { details: CARRIER_ADMIN });
+      expect(await screen.findByRole('tab', { name: 'To review, 3 items' }, FIND)).toBeTruthy();
+      expect(screen.getByRole('tab', { name: 'Approved, 2 items' })).toBeTruthy();
+    },
+    SLOW,
+  );
+});

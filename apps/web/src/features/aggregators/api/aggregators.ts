@@ -2,13 +2,13 @@ import {
   type TAggregator,
   type TAggregatorBillingRequestParsed,
   type TAggregatorFilters,
-  type TAggregatorListItem,
+  type TAggregatorList,
   type TBillingCategory,
   type TListResult,
   type TMyAggregatorBilling,
   type TReviewHistory,
   ZAggregator,
-  ZAggregatorListItem,
+  ZAggregatorList,
   ZBillingCategory,
   ZListResult,
   ZMyAggregatorBilling,
@@ -29,16 +29,14 @@ export const aggregatorKeys = {
   history: (partnerId: string) => aggregators.key('history', partnerId),
 };
 
-const ZAggregatorList = ZListResult(ZAggregatorListItem);
-
-/** GET one window of aggregators with their approval state. */
+/** GET one window of aggregators with their approval state, and how many each of the caller's tabs holds. */
 export const aggregatorsQueryOptions = (
   window: { start: number; end: number },
   filters: AggregatorListFilters,
 ) =>
   queryOptions({
     queryKey: aggregatorKeys.list(window, filters),
-    queryFn: (): Promise<TListResult<TAggregatorListItem>> =>
+    queryFn: (): Promise<TAggregatorList> =>
       http.get('/secure/aggregators', ZAggregatorList, {
         params: { ...window, ...setFilters({ ...filters }) },
       }),

@@ -13,7 +13,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { type AggregatorCarrierState, formatDateTime } from '@portico/domain';
+import {
+  type AGGREGATOR_CARRIER_TABS,
+  type AGGREGATOR_PLATFORM_TABS,
+  type AggregatorCarrierState,
+  formatDateTime,
+} from '@portico/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -23,39 +28,50 @@ import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { TabCountLabel } from '@/lib/ui/TabCountLabel';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type AggregatorListFilters, aggregatorsQueryOptions, exportAggregators } from '../api/aggregators';
 
-/** `slug`: the word a link opens the tab with (`?tab=waiting`, from the reviewers' dashboards). */
-interface AggregatorTab {
+/**
+ * `key`: the tab's count in the list's answer; `slug`: the word a link opens the tab with
+ * (`?tab=waiting`, from the reviewers' dashboards).
+ */
+interface AggregatorTab<K extends string> {
+  key: K;
   label: string;
   filters: AggregatorListFilters;
   slug?: string;
 }
-const ADMIN_TABS: AggregatorTab[] = [
-  { label: 'Awaiting approval', filters: { status: 'awaiting_approval' }, slug: 'waiting' },
-  { label: 'Forwarded', filters: { status: 'forwarded' } },
-  { label: 'Approved', filters: { status: 'approved' }, slug: 'approved' },
-  { label: 'Rejected', filters: { status: 'rejected' }, slug: 'rejected' },
-  { label: 'All', filters: {} },
+const ADMIN_TABS: AggregatorTab<(typeof AGGREGATOR_PLATFORM_TABS)[number]>[] = [
+  {
+    key: 'awaiting_approval',
+    label: 'Awaiting approval',
+    filters: { status: 'awaiting_approval' },
+    slug: 'waiting',
+  },
+  { key: 'forwarded', label: 'Forwarded', filters: { status: 'forwarded' } },
+  { key: 'approved', label: 'Approved', filters: { status: 'approved' }, slug: 'approved' },
+  { key: 'rejected', label: 'Rejected', filters: { status: 'rejected' }, slug: 'rejected' },
+  { key: 'all', label: 'All', filters: {} },
 ];
 /** A carrier's tabs: its own network's review of the aggregators forwarded to it. */
-const CARRIER_TABS: AggregatorTab[] = [
+const CARRIER_TABS: AggregatorTab<(typeof AGGREGATOR_CARRIER_TABS)[number]>[] = [
   {
+    key: 'to_be_approved_by_carrier',
     label: 'To review',
     filters: { review: 'to_be_approved_by_carrier' satisfies AggregatorCarrierState },
     slug: 'waiting',
   },
-  { label: 'Approved by us', filters: { review: 'approved' }, slug: 'approved' },
-  { label: 'Rejected by us', filters: { review: 'rejected' }, slug: 'rejected' },
-  { label: 'All', filters: {} },
+  { key: 'approved', label: 'Approved by us', filters: { review: 'approved' }, slug: 'approved' },
+  { key: 'rejected', label: 'Rejected by us', filters: { review: 'rejected' }, slug: 'rejected' },
+  { key: 'all', label: 'All', filters: {} },
 ];
 
 /** AGGREGATORS: /admin/aggregators (every aggregator) and /billing/my-aggregators (those forwarded to the carrier). */
 export default function AggregatorsPage() {
   const location = useLocation();
   const carrier = location.pathname.startsWith('/billing');
-  const tabs = carrier ? CARRIER_TABS : ADMIN_TABS;
+  const tabs: AggregatorTab<string>[] = carrier ? CARRIER_TABS : ADMIN_TABS;
   const asked = new URLSearchParams(location.search).get('tab');
   const [tab, setTab] = useState(() =>
     Math.max(
@@ -69,6 +85,7 @@ export default function AggregatorsPage() {
   const filters: AggregatorListFilters = { ...tabs[tab]?.filters, search: debounced || undefined };
   const start = paging.page * paging.pageSize;
   const list = useQuery(aggregatorsQueryOptions({ start, end: start + paging.pageSize }, filters));
+  const counts: Partial<Record<string, number>> | undefined = list.data?.tabCounts;
   const exporter = useMutation({
     mutationFn: (format: 'xlsx' | 'pdf') => exportAggregators(format, filters),
   });
@@ -94,7 +111,7 @@ export default function AggregatorsPage() {
           sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
         >
           {tabs.map((t) => (
-            <Tab key={t.label} label={t.label} />
+            <Tab key={t.key} label={<TabCountLabel label={t.label} count={counts?.[t.key]} />} />
           ))}
         </Tabs>
         <Box sx={{ p: 2, display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>

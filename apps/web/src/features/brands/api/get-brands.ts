@@ -1,16 +1,11 @@
-import { type TBrandListItem, type TListResult, ZBrandListItem, ZListResult } from '@portico/domain';
+import { type TBrandList, ZBrandList } from '@portico/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
 import { setFilters } from '@/lib/query-keys';
 import { type BrandListFilters, brandKeys, type ListWindow } from './keys';
 
-const ZBrandList = ZListResult(ZBrandListItem);
-
-/** GET one window of the brands the caller sees (own, all submitted, or its network's), filtered. */
-export function getBrands(
-  window: ListWindow,
-  filters: BrandListFilters,
-): Promise<TListResult<TBrandListItem>> {
+/** GET one window of the brands the caller sees (own, all submitted, or its network's), filtered; reviewers' tab counts. */
+export function getBrands(window: ListWindow, filters: BrandListFilters): Promise<TBrandList> {
   return http.get('/secure/brands', ZBrandList, { params: { ...window, ...setFilters({ ...filters }) } });
 }
 

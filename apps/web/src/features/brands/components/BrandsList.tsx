@@ -14,8 +14,15 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { BRAND_MACHINE, type BrandStatusFilter, formatDateTime } from '@portico/domain';
-import { useQuery } from '@tanstack/react-query';
+import {
+  BRAND_MACHINE,
+  type BrandStatusFilter,
+  type BrandTabKey,
+  brandTabStatus,
+  formatDateTime,
+  type TBrandList,
+} from '@portico/domain';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { EmptyState } from '@/lib/ui/EmptyState';
@@ -23,6 +30,7 @@ import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination'
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { ListToolbar } from '@/lib/ui/ListToolbar';
 import { SelectField, type SelectOption } from '@/lib/ui/SelectField';
+import { TabCountLabel } from '@/lib/ui/TabCountLabel';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useExportBrands } from '../api/export-brands';
 import { brandsQueryOptions } from '../api/get-brands';
@@ -30,8 +38,9 @@ import type { BrandListFilters } from '../api/keys';
 import { BrandStatusChip } from './BrandStatusChip';
 
 export interface BrandTab {
+  /** The tab's status filter (`all`: none) and its count in the list's answer. */
+  key: BrandTabKey;
   label: string;
-  status: BrandStatusFilter | undefined;
   /** The word a link opens this tab with (`?tab=waiting`, from the reviewers' dashboards). */
   slug?: string;
 }
@@ -79,12 +88,16 @@ export function BrandsList({
   const exporter = useExportBrands();
   const [sortField, order] = sort.split(':') as [NonNullable<BrandListFilters['sort']>, 'asc' | 'desc'];
   const filters: BrandListFilters = {
-    status: tabs ? tabs[tab]?.status : status,
+    status: tabs ? brandTabStatus(tabs[tab]?.key ?? 'all') : status,
     search: debounced || undefined,
     sort: sortField,
     order,
   };
   const reset = () => paging.setPage(0);
+  const start = paging.page * paging.pageSize;
+  const list = useQuery(brandsQueryOptions({ start, end: start + paging.pageSize }, filters));
+  const counts: Partial<Record<BrandTabKey, number>> | undefined =
+    list.data && 'tabCounts' in list.data ? list.data.tabCounts : undefined;
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -101,7 +114,7 @@ export function BrandsList({
           sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
         >
           {tabs.map((t) => (
-            <Tab key={t.label} label={t.label} />
+            <Tab key={t.key} label={<TabCountLabel label={t.label} count={counts?.[t.key]} />} />
           ))}
         </Tabs>
       )}
@@ -150,6 +163,7 @@ export function BrandsList({
         />
       </ListToolbar>
       <Rows
+        list={list}
         filters={filters}
         paging={paging}
         viewPath={viewPath}
@@ -162,6 +176,7 @@ export function BrandsList({
 }
 
 function Rows({
+  list,
   filters,
   paging,
   viewPath,
@@ -169,6 +184,7 @@ function Rows({
   showPartner,
   createPath,
 }: {
+  list: UseQueryResult<TBrandList>;
   filters: BrandListFilters;
   paging: Paging;
   viewPath: (brandId: string) => string;
@@ -176,8 +192,6 @@ function Rows({
   showPartner: boolean;
   createPath: string | undefined;
 }) {
-  const start = paging.page * paging.pageSize;
-  const list = useQuery(brandsQueryOptions({ start, end: start + paging.pageSize }, filters));
   const filtered = Boolean(filters.search || filters.status);
   return (
     <ListStatus

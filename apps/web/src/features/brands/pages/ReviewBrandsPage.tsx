@@ -1,20 +1,21 @@
+import type { BRAND_CARRIER_TABS, BRAND_PLATFORM_TABS } from '@portico/domain';
 import { useLocation } from 'react-router';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { BrandsList, type BrandTab } from '../components/BrandsList';
 
-const PLATFORM_TABS: readonly BrandTab[] = [
-  { label: 'Submitted', status: 'submitted', slug: 'waiting' },
-  { label: 'Forwarded', status: 'forwarded' },
-  { label: 'Pending from carriers', status: 'approved_pending_carrier' },
-  { label: 'Approved', status: 'approved', slug: 'approved' },
-  { label: 'Rejected', status: 'rejected', slug: 'rejected' },
-  { label: 'All', status: undefined },
+const PLATFORM_TABS: readonly (BrandTab & { key: (typeof BRAND_PLATFORM_TABS)[number] })[] = [
+  { key: 'submitted', label: 'Submitted', slug: 'waiting' },
+  { key: 'forwarded', label: 'Forwarded' },
+  { key: 'approved_pending_carrier', label: 'Pending from carriers' },
+  { key: 'approved', label: 'Approved', slug: 'approved' },
+  { key: 'rejected', label: 'Rejected', slug: 'rejected' },
+  { key: 'all', label: 'All' },
 ];
-const CARRIER_TABS: readonly BrandTab[] = [
-  { label: 'To review', status: 'to_be_approved_by_carrier', slug: 'waiting' },
-  { label: 'Approved', status: 'approved', slug: 'approved' },
-  { label: 'Rejected', status: 'rejected', slug: 'rejected' },
-  { label: 'All', status: undefined },
+const CARRIER_TABS: readonly (BrandTab & { key: (typeof BRAND_CARRIER_TABS)[number] })[] = [
+  { key: 'to_be_approved_by_carrier', label: 'To review', slug: 'waiting' },
+  { key: 'approved', label: 'Approved', slug: 'approved' },
+  { key: 'rejected', label: 'Rejected', slug: 'rejected' },
+  { key: 'all', label: 'All' },
 ];
 
 /** BRANDS for reviewers: /admin/my-brands (every submitted brand) and /billing/my-brands (the carrier's network). */

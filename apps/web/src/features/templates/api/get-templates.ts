@@ -1,7 +1,7 @@
 import {
   type TActiveTemplate,
   type TListResult,
-  type TTemplateListItem,
+  type TTemplateList,
   ZActiveTemplateList,
   ZTemplateList,
 } from '@portico/domain';
@@ -10,11 +10,11 @@ import { http } from '@/lib/http/client';
 import { setFilters } from '@/lib/query-keys';
 import { type ListWindow, type TemplateListFilters, templateKeys } from './keys';
 
-/** GET one window of the templates the caller sees (a developer's own, per bot; an admin's submitted ones). */
-export function getTemplates(
-  window: ListWindow,
-  filters: TemplateListFilters,
-): Promise<TListResult<TTemplateListItem>> {
+/**
+ * GET one window of the templates the caller sees (a developer's own, per bot; an admin's submitted
+ * ones), with how many each of the caller's tabs holds.
+ */
+export function getTemplates(window: ListWindow, filters: TemplateListFilters): Promise<TTemplateList> {
   return http.get('/secure/templates', ZTemplateList, {
     params: { ...window, ...setFilters({ ...filters }) },
   });
@@ -25,6 +25,16 @@ export const templatesQueryOptions = (window: ListWindow, filters: TemplateListF
     queryKey: templateKeys.list(window, filters),
     queryFn: () => getTemplates(window, filters),
     placeholderData: keepPreviousData,
+  });
+
+/**
+ * The developer's templates page's tab counts (its templates, its active templates) for the bot
+ * chosen: the list call's answer for one row, refreshed with the lists.
+ */
+export const templatePageCountsQueryOptions = (botId: string | undefined) =>
+  queryOptions({
+    ...templatesQueryOptions({ start: 0, end: 1 }, { bot_id: botId }),
+    select: (list: TTemplateList) => ('templates' in list.tabCounts ? list.tabCounts : undefined),
   });
 
 export interface ActiveFilters {

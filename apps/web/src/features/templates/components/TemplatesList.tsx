@@ -18,11 +18,13 @@ import TextField from '@mui/material/TextField';
 import {
   formatDateTime,
   TEMPLATE_MACHINE,
+  type TEMPLATE_REVIEW_TABS,
   TEMPLATE_TYPES,
   type TemplateState,
   type TTemplateFilters,
+  type TTemplateList,
 } from '@portico/domain';
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
@@ -31,6 +33,7 @@ import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { SelectField, type SelectOption } from '@/lib/ui/SelectField';
+import { TabCountLabel } from '@/lib/ui/TabCountLabel';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useExportTemplates } from '../api/export-templates';
 import { templatesQueryOptions } from '../api/get-templates';
@@ -39,9 +42,12 @@ import { TemplateStatusChip } from './TemplateStatusChip';
 import { CHANNEL_LABEL, TYPE_LABEL } from './template-paths';
 
 export interface TemplateTab {
+  /** The tab's status filter (`all`: none) and its count in the list's answer. */
+  key: (typeof TEMPLATE_REVIEW_TABS)[number];
   label: string;
-  status: TemplateState | undefined;
 }
+const statusOfTab = (tab: TemplateTab | undefined): TemplateState | undefined =>
+  tab && tab.key !== 'all' ? tab.key : undefined;
 
 type Sort = `${NonNullable<TTemplateFilters['sort']>}:${'asc' | 'desc'}`;
 const SORTS: SelectOption<Sort>[] = [
@@ -86,7 +92,7 @@ export function TemplatesList({
   const [sortField, order] = sort.split(':') as [NonNullable<TemplateListFilters['sort']>, 'asc' | 'desc'];
   const filters: TemplateListFilters = {
     bot_id: botId ?? undefined,
-    status: tabs ? tabs[tab]?.status : status,
+    status: tabs ? statusOfTab(tabs[tab]) : status,
     channel,
     type,
     search: debounced || undefined,
@@ -94,6 +100,9 @@ export function TemplatesList({
     order,
   };
   const reset = () => paging.setPage(0);
+  const start = paging.page * paging.pageSize;
+  const list = useQuery(templatesQueryOptions({ start, end: start + paging.pageSize }, filters));
+  const counts: Partial<Record<string, number>> | undefined = list.data?.tabCounts;
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -110,7 +119,7 @@ export function TemplatesList({
           sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
         >
           {tabs.map((t) => (
-            <Tab key={t.label} label={t.label} />
+            <Tab key={t.key} label={<TabCountLabel label={t.label} count={counts?.[t.key]} />} />
           ))}
         </Tabs>
       )}
@@ -206,6 +215,7 @@ export function TemplatesList({
         </Alert>
       )}
       <Rows
+        list={list}
         filters={filters}
         paging={paging}
         viewPath={viewPath}
@@ -217,20 +227,20 @@ export function TemplatesList({
 }
 
 function Rows({
+  list,
   filters,
   paging,
   viewPath,
   showPartner,
   createPath,
 }: {
+  list: UseQueryResult<TTemplateList>;
   filters: TemplateListFilters;
   paging: Paging;
   viewPath: (templateId: string) => string;
   showPartner: boolean;
   createPath: string | undefined;
 }) {
-  const start = paging.page * paging.pageSize;
-  const list = useQuery(templatesQueryOptions({ start, end: start + paging.pageSize }, filters));
   const filtered = Boolean(filters.search || filters.status || filters.channel || filters.type);
   return (
     <ListStatus

@@ -86,7 +86,8 @@ function NewTemplate({ initialBotId }: { initialBotId: string | null }) {
           sx={{ minWidth: 240 }}
           helperText={bots.isError ? errorMessage(bots.error) : undefined}
         >
-          {bots.data?.items.map((b) => (
+          {/* A select needs its options even while the bots load (MUI warns on none). */}
+          {(bots.data?.items ?? []).map((b) => (
             <MenuItem key={b.bot_id} value={b.bot_id}>
               {b.name}
             </MenuItem>

@@ -3,10 +3,10 @@ import { TemplatesList, type TemplateTab } from '../components/TemplatesList';
 import { templateDetailsPath } from '../components/template-paths';
 
 const TABS: readonly TemplateTab[] = [
-  { label: 'Pending', status: 'pending' },
-  { label: 'Approved', status: 'approved' },
-  { label: 'Rejected', status: 'rejected' },
-  { label: 'All', status: undefined },
+  { key: 'pending', label: 'Pending' },
+  { key: 'approved', label: 'Approved' },
+  { key: 'rejected', label: 'Rejected' },
+  { key: 'all', label: 'All' },
 ];
 
 /** /admin/templates: the templates submitted to the platform, by state (RCS ones are decided here). */

@@ -9,7 +9,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { TabCountLabel } from '@/lib/ui/TabCountLabel';
 import { useCan } from '@/lib/use-can';
+import { templatePageCountsQueryOptions } from '../api/get-templates';
 import { templateBotsQueryOptions } from '../api/test-template';
 import { ActiveTemplatesList } from '../components/ActiveTemplatesList';
 import { TemplatesList } from '../components/TemplatesList';
@@ -22,6 +24,7 @@ export default function TemplatesPage() {
   const [tab, setTab] = useState(params.get('tab') === 'active' ? 1 : 0);
   const canWrite = useCan('templates.write');
   const bots = useQuery(templateBotsQueryOptions());
+  const counts = useQuery(templatePageCountsQueryOptions(botId ?? undefined)).data;
   const create = canWrite ? builderPath({ botId }) : undefined;
   return (
     <PageFrame
@@ -58,8 +61,8 @@ export default function TemplatesPage() {
           ))}
         </TextField>
         <Tabs value={tab} onChange={(_event, next: number) => setTab(next)} aria-label="Template lists">
-          <Tab label="Templates" />
-          <Tab label="Active templates" />
+          <Tab label={<TabCountLabel label="Templates" count={counts?.templates} />} />
+          <Tab label={<TabCountLabel label="Active templates" count={counts?.active} />} />
         </Tabs>
       </Box>
       {tab === 0 ? (
