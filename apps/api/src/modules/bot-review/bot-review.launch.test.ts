@@ -14,10 +14,12 @@ import { createBotReviewForTest, launchFixtures } from '../../../test/launch-rev
 import { type Connectors, type NetworkConnector, NetworkError } from '../../networks/index.ts';
 import { createAuditRepository } from '../../platform/audit/audit.repository.ts';
 import { createAuditService } from '../../platform/audit/audit.service.ts';
+import type { JobSender } from '../../platform/jobs/index.ts';
 import { createMailer } from '../../platform/mail/index.ts';
 import { createReviewRepository } from '../../platform/review/review.repository.ts';
 import { createReviewService } from '../../platform/review/review.service.ts';
 import { launches } from '../launches/launches.schema.ts';
+import { type BOT_REVIEW_QUEUES, jobLaunches } from './bot-review.jobs.ts';
 import { rbmRegionOf } from './bot-review.launch.ts';
 import { createBotReviewRepository } from './bot-review.repository.ts';
 import { createLaunchSweep, createLaunchSweepRepository } from './bot-review.sweep.ts';
@@ -394,8 +396,20 @@ describe('the sweep of launches stuck in launching', () => {
     );
     return botId;
   }
+  // The app's queue carries every module's queues; its type names the platform's only.
   const launchJob = (botId: string) =>
-    t.server.jobs.send('bot-review.launch', { botId, carrierId: jio, poll: 3 });
+    jobLaunches(t.server.jobs as unknown as JobSender<typeof BOT_REVIEW_QUEUES>).enqueue({
+      botId,
+      carrierId: jio,
+      poll: 3,
+    });
+  const launchJobId = async (botId: string) =>
+    (
+      await t.database.sql.query<{ id: string }>(
+        "SELECT id FROM pgboss.job WHERE name = 'bot-review.launch' AND data->>'botId' = $1",
+        [botId],
+      )
+    ).rows[0]?.id;
   const historyOf = async (botId: string) =>
     (
       await t.database.sql.query<{
@@ -412,7 +426,8 @@ describe('the sweep of launches stuck in launching', () => {
     const stale = await launchingSince(LAUNCHING_STUCK_AFTER_MS + 60_000);
     const fresh = await launchingSince(LAUNCHING_STUCK_AFTER_MS - 60_000);
     const queued = await launchingSince(LAUNCHING_STUCK_AFTER_MS * 10);
-    const jobId = await launchJob(queued);
+    await launchJob(queued);
+    const jobId = await launchJobId(queued);
     expect(jobId).toBeTruthy();
     const sweep = sweeper();
 
