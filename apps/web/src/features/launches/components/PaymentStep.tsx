@@ -69,8 +69,8 @@ export function PaymentStep({ draft }: { draft: TLaunchDraft }) {
       {backForReview.length > 0 && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="resubmission">
           Submitting again sends {backForReview.map((carrier) => carrier.name).join(', ')} back for review: a
-          new review round, their earlier rejection stays in the history. Take a carrier off in Review
-          Carriers to leave it out.
+          new review round, {backForReview.length === 1 ? 'its' : 'their'} earlier rejection stays in the
+          history. Take a carrier off in Review Carriers to leave it out.
         </Alert>
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>

@@ -32,14 +32,19 @@ export function ResubmissionList({ draft }: { draft: TLaunchDraft }) {
             </Typography>
             <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
               {carriers.map((carrier) => (
-                <Box component="li" key={carrier.carrier_id} sx={{ py: 0.25, overflowWrap: 'anywhere' }}>
+                <Typography
+                  component="li"
+                  variant="body2"
+                  key={carrier.carrier_id}
+                  sx={{ py: 0.25, overflowWrap: 'anywhere' }}
+                >
                   <strong>{carrier.name}</strong>
                   {onSubmit === 'resubmit' ? (
                     <>
                       {' '}
                       rejected the launch
                       {carrier.reason ? (
-                        <Typography component="span" sx={{ color: 'text.secondary' }}>
+                        <Typography component="span" variant="inherit" sx={{ color: 'text.secondary' }}>
                           : “{carrier.reason}”
                         </Typography>
                       ) : (
@@ -47,12 +52,12 @@ export function ResubmissionList({ draft }: { draft: TLaunchDraft }) {
                       )}
                     </>
                   ) : onSubmit === 'keep' ? (
-                    <Typography component="span" sx={{ color: 'text.secondary' }}>
+                    <Typography component="span" variant="inherit" sx={{ color: 'text.secondary' }}>
                       {' '}
                       ({carrier.status.label.toLowerCase()})
                     </Typography>
                   ) : null}
-                </Box>
+                </Typography>
               ))}
             </Box>
           </Box>
