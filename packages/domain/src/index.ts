@@ -46,6 +46,7 @@ export * from './rules/bot-fields.ts';
 export * from './rules/channels.ts';
 export * from './rules/formats.ts';
 export * from './rules/launch-preflight.ts';
+export * from './rules/launch-sweep.ts';
 export * from './rules/managed-users.ts';
 export * from './rules/message-status.ts';
 export * from './rules/money.ts';

@@ -64,6 +64,9 @@ export function launchDraft(overrides: Partial<TLaunchDraft> = {}): TLaunchDraft
     status: STATUS.in_progress,
     step_reached: 'carriers',
     carrier_ids: [7],
+    carriers: [
+      { carrier_id: 7, name: 'Jio', status: botCarrierStatusOf(0), reason: null, on_submit: 'submit' },
+    ],
     verified_carrier_ids: [],
     questionnaire: {
       use_case: ANSWER,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOT_CARRIER_MACHINE, type BotCarrierState } from '../review/bot.ts';
 import {
   LAUNCH_QUESTION_FIELDS,
   LAUNCH_SCREENSHOTS_MAX,
@@ -102,6 +103,30 @@ export const ZLaunchDocument = z.object({
 });
 export type TLaunchDocument = z.output<typeof ZLaunchDocument>;
 
+/**
+ * What submitting the launch does to one of its carriers (BOT_CARRIER_MACHINE): `submit` (chosen,
+ * or its launch failed), `resubmit` (it rejected the launch: a new review round), or `keep` (under
+ * review, approved, launching or launched: left as it is).
+ */
+export const ZLaunchOnSubmit = z.enum(['submit', 'resubmit', 'keep']);
+export type TLaunchOnSubmit = z.output<typeof ZLaunchOnSubmit>;
+export function launchOnSubmit(state: BotCarrierState | undefined): TLaunchOnSubmit {
+  if (state === undefined) return 'keep';
+  if (BOT_CARRIER_MACHINE.transitions.submit.from.includes(state)) return 'submit';
+  if (BOT_CARRIER_MACHINE.transitions.resubmit.from.includes(state)) return 'resubmit';
+  return 'keep';
+}
+
+/** A carrier of the launch as the stepper shows it: its state, the reason of a rejection, what submitting does. */
+export const ZLaunchDraftCarrier = z.object({
+  carrier_id: z.number().int(),
+  name: z.string(),
+  status: ZBotStatus,
+  reason: z.string().nullable(),
+  on_submit: ZLaunchOnSubmit,
+});
+export type TLaunchDraftCarrier = z.output<typeof ZLaunchDraftCarrier>;
+
 /** Initial details: what the stepper saved so far (kept between visits). */
 export const ZLaunchDraft = z.object({
   bot_id: z.string(),
@@ -109,6 +134,8 @@ export const ZLaunchDraft = z.object({
   status: ZBotStatus,
   step_reached: ZLaunchStep,
   carrier_ids: z.array(z.number().int()),
+  /** The launch's carriers with their state (a resubmission sends those that rejected it back for review). */
+  carriers: z.array(ZLaunchDraftCarrier),
   verified_carrier_ids: z.array(z.number().int()),
   questionnaire: ZLaunchQuestionnaire,
   company: ZLaunchCompany.nullable(),

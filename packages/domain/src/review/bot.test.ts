@@ -93,6 +93,7 @@ const BOT_EXPECTED: Expected = {
 
 const CARRIER_EXPECTED: Expected = {
   submit: { who: DEVELOPER_WRITERS, from: ['pending', 'launch_failed'], to: 'submitted', reason: false },
+  resubmit: { who: DEVELOPER_WRITERS, from: ['rejected'], to: 'submitted', reason: false },
   withdraw: {
     who: DEVELOPER_WRITERS,
     from: ['pending', 'submitted', 'to_be_approved_by_carrier', 'approved_pending_from_carrier'],

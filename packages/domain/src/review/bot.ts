@@ -174,6 +174,7 @@ export type BotCarrierState =
   | 'launch_failed';
 export type BotCarrierAction =
   | 'submit'
+  | 'resubmit'
   | 'withdraw'
   | 'forward'
   | 'platform-approve'
@@ -213,6 +214,17 @@ export const BOT_CARRIER_MACHINE = defineReviewMachine<BotCarrierState, BotCarri
       permission: 'launches.submit',
       reasonRequired: false,
       label: 'Submitted for launch',
+    },
+    /**
+     * A new review round: the developer submits the launch again and a carrier that rejected it
+     * goes back for review (the rejection and its reason stay in the history).
+     */
+    resubmit: {
+      from: ['rejected'],
+      to: 'submitted',
+      permission: 'launches.submit',
+      reasonRequired: false,
+      label: 'Sent back for review',
     },
     /** The developer takes an undecided carrier off the launch (/u/update-carrier). */
     withdraw: {

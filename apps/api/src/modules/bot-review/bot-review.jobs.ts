@@ -3,6 +3,7 @@ import type { JobSender } from '../../platform/jobs/index.ts';
 import { defineQueues } from '../../platform/jobs/queues.ts';
 import type { JobHandler } from '../../platform/module.ts';
 import type { BotReviewService, LaunchJobs } from './bot-review.service.ts';
+import { createLaunchSweep, createLaunchSweepRepository, type LaunchSweepDeps } from './bot-review.sweep.ts';
 
 export const BOT_REVIEW_QUEUES = defineQueues({
   /**
@@ -13,6 +14,11 @@ export const BOT_REVIEW_QUEUES = defineQueues({
   'bot-review.launch': z
     .object({ botId: z.uuid(), carrierId: z.number().int().positive(), poll: z.number().int().min(0) })
     .strict(),
+  /**
+   * Every 15 minutes: a carrier left launching longer than LAUNCHING_STUCK_AFTER_MS with no launch
+   * job alive (the job gave up after its retries) becomes launch_failed, so the platform may retry it.
+   */
+  'bot-review.sweep-launching': z.object({}).strict(),
 });
 type LaunchPayload = z.output<(typeof BOT_REVIEW_QUEUES)['bot-review.launch']>;
 
@@ -31,6 +37,23 @@ export function launchJob(service: Pick<BotReviewService, 'runLaunch'>): JobHand
     handler: async (payload, { log }) => {
       const result = await service.runLaunch(payload);
       log.info({ ...payload, result }, 'bot launch job ran');
+    },
+  };
+}
+
+export const SWEEP_LAUNCHING_CRON = '*/15 * * * *';
+
+/** The sweep of launches stuck in launching (bot-review.sweep.ts), on its schedule. */
+export function sweepLaunchingJob(
+  deps: Omit<LaunchSweepDeps, 'sweeps'>,
+): JobHandler<z.output<(typeof BOT_REVIEW_QUEUES)['bot-review.sweep-launching']>> {
+  const sweep = createLaunchSweep({ ...deps, sweeps: createLaunchSweepRepository(deps.database.db) });
+  return {
+    schedule: { cron: SWEEP_LAUNCHING_CRON, payload: {} },
+    retryLimit: 2,
+    handler: async (_payload, { log }) => {
+      const moved = await sweep.sweep();
+      if (moved > 0) log.warn({ moved }, 'launches stuck in launching marked failed');
     },
   };
 }

@@ -1,12 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { BOT_CARRIER_MACHINE, BOT_MACHINE, CHANNEL_TYPE } from '@portico/domain';
+import {
+  BOT_CARRIER_MACHINE,
+  BOT_MACHINE,
+  CHANNEL_TYPE,
+  LAUNCHING_STUCK_AFTER_MS,
+  LAUNCHING_STUCK_REASON,
+  ROLES,
+} from '@portico/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
 import { createBotReviewForTest, launchFixtures } from '../../../test/launch-review.ts';
 import { type Connectors, type NetworkConnector, NetworkError } from '../../networks/index.ts';
+import { createAuditRepository } from '../../platform/audit/audit.repository.ts';
+import { createAuditService } from '../../platform/audit/audit.service.ts';
+import type { JobSender } from '../../platform/jobs/index.ts';
+import { createMailer } from '../../platform/mail/index.ts';
+import { createReviewRepository } from '../../platform/review/review.repository.ts';
+import { createReviewService } from '../../platform/review/review.service.ts';
 import { launches } from '../launches/launches.schema.ts';
+import { type BOT_REVIEW_QUEUES, jobLaunches } from './bot-review.jobs.ts';
 import { rbmRegionOf } from './bot-review.launch.ts';
+import { createBotReviewRepository } from './bot-review.repository.ts';
+import { createLaunchSweep, createLaunchSweepRepository } from './bot-review.sweep.ts';
 
 /**
  * The launch on the network, through the service's job handler (run by hand here, as pg-boss runs
@@ -343,5 +359,128 @@ describe('the launch job', () => {
   it("when the RBM region of a carrier is named then it is Google's /v1/regions/<carrier>-<country>", () => {
     expect(rbmRegionOf({ name: 'Reliance Jio', countryId: 'IN' })).toBe('/v1/regions/reliance-jio-in');
     expect(rbmRegionOf({ name: 'Vi (Vodafone Idea)', countryId: 'IN' })).toBe('/v1/regions/vi-in');
+  });
+});
+
+describe('the sweep of launches stuck in launching', () => {
+  /** The sweep as the module builds it, over the test app's database. */
+  function sweeper() {
+    const { database } = t;
+    const { service } = createBotReviewForTest(t);
+    return createLaunchSweep({
+      database,
+      repository: createBotReviewRepository(database.db),
+      sweeps: createLaunchSweepRepository(database.db),
+      review: createReviewService({
+        database,
+        repository: createReviewRepository(database.db),
+        mail: createMailer(t.server.jobs),
+      }),
+      audit: createAuditService(createAuditRepository(database.db), t.app.log),
+      mail: createMailer(t.server.jobs),
+      settleBot: service.settleBot,
+      publicUrl: t.config.PUBLIC_URL,
+    });
+  }
+  /** A bot approved by the platform with Jio launching since `agoMs`. */
+  async function launchingSince(agoMs: number) {
+    const dev = await f.developer();
+    const { botId } = await f.launch({
+      partnerId: dev.partnerId,
+      state: 'bot_approved_by_portico_pending_from_carrier',
+      carriers: { [jio]: 'launching' },
+    });
+    await t.database.sql.query(
+      `UPDATE bot_carriers SET updated_at = now() - make_interval(secs => $2) WHERE bot_id = $1`,
+      [botId, agoMs / 1000],
+    );
+    return botId;
+  }
+  // The app's queue carries every module's queues; its type names the platform's only.
+  const launchJob = (botId: string) =>
+    jobLaunches(t.server.jobs as unknown as JobSender<typeof BOT_REVIEW_QUEUES>).enqueue({
+      botId,
+      carrierId: jio,
+      poll: 3,
+    });
+  const launchJobId = async (botId: string) =>
+    (
+      await t.database.sql.query<{ id: string }>(
+        "SELECT id FROM pgboss.job WHERE name = 'bot-review.launch' AND data->>'botId' = $1",
+        [botId],
+      )
+    ).rows[0]?.id;
+  const historyOf = async (botId: string) =>
+    (
+      await t.database.sql.query<{
+        subject: string;
+        action: string;
+        reason: string | null;
+        carrier_id: number | null;
+      }>('SELECT subject, action, reason, carrier_id FROM review_history WHERE subject_id = $1 ORDER BY id', [
+        botId,
+      ])
+    ).rows;
+
+  it('when a carrier is launching past the limit with no launch job alive then it becomes launch_failed with the reason in its history; a fresh one and one with a queued job are left alone; a second run changes nothing', async () => {
+    const stale = await launchingSince(LAUNCHING_STUCK_AFTER_MS + 60_000);
+    const fresh = await launchingSince(LAUNCHING_STUCK_AFTER_MS - 60_000);
+    const queued = await launchingSince(LAUNCHING_STUCK_AFTER_MS * 10);
+    await launchJob(queued);
+    const jobId = await launchJobId(queued);
+    expect(jobId).toBeTruthy();
+    const sweep = sweeper();
+
+    expect(await sweep.sweep()).toBe(1);
+    expect(await f.carrierStatus(stale, jio)).toEqual({
+      status: CARRIER.launch_failed.code,
+      reason: LAUNCHING_STUCK_REASON,
+    });
+    expect(await historyOf(stale)).toEqual([
+      { subject: 'bot-carrier', action: 'launch-failed', reason: LAUNCHING_STUCK_REASON, carrier_id: jio },
+      // No other carrier is open: the bot's launch failed as a whole (botActionAfterCarriers).
+      {
+        subject: 'bot',
+        action: 'launch-failed',
+        reason: expect.stringContaining(LAUNCHING_STUCK_REASON),
+        carrier_id: null,
+      },
+    ]);
+    expect(await f.botStatus(stale)).toBe(BOT.launch_failed.code);
+    const audit = await t.database.sql.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'launch.decided' AND detail->>'botId' = $1 AND detail->>'sweep' = 'true'",
+      [stale],
+    );
+    expect(audit.rows[0]?.n).toBe(1);
+    for (const untouched of [fresh, queued]) {
+      expect((await f.carrierStatus(untouched, jio))?.status).toBe(CARRIER.launching.code);
+      expect(await historyOf(untouched)).toEqual([]);
+    }
+
+    // Idempotent: nothing more to move, no second history row.
+    expect(await sweep.sweep()).toBe(0);
+    expect(await historyOf(stale)).toHaveLength(2);
+
+    // The queued job gives up after its retries: the next sweep takes that carrier too.
+    await t.database.sql.query("UPDATE pgboss.job SET state = 'failed' WHERE id = $1", [jobId]);
+    expect(await sweep.sweep()).toBe(1);
+    expect((await f.carrierStatus(queued, jio))?.status).toBe(CARRIER.launch_failed.code);
+    expect((await f.carrierStatus(fresh, jio))?.status).toBe(CARRIER.launching.code);
+  });
+
+  it("when the sweep failed a launch then the platform's retry starts it again", async () => {
+    const botId = await launchingSince(LAUNCHING_STUCK_AFTER_MS * 2);
+    expect(await sweeper().sweep()).toBeGreaterThanOrEqual(1);
+    expect((await f.carrierStatus(botId, jio))?.status).toBe(CARRIER.launch_failed.code);
+    const admin = await t.factories.account(ROLES.SUPER_ADMIN_PORTICO);
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/secure/bot-reviews/${botId}/carriers/${jio}/retry`,
+      headers: { authorization: `Bearer ${await t.tokenFor(admin.user.userId)}`, ...xsrfHeaders() },
+      payload: {},
+    });
+    expectEnvelope(retried, 200);
+    expect((await f.carrierStatus(botId, jio))?.status).toBe(CARRIER.launching.code);
+    expect(await f.jobs('bot-review.launch', botId)).toBe(1);
   });
 });

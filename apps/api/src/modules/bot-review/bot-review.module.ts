@@ -1,5 +1,5 @@
 import { defineModule } from '../../platform/module.ts';
-import { BOT_REVIEW_QUEUES, jobLaunches, launchJob } from './bot-review.jobs.ts';
+import { BOT_REVIEW_QUEUES, jobLaunches, launchJob, sweepLaunchingJob } from './bot-review.jobs.ts';
 import { createBotReviewRepository } from './bot-review.repository.ts';
 import { botReviewRoutes } from './bot-review.routes.ts';
 import { seedDemoLaunches } from './bot-review.seed.ts';
@@ -30,7 +30,18 @@ export const botReviewModule = defineModule({
     });
     return {
       secureRoutes: [botReviewRoutes(service, repository, use('launches'), { brandName: config.BRAND_NAME })],
-      jobs: { 'bot-review.launch': launchJob(service) },
+      jobs: {
+        'bot-review.launch': launchJob(service),
+        'bot-review.sweep-launching': sweepLaunchingJob({
+          database,
+          repository,
+          review,
+          audit,
+          mail,
+          settleBot: service.settleBot,
+          publicUrl: config.PUBLIC_URL,
+        }),
+      },
     };
   },
   seed: {

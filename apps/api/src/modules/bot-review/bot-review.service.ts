@@ -273,6 +273,8 @@ export function createBotReviewService(deps: BotReviewDeps) {
   return {
     audienceOf,
     list,
+    /** What the carriers' states make of the bot, in the caller's unit of work (the launch sweep's). */
+    settleBot,
 
     async exportRows(user: AuthenticatedUser, filters: TBotReviewFilters): Promise<TBotReviewListItem[]> {
       return (await rowsOf(await audienceOf(user), filters, EXPORT_WINDOW)).items;

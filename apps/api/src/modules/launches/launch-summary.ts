@@ -2,11 +2,13 @@ import {
   BOT_CARRIER_MACHINE,
   BOT_LAUNCHABLE_STATES,
   BOT_MACHINE,
+  type BotCarrierState,
   botCarrierStatusOf,
   botStatusOf,
   brandStatusOf,
   LAUNCH_STEP_SLUGS,
   type LaunchStepSlug,
+  launchOnSubmit,
   stateOfCode,
   type TLaunchDocument,
   type TLaunchPreflight,
@@ -79,10 +81,13 @@ export function storedPreflight(launch: LaunchRow | undefined): TLaunchPreflight
 }
 
 const PENDING = BOT_CARRIER_MACHINE.states.pending.code;
-/** The carriers a submission takes: chosen and not submitted yet, or whose launch failed. */
-export const SUBMITTABLE: readonly number[] = BOT_CARRIER_MACHINE.transitions.submit.from.map(
-  (state) => BOT_CARRIER_MACHINE.states[state].code,
-);
+/**
+ * The carriers a submission takes: chosen and not submitted yet, whose launch failed, or that
+ * rejected it (sent back for review); the others keep their state (launchOnSubmit).
+ */
+export const SUBMITTABLE: readonly number[] = (Object.keys(BOT_CARRIER_MACHINE.states) as BotCarrierState[])
+  .filter((state) => launchOnSubmit(state) !== 'keep')
+  .map((state) => BOT_CARRIER_MACHINE.states[state].code);
 
 const REASONED_STATES: readonly number[] = [
   BOT_CARRIER_MACHINE.states.rejected.code,
@@ -93,7 +98,7 @@ const REASONED_STATES: readonly number[] = [
  * The reason a carrier shows: for a rejection or a failed launch, the one stored on its row (the
  * network's reason), else the reason of the history row that brought it there.
  */
-function carrierReason(
+export function carrierReason(
   carrier: { carrierId: number; status: number; reason: string | null },
   history: TReviewHistory['items'],
 ): string | null {

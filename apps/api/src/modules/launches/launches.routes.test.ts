@@ -621,6 +621,121 @@ describe('resubmission after a rejection', () => {
   });
 });
 
+describe('resubmission sends the rejected carriers back for review', () => {
+  /**
+   * A launch as the review side leaves it, through its own calls: forwarded to Jio, Airtel and Vi;
+   * Jio approved (launching), Airtel rejected with a reason, then the platform rejected the launch
+   * (Vi, undecided, back to chosen; the bot 32, editable again).
+   */
+  async function rejectedLaunch(owner: Caller = developer) {
+    const vi = await t.factories.carrierId('Vi (Vodafone Idea)', 'IN');
+    const admin = await t.factories.account(ROLES.SUPER_ADMIN_PORTICO);
+    const reviewerOf = async (carrierId: number) => {
+      const account = await t.factories.account(ROLES.ADMIN_BILLING, { partner: { carrierId } });
+      return { token: await t.tokenFor(account.user.userId), partnerId: account.partner.partnerId };
+    };
+    const platform = { token: await t.tokenFor(admin.user.userId), partnerId: admin.partner.partnerId };
+    const botId = await botOf(owner, { name: 'Resubmit Bot' });
+    await fillLaunch(owner, botId, [ids.jio, ids.airtel, vi]);
+    expectEnvelope(await pay(owner, botId, `resubmit-first-${botId}`), 200);
+    expectEnvelope(await submit(owner, botId), 200);
+    const decide = (who: Caller, url: string, reason?: string) =>
+      call(who, { method: 'POST', url: `${S}${url}`, payload: reason ? { reason } : {} });
+    expectEnvelope(await decide(platform, `/bot-reviews/${botId}/forward`), 200);
+    expectEnvelope(await decide(await reviewerOf(ids.jio), `/carrier/bot-reviews/${botId}/approve`), 200);
+    expectEnvelope(
+      await decide(
+        await reviewerOf(ids.airtel),
+        `/carrier/bot-reviews/${botId}/reject`,
+        'The opt-out answer does not say how to stop messages.',
+      ),
+      200,
+    );
+    expectEnvelope(await decide(platform, `/bot-reviews/${botId}/reject`, 'Fix the opt-out first.'), 200);
+    return { botId, vi, platform };
+  }
+
+  it('when the developer resubmits then the carrier that rejected goes back for review, the launching one is left alone, and the rejection stays in the history', async () => {
+    const { botId, vi, platform } = await rejectedLaunch();
+    expect(await carrierStates(botId)).toEqual(
+      [
+        [ids.jio, 11],
+        [ids.airtel, BOT_STATUS.bot_rejected_by_portico],
+        [vi, 0],
+      ].sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
+    // Before confirming: the draft says which carriers go back for review, with the rejection's reason.
+    const draft = draftOf(await call(developer, { method: 'GET', url: `${S}/launches/${botId}` }));
+    expect(draft.editable).toBe(true);
+    const onSubmit = Object.fromEntries(draft.carriers.map((c) => [c.carrier_id, c.on_submit]));
+    expect(onSubmit).toEqual({ [ids.jio]: 'keep', [ids.airtel]: 'resubmit', [vi]: 'submit' });
+    expect(draft.carriers.find((c) => c.carrier_id === ids.airtel)).toMatchObject({
+      status: { key: 'rejected' },
+      reason: 'The opt-out answer does not say how to stop messages.',
+    });
+    // The new round is priced and paid for the carriers it sends to review: Airtel and Vi, not Jio.
+    const pricing = expectEnvelope(
+      await call(developer, { method: 'GET', url: `${S}/launches/verification-pricing?bot_id=${botId}` }),
+      200,
+    ).data as { items: { carrier_id: number }[] };
+    expect(pricing.items.map((i) => i.carrier_id).sort()).toEqual([ids.airtel, vi].sort());
+    expectEnvelope(await pay(developer, botId, `resubmit-second-${botId}`), 200);
+
+    const summary = expectEnvelope(await submit(developer, botId), 200).data as TLaunchSummary;
+    expect(summary.bot.status.code).toBe(BOT_STATUS.submitted_for_launch);
+    expect(await carrierStates(botId)).toEqual(
+      [
+        [ids.jio, 11],
+        [ids.airtel, BOT_STATUS.submitted_for_launch],
+        [vi, BOT_STATUS.submitted_for_launch],
+      ].sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
+    const airtelHistory = summary.history.filter((e) => e.carrier_id === ids.airtel);
+    expect(airtelHistory[0]).toMatchObject({
+      action: 'resubmit',
+      action_label: 'Sent back for review',
+      from: { code: BOT_STATUS.bot_rejected_by_portico },
+      to: { code: BOT_STATUS.submitted_for_launch },
+    });
+    expect(airtelHistory).toContainEqual(
+      expect.objectContaining({
+        action: 'reject',
+        reason: 'The opt-out answer does not say how to stop messages.',
+      }),
+    );
+    expect(summary.carriers.find((c) => c.carrier_id === ids.airtel)?.reason).toBeNull();
+    expect(summary.history.filter((e) => e.carrier_id === ids.jio).map((e) => e.action)).not.toContain(
+      'resubmit',
+    );
+    // The audit record of the submission names the carriers sent back for review.
+    const audit = await t.database.sql.query<{ detail: { resubmitted: number[] } }>(
+      "SELECT detail FROM audit_log WHERE action = 'launch.submitted' AND detail->>'botId' = $1 ORDER BY id DESC LIMIT 1",
+      [botId],
+    );
+    expect(audit.rows[0]?.detail.resubmitted).toEqual([ids.airtel]);
+    // The platform's reviewers find it in their submitted tab again.
+    const list = expectEnvelope(
+      await call(platform, { method: 'GET', url: `${S}/bot-reviews?tab=submitted&search=Resubmit%20Bot` }),
+      200,
+    ).data as { items: { bot_id: string }[] };
+    expect(list.items.map((i) => i.bot_id)).toContain(botId);
+  });
+
+  it('when another partner or a read-only user resubmits then it is 404 or 403 and the rejected carrier stays rejected', async () => {
+    // The aggregator's launch: its read-only child user sees it but may not resubmit it.
+    const { botId } = await rejectedLaunch(childWriter);
+    expectEnvelope(await pay(otherDeveloper, botId, `resubmit-other-${botId}`), 404);
+    expectEnvelope(await submit(otherDeveloper, botId), 404);
+    expectEnvelope(await pay(childReadOnly, botId, `resubmit-readonly-${botId}`), 403);
+    expectEnvelope(await submit(childReadOnly, botId), 403);
+    const draft = draftOf(await call(childReadOnly, { method: 'GET', url: `${S}/launches/${botId}` }));
+    expect(draft.carriers.find((c) => c.carrier_id === ids.airtel)?.on_submit).toBe('resubmit');
+    expect((await carrierStates(botId)).find(([id]) => id === ids.airtel)?.[1]).toBe(
+      BOT_STATUS.bot_rejected_by_portico,
+    );
+  });
+});
+
 describe('carriers after submission (/u/update-carrier)', () => {
   it('when a carrier is added or an undecided one removed then the launch follows and the hold is taken again for the new set', async () => {
     const botId = await botOf(developer);

@@ -7,6 +7,7 @@ import {
   type BotCarrierState,
   type BotState,
   BRAND_MACHINE,
+  botCarrierStatusOf,
   botStatusOf,
   CHANNEL_TYPE,
   type ImageFacts,
@@ -16,6 +17,7 @@ import {
   LAUNCH_STEP_SLUGS,
   LAUNCH_VIDEO_MAX_BYTES,
   type LaunchStepSlug,
+  launchOnSubmit,
   launchPreflight,
   type PrivacyUrlCheck,
   parseMoney,
@@ -24,6 +26,7 @@ import {
   type TLaunchCarrierList,
   type TLaunchCompany,
   type TLaunchDraft,
+  type TLaunchDraftCarrier,
   type TLaunchPreflight,
   type TLaunchQuestionnaire,
   type TLaunchSummary,
@@ -50,6 +53,7 @@ import type { SignedDownloads } from '../../platform/uploads/signed-downloads.ts
 import type { WalletService } from '../wallet/wallet.service.ts';
 import {
   BOT_NOT_FOUND,
+  carrierReason,
   createLaunchSummary,
   type LaunchSummaryScope,
   launchDocument,
@@ -175,6 +179,31 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
       .map((c) => c.carrierId);
   }
 
+  const carrierStateOf = (code: number) => stateOfCode(BOT_CARRIER_MACHINE, code);
+
+  /**
+   * The launch's carriers as the stepper shows them, with what submitting does to each; the reason
+   * of a rejection from its row, else from the history row that rejected it (read only then).
+   */
+  async function draftCarriers(
+    botId: string,
+    carriers: Awaited<ReturnType<LaunchesRepository['carriersOf']>>,
+  ): Promise<TLaunchDraftCarrier[]> {
+    const needsHistory = carriers.some(
+      (c) => !c.reason && launchOnSubmit(carrierStateOf(c.status)) !== 'submit',
+    );
+    const history = needsHistory
+      ? (await review.history([BOT_CARRIER_MACHINE], botId, { start: 0, end: 500 })).items
+      : [];
+    return carriers.map((c) => ({
+      carrier_id: c.carrierId,
+      name: c.name,
+      status: botCarrierStatusOf(c.status),
+      reason: carrierReason(c, history),
+      on_submit: launchOnSubmit(carrierStateOf(c.status)),
+    }));
+  }
+
   async function draft(user: AuthenticatedUser, botId: string): Promise<TLaunchDraft> {
     return database.transaction(async () => {
       const found = await repository.findBot(botId, user.partnerId);
@@ -191,6 +220,7 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
         status: botStatusOf(bot.status),
         step_reached: stepOf(launch),
         carrier_ids: carriers.map((c) => c.carrierId),
+        carriers: await draftCarriers(botId, carriers),
         verified_carrier_ids: launch?.verifiedCarrierIds ?? [],
         questionnaire: questionnaireOf(launch),
         company: launch?.company ?? null,
@@ -272,8 +302,12 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
     privacy: PrivacyUrlCheck,
   ): Promise<TLaunchPreflight> {
     const wallet = deps.wallet();
-    const carriers = (await repository.carriersOf(bot.botId)).filter((c) => SUBMITTABLE.includes(c.status));
+    const all = await repository.carriersOf(bot.botId);
+    const carriers = all.filter((c) => SUBMITTABLE.includes(c.status));
     const ids = carriers.map((c) => c.carrierId);
+    // A resubmission leaves approved, launching or launched carriers as they are: one of them having
+    // verified the business is no reason to refuse the carriers this submission sends.
+    const kept = new Set(all.filter((c) => !SUBMITTABLE.includes(c.status)).map((c) => c.carrierId));
     const rcs = bot.channels.includes(CHANNEL_TYPE.rcs);
     const [prices, brand, available, hold, logo, banner] = await Promise.all([
       wallet.verificationPrices(ids),
@@ -302,7 +336,7 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
       questionnaire: questionnaireOf(launch),
       media: { screenshots: launch.screenshots.length, video: launch.video !== null },
       loa: launch.loa !== null,
-      verifiedCarriers: launch.verifiedCarrierIds,
+      verifiedCarriers: launch.verifiedCarrierIds.filter((id) => !kept.has(id)),
       wallet: {
         exists: available !== null,
         available: available ?? 0n,
@@ -645,7 +679,10 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
      * Submit for verification, in one unit of work: the pre-flight passes (else 422 with its
      * items), this submission's hold is held (else 409), the bot and each submitted carrier move
      * (BOT_MACHINE and BOT_CARRIER_MACHINE 'submit', history), the audit record, and the mail to the
-     * platform's reviewers. Two submits at once: one wins, the other gets 409 with the state.
+     * platform's reviewers. A resubmission sends the carriers that rejected the launch back for
+     * review ('resubmit': their rejection stays in the history) and leaves those under review,
+     * approved, launching or launched as they are. Two submits at once: one wins, the other gets
+     * 409 with the state.
      */
     async submit(user: AuthenticatedUser, botId: string): Promise<TLaunchSummary> {
       const privacy = await privacyOf(user, botId);
@@ -668,7 +705,11 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
           const message = 'Pay the verification from the wallet before submitting.';
           throw new ConflictError(message, [{ field: 'payment', message }]);
         }
-        const carrierIds = await submittableIds(botId);
+        const submitted = (await repository.carriersOf(botId)).filter((c) => SUBMITTABLE.includes(c.status));
+        const carrierIds = submitted.map((c) => c.carrierId);
+        const resubmitted = submitted
+          .filter((c) => launchOnSubmit(carrierStateOf(c.status)) === 'resubmit')
+          .map((c) => c.carrierId);
         await review.decide({
           machine: BOT_MACHINE,
           subjectId: botId,
@@ -682,7 +723,7 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
                 machine: BOT_CARRIER_MACHINE,
                 subjectId: botId,
                 carrierId,
-                action: 'submit',
+                action: resubmitted.includes(carrierId) ? 'resubmit' : 'submit',
                 actor: user,
                 load: () => repository.lockCarrier(botId, carrierId),
                 move: (from, to) => repository.moveCarrier(botId, carrierId, from, to),
@@ -693,7 +734,12 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
               submissions: launch.submissions + 1,
               stepReached: 'payment',
             });
-            await record(user, 'launch.submitted', { botId, carrierIds, holdId: hold.hold_id });
+            await record(user, 'launch.submitted', {
+              botId,
+              carrierIds,
+              resubmitted,
+              holdId: hold.hold_id,
+            });
             // The platform's reviewers: a launch waits for them (the review queue shows it too).
             for (const to of await repository.reviewerEmails()) {
               await mail({

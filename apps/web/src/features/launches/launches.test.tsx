@@ -1,6 +1,7 @@
 import {
   APPROVAL_AREA_MESSAGES,
   BOT_STATUS,
+  botCarrierStatusOf,
   botStatusOf,
   type TLaunchCarrierList,
   type TLaunchDraft,
@@ -317,6 +318,68 @@ describe('the payment step', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Launch Details', level: 1 })).toBeTruthy();
     expect(screen.getByText(/^Submitted for launch\. The platform reviews it first/)).toBeTruthy();
+  });
+
+  it('when a carrier rejected the launch then Submit first shows which carriers go back for review, and sends the launch only once confirmed', async () => {
+    const draft = launchDraft({
+      status: LAUNCH_STATUS.rejected,
+      hold: HOLD,
+      carrier_ids: [7, 8, 9],
+      carriers: [
+        { carrier_id: 7, name: 'Jio', status: botCarrierStatusOf(11), reason: null, on_submit: 'keep' },
+        {
+          carrier_id: 8,
+          name: 'Airtel',
+          status: CARRIER_STATUS.rejected,
+          reason: 'The opt-out answer does not say how to stop messages.',
+          on_submit: 'resubmit',
+        },
+        { carrier_id: 9, name: 'Vi', status: botCarrierStatusOf(0), reason: null, on_submit: 'submit' },
+      ],
+    });
+    answerGets({ draft, preflight: PREFLIGHT_OK });
+    const post = vi.spyOn(http, 'post').mockResolvedValue(launchSummary());
+    const user = userEvent.setup();
+    renderApp(stepUrl('payment'), { details: DEVELOPER });
+    expect((await screen.findByTestId('resubmission')).textContent).toMatch(
+      /^Submitting again sends Airtel back for review/,
+    );
+    const submit = await screen.findByRole('button', { name: 'Submit for launch' });
+    await waitFor(() => expect(submit).toHaveProperty('disabled', false));
+    await user.click(submit);
+    const dialog = await screen.findByRole('dialog', { name: 'Submit the launch again?' });
+    const group = (name: string) =>
+      within(within(dialog).getByRole('region', { name }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    expect(group('Back for review')).toEqual([
+      'Airtel rejected the launch: “The opt-out answer does not say how to stop messages.”',
+    ]);
+    expect(group('Submitted for review')).toEqual(['Vi']);
+    expect(group('Left as they are')).toEqual(['Jio (launching on the network)']);
+    expect(post).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(post).not.toHaveBeenCalled();
+
+    await user.click(submit);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Submit the launch again?' })).getByRole('button', {
+        name: 'Submit again',
+      }),
+    );
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(
+        '/secure/launches/submit-verification',
+        undefined,
+        expect.anything(),
+        {
+          params: { bot_id: LAUNCH_BOT_ID },
+        },
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'Launch Details', level: 1 })).toBeTruthy();
   });
 
   it('when the submission is refused then its reason shows on the step', async () => {

@@ -21,6 +21,7 @@ import {
 import { useHoldVerification, useSubmitLaunch } from '../api/submit-launch';
 import { ConfirmDialog } from './ConfirmDialog';
 import { fieldAnchor, launchDetailsPath, launchStepPath } from './launch-paths';
+import { carriersBackForReview, ResubmissionList } from './ResubmissionList';
 import { useFocusField, useStepProblems } from './StepActions';
 
 const newKey = () => `launch-${crypto.randomUUID()}`;
@@ -42,6 +43,10 @@ export function PaymentStep({ draft }: { draft: TLaunchDraft }) {
   const problems = useStepProblems(botId, 'payment');
   useFocusField();
   const [confirming, setConfirming] = useState(false);
+  const [confirmingResubmission, setConfirmingResubmission] = useState(false);
+  const backForReview = carriersBackForReview(draft);
+  const sendLaunch = () =>
+    submit.mutate(botId, { onSuccess: () => navigate(`${launchDetailsPath(botId)}&submitted=1`) });
   // One key per payment attempt: a retried click after a failure holds the money once.
   const key = useRef(newKey());
 
@@ -59,6 +64,13 @@ export function PaymentStep({ draft }: { draft: TLaunchDraft }) {
       {refusal && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {refusal}
+        </Alert>
+      )}
+      {backForReview.length > 0 && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="resubmission">
+          Submitting again sends {backForReview.map((carrier) => carrier.name).join(', ')} back for review: a
+          new review round, {backForReview.length === 1 ? 'its' : 'their'} earlier rejection stays in the
+          history. Take a carrier off in Review Carriers to leave it out.
         </Alert>
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
@@ -174,15 +186,33 @@ export function PaymentStep({ draft }: { draft: TLaunchDraft }) {
               variant="contained"
               disabled={!ready || submit.isPending}
               aria-describedby={ready ? undefined : 'submit-hint'}
-              onClick={() =>
-                submit.mutate(botId, { onSuccess: () => navigate(`${launchDetailsPath(botId)}&submitted=1`) })
-              }
+              onClick={() => (backForReview.length > 0 ? setConfirmingResubmission(true) : sendLaunch())}
             >
               Submit for launch
             </Button>
           )}
         </Box>
       </Box>
+
+      {confirmingResubmission && (
+        <ConfirmDialog
+          title="Submit the launch again?"
+          confirmLabel="Submit again"
+          pending={submit.isPending}
+          error={submit.error}
+          onClose={() => {
+            submit.reset();
+            setConfirmingResubmission(false);
+          }}
+          onConfirm={sendLaunch}
+        >
+          <Typography sx={{ mb: 2 }}>
+            The platform reviews the launch again, then each carrier below that reviews it decides for its own
+            network.
+          </Typography>
+          <ResubmissionList draft={draft} />
+        </ConfirmDialog>
+      )}
 
       {confirming && price && (
         <ConfirmDialog
