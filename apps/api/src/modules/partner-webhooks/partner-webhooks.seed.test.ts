@@ -1,18 +1,13 @@
 import { ZWebhookDeliveryList, ZWebhookSettings } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoBotsIn } from '../../../test/demo-bots.ts';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
-import { seedDemoData } from '../../platform/db/seed/demo.ts';
-import { createStorage } from '../../platform/storage/index.ts';
-import { seedDemoBots } from '../bots/bots.seed.ts';
-import { seedDemoBrands } from '../brands/brands.seed.ts';
 import { seedPartnerWebhooksDemo } from './partner-webhooks.seed.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database);
-  await seedDemoBrands(t.database, createStorage(t.config.storage));
-  await seedDemoBots(t.database);
+  await seedDemoBotsIn(t);
 });
 afterAll(() => t.close());
 

@@ -7,21 +7,16 @@ import {
   ZTemplateTestSummary,
 } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoBotsIn } from '../../../test/demo-bots.ts';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
-import { seedDemoData } from '../../platform/db/seed/demo.ts';
-import { createStorage } from '../../platform/storage/index.ts';
 import { seedBotTestingDemo } from '../bot-testing/bot-testing.seed.ts';
-import { seedDemoBots } from '../bots/bots.seed.ts';
-import { seedDemoBrands } from '../brands/brands.seed.ts';
 import { seedDemoTemplates } from './templates.seed.ts';
 
 const S = '/api/v1/secure';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database);
-  await seedDemoBrands(t.database, createStorage(t.config.storage));
-  await seedDemoBots(t.database);
+  await seedDemoBotsIn(t);
   await seedBotTestingDemo({ database: t.database });
 });
 afterAll(() => t.close());
