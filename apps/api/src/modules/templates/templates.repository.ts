@@ -4,7 +4,7 @@ import {
   type TemplateState,
   type TTemplateFilters,
 } from '@portico/domain';
-import { and, count, desc, eq, exists, ilike, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, ilike, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { partners, users } from '../../platform/db/core.schema.ts';
 import { containsPattern, orderOf } from '../../platform/db/filters.ts';
 import type { Db } from '../../platform/db/index.ts';
@@ -75,6 +75,28 @@ export function createTemplatesRepository(db: Db) {
         and(eq(templateVersions.templateId, templates.templateId), isNotNull(templateVersions.submittedAt)),
       ),
   );
+  /**
+   * What the lists' search box promises ("Search template, bot or partner"): the template's name,
+   * its bot's or its partner's. Subqueries, so the count queries need no joins.
+   */
+  const searchMatches = (search: string): SQL | undefined => {
+    const pattern = containsPattern(search);
+    return or(
+      ilike(templates.name, pattern),
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(bots)
+          .where(and(eq(bots.botId, templates.botId), ilike(bots.name, pattern))),
+      ),
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(partners)
+          .where(and(eq(partners.partnerId, templates.partnerId), ilike(partnerName, pattern))),
+      ),
+    );
+  };
   const scopeOf = (scope: TemplateScope): SQL =>
     'admin' in scope ? submittedOnce : eq(templates.partnerId, scope.partnerId);
 
@@ -82,7 +104,7 @@ export function createTemplatesRepository(db: Db) {
     return and(
       scopeOf(scope),
       f.bot_id ? eq(templates.botId, f.bot_id) : undefined,
-      f.search ? ilike(templates.name, containsPattern(f.search)) : undefined,
+      f.search ? searchMatches(f.search) : undefined,
       f.channel ? eq(templates.channel, f.channel) : undefined,
       f.type ? eq(templates.type, f.type) : undefined,
       f.language ? eq(templates.language, f.language) : undefined,
@@ -98,7 +120,7 @@ export function createTemplatesRepository(db: Db) {
       eq(bots.status, launched),
       filters.bot_id ? eq(templates.botId, filters.bot_id) : undefined,
       filters.channel ? eq(templates.channel, filters.channel) : undefined,
-      filters.search ? ilike(templates.name, containsPattern(filters.search)) : undefined,
+      filters.search ? searchMatches(filters.search) : undefined,
     );
   }
 

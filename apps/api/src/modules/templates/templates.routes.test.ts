@@ -562,6 +562,21 @@ describe('tab counts', () => {
   const act = async (who: Caller, id: string, action: string, payload: object = {}) =>
     expectEnvelope(await call(who, { method: 'POST', url: `${S}/templates/${id}/${action}`, payload }), 200);
 
+  it('when the search names a bot or a partner then its templates are found, as the search box says', async () => {
+    const submitted = await createRcs('searchable_by_bot');
+    await act(developer, submitted.template_id, 'submit');
+    const byBot = await listOf(developer, '?search=chai%20agent');
+    expect(byBot.items.map((item) => item.name)).toContain('searchable_by_bot');
+    expect(new Set(byBot.items.map((item) => item.bot_name))).toEqual(new Set(['Chai Agent']));
+    const partner = byBot.items.find((item) => item.name === 'searchable_by_bot')?.partner_name ?? '';
+    expect(partner).not.toBe('');
+    const byPartner = await listOf(readOnlyAdmin, `?search=${encodeURIComponent(partner)}`);
+    expect(byPartner.items.map((item) => item.name)).toContain('searchable_by_bot');
+    expect(new Set(byPartner.items.map((item) => item.partner_name))).toEqual(new Set([partner]));
+    // Another developer's search by the same bot name finds none of them.
+    expect((await listOf(stranger, '?search=chai%20agent')).total).toBe(0);
+  });
+
   it('when admins and developers list templates then each tab says how many it holds under the filters, their own only, and each count is its tab total', async () => {
     await createRcs('tabcount_draft');
     const pending = await createRcs('tabcount_pending');
