@@ -36,6 +36,12 @@ describe('demo bots', () => {
       const codes = new Set(rows.filter((r) => r.partner_id === partner).map((r) => r.status));
       for (const code of Object.values(BOT_STATUS)) expect(codes, `${partner} ${code}`).toContain(code);
     }
+    // Launched bots both listed in the store and waiting in the platform's listing queue.
+    const { rows: listing } = await t.database.sql.query<{ listed_in_store: boolean }>(
+      'SELECT listed_in_store FROM bots WHERE status = $1 AND listing IS NOT NULL',
+      [BOT_STATUS.launched],
+    );
+    expect(new Set(listing.map((r) => r.listed_in_store))).toEqual(new Set([true, false]));
   });
 
   it('when the demo accounts sign in then MY BOTS has rows with brands, carriers, network ids and history', async () => {

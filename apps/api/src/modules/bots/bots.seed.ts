@@ -363,7 +363,9 @@ export async function seedDemoBots(database: Database): Promise<{ bots: number; 
                 keywords: ['orders', 'support'],
               }
             : null,
-        listedInStore: demo.status === 'launched' && demo.n % 2 === 1,
+        // Launched and listed, except the aggregator's launched RCS bot: its store listing waits in
+        // the platform's listing queue.
+        listedInStore: demo.status === 'launched' && !(demo.partner === 'aggregator' && demo.n < 251),
         createdAt: new Date(base + demo.n * 3_600_000),
         updatedAt,
       })
