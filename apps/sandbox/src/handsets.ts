@@ -238,7 +238,7 @@ async function deliverUserEvent(
       };
   await ctx.deliver(
     'whatsapp',
-    whatsappWebhook(to.sender, {
+    whatsappWebhook(ctx, to.sender, {
       contacts: [{ profile: { name: 'Sandbox user' }, wa_id: msisdn.slice(1) }],
       messages: [message],
     }),

@@ -624,7 +624,13 @@ function registerTemplateDelete(app: FastifyInstance, ctx: SandboxContext) {
   );
 }
 
-export function whatsappWebhook(phoneNumberId: string, value: Record<string, unknown>) {
+/**
+ * A `messages` webhook about a business number: Meta names it in value.metadata (its id, and its
+ * display number as digits).
+ */
+export function whatsappWebhook(ctx: SandboxContext, phoneNumberId: string, value: Record<string, unknown>) {
+  const number = ctx.store.waPhoneNumbers.get(phoneNumberId);
+  const display = number ? number.displayPhoneNumber.replace(/\D/g, '') : phoneNumberId;
   return {
     object: 'whatsapp_business_account',
     entry: [
@@ -635,7 +641,7 @@ export function whatsappWebhook(phoneNumberId: string, value: Record<string, unk
             field: 'messages',
             value: {
               messaging_product: 'whatsapp',
-              metadata: { display_phone_number: phoneNumberId, phone_number_id: phoneNumberId },
+              metadata: { display_phone_number: display, phone_number_id: phoneNumberId },
               ...value,
             },
           },
@@ -685,7 +691,7 @@ function scheduleStatuses(
   const { behaviour } = ctx;
   if (!behaviour.receipts) return;
   const send = (status: 'sent' | 'delivered' | 'read' | 'failed', error?: { code: number; title: string }) =>
-    ctx.deliver('whatsapp', whatsappWebhook(phoneNumberId, statusValue(wamid, msisdn, status, error)));
+    ctx.deliver('whatsapp', whatsappWebhook(ctx, phoneNumberId, statusValue(wamid, msisdn, status, error)));
   ctx.later(0, async () => {
     await send('sent');
     const failedWith = failure ?? (ctx.chance(behaviour.failureRatio) ? WA_ERRORS.undeliverable : null);

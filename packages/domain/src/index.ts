@@ -45,6 +45,7 @@ export * from './rules/audience-file.ts';
 export * from './rules/bot-fields.ts';
 export * from './rules/channels.ts';
 export * from './rules/formats.ts';
+export * from './rules/idempotency.ts';
 export * from './rules/launch-preflight.ts';
 export * from './rules/launch-sweep.ts';
 export * from './rules/managed-users.ts';

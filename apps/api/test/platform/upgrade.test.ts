@@ -28,9 +28,10 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0013_partner_webhooks.sql': '9adc265b74cb4231405446ed667a2e82122cb2a8ace84019c70c7a571aeed4a7',
   '0014_partner_credentials.sql': '193ad0982a168a1d39ba92d0e29e1933eee4fc805915c1cd73abfea17c163e37',
   '0015_partner_files.sql': 'c9e06371b7586e067ca07cf1791db79aefaffe3a6157599c46039ecb39553ad7',
+  '0016_partner_idempotency_keys.sql': '4e481d7bd283de83c0ae1d40a589284d51f7d81f3296db5d66216bf338af3d1c',
 };
-/** How many migrations the previous landed main had (0000 to 0014). */
-const PREVIOUS_RELEASE_MIGRATIONS = 15;
+/** How many migrations the previous landed main had (0000 to 0015). */
+const PREVIOUS_RELEASE_MIGRATIONS = 16;
 
 interface Journal {
   entries: { idx: number; tag: string }[];

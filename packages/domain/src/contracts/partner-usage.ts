@@ -54,3 +54,30 @@ export const ZPartnerUsage = z.object({
   totals: ZUsageCounts,
 });
 export type TPartnerUsage = z.output<typeof ZPartnerUsage>;
+
+/** The names usage_daily counts network events under (kind 'event'): receipts, then a user's events. */
+export const USAGE_EVENT = {
+  delivered: 'DELIVERED',
+  read: 'READ',
+  failed: 'FAILED',
+  userMessage: 'USER_MESSAGE',
+  suggestionResponse: 'SUGGESTION_RESPONSE',
+  unsubscribe: 'UNSUBSCRIBE',
+} as const;
+
+/**
+ * The usage name of a network event, or null when usage does not count it: a 'sent' receipt (the
+ * message is counted sent by its charge already) and events of no known kind.
+ */
+export function usageEventName(event: { kind: string; status?: string | null | undefined }): string | null {
+  if (event.kind === 'status') {
+    if (event.status === 'delivered') return USAGE_EVENT.delivered;
+    if (event.status === 'read') return USAGE_EVENT.read;
+    if (event.status === 'failed') return USAGE_EVENT.failed;
+    return null;
+  }
+  if (event.kind === 'user_message') return USAGE_EVENT.userMessage;
+  if (event.kind === 'suggestion_response') return USAGE_EVENT.suggestionResponse;
+  if (event.kind === 'unsubscribe') return USAGE_EVENT.unsubscribe;
+  return null;
+}

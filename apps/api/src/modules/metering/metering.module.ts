@@ -14,7 +14,11 @@ declare module '../../platform/module.ts' {
   }
 }
 
-/** Metering of messages: pricing by the recipient's carrier, reservation, batched settlement, usage. */
+/**
+ * Metering of messages: pricing by the recipient's carrier, reservation, batched settlement, usage
+ * (network events about the API's messages counted as network-messages stores them). Comes after
+ * network-messages.
+ */
 export const meteringModule = defineModule({
   name: 'metering',
   config: meteringConfig,
@@ -25,6 +29,11 @@ export const meteringModule = defineModule({
       repository: createMeteringRepository(database.sql, WALLET_CURRENCY),
       wallet: use('wallet'),
       abandonAfterMs: settings.abandonAfterMs,
+    });
+    // Usage counts the networks' events about the API's messages in the unit of work that stores
+    // them: a redelivered event is stored, and so counted, once.
+    use('network-messages').onEventsStored(async (events) => {
+      await service.recordNetworkEvents(events);
     });
     return { service, jobs: { 'metering.settle': settleJob(service) } };
   },

@@ -335,6 +335,62 @@ export function createMeteringRepository(sql: SqlExecutor, currency: string) {
       return rows.map((r) => ({ botId: r.bot_id, messageId: r.message_id }));
     },
 
+    /**
+     * The bots behind the networks' names of senders (RBM agent id, MaaP bot id, WhatsApp phone
+     * number id): "network|name" -> bot and partner.
+     */
+    async botsByAddress(
+      addresses: { network: string; address: string }[],
+    ): Promise<Map<string, { botId: string; partnerId: string }>> {
+      const of = (network: string) => addresses.filter((a) => a.network === network).map((a) => a.address);
+      const rows = await q<{ network: string; address: string; bot_id: string; partner_id: string }>(
+        `SELECT 'rbm' AS network, split_part(rbm_agent, '/agents/', 2) AS address, bot_id, partner_id FROM bots
+          WHERE split_part(rbm_agent, '/agents/', 2) = ANY($1::text[])
+         UNION ALL
+         SELECT 'maap', maap_bot_id, bot_id, partner_id FROM bots WHERE maap_bot_id = ANY($2::text[])
+         UNION ALL
+         SELECT 'whatsapp', whatsapp_phone_number_id, bot_id, partner_id FROM bots
+          WHERE whatsapp_phone_number_id = ANY($3::text[])`,
+        [of('rbm'), of('maap'), of('whatsapp')],
+      );
+      return new Map(
+        rows.map((r) => [`${r.network}|${r.address}`, { botId: r.bot_id, partnerId: r.partner_id }]),
+      );
+    },
+
+    /** The carrier and country of these metered messages ("bot|message" -> where it went). */
+    async destinations(
+      keys: { botId: string; messageId: string }[],
+    ): Promise<Map<string, { carrierId: number | null; countryId: string | null }>> {
+      const rows = await q<{
+        bot_id: string;
+        message_id: string;
+        carrier_id: number | null;
+        country_id: string | null;
+      }>(
+        `SELECT m.bot_id, m.message_id, m.carrier_id, m.country_id FROM metered_messages m
+           JOIN unnest($1::uuid[], $2::text[]) AS k(bot_id, message_id)
+             ON m.bot_id = k.bot_id AND m.message_id = k.message_id`,
+        [keys.map((k) => k.botId), keys.map((k) => k.messageId)],
+      );
+      return new Map(
+        rows.map((r) => [
+          `${r.bot_id}|${r.message_id}`,
+          { carrierId: r.carrier_id, countryId: r.country_id },
+        ]),
+      );
+    },
+
+    /** Which of these bots have sent a metered message (use the partner API). */
+    async botsWithMessages(botIds: string[]): Promise<Set<string>> {
+      const rows = await q<{ bot_id: string }>(
+        `SELECT b AS bot_id FROM unnest($1::uuid[]) AS b
+          WHERE EXISTS (SELECT 1 FROM metered_messages m WHERE m.bot_id = b)`,
+        [[...new Set(botIds)]],
+      );
+      return new Set(rows.map((r) => r.bot_id));
+    },
+
     async usage(partnerId: string, from: string, to: string, botId?: string) {
       return q<{
         day: string;

@@ -7,6 +7,7 @@ import {
   type TUsageDay,
   type TUsageQuery,
   unknownCarrierQuote,
+  usageEventName,
   ZUsageQuery,
 } from '@portico/domain';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
@@ -63,6 +64,35 @@ export interface SettlementReport {
   batches: number;
   messages: number;
   amount: bigint;
+}
+
+/** A network event as network-messages stored it (what usage needs of it). */
+export interface NetworkEventForUsage {
+  network: string;
+  kind: string;
+  status?: string | null | undefined;
+  networkMessageId?: string | null | undefined;
+  /** The user's number (E.164). */
+  sender?: string | null | undefined;
+  occurredAt?: Date | null | undefined;
+  payload: unknown;
+  /** Set when network-messages sent the message itself (tests, the console): never metered. */
+  messageId?: string | null | undefined;
+}
+
+/**
+ * The network's name of the bot an event is about, as the event itself says it: RBM's agentId,
+ * MaaP's botId, the WhatsApp business number network-messages keeps from Meta's value.metadata.
+ */
+function senderNamed(event: NetworkEventForUsage): string | null {
+  const payload = (event.payload ?? {}) as Record<string, unknown>;
+  const value =
+    event.network === 'rbm'
+      ? payload.agentId
+      : event.network === 'maap'
+        ? payload.botId
+        : (payload.metadata as Record<string, unknown> | undefined)?.phone_number_id;
+  return typeof value === 'string' && value !== '' ? value : null;
 }
 
 export const UNPRICEABLE = 'This recipient cannot be priced: no rate plan of its country prices the message.';
@@ -310,6 +340,53 @@ export function createMeteringService({
     });
   }
 
+  /** Counts events received from the networks in the daily usage (one statement for the list). */
+  async function recordEvents(
+    events: {
+      partnerId: string;
+      botId: string;
+      carrierId?: number | null;
+      countryId?: string | null;
+      /** The event's usage name (USAGE_EVENT: 'DELIVERED', 'READ', 'USER_MESSAGE', ...). */
+      status: string;
+      at?: Date;
+    }[],
+  ): Promise<void> {
+    await repository.addUsage(
+      events.map((e) => ({
+        day: (e.at ?? now()).toISOString().slice(0, 10),
+        partnerId: e.partnerId,
+        botId: e.botId,
+        carrierId: e.carrierId ?? null,
+        countryId: e.countryId ?? null,
+        kind: 'event' as const,
+        status: e.status,
+        count: 1,
+        amount: 0n,
+      })),
+    );
+  }
+
+  /**
+   * The carrier and country of a number as a send to it is priced (MNP answer, then ranges), in the
+   * caller's unit of work (not grouped: a group runs outside it). Unknown parts are null.
+   */
+  async function destinationOf(
+    msisdn: string,
+  ): Promise<{ carrierId: number | null; countryId: string | null }> {
+    const number = parsePhoneNumberFromString(msisdn);
+    const countryId = number?.isPossible() ? number.country : undefined;
+    if (!number || !countryId) return { carrierId: null, countryId: null };
+    const [ported, ranges] = await Promise.all([
+      repository.portedCarriers([number.number]),
+      cached(`ranges:${countryId}`, () => repository.ranges(countryId)),
+    ]);
+    return {
+      carrierId: ported.get(number.number) ?? carrierOfNationalNumber(number.nationalNumber, ranges),
+      countryId,
+    };
+  }
+
   return {
     price,
     reserve,
@@ -358,33 +435,61 @@ export function createMeteringService({
       return settled;
     },
 
-    /** Counts events received from the networks in the daily usage (one statement for the list). */
-    async recordEvents(
-      events: {
-        partnerId: string;
-        botId: string;
-        carrierId?: number | null;
-        countryId?: string | null;
-        /** The event's type ('DELIVERED', 'READ', 'USER_MESSAGE', ...). */
-        status: string;
-        at?: Date;
-      }[],
-    ): Promise<void> {
-      await repository.addUsage(
-        events.map((e) => ({
-          day: (e.at ?? now()).toISOString().slice(0, 10),
-          partnerId: e.partnerId,
-          botId: e.botId,
-          carrierId: e.carrierId ?? null,
-          countryId: e.countryId ?? null,
-          kind: 'event' as const,
-          status: e.status,
-          count: 1,
-          amount: 0n,
-        })),
+    /**
+     * Counts newly stored network events in the daily usage, in the caller's unit of work
+     * (network-messages' ingest: an event is stored once, so it is counted once). Counted: the
+     * receipts (delivered, read, failed) of metered messages, and a user's messages, taps and
+     * unsubscribes to a bot that sends through the partner API. An RBM or MaaP receipt names our
+     * message id, so it counts only for a metered message, under that message's carrier; a WhatsApp
+     * receipt names Meta's wamid, which metering does not keep, so it counts for the bot whose number
+     * Meta names when network-messages did not send the message itself, and a user's event counts
+     * under the carrier of the user's number (as a send to it would be priced). Answers how many.
+     */
+    async recordNetworkEvents(events: readonly NetworkEventForUsage[]): Promise<number> {
+      const named = events.flatMap((event) => {
+        const status = usageEventName(event);
+        const address = senderNamed(event);
+        // network-messages' own messages (tests, the console) are not sent through the API.
+        if (!status || !address || event.messageId) return [];
+        return [{ event, status, address }];
+      });
+      if (named.length === 0) return 0;
+      const bots = await repository.botsByAddress(
+        named.map(({ event, address }) => ({ network: event.network, address })),
       );
+      const found = named.flatMap((n) => {
+        const bot = bots.get(`${n.event.network}|${n.address}`);
+        return bot ? [{ ...n, bot }] : [];
+      });
+      const byMessageId = (n: (typeof found)[number]) =>
+        n.event.kind === 'status' && n.event.network !== 'whatsapp';
+      const destinations = await repository.destinations(
+        found
+          .filter(byMessageId)
+          .map((n) => ({ botId: n.bot.botId, messageId: n.event.networkMessageId ?? '' })),
+      );
+      const apiBots = await repository.botsWithMessages(found.map((n) => n.bot.botId));
+      const counted: Parameters<typeof recordEvents>[0] = [];
+      for (const n of found) {
+        let where: { carrierId: number | null; countryId: string | null } | undefined;
+        if (byMessageId(n)) where = destinations.get(`${n.bot.botId}|${n.event.networkMessageId ?? ''}`);
+        else if (apiBots.has(n.bot.botId)) where = await destinationOf(n.event.sender ?? '');
+        if (!where) continue;
+        counted.push({
+          partnerId: n.bot.partnerId,
+          botId: n.bot.botId,
+          ...where,
+          status: n.status,
+          ...(n.event.occurredAt ? { at: n.event.occurredAt } : {}),
+        });
+      }
+      await recordEvents(counted);
+      return counted.length;
     },
 
+    recordEvents,
+
+    /** Daily usage of a partner for billing (the rows of usage_daily in a window of days). */
     /** Daily usage of a partner for billing (the rows of usage_daily in a window of days). */
     async usage(partnerId: string, input: TUsageQuery): Promise<TUsageDay[]> {
       const query = ZUsageQuery.parse(input);

@@ -45,8 +45,11 @@ interface ListWindow {
   network?: Network | undefined;
 }
 
-/** A network event as stored: what the network posted plus our id for it. */
-export type StoredNetworkEvent = NewNetworkEvent & { eventId: string };
+/**
+ * A network event as stored: what the network posted plus our id for it, and (`messageId`) the
+ * message of network_messages it reports on when this module sent that message.
+ */
+export type StoredNetworkEvent = NewNetworkEvent & { eventId: string; messageId?: string | null };
 
 /** A handler of one stored event (replayEvents hands an object's stored events to one again). */
 export type NetworkEventHandler = (event: StoredNetworkEvent) => Promise<void>;
@@ -178,10 +181,12 @@ export function createNetworkMessagesService({ database, repository, connectors 
         for (const event of events) {
           const eventId = await repository.insertEventOnce(event);
           if (!eventId) continue;
-          storedEvents.push({ ...event, eventId });
           stored += 1;
-          if (event.kind !== 'status' || !event.networkMessageId) continue;
-          const message = await repository.messageByNetworkIdForUpdate(event.network, event.networkMessageId);
+          const message =
+            event.kind === 'status' && event.networkMessageId
+              ? await repository.messageByNetworkIdForUpdate(event.network, event.networkMessageId)
+              : undefined;
+          storedEvents.push({ ...event, eventId, messageId: message?.messageId ?? null });
           if (!message) continue;
           await applyPending(message);
           applied += 1;

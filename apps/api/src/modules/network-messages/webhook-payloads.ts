@@ -185,6 +185,11 @@ const ZWaMessage = z.object({
     })
     .optional(),
 });
+/** The business number a `messages` change is about (Meta's value.metadata). */
+const ZWaMetadata = z.object({
+  phone_number_id: z.string(),
+  display_phone_number: z.string().optional(),
+});
 const WA_STATUS: Record<string, MessageStatus> = {
   sent: 'sent',
   delivered: 'delivered',
@@ -212,6 +217,15 @@ export function whatsappEvents(body: unknown): NewNetworkEvent[] {
         );
         continue;
       }
+      // Meta names the business number once per change, beside its statuses and messages; each event
+      // keeps it as `metadata` (a key Meta's status and message objects do not have), so the event
+      // alone says which number sent the message or was written to (the partner API's sends have no
+      // network_messages row to say it).
+      const metadata = ZWaMetadata.safeParse(change.value.metadata);
+      const stored = (raw: unknown): unknown =>
+        metadata.success && typeof raw === 'object' && raw !== null
+          ? { ...raw, metadata: metadata.data }
+          : raw;
       for (const raw of (change.value.statuses as unknown[] | undefined) ?? []) {
         const s = ZWaStatus.safeParse(raw);
         if (!s.success) continue;
@@ -228,7 +242,7 @@ export function whatsappEvents(body: unknown): NewNetworkEvent[] {
               errorCode: s.data.errors?.[0] ? String(s.data.errors[0].code) : null,
               occurredAt: when(s.data.timestamp),
             },
-            raw,
+            stored(raw),
           ),
         );
       }
@@ -243,7 +257,7 @@ export function whatsappEvents(body: unknown): NewNetworkEvent[] {
               'whatsapp',
               m.data.id,
               { ...base, kind: 'suggestion_response', text: reply.title, postbackData: reply.id },
-              raw,
+              stored(raw),
             ),
           );
         else if (m.data.button)
@@ -257,7 +271,7 @@ export function whatsappEvents(body: unknown): NewNetworkEvent[] {
                 text: m.data.button.text,
                 postbackData: m.data.button.payload ?? null,
               },
-              raw,
+              stored(raw),
             ),
           );
         else
@@ -266,7 +280,7 @@ export function whatsappEvents(body: unknown): NewNetworkEvent[] {
               'whatsapp',
               m.data.id,
               { ...base, kind: m.data.text ? 'user_message' : 'other', text: m.data.text?.body ?? null },
-              raw,
+              stored(raw),
             ),
           );
       }

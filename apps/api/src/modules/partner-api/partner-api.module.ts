@@ -2,7 +2,9 @@ import { defineModule } from '../../platform/module.ts';
 import { createCounters } from '../../platform/security/counters.ts';
 import { maapRoutes } from './maap.routes.ts';
 import { partnerApiConfig } from './partner-api.config.ts';
+import { PARTNER_API_QUEUES } from './partner-api.jobs.ts';
 import { createPartnerApiRepository } from './partner-api.repository.ts';
+import { createPartnerIdempotency } from './partner-idempotency.ts';
 import { createPartnerSendsService } from './partner-sends.service.ts';
 import { RBM_PREFIX, rbmRoutes } from './rbm.routes.ts';
 import { whatsappRoutes } from './whatsapp.routes.ts';
@@ -18,9 +20,12 @@ import { whatsappRoutes } from './whatsapp.routes.ts';
 export const partnerApiModule = defineModule({
   name: 'partner-api',
   config: partnerApiConfig,
-  create({ database, use, connectors, settings }) {
+  queues: PARTNER_API_QUEUES,
+  create({ database, use, connectors, settings, log }) {
+    const repository = createPartnerApiRepository(database);
+    const idempotency = createPartnerIdempotency(repository);
     const sends = createPartnerSendsService({
-      repository: createPartnerApiRepository(database),
+      repository,
       credentials: use('partner-credentials'),
       metering: use('metering'),
       connectors,
@@ -29,12 +34,21 @@ export const partnerApiModule = defineModule({
     });
     const googlePort = settings.PARTNER_GOOGLE_PORT;
     return {
-      publicRoutes: [whatsappRoutes(sends), rbmRoutes(sends, use('bots')), maapRoutes(sends)],
+      publicRoutes: [whatsappRoutes(sends, idempotency), rbmRoutes(sends, use('bots')), maapRoutes(sends)],
       // Google's clients keep only their rootUrl's origin: its root is the RBM prefix (decision 0027).
       originRoots:
         googlePort === undefined
           ? []
           : [{ name: 'partner-google', port: googlePort, prefix: `/api/v1${RBM_PREFIX}` }],
+      jobs: {
+        'partner-api.sweep-idempotency-keys': {
+          handler: async () => {
+            const deleted = await idempotency.sweep();
+            if (deleted > 0) log.info({ deleted }, 'expired Idempotency-Keys deleted');
+          },
+          schedule: { cron: '7 * * * *', payload: {} },
+        },
+      },
     };
   },
 });

@@ -87,6 +87,66 @@ export function createPartnerApiRepository(database: Database) {
         .where(and(eq(partnerFiles.botId, botId), inArray(partnerFiles.fileName, fileNames)));
       return new Set(rows.map((r) => r.fileName));
     },
+
+    /**
+     * Takes an Idempotency-Key for a request (in flight: status null), in one statement: a new key,
+     * one older than `ttlSeconds`, or one still in flight after `inFlightSeconds` (abandoned). False
+     * when the key is held (answered or in flight).
+     */
+    async claimIdempotencyKey(
+      key: { botId: string; key: string; requestHash: string },
+      ttlSeconds: number,
+      inFlightSeconds: number,
+    ): Promise<boolean> {
+      const { rows } = await sql.query(
+        `INSERT INTO partner_idempotency_keys AS k (bot_id, key, request_hash) VALUES ($1, $2, $3)
+         ON CONFLICT (bot_id, key) DO UPDATE
+           SET request_hash = excluded.request_hash, status = NULL, response = NULL, created_at = now()
+           WHERE k.created_at < now() - make_interval(secs => $4)
+              OR (k.status IS NULL AND k.created_at < now() - make_interval(secs => $5))
+         RETURNING 1`,
+        [key.botId, key.key, key.requestHash, ttlSeconds, inFlightSeconds],
+      );
+      return rows.length === 1;
+    },
+
+    /** The key's request hash and answer (status null: in flight), or null when it is not held. */
+    async idempotencyKey(
+      botId: string,
+      key: string,
+    ): Promise<{ requestHash: string; status: number | null; response: unknown } | null> {
+      const { rows } = await sql.query<{ request_hash: string; status: number | null; response: unknown }>(
+        'SELECT request_hash, status, response FROM partner_idempotency_keys WHERE bot_id = $1 AND key = $2',
+        [botId, key],
+      );
+      const row = rows[0];
+      return row ? { requestHash: row.request_hash, status: row.status, response: row.response } : null;
+    },
+
+    /** Keeps the answer of the key's request (replayed to every retry until the key expires). */
+    async answerIdempotencyKey(botId: string, key: string, status: number, response: unknown): Promise<void> {
+      await sql.query(
+        'UPDATE partner_idempotency_keys SET status = $3, response = $4::jsonb WHERE bot_id = $1 AND key = $2',
+        [botId, key, status, JSON.stringify(response)],
+      );
+    },
+
+    /** Lets the key go unanswered (the request was refused before anything was sent): a retry runs afresh. */
+    async releaseIdempotencyKey(botId: string, key: string): Promise<void> {
+      await sql.query(
+        'DELETE FROM partner_idempotency_keys WHERE bot_id = $1 AND key = $2 AND status IS NULL',
+        [botId, key],
+      );
+    },
+
+    /** Deletes keys older than `ttlSeconds`; how many. */
+    async deleteExpiredIdempotencyKeys(ttlSeconds: number): Promise<number> {
+      const { rows } = await sql.query(
+        `DELETE FROM partner_idempotency_keys WHERE created_at < now() - make_interval(secs => $1) RETURNING 1`,
+        [ttlSeconds],
+      );
+      return rows.length;
+    },
   };
 }
 export type PartnerApiRepository = ReturnType<typeof createPartnerApiRepository>;

@@ -140,6 +140,30 @@ export function invalidBodyOf(error: ZodError): { status: number; body: TCloudAp
   return invalidParameter(`Parameter ${where}: ${issue?.message ?? 'is not valid'}.`);
 }
 
+/**
+ * An Idempotency-Key that cannot run now (Meta has no such header; its (#100) and these statuses):
+ * its first request is still in flight (409), or it was used with another request (422).
+ */
+export function idempotencyRefusal(refusal: 'in_flight' | 'other_request', key: string): CloudApiFailure {
+  return refusal === 'in_flight'
+    ? {
+        status: 409,
+        body: cloudApiError(
+          100,
+          'Invalid parameter',
+          `The request with Idempotency-Key '${key}' is still being processed. Retry later for its answer.`,
+        ),
+      }
+    : {
+        status: 422,
+        body: cloudApiError(
+          100,
+          'Invalid parameter',
+          `Idempotency-Key '${key}' was already used with a different request. Use a new key for a new message.`,
+        ),
+      };
+}
+
 /** A refusal of the send pipeline in Meta's words, with Meta's HTTP status. */
 export function cloudApiRefusal(refusal: SendRefusal): { status: number; body: TCloudApiError } {
   switch (refusal.reason) {

@@ -1,4 +1,9 @@
-import { CHANNEL_TYPE, ZCloudApiError, ZCloudApiSendResponse } from '@portico/domain';
+import {
+  CHANNEL_TYPE,
+  PARTNER_IDEMPOTENCY_KEY_TTL_HOURS,
+  ZCloudApiError,
+  ZCloudApiSendResponse,
+} from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WhatsAppAPI } from 'whatsapp-api-js';
 import { ActionButtons, Body, Button, Document, Image, Interactive, Text } from 'whatsapp-api-js/messages';
@@ -14,6 +19,8 @@ import {
   type Owner,
   revokeCredential,
 } from '../../../test/partner-api.ts';
+import { createPartnerApiRepository } from './partner-api.repository.ts';
+import { createPartnerIdempotency, requestHash } from './partner-idempotency.ts';
 
 /**
  * The WhatsApp Cloud API shape on a listening app, through the connector to the mounted sandbox:
@@ -355,15 +362,101 @@ describe("refusals in Meta's error shape", () => {
     expect(await meteredCount(bot.botId)).toBe(0);
     expect((await walletFigures(t.database, owner.id)).reserved).toBe(0n);
   });
+});
 
-  it('when a send is retried with the same Idempotency-Key then it is not sent or reserved again', async () => {
+describe('Idempotency-Key (decision 0026): the first answer again', () => {
+  const keyRow = async (botId: string, key: string) => {
+    const { rows } = await t.database.sql.query<{ status: number | null }>(
+      'SELECT status FROM partner_idempotency_keys WHERE bot_id = $1 AND key = $2',
+      [botId, key],
+    );
+    return rows;
+  };
+
+  it('when a send is retried with the same key and body then the first answer comes back, and nothing is sent or charged again', async () => {
     const bot = await botWithToken();
     const before = await walletFigures(t.database, partnerId);
-    expect((await send(bot, TEXT, { 'idempotency-key': 'order-42' })).statusCode).toBe(200);
-    metaError(await send(bot, TEXT, { 'idempotency-key': 'order-42' }), 409, 100);
+    const first = await send(bot, TEXT, { 'idempotency-key': 'order-42' });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await send(bot, TEXT, { 'idempotency-key': 'order-42' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['idempotent-replayed']).toBe('true');
     expect(await meteredCount(bot.botId)).toBe(1);
     const after = await walletFigures(t.database, partnerId);
     expect(after.balance - after.reserved).toBe(before.balance - before.reserved - PRICE);
+  });
+
+  it("when the network refused the first request then the retry gets the network's refusal again, not sent again", async () => {
+    const bot = await botWithToken();
+    const first = await send(bot, TEMPLATE, { 'idempotency-key': 'tpl-1' });
+    metaError(first, 404, 132001);
+    const again = await send(bot, TEMPLATE, { 'idempotency-key': 'tpl-1' });
+    metaError(again, 404, 132001);
+    expect(again.json()).toEqual(first.json());
+  });
+
+  it('when the key comes again with another body then (#100) with 422 says so, and nothing is sent', async () => {
+    const bot = await botWithToken();
+    expect((await send(bot, TEXT, { 'idempotency-key': 'order-43' })).statusCode).toBe(200);
+    const other = { ...TEXT, text: { body: 'Another message' } };
+    const error = metaError(await send(bot, other, { 'idempotency-key': 'order-43' }), 422, 100);
+    expect(error.error_data?.details).toBe(
+      "Idempotency-Key 'order-43' was already used with a different request. Use a new key for a new message.",
+    );
+    expect(await meteredCount(bot.botId)).toBe(1);
+  });
+
+  it('when the first request with the key is still in flight then (#100) with 409 says it is still being processed', async () => {
+    const bot = await botWithToken();
+    await t.database.sql.query(
+      'INSERT INTO partner_idempotency_keys (bot_id, key, request_hash) VALUES ($1, $2, $3)',
+      [bot.botId, 'order-44', requestHash(bot.phoneNumberId, TEXT)],
+    );
+    const error = metaError(await send(bot, TEXT, { 'idempotency-key': 'order-44' }), 409, 100);
+    expect(error.error_data?.details).toContain('is still being processed');
+    expect(await meteredCount(bot.botId)).toBe(0);
+  });
+
+  it('when the first request was refused before anything was sent then the key is free and the retry is sent', async () => {
+    const owner = await developer(t);
+    const bot = await botWithToken({ owner });
+    metaError(await send(bot, TEXT, { 'idempotency-key': 'order-45' }), 400, 131042);
+    expect(await keyRow(bot.botId, 'order-45')).toEqual([]);
+    await m.ledger.credit({
+      partnerId: owner.id,
+      idempotencyKey: 'fund-45',
+      amount: PRICE,
+      description: 'Top-up',
+    });
+    expect((await send(bot, TEXT, { 'idempotency-key': 'order-45' })).statusCode).toBe(200);
+    expect(await keyRow(bot.botId, 'order-45')).toEqual([{ status: 200 }]);
+  });
+
+  it('when a key is older than PARTNER_IDEMPOTENCY_KEY_TTL_HOURS then it is new again, and the sweep deletes expired keys', async () => {
+    const bot = await botWithToken();
+    expect((await send(bot, TEXT, { 'idempotency-key': 'old' })).statusCode).toBe(200);
+    expect((await send(bot, TEXT, { 'idempotency-key': 'fresh' })).statusCode).toBe(200);
+    const expire = (key: string) =>
+      t.database.sql.query(
+        `UPDATE partner_idempotency_keys SET created_at = now() - make_interval(hours => $3 + 1)
+          WHERE bot_id = $1 AND key = $2`,
+        [bot.botId, key, PARTNER_IDEMPOTENCY_KEY_TTL_HOURS],
+      );
+    await expire('old');
+    const sweep = createPartnerIdempotency(createPartnerApiRepository(t.database));
+    expect(await sweep.sweep()).toBe(1);
+    expect(await keyRow(bot.botId, 'old')).toEqual([]);
+    // The key is new again (another body is no mismatch); metering still knows the message id, so
+    // the message is not sent twice.
+    const error = metaError(
+      await send(bot, { ...TEXT, text: { body: 'New' } }, { 'idempotency-key': 'old' }),
+      409,
+      100,
+    );
+    expect(error.error_data?.details).toContain('was already accepted');
+    expect(await meteredCount(bot.botId)).toBe(2);
+    expect(await keyRow(bot.botId, 'fresh')).toEqual([{ status: 200 }]);
   });
 });
 

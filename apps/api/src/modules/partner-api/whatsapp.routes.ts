@@ -6,11 +6,13 @@ import {
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type PartnerIdempotency, requestHash, type StoredAnswer } from './partner-idempotency.ts';
 import { type PartnerSendsService, SendRefused } from './partner-sends.service.ts';
 import { bearerOf } from './shapes.ts';
 import {
   cloudApiRefusal,
   contentOfCloudApiRequest,
+  idempotencyRefusal,
   invalidBodyOf,
   invalidParameter,
 } from './whatsapp-shape.ts';
@@ -26,7 +28,10 @@ const ZParams = z.object({ version: z.string().max(10), phoneNumberId: z.string(
  * a partner's bearer token (its scope names the bot), Meta's request and response, and every
  * refusal in Meta's error shape (never the portal's envelope, never a 500 for bad input).
  */
-export function whatsappRoutes(sends: PartnerSendsService): FastifyPluginAsyncZod {
+export function whatsappRoutes(
+  sends: PartnerSendsService,
+  idempotency: Pick<PartnerIdempotency, 'start' | 'finish' | 'release'>,
+): FastifyPluginAsyncZod {
   return async (app) => {
     // Bodies Fastify cannot parse (bad JSON, a wrong content type, too large) in Meta's shape too.
     app.setErrorHandler((error, _request, reply) => {
@@ -45,7 +50,17 @@ export function whatsappRoutes(sends: PartnerSendsService): FastifyPluginAsyncZo
           summary:
             "WhatsApp Cloud API: send a message (text, template, reply buttons, media by link) from the bot's number (Meta's request and response)",
           params: ZParams,
-          headers: z.object({ 'idempotency-key': z.string().max(200).optional() }).passthrough(),
+          headers: z
+            .object({
+              'idempotency-key': z
+                .string()
+                .max(200)
+                .optional()
+                .describe(
+                  'A retry with the same key and body gets the first answer again (24 h); another body is 422, one still in flight 409.',
+                ),
+            })
+            .passthrough(),
           response: { 200: ZCloudApiSendResponse, '4xx': ZCloudApiError, '5xx': ZCloudApiError },
         },
       },
@@ -62,18 +77,56 @@ export function whatsappRoutes(sends: PartnerSendsService): FastifyPluginAsyncZo
           const content = contentOfCloudApiRequest(parsed.data);
           if (!('kind' in content)) return fail(content);
           const digits = parsed.data.to.replace(/^\+/, '');
-          const { networkMessageId } = await sends.send(caller, {
-            network: 'whatsapp',
-            sender: request.params.phoneNumberId,
-            recipient: `+${digits}`,
-            content,
-            messageId: request.headers['idempotency-key'],
-          });
-          return {
-            messaging_product: 'whatsapp' as const,
-            contacts: [{ input: parsed.data.to, wa_id: digits }],
-            messages: [{ id: networkMessageId }],
+          const sendIt = async (): Promise<StoredAnswer & { kept: boolean }> => {
+            try {
+              const { networkMessageId } = await sends.send(caller, {
+                network: 'whatsapp',
+                sender: request.params.phoneNumberId,
+                recipient: `+${digits}`,
+                content,
+                messageId: key,
+              });
+              const body = {
+                messaging_product: 'whatsapp' as const,
+                contacts: [{ input: parsed.data.to, wa_id: digits }],
+                messages: [{ id: networkMessageId }],
+              };
+              return { status: 200, body, kept: true };
+            } catch (error) {
+              if (!(error instanceof SendRefused)) throw error;
+              const refusal = cloudApiRefusal(error.refusal);
+              // The network's own refusal of the message is its answer; every other refusal sent
+              // nothing (or, 5xx, the outcome is unknown): a retry runs again.
+              const kept = error.refusal.reason === 'network' && refusal.status < 500;
+              return { ...refusal, kept };
+            }
           };
+          const key = request.headers['idempotency-key'];
+          if (key === undefined) {
+            const answer = await sendIt();
+            return reply.code(answer.status as 200).send(answer.body as never);
+          }
+          // Idempotency-Key: the first answer is kept and given again to a retry (decision 0026).
+          const hash = requestHash(request.params.phoneNumberId, request.body);
+          const start = await idempotency.start(caller.botId, key, hash);
+          if (!start.run) {
+            if ('refusal' in start) return fail(idempotencyRefusal(start.refusal, key));
+            return reply
+              .code(start.replay.status as 200)
+              .header('idempotent-replayed', 'true')
+              .send(start.replay.body as never);
+          }
+          let answer: StoredAnswer & { kept: boolean };
+          try {
+            answer = await sendIt();
+          } catch (error) {
+            await idempotency.release(caller.botId, key);
+            throw error;
+          }
+          const { kept, ...stored } = answer;
+          if (kept) await idempotency.finish(caller.botId, key, stored);
+          else await idempotency.release(caller.botId, key);
+          return reply.code(stored.status as 200).send(stored.body as never);
         } catch (error) {
           if (error instanceof SendRefused) return fail(cloudApiRefusal(error.refusal));
           throw error;

@@ -7,6 +7,7 @@ import {
   type TPartnerUsageQuery,
   type TUsageCounts,
   type TUsageDay,
+  USAGE_EVENT,
   WALLET_CURRENCY,
 } from '@portico/domain';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
@@ -33,8 +34,8 @@ export function usageWindow(query: { from?: string | undefined; to?: string | un
 /** Which count a usage row adds to: messages by their outcome, events by their type. */
 function columnOf(row: Pick<TUsageDay, 'kind' | 'status'>): keyof Omit<TUsageCounts, 'charged'> {
   if (row.kind === 'message') return row.status === 'failed' ? 'failed' : 'sent';
-  if (row.status === 'DELIVERED') return 'delivered';
-  if (row.status === 'READ') return 'read';
+  if (row.status === USAGE_EVENT.delivered) return 'delivered';
+  if (row.status === USAGE_EVENT.read) return 'read';
   return 'events';
 }
 

@@ -60,8 +60,9 @@ export function createPartnerWebhooksRepository(database: Database) {
      * Writes one delivery per (bot with a verified webhook, event) for the given network events and
      * returns the conversations that got one. The bot is found by its name on the network: a status
      * by the message it reports on (a partner API message's RBM or MaaP status by the agent or bot
-     * the event names), a user's message or tap by the agent (RBM), bot (MaaP) or the
-     * number it answers (WhatsApp: context.from, else the bot that last wrote to the user).
+     * the event names, a WhatsApp one by the business number Meta names beside it), a user's message
+     * or tap by the agent (RBM), bot (MaaP) or number (WhatsApp: the business number Meta names;
+     * for events stored without it, context.from, else the bot that last wrote to the user).
      */
     async enqueueEvents(eventIds: string[]): Promise<{ conversation: string; partnerId: string }[]> {
       const { rows } = await database.sql.query<{ conversation: string; partner_id: string }>(
@@ -81,8 +82,10 @@ export function createPartnerWebhooksRepository(database: Database) {
              -- MaaP name the sender in the event itself (agentId, botId).
              WHEN e.network = 'rbm' THEN coalesce(sent.sender, e.payload->>'agentId')
              WHEN e.network = 'maap' THEN coalesce(sent.sender, e.payload->>'botId')
-             WHEN e.network_message_id IS NOT NULL THEN sent.sender
-             ELSE coalesce(e.payload->'context'->>'from', (
+             -- WhatsApp: the business number Meta named beside the event (kept as metadata); events
+             -- stored before it was kept fall back to the sent message, or the number answered.
+             WHEN e.network_message_id IS NOT NULL THEN coalesce(sent.sender, e.payload->'metadata'->>'phone_number_id')
+             ELSE coalesce(e.payload->'metadata'->>'phone_number_id', e.payload->'context'->>'from', (
                SELECT m.sender FROM network_messages m
                WHERE m.network = 'whatsapp' AND m.recipient = e.sender AND m.created_at <= e.received_at
                ORDER BY m.created_at DESC LIMIT 1))

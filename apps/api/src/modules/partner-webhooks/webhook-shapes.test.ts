@@ -58,3 +58,23 @@ describe("WhatsApp deliveries, as Meta's receivers verify them", () => {
     await expect(client.post(JSON.parse(body), body, headers['x-hub-signature-256'] ?? '')).rejects.toThrow();
   });
 });
+
+describe('WhatsApp statuses, with the business number network-messages kept', () => {
+  it("when a stored status carries Meta's metadata then the delivery puts it back in value.metadata and posts the status as Meta does", async () => {
+    const status = {
+      id: 'wamid.ABC',
+      status: 'delivered',
+      timestamp: '1732600000',
+      recipient_id: '919810012345',
+    };
+    const metadata = { display_phone_number: '15550001111', phone_number_id: 'pn-123' };
+    const { body } = signedDelivery(
+      { network: 'whatsapp', address: 'pn-123', msisdn: '+919810012345', event: { ...status, metadata } },
+      SECRET,
+      'delivery-2',
+    );
+    const value = (JSON.parse(body) as { entry: { changes: { value: Record<string, unknown> }[] }[] })
+      .entry[0]?.changes[0]?.value;
+    expect(value).toEqual({ messaging_product: 'whatsapp', metadata, statuses: [status] });
+  });
+});

@@ -68,7 +68,9 @@ export function signedDelivery(stored: StoredEvent, secret: string, deliveryId: 
       headers: { ...JSON_TYPE, authorization: `Bearer ${secret}` },
     };
   }
-  const isStatus = typeof stored.event.status === 'string' && typeof stored.event.recipient_id === 'string';
+  // network-messages keeps Meta's value.metadata on each event: it goes back where Meta puts it.
+  const { metadata, ...event } = stored.event;
+  const isStatus = typeof event.status === 'string' && typeof event.recipient_id === 'string';
   const body = escapedUnicodeJson({
     object: 'whatsapp_business_account',
     entry: [
@@ -79,8 +81,11 @@ export function signedDelivery(stored: StoredEvent, secret: string, deliveryId: 
             field: 'messages',
             value: {
               messaging_product: 'whatsapp',
-              metadata: { phone_number_id: stored.address },
-              ...(isStatus ? { statuses: [stored.event] } : { messages: [stored.event] }),
+              metadata:
+                typeof metadata === 'object' && metadata !== null
+                  ? metadata
+                  : { display_phone_number: stored.address, phone_number_id: stored.address },
+              ...(isStatus ? { statuses: [event] } : { messages: [event] }),
             },
           },
         ],
