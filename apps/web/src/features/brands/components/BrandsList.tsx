@@ -211,6 +211,11 @@ function brandColumns(
   ];
 }
 
+const WRAPPING_CHIPS = {
+  '& .MuiChip-root': { height: 'auto', py: 0.25, maxWidth: '100%' },
+  '& .MuiChip-label': { whiteSpace: 'normal' },
+} as const;
+
 function Rows({
   list,
   filters,
@@ -257,20 +262,17 @@ function Rows({
     >
       {(data) => (
         <>
-          <ResponsiveTable
-            label="Brands"
-            columns={brandColumns(viewPath, showPartner, showCarrierStatus)}
-            rows={data.items}
-            rowKey={(item) => item.brand_id}
-            hover
-            // Long state labels wrap inside their chips, so the table fits its card at 1280 px and
-            // scrolls inside it (not the page) down to `md`; below, the rows are cards.
-            tableSx={{
-              minWidth: 560,
-              '& .MuiChip-root': { height: 'auto', py: 0.25 },
-              '& .MuiChip-label': { whiteSpace: 'normal' },
-            }}
-          />
+          {/* Long state labels wrap inside their chips, in the table and on the cards, never cut off. */}
+          <Box sx={WRAPPING_CHIPS}>
+            <ResponsiveTable
+              label="Brands"
+              columns={brandColumns(viewPath, showPartner, showCarrierStatus)}
+              rows={data.items}
+              rowKey={(item) => item.brand_id}
+              hover
+              tableSx={{ minWidth: 560 }}
+            />
+          </Box>
           <ListPagination paging={paging} count={data.total} />
         </>
       )}

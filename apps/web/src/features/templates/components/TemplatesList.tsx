@@ -265,6 +265,11 @@ function templateColumns(
   ];
 }
 
+const WRAPPING_CHIPS = {
+  '& .MuiChip-root': { height: 'auto', py: 0.25, maxWidth: '100%' },
+  '& .MuiChip-label': { whiteSpace: 'normal' },
+} as const;
+
 function Rows({
   list,
   filters,
@@ -309,18 +314,17 @@ function Rows({
     >
       {(data) => (
         <>
-          <ResponsiveTable
-            label="Templates"
-            columns={templateColumns(viewPath, showPartner)}
-            rows={data.items}
-            rowKey={(item) => item.template_id}
-            hover
-            tableSx={{
-              minWidth: 640,
-              '& .MuiChip-root': { height: 'auto', py: 0.25 },
-              '& .MuiChip-label': { whiteSpace: 'normal' },
-            }}
-          />
+          {/* Long state labels wrap inside their chips, in the table and on the cards, never cut off. */}
+          <Box sx={WRAPPING_CHIPS}>
+            <ResponsiveTable
+              label="Templates"
+              columns={templateColumns(viewPath, showPartner)}
+              rows={data.items}
+              rowKey={(item) => item.template_id}
+              hover
+              tableSx={{ minWidth: 640 }}
+            />
+          </Box>
           <ListPagination paging={paging} count={data.total} />
         </>
       )}
