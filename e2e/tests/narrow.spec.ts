@@ -1,6 +1,7 @@
 /**
  * Every screen reads at 600 px without scrolling sideways: the tables that used to (the delivery
- * log on /u/api, the template versions, the wallet's transactions, the users) turn into lists of
+ * log on /u/api, the template versions, the wallet's transactions, the users, pricing and rate
+ * plans with their price grids, the brands, aggregators and templates lists) turn into lists of
  * labelled values below the theme's `md` breakpoint, stay tables at 1280 px, and axe stays clean.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -33,15 +34,21 @@ async function sidewaysScrolling(page: Page): Promise<string[]> {
   });
 }
 
-/** At 600 px: nothing scrolls sideways, the rows are a labelled list, axe finds nothing serious; at 1280 px a table. */
-async function expectNarrowList(page: Page, name: string, shot: string) {
-  await expect(page.getByRole('list', { name, exact: true })).toBeVisible();
-  await expect(page.getByRole('table', { name, exact: true })).toHaveCount(0);
+/**
+ * At 600 px: nothing scrolls sideways, the rows are a labelled list, axe finds nothing serious; at
+ * 1280 px a table. `opened`: the names of tables shown inside an opened row (a price grid), lists too at 600 px.
+ */
+async function expectNarrowList(page: Page, name: string, shot: string, opened: string[] = []) {
+  for (const each of [name, ...opened]) {
+    await expect(page.getByRole('list', { name: each, exact: true })).toBeVisible();
+    await expect(page.getByRole('table', { name: each, exact: true })).toHaveCount(0);
+  }
   expect(await sidewaysScrolling(page)).toEqual([]);
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, shot);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await expect(page.getByRole('table', { name, exact: true })).toBeVisible();
+  for (const each of [name, ...opened])
+    await expect(page.getByRole('table', { name: each, exact: true })).toBeVisible();
   await page.setViewportSize(NARROW);
 }
 
@@ -79,6 +86,44 @@ test.describe('as a developer', () => {
     await expectNarrowList(page, 'Users', 'manage-users');
   });
 
+  test('when Pricing is opened at 600 px then the carriers and the prices a carrier opens onto are lists and nothing scrolls sideways', async ({
+    page,
+  }) => {
+    await page.goto('/u/my-carriers');
+    const show = page.getByRole('button', { name: 'Show Reliance Jio prices' });
+    await show.click();
+    await expect(page.getByRole('button', { name: 'Hide Reliance Jio prices' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(page.getByRole('list', { name: 'Reliance Jio prices per message' })).toContainText(
+      'Single Message',
+    );
+    await expectNarrowList(page, 'Carrier prices', 'pricing', ['Reliance Jio prices per message']);
+  });
+
+  test('when My Brands is opened at 600 px then the brands are a list and nothing scrolls sideways', async ({
+    page,
+  }) => {
+    await page.goto('/u/my-brands');
+    await expectNarrowList(page, 'Brands', 'my-brands');
+    // A long state ("Approved by the platform, pending from the carriers") wraps in its chip, not cut off.
+    const cut = await page
+      .getByRole('list', { name: 'Brands' })
+      .locator('.MuiChip-label')
+      .evaluateAll((labels) =>
+        labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent),
+      );
+    expect(cut).toEqual([]);
+  });
+
+  test('when the templates are opened at 600 px then they are a list and nothing scrolls sideways', async ({
+    page,
+  }) => {
+    await page.goto('/u/add-view-template');
+    await expectNarrowList(page, 'Templates', 'templates');
+  });
+
   test('when Change Password is opened at 600 or 1280 px then the page does not scroll sideways', async ({
     page,
   }) => {
@@ -102,5 +147,33 @@ test.describe('as the platform', () => {
     await page.locator('main a[href*="/admin/template-details"]').first().click();
     await expect(page.getByRole('heading', { name: 'Versions' })).toBeVisible();
     await expectNarrowList(page, 'Versions', 'admin-template-details');
+  });
+
+  test('when the rate plans are opened at 600 px then the versions and the prices a version opens onto are lists and nothing scrolls sideways', async ({
+    page,
+  }) => {
+    await page.goto('/admin/rate-plans');
+    await page
+      .getByRole('button', { name: /^Show prices of / })
+      .first()
+      .click();
+    const prices = page.getByRole('list', { name: /^Prices of .* version / });
+    await expect(prices).toContainText('Single Message');
+    const name = (await prices.getAttribute('aria-label')) ?? '';
+    await expectNarrowList(page, 'Rate plan versions', 'rate-plans', [name]);
+  });
+
+  test('when the aggregators are opened at 600 px then they are a list and nothing scrolls sideways', async ({
+    page,
+  }) => {
+    await page.goto('/admin/aggregators?tab=approved');
+    await expectNarrowList(page, 'Aggregators', 'aggregators');
+  });
+
+  test('when the templates are reviewed at 600 px then they are a list and nothing scrolls sideways', async ({
+    page,
+  }) => {
+    await page.goto('/admin/templates');
+    await expectNarrowList(page, 'Templates', 'admin-templates');
   });
 });

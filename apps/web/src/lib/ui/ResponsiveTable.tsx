@@ -1,4 +1,8 @@
+import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
@@ -9,7 +13,7 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode, useId, useState } from 'react';
 import { visuallyHidden } from './visually-hidden';
 
 /** One column: its header (the label of its value on a card too) and how a row shows in it. */
@@ -22,6 +26,83 @@ export interface ResponsiveColumn<Row> {
   /** `sx` of the column's cells in the table (not on cards). */
   cellSx?: SxProps<Theme>;
 }
+
+/**
+ * What a row opens onto (a price grid): a button before the row (on a card, beside its title) shows
+ * it under the row, the same in the table and on the cards, and stays open across the breakpoint.
+ */
+export interface ResponsiveExpansion<Row> {
+  /** The button column's header, read by screen readers only. */
+  label: string;
+  /** The button's name, for a row shown (`open`) or hidden: "Show Reliance Jio prices". */
+  buttonLabel: (row: Row, open: boolean) => string;
+  render: (row: Row) => ReactNode;
+  /** Whether the row has anything to open (no button when not); every row when left out. */
+  when?: (row: Row) => boolean;
+}
+
+/** Which rows are open, by `rowKey`, and the ids of what they open onto. */
+interface Expanded<Row> {
+  expansion: ResponsiveExpansion<Row>;
+  isOpen: (key: string) => boolean;
+  toggle: (key: string) => void;
+  regionId: (key: string) => string;
+}
+
+function useExpanded<Row>(expansion: ResponsiveExpansion<Row> | undefined): Expanded<Row> | undefined {
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+  const prefix = useId();
+  if (!expansion) return undefined;
+  return {
+    expansion,
+    isOpen: (key) => open.has(key),
+    toggle: (key) =>
+      setOpen((previous) => {
+        const next = new Set(previous);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      }),
+    regionId: (key) => `${prefix}expanded-${key}`,
+  };
+}
+
+/** The button that shows or hides a row's expansion; it names and controls the region under the row. */
+function ExpandButton<Row>({ row, rowId, expanded }: { row: Row; rowId: string; expanded: Expanded<Row> }) {
+  const open = expanded.isOpen(rowId);
+  return (
+    <IconButton
+      size="small"
+      aria-label={expanded.expansion.buttonLabel(row, open)}
+      aria-expanded={open}
+      aria-controls={expanded.regionId(rowId)}
+      onClick={() => expanded.toggle(rowId)}
+    >
+      {open ? <KeyboardArrowUp /> : <KeyboardArrowDown />}
+    </IconButton>
+  );
+}
+
+/** The region a row opens onto: always in the page (so `aria-controls` names it), its content only when open. */
+function ExpansionRegion<Row>({
+  row,
+  rowId,
+  expanded,
+}: {
+  row: Row;
+  rowId: string;
+  expanded: Expanded<Row>;
+}) {
+  return (
+    <Box id={expanded.regionId(rowId)}>
+      <Collapse in={expanded.isOpen(rowId)} unmountOnExit>
+        <Box sx={{ py: 2 }}>{expanded.expansion.render(row)}</Box>
+      </Collapse>
+    </Box>
+  );
+}
+
+const canExpand = <Row,>(expanded: Expanded<Row> | undefined, row: Row): expanded is Expanded<Row> =>
+  expanded !== undefined && (expanded.expansion.when?.(row) ?? true);
 
 /** Extra attributes of a row (a test id), the same on the table's row and on its card. */
 type RowAttributes = { 'data-testid'?: string };
@@ -42,6 +123,8 @@ export function ResponsiveTable<Row>({
   footerRow,
   tableSx,
   hover = false,
+  rowHeaders = false,
+  expansion,
 }: {
   /** The table's accessible name (and the list's below `md`). */
   label: string;
@@ -55,8 +138,13 @@ export function ResponsiveTable<Row>({
   tableSx?: SxProps<Theme>;
   /** Rows light up under the pointer (the table only). */
   hover?: boolean;
+  /** The first column's cells head their rows (`th scope="row"`), as in a grid of prices. */
+  rowHeaders?: boolean;
+  /** Rows open onto more content, under the row in the table and inside the card below `md`. */
+  expansion?: ResponsiveExpansion<Row>;
 }) {
   const narrow = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
+  const expanded = useExpanded(expansion);
   if (narrow)
     return (
       <RowCards
@@ -66,13 +154,22 @@ export function ResponsiveTable<Row>({
         rowKey={rowKey}
         rowAttributes={rowAttributes}
         footerRow={footerRow}
+        expanded={expanded}
       />
     );
+  const width = columns.length + (expanded ? 1 : 0);
   return (
     <TableContainer>
       <Table size="small" aria-label={label} sx={tableSx}>
         <TableHead>
           <TableRow>
+            {expanded && (
+              <TableCell padding="checkbox">
+                <Box component="span" sx={visuallyHidden}>
+                  {expanded.expansion.label}
+                </Box>
+              </TableCell>
+            )}
             {columns.map((column) => (
               <TableCell key={column.label} align={column.align}>
                 {column.hideLabel ? (
@@ -87,19 +184,46 @@ export function ResponsiveTable<Row>({
           </TableRow>
         </TableHead>
         <TableBody>
-          {rows.map((row) => (
-            <TableRow key={rowKey(row)} hover={hover} {...rowAttributes?.(row)}>
-              {columns.map((column) => (
-                <TableCell key={column.label} align={column.align} sx={column.cellSx}>
-                  {column.render(row)}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
+          {rows.map((row) => {
+            const id = rowKey(row);
+            const opens = canExpand(expanded, row);
+            return (
+              <Fragment key={id}>
+                <TableRow hover={hover} {...rowAttributes?.(row)}>
+                  {expanded && (
+                    <TableCell padding="checkbox">
+                      {opens && <ExpandButton row={row} rowId={id} expanded={expanded} />}
+                    </TableCell>
+                  )}
+                  {columns.map((column, index) => (
+                    <TableCell
+                      key={column.label}
+                      align={column.align}
+                      sx={column.cellSx}
+                      {...(rowHeaders && index === 0 ? { component: 'th', scope: 'row' } : {})}
+                    >
+                      {column.render(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+                {opens && (
+                  <TableRow>
+                    <TableCell
+                      colSpan={width}
+                      sx={{ py: 0, borderBottom: expanded.isOpen(id) ? undefined : 'none' }}
+                    >
+                      <ExpansionRegion row={row} rowId={id} expanded={expanded} />
+                    </TableCell>
+                  </TableRow>
+                )}
+              </Fragment>
+            );
+          })}
         </TableBody>
         {footerRow !== undefined && (
           <TableFooter sx={{ '& th, & td': { color: 'text.primary', fontSize: 'inherit', fontWeight: 600 } }}>
             <TableRow>
+              {expanded && <TableCell padding="checkbox" />}
               {columns.map((column, index) =>
                 index === 0 ? (
                   <TableCell key={column.label} component="th" scope="row" align={column.align}>
@@ -126,6 +250,7 @@ function RowCards<Row>({
   rowKey,
   rowAttributes,
   footerRow,
+  expanded,
 }: {
   label: string;
   columns: readonly ResponsiveColumn<Row>[];
@@ -133,23 +258,27 @@ function RowCards<Row>({
   rowKey: (row: Row) => string;
   rowAttributes?: (row: Row) => RowAttributes;
   footerRow?: Row;
+  expanded?: Expanded<Row>;
 }) {
   const [title, ...rest] = columns;
   if (!title) return null;
   const pairs = rest.filter((column) => !column.hideLabel);
   const actions = rest.filter((column) => column.hideLabel);
-  const card = (row: Row, key: string, attributes?: RowAttributes) => (
+  const card = (row: Row, key: string, attributes?: RowAttributes, opens = false) => (
     <Box
       component="li"
       key={key}
       {...attributes}
       sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: 'divider', overflowWrap: 'anywhere' }}
     >
-      <Box sx={{ fontWeight: 600 }}>
-        <Box component="span" sx={visuallyHidden}>
-          {`${title.label}: `}
+      <Box sx={{ fontWeight: 600, display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Box component="span" sx={visuallyHidden}>
+            {`${title.label}: `}
+          </Box>
+          {title.render(row)}
         </Box>
-        {title.render(row)}
+        {opens && expanded && <ExpandButton row={row} rowId={key} expanded={expanded} />}
       </Box>
       <Box
         component="dl"
@@ -177,11 +306,12 @@ function RowCards<Row>({
           {column.render(row)}
         </Box>
       ))}
+      {opens && expanded && <ExpansionRegion row={row} rowId={key} expanded={expanded} />}
     </Box>
   );
   return (
     <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-      {rows.map((row) => card(row, rowKey(row), rowAttributes?.(row)))}
+      {rows.map((row) => card(row, rowKey(row), rowAttributes?.(row), canExpand(expanded, row)))}
       {footerRow !== undefined && card(footerRow, 'footer')}
     </Box>
   );

@@ -5,12 +5,6 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import {
@@ -18,6 +12,7 @@ import {
   type AGGREGATOR_PLATFORM_TABS,
   type AggregatorCarrierState,
   formatDateTime,
+  type TAggregatorListItem,
 } from '@portico/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,6 +23,7 @@ import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { TabCountLabel } from '@/lib/ui/TabCountLabel';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type AggregatorListFilters, aggregatorsQueryOptions, exportAggregators } from '../api/aggregators';
@@ -66,6 +62,46 @@ const CARRIER_TABS: AggregatorTab<(typeof AGGREGATOR_CARRIER_TABS)[number]>[] = 
   { key: 'rejected', label: 'Rejected by us', filters: { review: 'rejected' }, slug: 'rejected' },
   { key: 'all', label: 'All', filters: {} },
 ];
+
+const stateChip = (label: string) => (
+  <Chip size="small" variant="outlined" label={label} sx={{ color: 'text.primary' }} />
+);
+
+/** The columns of the list; a carrier's view (`/billing`) adds its own review and links to its pages. */
+function aggregatorColumns(carrier: boolean): ResponsiveColumn<TAggregatorListItem>[] {
+  return [
+    {
+      label: 'Aggregator',
+      render: (item) => (
+        <Link
+          component={RouterLink}
+          to={`${carrier ? '/billing/view-aggregator' : '/admin/viewAggregatorDetails'}?partnerId=${item.partner_id}`}
+        >
+          {item.name}
+        </Link>
+      ),
+    },
+    { label: 'Owner', render: (item) => item.owner_email ?? '—' },
+    { label: 'Status', render: (item) => stateChip(item.status.label) },
+    ...(carrier
+      ? [
+          {
+            label: 'Your review',
+            render: (item: TAggregatorListItem) =>
+              item.carrier_status ? stateChip(item.carrier_status.label) : '—',
+          },
+        ]
+      : []),
+    { label: 'Child users', align: 'right', render: (item) => item.child_users },
+    {
+      label: 'Signed up',
+      cellSx: { whiteSpace: 'nowrap' },
+      render: (item) => String(formatDateTime(item.created_at)),
+    },
+  ];
+}
+const ADMIN_COLUMNS = aggregatorColumns(false);
+const CARRIER_COLUMNS = aggregatorColumns(true);
 
 /** AGGREGATORS: /admin/aggregators (every aggregator) and /billing/my-aggregators (those forwarded to the carrier). */
 export default function AggregatorsPage() {
@@ -146,61 +182,14 @@ export default function AggregatorsPage() {
         >
           {(data) => (
             <>
-              <TableContainer>
-                <Table size="small" aria-label="Aggregators" sx={{ minWidth: 640 }}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>Aggregator</TableCell>
-                      <TableCell>Owner</TableCell>
-                      <TableCell>Status</TableCell>
-                      {carrier && <TableCell>Your review</TableCell>}
-                      <TableCell align="right">Child users</TableCell>
-                      <TableCell>Signed up</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {data.items.map((item) => (
-                      <TableRow key={item.partner_id} hover>
-                        <TableCell>
-                          <Link
-                            component={RouterLink}
-                            to={`${carrier ? '/billing/view-aggregator' : '/admin/viewAggregatorDetails'}?partnerId=${item.partner_id}`}
-                          >
-                            {item.name}
-                          </Link>
-                        </TableCell>
-                        <TableCell>{item.owner_email ?? '—'}</TableCell>
-                        <TableCell>
-                          <Chip
-                            size="small"
-                            variant="outlined"
-                            label={item.status.label}
-                            sx={{ color: 'text.primary' }}
-                          />
-                        </TableCell>
-                        {carrier && (
-                          <TableCell>
-                            {item.carrier_status ? (
-                              <Chip
-                                size="small"
-                                variant="outlined"
-                                label={item.carrier_status.label}
-                                sx={{ color: 'text.primary' }}
-                              />
-                            ) : (
-                              '—'
-                            )}
-                          </TableCell>
-                        )}
-                        <TableCell align="right">{item.child_users}</TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                          {String(formatDateTime(item.created_at))}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <ResponsiveTable
+                label="Aggregators"
+                columns={carrier ? CARRIER_COLUMNS : ADMIN_COLUMNS}
+                rows={data.items}
+                rowKey={(item) => item.partner_id}
+                hover
+                tableSx={{ minWidth: 640 }}
+              />
               <ListPagination paging={paging} count={data.total} />
             </>
           )}

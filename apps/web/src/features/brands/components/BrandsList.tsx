@@ -6,12 +6,6 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import {
@@ -21,6 +15,7 @@ import {
   brandTabStatus,
   formatDateTime,
   type TBrandList,
+  type TBrandListItem,
 } from '@portico/domain';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -29,6 +24,7 @@ import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { ListToolbar } from '@/lib/ui/ListToolbar';
+import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { SelectField, type SelectOption } from '@/lib/ui/SelectField';
 import { TabCountLabel } from '@/lib/ui/TabCountLabel';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -175,6 +171,51 @@ export function BrandsList({
   );
 }
 
+/** The list's columns: the partner on review screens; a carrier sees its own network's review. */
+function brandColumns(
+  viewPath: (brandId: string) => string,
+  showPartner: boolean,
+  showCarrierStatus: boolean,
+): ResponsiveColumn<TBrandListItem>[] {
+  return [
+    {
+      label: 'Brand',
+      render: (item) => (
+        <>
+          <Link component={RouterLink} to={viewPath(item.brand_id)} sx={{ fontWeight: 500 }}>
+            {item.name}
+          </Link>
+          <Box sx={{ color: 'text.secondary', fontSize: '0.75rem', fontWeight: 400 }}>
+            {item.industry_type}
+          </Box>
+        </>
+      ),
+    },
+    ...(showPartner ? [{ label: 'Partner', render: (item: TBrandListItem) => item.partner_name }] : []),
+    { label: 'Status', render: (item) => <BrandStatusChip status={item.status} /> },
+    showCarrierStatus
+      ? {
+          label: 'Your network',
+          render: (item) => (item.carrier_status ? <BrandStatusChip status={item.carrier_status} /> : '—'),
+        }
+      : {
+          label: 'Carriers',
+          cellSx: { color: 'text.secondary' },
+          render: (item) => item.carriers.join(', ') || '—',
+        },
+    {
+      label: 'Updated',
+      cellSx: { whiteSpace: 'nowrap' },
+      render: (item) => String(formatDateTime(item.updated_at)),
+    },
+  ];
+}
+
+const WRAPPING_CHIPS = {
+  '& .MuiChip-root': { height: 'auto', py: 0.25, maxWidth: '100%' },
+  '& .MuiChip-label': { whiteSpace: 'normal' },
+} as const;
+
 function Rows({
   list,
   filters,
@@ -221,55 +262,17 @@ function Rows({
     >
       {(data) => (
         <>
-          <TableContainer>
-            <Table
-              size="small"
-              aria-label="Brands"
-              // Long state labels wrap inside their chips, so the table fits its card at 1280 px and
-              // scrolls inside it (not the page) when narrower.
-              sx={{
-                minWidth: 560,
-                '& .MuiChip-root': { height: 'auto', py: 0.25 },
-                '& .MuiChip-label': { whiteSpace: 'normal' },
-              }}
-            >
-              <TableHead>
-                <TableRow>
-                  <TableCell>Brand</TableCell>
-                  {showPartner && <TableCell>Partner</TableCell>}
-                  <TableCell>Status</TableCell>
-                  {showCarrierStatus ? <TableCell>Your network</TableCell> : <TableCell>Carriers</TableCell>}
-                  <TableCell>Updated</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.items.map((item) => (
-                  <TableRow key={item.brand_id} hover>
-                    <TableCell>
-                      <Link component={RouterLink} to={viewPath(item.brand_id)} sx={{ fontWeight: 500 }}>
-                        {item.name}
-                      </Link>
-                      <Box sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>{item.industry_type}</Box>
-                    </TableCell>
-                    {showPartner && <TableCell>{item.partner_name}</TableCell>}
-                    <TableCell>
-                      <BrandStatusChip status={item.status} />
-                    </TableCell>
-                    {showCarrierStatus ? (
-                      <TableCell>
-                        {item.carrier_status && <BrandStatusChip status={item.carrier_status} />}
-                      </TableCell>
-                    ) : (
-                      <TableCell sx={{ color: 'text.secondary' }}>{item.carriers.join(', ')}</TableCell>
-                    )}
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {String(formatDateTime(item.updated_at))}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          {/* Long state labels wrap inside their chips, in the table and on the cards, never cut off. */}
+          <Box sx={WRAPPING_CHIPS}>
+            <ResponsiveTable
+              label="Brands"
+              columns={brandColumns(viewPath, showPartner, showCarrierStatus)}
+              rows={data.items}
+              rowKey={(item) => item.brand_id}
+              hover
+              tableSx={{ minWidth: 560 }}
+            />
+          </Box>
           <ListPagination paging={paging} count={data.total} />
         </>
       )}

@@ -7,12 +7,6 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import {
@@ -23,6 +17,7 @@ import {
   type TemplateState,
   type TTemplateFilters,
   type TTemplateList,
+  type TTemplateListItem,
 } from '@portico/domain';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -32,6 +27,7 @@ import { EmptyState } from '@/lib/ui/EmptyState';
 import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
+import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { SelectField, type SelectOption } from '@/lib/ui/SelectField';
 import { TabCountLabel } from '@/lib/ui/TabCountLabel';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -226,6 +222,54 @@ export function TemplatesList({
   );
 }
 
+const secondLine = { color: 'text.secondary', fontSize: '0.75rem', fontWeight: 400 } as const;
+
+/** The list's columns: the partner on the admin's review screen. */
+function templateColumns(
+  viewPath: (templateId: string) => string,
+  showPartner: boolean,
+): ResponsiveColumn<TTemplateListItem>[] {
+  return [
+    {
+      label: 'Template',
+      render: (item) => (
+        <>
+          <Link component={RouterLink} to={viewPath(item.template_id)} sx={{ fontWeight: 500 }}>
+            {item.name}
+          </Link>
+          <Box sx={secondLine}>{item.bot_name}</Box>
+        </>
+      ),
+    },
+    ...(showPartner ? [{ label: 'Partner', render: (item: TTemplateListItem) => item.partner_name }] : []),
+    { label: 'Channel', render: (item) => CHANNEL_LABEL[item.channel] },
+    { label: 'Type', render: (item) => TYPE_LABEL[item.type] },
+    { label: 'Language', render: (item) => item.language },
+    { label: 'Status', render: (item) => <TemplateStatusChip status={item.status} /> },
+    {
+      label: 'Version',
+      render: (item) => (
+        <>
+          v{item.version}
+          {item.active_version !== null && item.active_version !== item.version && (
+            <Box sx={secondLine}>v{item.active_version} in use</Box>
+          )}
+        </>
+      ),
+    },
+    {
+      label: 'Last change',
+      cellSx: { whiteSpace: 'nowrap' },
+      render: (item) => String(formatDateTime(item.updated_at)),
+    },
+  ];
+}
+
+const WRAPPING_CHIPS = {
+  '& .MuiChip-root': { height: 'auto', py: 0.25, maxWidth: '100%' },
+  '& .MuiChip-label': { whiteSpace: 'normal' },
+} as const;
+
 function Rows({
   list,
   filters,
@@ -270,60 +314,17 @@ function Rows({
     >
       {(data) => (
         <>
-          <TableContainer>
-            <Table
-              size="small"
-              aria-label="Templates"
-              sx={{
-                minWidth: 640,
-                '& .MuiChip-root': { height: 'auto', py: 0.25 },
-                '& .MuiChip-label': { whiteSpace: 'normal' },
-              }}
-            >
-              <TableHead>
-                <TableRow>
-                  <TableCell>Template</TableCell>
-                  {showPartner && <TableCell>Partner</TableCell>}
-                  <TableCell>Channel</TableCell>
-                  <TableCell>Type</TableCell>
-                  <TableCell>Language</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Version</TableCell>
-                  <TableCell>Last change</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.items.map((item) => (
-                  <TableRow key={item.template_id} hover>
-                    <TableCell>
-                      <Link component={RouterLink} to={viewPath(item.template_id)} sx={{ fontWeight: 500 }}>
-                        {item.name}
-                      </Link>
-                      <Box sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>{item.bot_name}</Box>
-                    </TableCell>
-                    {showPartner && <TableCell>{item.partner_name}</TableCell>}
-                    <TableCell>{CHANNEL_LABEL[item.channel]}</TableCell>
-                    <TableCell>{TYPE_LABEL[item.type]}</TableCell>
-                    <TableCell>{item.language}</TableCell>
-                    <TableCell>
-                      <TemplateStatusChip status={item.status} />
-                    </TableCell>
-                    <TableCell>
-                      v{item.version}
-                      {item.active_version !== null && item.active_version !== item.version && (
-                        <Box sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>
-                          v{item.active_version} in use
-                        </Box>
-                      )}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {String(formatDateTime(item.updated_at))}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          {/* Long state labels wrap inside their chips, in the table and on the cards, never cut off. */}
+          <Box sx={WRAPPING_CHIPS}>
+            <ResponsiveTable
+              label="Templates"
+              columns={templateColumns(viewPath, showPartner)}
+              rows={data.items}
+              rowKey={(item) => item.template_id}
+              hover
+              tableSx={{ minWidth: 640 }}
+            />
+          </Box>
           <ListPagination paging={paging} count={data.total} />
         </>
       )}

@@ -1,9 +1,5 @@
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { formatMicros, MESSAGE_TYPES, parseMoney, type TRatePlan } from '@portico/domain';
+import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 
 const CATEGORY_LABELS: Record<string, string> = {
   CONVERSATIONAL: 'Conversational',
@@ -18,40 +14,33 @@ export function priceLabel(price: string, currency: string): string {
   return micros === null ? price : `${currency === 'USD' ? '$' : `${currency} `}${formatMicros(micros)}`;
 }
 
-/** A plan's prices per message: billing categories down, message types across. */
+/**
+ * A plan's prices per message: billing categories down, message types across; below `md` each
+ * billing category is a card of its prices by message type.
+ */
 export function PriceGrid({ plan, caption }: { plan: TRatePlan; caption: string }) {
   const categories = [...new Set(plan.prices.map((p) => p.billing_category))];
+  const columns: ResponsiveColumn<string>[] = [
+    { label: 'Billing category', render: (category) => CATEGORY_LABELS[category] ?? category },
+    ...MESSAGE_TYPES.map(
+      (type): ResponsiveColumn<string> => ({
+        label: type,
+        align: 'right',
+        cellSx: { fontVariantNumeric: 'tabular-nums' },
+        render: (category) => {
+          const line = plan.prices.find((p) => p.billing_category === category && p.message_type === type);
+          return line ? priceLabel(line.price, plan.currency) : '—';
+        },
+      }),
+    ),
+  ];
   return (
-    <Table size="small" aria-label={caption}>
-      <TableHead>
-        <TableRow>
-          <TableCell>Billing category</TableCell>
-          {MESSAGE_TYPES.map((type) => (
-            <TableCell key={type} align="right">
-              {type}
-            </TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {categories.map((category) => (
-          <TableRow key={category}>
-            <TableCell component="th" scope="row">
-              {CATEGORY_LABELS[category] ?? category}
-            </TableCell>
-            {MESSAGE_TYPES.map((type) => {
-              const line = plan.prices.find(
-                (p) => p.billing_category === category && p.message_type === type,
-              );
-              return (
-                <TableCell key={type} align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {line ? priceLabel(line.price, plan.currency) : '—'}
-                </TableCell>
-              );
-            })}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <ResponsiveTable
+      label={caption}
+      columns={columns}
+      rows={categories}
+      rowKey={(category) => category}
+      rowHeaders
+    />
   );
 }

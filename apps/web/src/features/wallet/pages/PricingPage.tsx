@@ -1,82 +1,64 @@
-import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
-import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import SellOutlined from '@mui/icons-material/SellOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Collapse from '@mui/material/Collapse';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatCurrency, formatDate, type TCarrierPricing } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { usePartnerDetails } from '@/lib/queries/partner-details';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { type ResponsiveColumn, type ResponsiveExpansion, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { useCan } from '@/lib/use-can';
 import { pricingQueryOptions } from '../api/get-pricing';
 import { LowBalanceBanner } from '../components/LowBalanceBanner';
 import { PriceGrid } from '../components/PriceGrid';
 
-function CarrierRow({ carrier }: { carrier: TCarrierPricing }) {
-  const [open, setOpen] = useState(false);
-  const { plan } = carrier;
-  const id = `prices-${carrier.carrier_id}`;
-  return (
-    <Fragment>
-      <TableRow hover>
-        <TableCell padding="checkbox">
-          {plan && (
-            <IconButton
-              size="small"
-              aria-label={`${open ? 'Hide' : 'Show'} ${carrier.carrier_name} prices`}
-              aria-expanded={open}
-              aria-controls={id}
-              onClick={() => setOpen(!open)}
-            >
-              {open ? <KeyboardArrowUp /> : <KeyboardArrowDown />}
-            </IconButton>
-          )}
-        </TableCell>
-        <TableCell sx={{ fontWeight: 500 }}>{carrier.carrier_name}</TableCell>
-        <TableCell>
-          <Chip label={carrier.country_id} size="small" variant="outlined" sx={{ mr: 1 }} />
-          {carrier.country_name}
-        </TableCell>
-        <TableCell>{plan ? `${plan.plan_code} · ${plan.partner_code}` : '—'}</TableCell>
-        <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-          {plan ? formatCurrency(plan.verification_price) : 'No plan yet'}
-        </TableCell>
-        <TableCell sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
-          {plan ? `since ${formatDate(plan.effective_from)}` : ''}
-          {plan?.effective_to ? `, until ${formatDate(plan.effective_to)}` : ''}
-        </TableCell>
-      </TableRow>
-      {plan && (
-        <TableRow>
-          <TableCell colSpan={6} sx={{ py: 0, borderBottom: open ? undefined : 'none' }}>
-            <Collapse in={open} unmountOnExit>
-              <Box id={id} sx={{ py: 2, overflowX: 'auto' }}>
-                <PriceGrid plan={plan} caption={`${carrier.carrier_name} prices per message`} />
-              </Box>
-            </Collapse>
-          </TableCell>
-        </TableRow>
-      )}
-    </Fragment>
-  );
-}
+const CARRIER_COLUMNS: readonly ResponsiveColumn<TCarrierPricing>[] = [
+  { label: 'Carrier', cellSx: { fontWeight: 500 }, render: (carrier) => carrier.carrier_name },
+  {
+    label: 'Country',
+    render: (carrier) => (
+      <>
+        <Chip label={carrier.country_id} size="small" variant="outlined" sx={{ mr: 1 }} />
+        {carrier.country_name}
+      </>
+    ),
+  },
+  {
+    label: 'Plan',
+    render: ({ plan }) => (plan ? `${plan.plan_code} · ${plan.partner_code}` : '—'),
+  },
+  {
+    label: 'Verification',
+    align: 'right',
+    cellSx: { fontVariantNumeric: 'tabular-nums' },
+    render: ({ plan }) => (plan ? formatCurrency(plan.verification_price) : 'No plan yet'),
+  },
+  {
+    label: 'In force',
+    cellSx: { color: 'text.secondary', whiteSpace: 'nowrap' },
+    render: ({ plan }) =>
+      plan
+        ? `since ${formatDate(plan.effective_from)}${plan.effective_to ? `, until ${formatDate(plan.effective_to)}` : ''}`
+        : '—',
+  },
+];
+
+/** A carrier with a plan opens onto its prices per message. */
+const CARRIER_PRICES: ResponsiveExpansion<TCarrierPricing> = {
+  label: 'Prices',
+  buttonLabel: (carrier, open) => `${open ? 'Hide' : 'Show'} ${carrier.carrier_name} prices`,
+  when: (carrier) => carrier.plan !== null,
+  render: (carrier) =>
+    carrier.plan && <PriceGrid plan={carrier.plan} caption={`${carrier.carrier_name} prices per message`} />,
+};
 
 /** /u/my-carriers (PRICING): each carrier of the partner's region with its prices. */
 export default function PricingPage() {
@@ -146,25 +128,14 @@ export default function PricingPage() {
         >
           {(list) => (
             <>
-              <TableContainer>
-                <Table size="small" aria-label="Carrier prices" sx={{ minWidth: 720 }}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell padding="checkbox" />
-                      <TableCell>Carrier</TableCell>
-                      <TableCell>Country</TableCell>
-                      <TableCell>Plan</TableCell>
-                      <TableCell align="right">Verification</TableCell>
-                      <TableCell>In force</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {list.items.map((carrier) => (
-                      <CarrierRow key={carrier.carrier_id} carrier={carrier} />
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <ResponsiveTable
+                label="Carrier prices"
+                columns={CARRIER_COLUMNS}
+                rows={list.items}
+                rowKey={(carrier) => String(carrier.carrier_id)}
+                expansion={CARRIER_PRICES}
+                hover
+              />
               <ListPagination paging={paging} count={list.total} />
             </>
           )}

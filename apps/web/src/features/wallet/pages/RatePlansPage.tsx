@@ -1,30 +1,21 @@
 import Add from '@mui/icons-material/Add';
-import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
-import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import SellOutlined from '@mui/icons-material/SellOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Collapse from '@mui/material/Collapse';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { formatCurrency, formatDateTime, type TRatePlan } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { allCarriersQueryOptions } from '@/lib/queries/reference-data';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { type ResponsiveColumn, type ResponsiveExpansion, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { useCan } from '@/lib/use-can';
 import { ratePlansQueryOptions } from '../api/rate-plans';
 import { PriceGrid } from '../components/PriceGrid';
@@ -42,68 +33,67 @@ function status(plan: TRatePlan, now: number): { label: string; color: 'success'
   return { label: 'In force', color: 'success' };
 }
 
-function PlanRow({
-  plan,
-  canEdit,
-  onNewVersion,
-}: {
-  plan: TRatePlan;
-  canEdit: boolean;
-  onNewVersion: () => void;
-}) {
-  const [open, setOpen] = useState(false);
-  const state = status(plan, Date.now());
-  return (
-    <Fragment>
-      <TableRow hover>
-        <TableCell padding="checkbox">
-          <IconButton
-            size="small"
-            aria-label={`${open ? 'Hide' : 'Show'} prices of ${plan.carrier_name} version ${plan.rate_plan_id}`}
-            aria-expanded={open}
-            onClick={() => setOpen(!open)}
-          >
-            {open ? <KeyboardArrowUp /> : <KeyboardArrowDown />}
-          </IconButton>
-        </TableCell>
-        <TableCell sx={{ fontWeight: 500 }}>
+/** The versions' columns; read-write admins get a "New version" button on each. */
+function planColumns(onNewVersion: ((plan: TRatePlan) => void) | null): ResponsiveColumn<TRatePlan>[] {
+  const now = Date.now();
+  const columns: ResponsiveColumn<TRatePlan>[] = [
+    {
+      label: 'Carrier',
+      cellSx: { fontWeight: 500 },
+      render: (plan) => (
+        <>
           {plan.carrier_name}{' '}
           <Chip label={plan.country_id} size="small" variant="outlined" sx={{ ml: 0.5 }} />
-        </TableCell>
-        <TableCell>
-          {plan.plan_code} · {plan.partner_code}
-        </TableCell>
-        <TableCell>
-          <Chip label={state.label} color={state.color} size="small" />
-        </TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>{String(formatDateTime(plan.effective_from))}</TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>
-          {plan.effective_to ? String(formatDateTime(plan.effective_to)) : '—'}
-        </TableCell>
-        <TableCell align="right">{formatCurrency(plan.verification_price)}</TableCell>
-        <TableCell align="right">
-          {canEdit && (
-            <Button size="small" onClick={onNewVersion}>
-              New version
-            </Button>
-          )}
-        </TableCell>
-      </TableRow>
-      <TableRow>
-        <TableCell colSpan={8} sx={{ py: 0, borderBottom: open ? undefined : 'none' }}>
-          <Collapse in={open} unmountOnExit>
-            <Box sx={{ py: 2, overflowX: 'auto' }}>
-              <PriceGrid
-                plan={plan}
-                caption={`Prices of ${plan.carrier_name} version ${plan.rate_plan_id}`}
-              />
-            </Box>
-          </Collapse>
-        </TableCell>
-      </TableRow>
-    </Fragment>
-  );
+        </>
+      ),
+    },
+    { label: 'Plan', render: (plan) => `${plan.plan_code} · ${plan.partner_code}` },
+    {
+      label: 'Status',
+      render: (plan) => {
+        const state = status(plan, now);
+        return <Chip label={state.label} color={state.color} size="small" />;
+      },
+    },
+    {
+      label: 'Effective from',
+      cellSx: { whiteSpace: 'nowrap' },
+      render: (plan) => String(formatDateTime(plan.effective_from)),
+    },
+    {
+      label: 'Until',
+      cellSx: { whiteSpace: 'nowrap' },
+      render: (plan) => (plan.effective_to ? String(formatDateTime(plan.effective_to)) : '—'),
+    },
+    {
+      label: 'Verification',
+      align: 'right',
+      render: (plan) => formatCurrency(plan.verification_price),
+    },
+  ];
+  if (onNewVersion)
+    columns.push({
+      label: 'Actions',
+      hideLabel: true,
+      align: 'right',
+      render: (plan) => (
+        <Button size="small" onClick={() => onNewVersion(plan)}>
+          New version
+        </Button>
+      ),
+    });
+  return columns;
 }
+
+/** Every version opens onto its prices per message. */
+const PLAN_PRICES: ResponsiveExpansion<TRatePlan> = {
+  label: 'Prices',
+  buttonLabel: (plan, open) =>
+    `${open ? 'Hide' : 'Show'} prices of ${plan.carrier_name} version ${plan.rate_plan_id}`,
+  render: (plan) => (
+    <PriceGrid plan={plan} caption={`Prices of ${plan.carrier_name} version ${plan.rate_plan_id}`} />
+  ),
+};
 
 /** /admin/rate-plans: every version of the carriers' rate plans; read-write admins add versions. */
 export default function RatePlansPage() {
@@ -170,32 +160,14 @@ export default function RatePlansPage() {
         >
           {(list) => (
             <>
-              <TableContainer>
-                <Table size="small" aria-label="Rate plan versions" sx={{ minWidth: 860 }}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell padding="checkbox" />
-                      <TableCell>Carrier</TableCell>
-                      <TableCell>Plan</TableCell>
-                      <TableCell>Status</TableCell>
-                      <TableCell>Effective from</TableCell>
-                      <TableCell>Until</TableCell>
-                      <TableCell align="right">Verification</TableCell>
-                      <TableCell />
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {list.items.map((plan) => (
-                      <PlanRow
-                        key={plan.rate_plan_id}
-                        plan={plan}
-                        canEdit={canEdit}
-                        onNewVersion={() => setDialog({ from: plan })}
-                      />
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <ResponsiveTable
+                label="Rate plan versions"
+                columns={planColumns(canEdit ? (plan) => setDialog({ from: plan }) : null)}
+                rows={list.items}
+                rowKey={(plan) => String(plan.rate_plan_id)}
+                expansion={PLAN_PRICES}
+                hover
+              />
               <ListPagination paging={paging} count={list.total} />
             </>
           )}
