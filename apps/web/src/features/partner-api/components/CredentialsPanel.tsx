@@ -8,12 +8,6 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -29,6 +23,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
+import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { useCan } from '@/lib/use-can';
 import {
   credentialsQueryOptions,
@@ -40,10 +35,6 @@ import { SecretDialog } from './SecretDialog';
 import { ToneChip } from './ToneChip';
 
 const when = (iso: string | null, never = '—') => (iso ? `${formatDateTime(iso, '+00:00')} UTC` : never);
-
-// Below md the table fits 600 px: the created date goes under the client id, the actions stack.
-const wide = { display: { xs: 'none', md: 'table-cell' } } as const;
-const narrow = { display: { xs: 'block', md: 'none' } } as const;
 
 type Confirm = { kind: 'rotate' | 'revoke'; credential: TPartnerCredential };
 
@@ -115,81 +106,12 @@ export function CredentialsPanel({ botId }: { botId: string }) {
         />
       )}
       {items.length > 0 && (
-        <TableContainer>
-          <Table size="small" aria-label="Credentials">
-            <TableHead>
-              <TableRow>
-                <TableCell>Client id</TableCell>
-                <TableCell>State</TableCell>
-                <TableCell>Secret</TableCell>
-                <TableCell sx={wide}>Created</TableCell>
-                <TableCell>Last used</TableCell>
-                {canWrite && <TableCell align="right">Actions</TableCell>}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.map((c) => (
-                <TableRow key={c.credential_id}>
-                  <TableCell sx={{ wordBreak: 'break-all', minWidth: { xs: 120, md: 160 } }}>
-                    <code>{c.client_id}</code>
-                    <Typography
-                      variant="caption"
-                      component="div"
-                      sx={{ ...narrow, color: 'text.secondary', wordBreak: 'normal' }}
-                    >
-                      Created {when(c.created_at)}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    <ToneChip
-                      tone={c.state === 'active' ? 'success' : 'grey'}
-                      label={PARTNER_CREDENTIAL_LABELS[c.state]}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    …{c.secret_hint}
-                    {c.rotated_at && (
-                      <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                        rotated {when(c.rotated_at)}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell sx={wide}>{when(c.created_at)}</TableCell>
-                  <TableCell>
-                    {c.state === 'revoked' ? `Revoked ${when(c.revoked_at)}` : when(c.last_used_at, 'Never')}
-                  </TableCell>
-                  {canWrite && (
-                    <TableCell align="right">
-                      {c.state === 'active' && (
-                        <Box
-                          sx={{
-                            display: 'flex',
-                            flexDirection: { xs: 'column', md: 'row' },
-                            alignItems: 'flex-end',
-                            justifyContent: 'flex-end',
-                          }}
-                        >
-                          <Button size="small" onClick={() => setConfirm({ kind: 'rotate', credential: c })}>
-                            Rotate
-                          </Button>
-                          <Button
-                            size="small"
-                            color="error"
-                            // error.main is a shape colour: as small text it misses WCAG AA contrast on white.
-                            sx={{ color: 'error.dark' }}
-                            onClick={() => setConfirm({ kind: 'revoke', credential: c })}
-                          >
-                            Revoke
-                          </Button>
-                        </Box>
-                      )}
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ResponsiveTable
+          label="Credentials"
+          columns={columns(canWrite, setConfirm)}
+          rows={items}
+          rowKey={(c) => c.credential_id}
+        />
       )}
       {confirm && (
         <Dialog open onClose={() => setConfirm(null)} aria-labelledby="credential-confirm-title">
@@ -236,4 +158,69 @@ export function CredentialsPanel({ botId }: { botId: string }) {
       )}
     </Paper>
   );
+}
+
+/** The credentials' columns; a writer rotates or revokes an active one from its row. */
+function columns(canWrite: boolean, ask: (confirm: Confirm) => void): ResponsiveColumn<TPartnerCredential>[] {
+  return [
+    {
+      label: 'Client id',
+      render: (c) => <code>{c.client_id}</code>,
+      cellSx: { wordBreak: 'break-all', minWidth: 160 },
+    },
+    {
+      label: 'State',
+      render: (c) => (
+        <ToneChip
+          tone={c.state === 'active' ? 'success' : 'grey'}
+          label={PARTNER_CREDENTIAL_LABELS[c.state]}
+        />
+      ),
+    },
+    {
+      label: 'Secret',
+      render: (c) => (
+        <>
+          …{c.secret_hint}
+          {c.rotated_at && (
+            <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+              rotated {when(c.rotated_at)}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    { label: 'Created', render: (c) => when(c.created_at) },
+    {
+      label: 'Last used',
+      render: (c) =>
+        c.state === 'revoked' ? `Revoked ${when(c.revoked_at)}` : when(c.last_used_at, 'Never'),
+    },
+    ...(canWrite
+      ? [
+          {
+            label: 'Actions',
+            hideLabel: true,
+            align: 'right' as const,
+            render: (c: TPartnerCredential) =>
+              c.state === 'active' && (
+                <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+                  <Button size="small" onClick={() => ask({ kind: 'rotate', credential: c })}>
+                    Rotate
+                  </Button>
+                  <Button
+                    size="small"
+                    color="error"
+                    // error.main is a shape colour: as small text it misses WCAG AA contrast on white.
+                    sx={{ color: 'error.dark' }}
+                    onClick={() => ask({ kind: 'revoke', credential: c })}
+                  >
+                    Revoke
+                  </Button>
+                </Box>
+              ),
+          },
+        ]
+      : []),
+  ];
 }
