@@ -44,7 +44,23 @@ describe('demo metering', () => {
       "SELECT partner_id, description FROM ledger_transactions WHERE kind = 'debit' AND idempotency_key LIKE 'metering:%'",
     );
     for (const partnerId of metered) {
-      expect(debits.find((d) => d.partner_id === partnerId)?.description).toBe('Messages sent: 9');
+      // Nine of each bot's twelve messages were sent; its up to three last changed RCS bots have traffic.
+      const { rows: bots } = await t.database.sql.query<{ bot_id: string }>(
+        'SELECT DISTINCT bot_id FROM metered_messages WHERE partner_id = $1',
+        [partnerId],
+      );
+      expect(bots.length).toBeGreaterThan(0);
+      expect(bots.length).toBeLessThanOrEqual(3);
+      expect(debits.find((d) => d.partner_id === partnerId)?.description).toBe(
+        `Messages sent: ${9 * bots.length}`,
+      );
+      // The bot /u/api opens on (the last changed one that can use the API) shows usage.
+      const { rows: latest } = await t.database.sql.query<{ bot_id: string }>(
+        `SELECT bot_id FROM bots WHERE partner_id = $1 AND (rbm_agent IS NOT NULL OR maap_bot_id IS NOT NULL)
+         ORDER BY updated_at DESC, bot_id LIMIT 1`,
+        [partnerId],
+      );
+      expect(bots.map((b) => b.bot_id)).toContain(latest[0]?.bot_id);
     }
     const { rows: usage } = await t.database.sql.query<{ kind: string; status: string }>(
       'SELECT DISTINCT kind, status FROM usage_daily ORDER BY kind, status',

@@ -70,10 +70,14 @@ export async function seedCarrierPrefixes(database: Database): Promise<number> {
 /** Recipients of the demo messages: known carriers in India and the UK, an unknown one in the US. */
 const DEMO_RECIPIENTS = ['+919810012345', '+919820054321', '+447400123456', '+12025550143', '+919868011122'];
 
+/** How many of a demo partner's bots get demo API traffic. */
+const DEMO_METERED_BOTS = 3;
+
 /**
- * Demo metered messages of each demo wallet partner's first bot, through the service itself: sent
+ * Demo metered messages of each demo wallet partner's last changed RCS bots on a network (the bot
+ * /u/api opens on among them), through the service itself: sent
  * (charged by the metering.settle job within a minute of start, as one batch row in My Wallet),
- * released (failed sends) and one still reserved. Idempotent: the message ids are fixed.
+ * released (failed sends) and one still reserved. Idempotent: a partner seeded once is left alone.
  */
 export async function seedDemoMetering(database: Database, partnerIds: readonly string[]): Promise<number> {
   const metering = createMeteringService({
@@ -89,12 +93,25 @@ export async function seedDemoMetering(database: Database, partnerIds: readonly 
   });
   let recorded = 0;
   for (const partnerId of partnerIds) {
-    const { rows } = await database.sql.query<{ bot_id: string }>(
-      'SELECT bot_id FROM bots WHERE partner_id = $1 ORDER BY created_at, bot_id LIMIT 1',
+    // Seeded at an earlier start: left alone (the bots changed last then may not be the ones now).
+    const { rows: seeded } = await database.sql.query(
+      `SELECT 1 FROM metered_messages m JOIN bots b ON b.bot_id = m.bot_id
+       WHERE b.partner_id = $1 AND m.message_id LIKE 'demo-metered-%' LIMIT 1`,
       [partnerId],
     );
-    const botId = rows[0]?.bot_id;
-    if (!botId) continue;
+    if (seeded.length > 0) continue;
+    // The partner's RCS bots on a network, most recently changed first (the order /u/api opens on).
+    const { rows } = await database.sql.query<{ bot_id: string }>(
+      `SELECT bot_id FROM bots WHERE partner_id = $1 AND (rbm_agent IS NOT NULL OR maap_bot_id IS NOT NULL)
+       ORDER BY updated_at DESC, bot_id LIMIT ${DEMO_METERED_BOTS}`,
+      [partnerId],
+    );
+    for (const { bot_id: botId } of rows) recorded += await meterDemoBot(partnerId, botId);
+  }
+  return recorded;
+
+  async function meterDemoBot(partnerId: string, botId: string): Promise<number> {
+    let recorded = 0;
     for (let n = 0; n < 12; n++) {
       const msisdn = DEMO_RECIPIENTS[n % DEMO_RECIPIENTS.length] ?? '+919810012345';
       const messageId = `demo-metered-${n + 1}`;
@@ -127,6 +144,6 @@ export async function seedDemoMetering(database: Database, partnerIds: readonly 
         ]);
       }
     }
+    return recorded;
   }
-  return recorded;
 }
