@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ROLES, ZIssuedPartnerCredential } from '@portico/domain';
 import { expect } from 'vitest';
 import { bots } from '../src/modules/bots/bots.schema.ts';
@@ -127,4 +129,58 @@ export async function revokeCredential(t: TestApp, owner: Owner, botId: string):
     headers: { authorization: `Bearer ${owner.token}`, ...xsrfHeaders() },
   });
   expectEnvelope(revoked, 200);
+}
+
+/**
+ * A partner's webhook receiver for a test with the whole stack and receipts on: it answers each
+ * network's verification challenge (Meta's GET hub.challenge, RBM's secret, MaaP's challenge) and
+ * keeps every event posted to it. `bot` makes a bot with an access token whose webhook is this one.
+ */
+export async function receiptsHarness(deliveryDelayMs: number) {
+  const received: unknown[] = [];
+  const receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      const challenge = new URL(request.url ?? '/', 'http://x').searchParams.get('hub.challenge');
+      if (request.method === 'GET') return response.end(challenge ?? '');
+      const json = JSON.parse(body || '{}') as Record<string, unknown>;
+      if (typeof json.secret === 'string' && json.clientToken !== undefined) return response.end(json.secret);
+      if (typeof json.challenge === 'string') return response.end(json.challenge);
+      received.push(json);
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/events`;
+  const t = await createPartnerApiApp({ PORTICO_ROLE: 'all', WEBHOOK_RETRY_BASE_MS: '10' });
+  const { owner } = await fundedDeveloper(t);
+  // Receipts on, soon: delivered after deliveryDelayMs, read 100 ms later.
+  await fetch(`${t.config.PUBLIC_URL}/sandbox/config`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ rateLimits: { enabled: false }, deliveryDelayMs, readDelayMs: 100 }),
+  });
+  return {
+    t,
+    owner,
+    received,
+    async bot(values: Parameters<typeof botWithAccessToken>[2]) {
+      const bot = await botWithAccessToken(t, owner, values, { clientAuth: 'basic' });
+      const set = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/secure/bots/${bot.botId}/webhook`,
+        headers: { authorization: `Bearer ${owner.token}`, ...xsrfHeaders() },
+        payload: { url },
+      });
+      expectEnvelope(set, 200);
+      return bot;
+    },
+    async close() {
+      await t.close();
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    },
+  };
 }

@@ -1,15 +1,12 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { CHANNEL_TYPE, ZPartnerUsage } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
+import { expectEnvelope, type TestApp } from '../../../test/helpers.ts';
 import {
   AIRTEL_RECIPIENT,
   botWithAccessToken,
-  createPartnerApiApp,
-  fundedDeveloper,
   type Owner,
+  receiptsHarness,
 } from '../../../test/partner-api.ts';
 
 /**
@@ -18,56 +15,18 @@ import {
  * shape, and the bot's usage counts them once.
  */
 
+let harness: Awaited<ReturnType<typeof receiptsHarness>>;
 let t: TestApp;
 let owner: Owner;
-let receiver: Server;
-let receiverUrl: string;
-const received: unknown[] = [];
+let received: unknown[];
 
 beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      // Meta's verification challenge (GET ?hub.challenge=...).
-      const challenge = new URL(request.url ?? '/', 'http://x').searchParams.get('hub.challenge');
-      if (request.method === 'GET') return response.end(challenge ?? '');
-      const json = JSON.parse(body || '{}') as Record<string, unknown>;
-      if (typeof json.secret === 'string' && json.clientToken !== undefined) return response.end(json.secret);
-      if (typeof json.challenge === 'string') return response.end(json.challenge);
-      received.push(json);
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/events`;
-  t = await createPartnerApiApp({ PORTICO_ROLE: 'all', WEBHOOK_RETRY_BASE_MS: '10' });
-  ({ owner } = await fundedDeveloper(t));
-  // Receipts on, soon: delivery after 200 ms, read 100 ms later.
-  await fetch(`${t.config.PUBLIC_URL}/sandbox/config`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ rateLimits: { enabled: false }, deliveryDelayMs: 200, readDelayMs: 100 }),
-  });
+  harness = await receiptsHarness(200);
+  ({ t, owner, received } = harness);
 });
-afterAll(async () => {
-  await t.close();
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
-});
+afterAll(() => harness.close());
 
-async function withWebhook(values: Parameters<typeof botWithAccessToken>[2]) {
-  const bot = await botWithAccessToken(t, owner, values, { clientAuth: 'basic' });
-  const set = await t.app.inject({
-    method: 'PUT',
-    url: `/api/v1/secure/bots/${bot.botId}/webhook`,
-    headers: { authorization: `Bearer ${owner.token}`, ...xsrfHeaders() },
-    payload: { url: receiverUrl },
-  });
-  expectEnvelope(set, 200);
-  return bot;
-}
+const withWebhook = (values: Parameters<typeof harness.bot>[0]) => harness.bot(values);
 
 interface WhatsAppDelivery {
   entry?: {
