@@ -5,6 +5,7 @@
  * labelled values below the theme's `md` breakpoint, stay tables at 1280 px, and axe stays clean.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { apiHeaders } from '../support/auth.ts';
 import { NARROW, screenshotsIn } from '../support/screenshots.ts';
 import { seriousViolations } from '../support/shell.ts';
 import { storageStatePath } from '../support/stack-env.ts';
@@ -58,8 +59,18 @@ test.describe('as a developer', () => {
   test('when the API page is opened at 600 px then the delivery log is a list and nothing scrolls sideways', async ({
     page,
   }) => {
+    // A demo bot with a webhook log and credentials (the page itself opens on the bot changed last,
+    // which may be one another journey made, with neither).
     await page.goto('/u/api');
+    const list = await page.request.get('/api/v1/secure/bots?search=Saffron%20Stays&start=0&end=10', {
+      headers: await apiHeaders(page),
+    });
+    const items = (await list.json()).data.items as { bot_id: string; name: string }[];
+    const bot = items.find((item) => item.name === 'Saffron Stays');
+    expect(bot).toBeDefined();
+    await page.goto(`/u/api?botId=${bot?.bot_id}`);
     await expect(page.getByRole('heading', { name: 'Delivery log' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Credentials', exact: true })).toBeVisible();
     await expectNarrowList(page, 'Webhook deliveries', 'api');
   });
 
