@@ -2,6 +2,9 @@ import '@/theme/fonts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
+import { reloadOnStaleBuild } from '@/lib/stale-build';
+
+reloadOnStaleBuild();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
