@@ -118,6 +118,9 @@ export function createPorticoTheme(values: ThemeValues): Theme {
       overline: { fontWeight: 600, letterSpacing: 1.2 },
     },
     components: {
+      // The app renders in the browser only: a media query is read on the first render instead of
+      // after it, so a narrow layout (cards instead of a table) is not rendered twice on mount.
+      MuiUseMediaQuery: { defaultProps: { noSsr: true } },
       MuiButton: {
         defaultProps: { disableElevation: true },
         styleOverrides: { root: { borderRadius: 8, paddingInline: 18 } },

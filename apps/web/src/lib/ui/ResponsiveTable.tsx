@@ -143,7 +143,7 @@ export function ResponsiveTable<Row>({
   /** Rows open onto more content, under the row in the table and inside the card below `md`. */
   expansion?: ResponsiveExpansion<Row>;
 }) {
-  const narrow = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
+  const narrow = useMediaQuery(useTheme().breakpoints.down('md'));
   const expanded = useExpanded(expansion);
   if (narrow)
     return (
