@@ -76,13 +76,35 @@ export function laterBot(cached: TBot | undefined, answer: TBot): TBot {
   return cached && Date.parse(cached.updated_at) > Date.parse(answer.updated_at) ? cached : answer;
 }
 
+const IMAGE_URL = { logo: 'logo_url', banner: 'banner_url', photo: 'photo_url' } as const satisfies Record<
+  BotImageKind,
+  keyof TBot
+>;
+
+/**
+ * The bot to keep when an image upload answers: each image's URL from the answer of its own upload
+ * only. Two uploads at once (a logo and a banner) may answer in either order, and their `updated_at`
+ * need not follow the order they were written in, so the answer that lacks the other image can look
+ * the later one.
+ */
+export function withUploadedImage(cached: TBot | undefined, answer: TBot, kind: BotImageKind): TBot {
+  if (!cached) return answer;
+  const images = Object.fromEntries(
+    Object.entries(IMAGE_URL).map(([each, field]) => [field, each === kind ? answer[field] : cached[field]]),
+  );
+  return { ...laterBot(cached, answer), ...images };
+}
+
 /** Every change of a bot answers the bot: cache it, refresh the lists, the dashboard and its history. */
-function useBotChange<I>(change: (input: I) => Promise<TBot>) {
+function useBotChange<I>(
+  change: (input: I) => Promise<TBot>,
+  keep: (cached: TBot | undefined, answer: TBot, input: I) => TBot = laterBot,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
-    onSuccess: (bot) => {
-      queryClient.setQueryData<TBot>(botKeys.bot(bot.bot_id), (cached) => laterBot(cached, bot));
+    onSuccess: (bot, input) => {
+      queryClient.setQueryData<TBot>(botKeys.bot(bot.bot_id), (cached) => keep(cached, bot, input));
       void queryClient.invalidateQueries({ queryKey: botKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: botKeys.dashboard() });
       void queryClient.invalidateQueries({ queryKey: botKeys.history(bot.bot_id) });
@@ -94,7 +116,8 @@ export const useSaveRcsBot = () => useBotChange(saveRcsBot);
 export const useSaveWhatsappBot = () => useBotChange(saveWhatsappBot);
 export const useSaveBotBrand = () => useBotChange(saveBotBrand);
 export const useSaveBotCarriers = () => useBotChange(saveBotCarriers);
-export const useUploadBotImage = () => useBotChange(uploadBotImage);
+export const useUploadBotImage = () =>
+  useBotChange(uploadBotImage, (cached, answer, { kind }) => withUploadedImage(cached, answer, kind));
 export const useSaveBotListing = () => useBotChange(saveBotListing);
 export const useSetBotListed = () => useBotChange(setBotListed);
 
