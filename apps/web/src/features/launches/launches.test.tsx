@@ -320,7 +320,8 @@ describe('the payment step', () => {
     expect(screen.getByText(/^Submitted for launch\. The platform reviews it first/)).toBeTruthy();
   });
 
-  it('when a carrier rejected the launch then Submit first shows which carriers go back for review, and sends the launch only once confirmed', async () => {
+  /** A rejected launch whose resubmission sends Airtel back, Vi for review and keeps Jio launching. */
+  async function openResubmission() {
     const draft = launchDraft({
       status: LAUNCH_STATUS.rejected,
       hold: HOLD,
@@ -347,7 +348,12 @@ describe('the payment step', () => {
     const submit = await screen.findByRole('button', { name: 'Submit for launch' });
     await waitFor(() => expect(submit).toHaveProperty('disabled', false));
     await user.click(submit);
-    const dialog = await screen.findByRole('dialog', { name: 'Submit the launch again?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Submit the launch again?' }, { timeout: 5000 });
+    return { post, user, dialog };
+  }
+
+  it('when a carrier rejected the launch then Submit first shows which carriers go back for review, and Cancel sends nothing', async () => {
+    const { post, user, dialog } = await openResubmission();
     const group = (name: string) =>
       within(within(dialog).getByRole('region', { name }))
         .getAllByRole('listitem')
@@ -362,13 +368,11 @@ describe('the payment step', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(post).not.toHaveBeenCalled();
+  });
 
-    await user.click(submit);
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Submit the launch again?' })).getByRole('button', {
-        name: 'Submit again',
-      }),
-    );
+  it('when the resubmission is confirmed then the launch is sent once and its details open', async () => {
+    const { post, user, dialog } = await openResubmission();
+    await user.click(within(dialog).getByRole('button', { name: 'Submit again' }));
     await waitFor(() =>
       expect(post).toHaveBeenCalledWith(
         '/secure/launches/submit-verification',
@@ -379,6 +383,7 @@ describe('the payment step', () => {
         },
       ),
     );
+    expect(post).toHaveBeenCalledTimes(1);
     expect(await screen.findByRole('heading', { name: 'Launch Details', level: 1 })).toBeTruthy();
   });
 
