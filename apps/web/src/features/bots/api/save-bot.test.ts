@@ -37,10 +37,12 @@ describe('the bot kept when image uploads answer', () => {
     expect(laterBot(bannerAnswer, logoAnswer).banner_url).toBeNull();
   });
 
-  it('when an upload answers then its own image comes from the answer, with nothing cached too', () => {
+  it('when an upload answers then only its own image changes in the cache (the form is not remounted), with nothing cached the answer', () => {
     const before = images('2026-11-26T10:00:00.100Z', '/bot-images/old-logo.png', '/bot-images/banner.png');
     const answer = images('2026-11-26T10:00:00.200Z', '/bot-images/new-logo.png', '/bot-images/banner.png');
-    expect(withUploadedImage(before, answer, 'logo').logo_url).toBe('/bot-images/new-logo.png');
+    const kept = withUploadedImage(before, answer, 'logo');
+    expect(kept.logo_url).toBe('/bot-images/new-logo.png');
+    expect(kept.updated_at).toBe(before.updated_at);
     expect(withUploadedImage(undefined, answer, 'logo')).toBe(answer);
   });
 });

@@ -82,17 +82,15 @@ const IMAGE_URL = { logo: 'logo_url', banner: 'banner_url', photo: 'photo_url' }
 >;
 
 /**
- * The bot to keep when an image upload answers: each image's URL from the answer of its own upload
- * only. Two uploads at once (a logo and a banner) may answer in either order, and their `updated_at`
- * need not follow the order they were written in, so the answer that lacks the other image can look
- * the later one.
+ * The bot to keep when an image upload answers: the cached bot with only that image's URL from the
+ * answer. Two uploads at once (a logo and a banner) answer in either order, and their `updated_at`
+ * need not follow the order they were written in; the cached bot also keeps its `updated_at`, so an
+ * open form (keyed by it) is not remounted mid-upload, dropping the other picture still sending.
  */
 export function withUploadedImage(cached: TBot | undefined, answer: TBot, kind: BotImageKind): TBot {
   if (!cached) return answer;
-  const images = Object.fromEntries(
-    Object.entries(IMAGE_URL).map(([each, field]) => [field, each === kind ? answer[field] : cached[field]]),
-  );
-  return { ...laterBot(cached, answer), ...images };
+  const field = IMAGE_URL[kind];
+  return { ...cached, [field]: answer[field] };
 }
 
 /** Every change of a bot answers the bot: cache it, refresh the lists, the dashboard and its history. */
