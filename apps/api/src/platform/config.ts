@@ -19,6 +19,14 @@ const ZPlatformEnv = z
     OIDC_CLIENT_ID: z.string().default('portico-web'),
     OIDC_AUDIENCE: z.string().optional(),
     SMTP_URL: optionalUrl,
+    /** Encrypts the authenticator keys of two-factor sign-in (32 bytes, base64); unset: a key kept in the database. */
+    TWO_FACTOR_KEY: z
+      .string()
+      .refine(
+        (value) => Buffer.from(value, 'base64').length === 32,
+        'TWO_FACTOR_KEY must be 32 random bytes in base64 (openssl rand -base64 32)',
+      )
+      .optional(),
     /** The sender address of every mail. */
     MAIL_FROM: z.email().default('no-reply@portico.example'),
     /** Uploaded files: unset -> DATA_DIR/files, file://DIR, or s3://BUCKET/PREFIX?endpoint=URL&region=R (platform/storage/settings.ts). */
@@ -60,6 +68,7 @@ function platformConfigFrom(env: z.output<typeof ZPlatformEnv>) {
     OIDC_CLIENT_ID: env.OIDC_CLIENT_ID,
     OIDC_AUDIENCE: env.OIDC_AUDIENCE ?? `${publicUrl}/api`,
     SMTP_URL: env.SMTP_URL,
+    TWO_FACTOR_KEY: env.TWO_FACTOR_KEY,
     MAIL_FROM: env.MAIL_FROM,
     DEMO: env.DEMO,
     SANDBOX: env.SANDBOX,

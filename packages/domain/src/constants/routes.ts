@@ -80,6 +80,7 @@ export const PAGE_ROUTES = [
   dev('/u/edit-profile', 'Edit Profile', 'Accounts', { screen: 'accounts.edit-profile' }),
   dev('/u/my-wallet', 'My Wallet', 'Wallet, rate plans and pricing', { screen: 'wallet.my-wallet' }),
   dev('/u/change-password', 'Change Password', 'Accounts', { screen: 'accounts.change-password' }),
+  dev('/u/security', 'Sign-in Security', 'Accounts', { screen: 'accounts.security' }),
   // Not in the bar: an aggregator's billing info, linked from /u/edit-profile.
   dev('/u/billing-info', 'Billing Info', 'Aggregators', { screen: 'aggregators.billing-info' }),
   dev('/developer-assets', 'Developer Assets', 'Developer assets', {
@@ -99,6 +100,7 @@ export const PAGE_ROUTES = [
   carrier('/billing/analytics', 'Billing', 'Billing analytics'),
   carrier('/billing/edit-profile', 'Edit Profile', 'Accounts', { screen: 'accounts.edit-profile' }),
   carrier('/billing/change-password', 'Change Password', 'Accounts', { screen: 'accounts.change-password' }),
+  carrier('/billing/security', 'Sign-in Security', 'Accounts', { screen: 'accounts.security' }),
   // Platform admin
   admin('/admin/dashboard', 'Dashboard', 'Platform review', { screen: 'bot-review.dashboard' }),
   admin('/admin/bots', 'Bots', 'Platform review', { screen: 'bot-review.list' }),
@@ -122,6 +124,7 @@ export const PAGE_ROUTES = [
   admin('/admin/analytics', 'Billing', 'Billing analytics'),
   admin('/admin/edit-profile', 'Edit Profile', 'Accounts', { screen: 'accounts.edit-profile' }),
   admin('/admin/change-password', 'Change Password', 'Accounts', { screen: 'accounts.change-password' }),
+  admin('/admin/security', 'Sign-in Security', 'Accounts', { screen: 'accounts.security' }),
   // Not in the bar: linked from /admin/edit-profile for provider admins.
   admin('/admin/audit-log', 'Security Records', 'Accounts', { screen: 'accounts.security-records' }),
   admin('/admin/rate-plans', 'Rate Plans', 'Wallet, rate plans and pricing', { screen: 'wallet.rate-plans' }),
@@ -137,6 +140,9 @@ export const PAGE_ROUTES = [
   // Public
   open('/sign-up', 'Sign Up', 'Accounts', { screen: 'accounts.sign-up' }),
   open('/set-password', 'Set Password', 'Accounts', { screen: 'accounts.set-password' }),
+  // "Forgot password?" on the sign-in page, and the link its mail carries.
+  open('/forgot-password', 'Forgot Password', 'Accounts', { screen: 'accounts.forgot-password' }),
+  open('/reset-password', 'Reset Password', 'Accounts', { screen: 'accounts.reset-password' }),
   open('/developer-pp', 'Privacy Policy', undefined, { screen: 'legal.privacy' }),
   open('/developer-tos', 'Terms of Service', undefined, { screen: 'legal.terms' }),
   open('/rbm-terms', 'Messaging Terms', undefined, { screen: 'legal.messaging-terms' }),

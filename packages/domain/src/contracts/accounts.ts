@@ -28,6 +28,13 @@ export type TSignUpRequest = z.infer<typeof ZSignUpRequest>;
 export const ZResendVerificationRequest = z.object({ email });
 export type TResendVerificationRequest = z.infer<typeof ZResendVerificationRequest>;
 
+/**
+ * POST /api/v1/accounts/forgot-password: the answer is the same whether or not the email has an
+ * account (ZMailSent); the reset itself is POST /accounts/reset-password with ZSetPasswordRequest.
+ */
+export const ZForgotPasswordRequest = z.object({ email });
+export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
+
 /** Where a sent link was sent (never the token). */
 export const ZMailSent = z.object({ email: z.string(), expiresAt: z.string() });
 export type TMailSent = z.infer<typeof ZMailSent>;

@@ -11,6 +11,16 @@ export const AUDIT_ACTIONS = [
   'sign-out',
   'account.created',
   'password.changed',
+  /** A password reset link was mailed (only for an existing account), and a password was reset with one. */
+  'password.reset-requested',
+  'password.reset',
+  /** Two-factor sign-in was turned on or off, its recovery codes renewed, one of them used to sign in. */
+  'two-factor.enabled',
+  'two-factor.disabled',
+  'two-factor.recovery-codes-renewed',
+  'two-factor.recovery-code-used',
+  /** The super admin changed which role groups must use two-factor sign-in. */
+  'two-factor.policy-changed',
   'user.invited',
   'user.reinvited',
   'user.deleted',

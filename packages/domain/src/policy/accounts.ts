@@ -15,6 +15,11 @@ export const ACCOUNTS_POLICY = definePolicy({
   'profile.update': ['platformAdmin', 'carrier', 'developerWriter'],
   /** Everyone changes their own password. */
   'password.change': ['anyone'],
+  /** Everyone turns their own two-factor sign-in on or off and renews its recovery codes. */
+  'two-factor.manage': ['anyone'],
+  /** Which role groups must use two-factor sign-in: the super admin's setting. */
+  'two-factor.policy.read': ['superAdmin'],
+  'two-factor.policy.update': ['superAdmin'],
   /** The user list of the caller's organisation: those who manage users, and the child users (read-only sees it). */
   'users.list': ['developer', 'carrierAdmin', 'superAdmin'],
   /** Invite, re-invite, delete: developers with no sub-role, the carrier admin, the super admin (service checks approval). */

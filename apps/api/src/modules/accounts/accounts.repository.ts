@@ -5,7 +5,7 @@ import { oidcPayloads } from '../../platform/oidc/oidc.schema.ts';
 import { accountTokens } from './accounts.schema.ts';
 
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
-export type TokenPurpose = 'verify-email' | 'invite';
+export type TokenPurpose = 'verify-email' | 'invite' | 'reset-password';
 
 /** Uses up a link inside the caller's transaction; false when another request used it first. */
 async function consumeToken(tx: Db, tokenId: string, at: Date): Promise<boolean> {
@@ -15,6 +15,29 @@ async function consumeToken(tx: Db, tokenId: string, at: Date): Promise<boolean>
     .where(and(eq(accountTokens.id, tokenId), isNull(accountTokens.consumedAt)))
     .returning({ id: accountTokens.id });
   return consumed.length > 0;
+}
+
+/** A new password ends every session of the account (decision 0007) and every open reset link. */
+async function setPassword(tx: Db, userId: string, passwordHash: string, at: Date): Promise<void> {
+  await tx.update(users).set({ passwordHash }).where(eq(users.userId, userId));
+  await tx
+    .insert(accountState)
+    .values({ userId, sessionsValidAfter: at, passwordChangedAt: at })
+    .onConflictDoUpdate({
+      target: accountState.userId,
+      set: { sessionsValidAfter: at, passwordChangedAt: at },
+    });
+  // The provider's sessions, grants, authorization codes and refresh tokens of the account.
+  await tx.delete(oidcPayloads).where(sql`${oidcPayloads.payload}->>'accountId' = ${userId}`);
+  await tx
+    .delete(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, 'reset-password'),
+        isNull(accountTokens.consumedAt),
+      ),
+    );
 }
 
 /** SQL of sign-up links, first-time setup and passwords. */
@@ -189,20 +212,22 @@ export function createAccountsRepository(db: Db) {
     },
 
     /**
-     * Sets the new password, refuses tokens issued before `at` and deletes the user's provider
-     * sessions, grants, codes and refresh tokens, in one transaction.
+     * Sets the new password, refuses tokens issued before `at`, deletes the user's provider
+     * sessions, grants, codes and refresh tokens and any open password reset link, in one transaction.
      */
     async changePassword(userId: string, passwordHash: string, at: Date): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash }).where(eq(users.userId, userId));
-        await tx
-          .insert(accountState)
-          .values({ userId, sessionsValidAfter: at, passwordChangedAt: at })
-          .onConflictDoUpdate({
-            target: accountState.userId,
-            set: { sessionsValidAfter: at, passwordChangedAt: at },
-          });
-        await tx.delete(oidcPayloads).where(sql`${oidcPayloads.payload}->>'accountId' = ${userId}`);
+      await db.transaction((tx) => setPassword(tx, userId, passwordHash, at));
+    },
+
+    /**
+     * A password reset: the link is used up and the password changed as above, in one transaction.
+     * False when another request used the link first.
+     */
+    async resetPassword(input: { tokenId: string; userId: string; passwordHash: string; at: Date }) {
+      return db.transaction(async (tx) => {
+        if (!(await consumeToken(tx, input.tokenId, input.at))) return false;
+        await setPassword(tx, input.userId, input.passwordHash, input.at);
+        return true;
       });
     },
   };

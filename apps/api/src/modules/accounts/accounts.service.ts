@@ -52,7 +52,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 const newToken = () => randomBytes(32).toString('base64url');
 
 /** HTTP 410: the link existed but can no longer be used; data says why (and for whom, so the page can offer a new one). */
-class LinkGoneError extends AppError {
+export class LinkGoneError extends AppError {
   constructor(message: string, data: { reason: 'used' | 'expired'; email: string }) {
     super(410, message, data);
   }

@@ -18,6 +18,8 @@ const NOT_ACTIVATED_STATUSES = new Set(['invited']);
 export interface SignInAccount {
   userId: string;
   email: string;
+  /** partners_profile.role: whether its group must sign in with a second factor. */
+  role: string | null;
 }
 
 export type PasswordCheck =
@@ -46,7 +48,11 @@ export function createUsersService(deps: { db: Db }) {
   // Computed now, so the first unknown email is not slower than the others.
   void getDummyHash();
 
-  const toAccount = (row: UserRow): SignInAccount => ({ userId: row.userId, email: row.email });
+  const toAccount = (row: UserRow): SignInAccount => ({
+    userId: row.userId,
+    email: row.email,
+    role: row.role,
+  });
 
   return {
     /** Checks an email and password; the argon2id verification always runs. */
@@ -71,6 +77,19 @@ export function createUsersService(deps: { db: Db }) {
     async findAccount(userId: string): Promise<SignInAccount | null> {
       const row = await findActiveRow(userId);
       return row ? toAccount(row) : null;
+    },
+
+    /**
+     * The account a sign-in half done (password checked, second factor asked) belongs to, when it
+     * may still sign in and its password has not changed since `sinceMs`.
+     */
+    async findAccountSince(userId: string, sinceMs: number): Promise<SignInAccount | null> {
+      if (!UUID.test(userId)) return null;
+      const found = await repository.findWithSessionsValidAfter(userId);
+      if (!found || !SIGN_IN_STATUSES.has(found.user.status)) return null;
+      const validAfter = found.sessionsValidAfter;
+      if (validAfter && sinceMs <= validAfter.getTime()) return null;
+      return toAccount(found.user);
     },
 
     /** The caller behind a verified access token, or null when the user is unknown or not active. */

@@ -75,6 +75,28 @@ export const MAIL_TEMPLATES = {
       ],
     }),
   }),
+  'reset-password': template({
+    keys: ['link', 'expiresInMinutes'],
+    render: (d, c) => ({
+      subject: `Reset your ${c.brandName} password`,
+      lines: [
+        `Someone asked to reset the password of your ${c.brandName} account. If it was you, choose a new password:`,
+        { action: 'Reset your password', url: d.link },
+        `The link works once and expires in ${d.expiresInMinutes} minutes. Resetting the password signs you out everywhere.`,
+        'If you did not ask for this, ignore this email: your password stays as it is.',
+      ],
+    }),
+  }),
+  'two-factor-changed': template({
+    keys: ['change', 'when'],
+    render: (d, c) => ({
+      subject: `${c.brandName}: two-factor sign-in ${d.change}`,
+      lines: [
+        `Two-factor sign-in of your ${c.brandName} account was ${d.change} on ${d.when} (UTC).`,
+        'If this was not you, reset your password at once and contact support.',
+      ],
+    }),
+  }),
   'low-balance': template({
     keys: ['balance', 'threshold', 'walletUrl'],
     render: (d, c) => ({

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
 import type Provider from 'oidc-provider';
 import type { AuditService } from '../audit/audit.service.ts';
+import { createSecretBox } from '../auth/secret-box.ts';
+import { createTwoFactor } from '../auth/two-factor.service.ts';
 import type { TokenVerifier } from '../auth/types.ts';
 import { createUsersService } from '../auth/users.service.ts';
 import { createTokenVerifier, discoveredKeySet, localKeySet } from '../auth/verifier.ts';
@@ -10,6 +12,7 @@ import type { Database } from '../db/index.ts';
 import { createCounters } from '../security/counters.ts';
 import { createGrants } from './adapter.ts';
 import { type IdentitySecrets, KEY_ROTATION, keysVersion, loadIdentitySecrets, publicJwks } from './keys.ts';
+import { createPendingSignIns } from './pending-sign-in.ts';
 import { createIdentityPlugin } from './plugin.ts';
 import { createProvider } from './provider.ts';
 import { accessTokenRevocation } from './revocation.ts';
@@ -126,9 +129,14 @@ export async function createIdentity(deps: {
   const grants = createGrants(database.db);
   const verifier = createTokenVerifier({ config, users, keys: rotatingKeySet, grants });
   const revokeAccessToken = accessTokenRevocation({ config, keys: rotatingKeySet, grants, verifier, audit });
-  const signIn = createSignInService({ users, counters: createCounters(database.sql), audit });
+  const twoFactor = createTwoFactor({
+    db: database.db,
+    box: createSecretBox(database, config.TWO_FACTOR_KEY),
+    brandName: config.BRAND_NAME,
+  });
+  const signIn = createSignInService({ users, counters: createCounters(database.sql), audit, twoFactor });
   return {
-    oidcPlugin: createIdentityPlugin({ provider, config, signIn }),
+    oidcPlugin: createIdentityPlugin({ provider, config, signIn, pending: createPendingSignIns(database) }),
     verifier,
     reloadKeys: reload,
     close: async () => {

@@ -21,10 +21,49 @@ export interface SignInPageInput extends PageBase {
   email?: string;
   error?: string;
   signUpUrl: string;
+  /** "Forgot password?": the portal's page that mails a reset link. */
+  forgotPasswordUrl: string;
 }
 
 export function renderSignInPage(input: SignInPageInput): string {
   return views.render('./sign-in', input);
+}
+
+interface SecondStepPage extends PageBase {
+  /** Where the form posts (the interaction's second-step URL). */
+  action: string;
+  /** The password step's result (pending-sign-in.ts), carried by the form. */
+  pending: string;
+  /** The sign-in page again, to start over with another account. */
+  restartUrl: string;
+  error?: string | undefined;
+}
+
+/** The second step of a sign-in with two-factor sign-in on: a code from the app, or a recovery code. */
+export function renderSecondFactorPage(input: SecondStepPage): string {
+  return views.render('./second-factor', input);
+}
+
+export interface EnrolPageInput extends SecondStepPage {
+  /** The new key: its QR code (a data: URI) and the same key to type. */
+  qrCode: string;
+  manualKey: string;
+}
+
+/** A sign-in whose role requires two-factor sign-in, set up before the sign-in completes (no skipping). */
+export function renderEnrolPage(input: EnrolPageInput): string {
+  return views.render('./enrol', input);
+}
+
+export interface RecoveryCodesPageInput extends PageBase {
+  recoveryCodes: readonly string[];
+  /** Where the sign-in goes on (the provider's resume URL). */
+  continueUrl: string;
+}
+
+/** The recovery codes of a set-up just confirmed at sign-in, shown once, then on to the portal. */
+export function renderRecoveryCodesPage(input: RecoveryCodesPageInput): string {
+  return views.render('./recovery-codes', input);
 }
 
 export interface MessagePageInput extends PageBase {

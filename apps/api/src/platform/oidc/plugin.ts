@@ -4,6 +4,7 @@ import type Provider from 'oidc-provider';
 import type { Config } from '../config.ts';
 import { identityAssets } from './assets.ts';
 import { interactionRoutes } from './interaction.routes.ts';
+import type { PendingSignIns } from './pending-sign-in.ts';
 import { identityCsp, issuerPathOf } from './provider.ts';
 import type { SignInService } from './sign-in.service.ts';
 
@@ -11,6 +12,7 @@ export interface IdentityPluginDeps {
   provider: Provider;
   config: Config;
   signIn: SignInService;
+  pending: PendingSignIns;
 }
 
 /**

@@ -14,5 +14,8 @@ export const accountsFeature = defineFeature({
     'accounts.edit-profile': lazy(() => import('./pages/EditProfilePage')),
     'accounts.change-password': lazy(() => import('./pages/ChangePasswordPage')),
     'accounts.security-records': lazy(() => import('./pages/SecurityRecordsPage')),
+    'accounts.security': lazy(() => import('./pages/SecurityPage')),
+    'accounts.forgot-password': lazy(() => import('./pages/ForgotPasswordPage')),
+    'accounts.reset-password': lazy(() => import('./pages/ResetPasswordPage')),
   },
 });

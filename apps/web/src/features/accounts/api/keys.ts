@@ -17,6 +17,10 @@ export const accountsKeys = {
   all: accounts.all,
   setup: () => accounts.key('setup'),
   verifyEmail: (token: string) => accounts.key('verify-email', token),
+  resetLink: (token: string) => accounts.key('reset-link', token),
+  /** The caller's own two-factor sign-in, and the super admin's setting. */
+  twoFactor: () => accounts.key('two-factor'),
+  twoFactorPolicy: () => accounts.key('two-factor-policy'),
   managedUsers: {
     all: accounts.key('managed-users'),
     window: (start: number, end: number) => accounts.key('managed-users', start, end),

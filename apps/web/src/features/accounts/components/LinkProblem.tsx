@@ -9,7 +9,7 @@ import { MessagePanel } from '@/lib/ui/MessagePanel';
 import { useResendVerification } from '../api/resend-verification';
 
 /** The reason (and email) the API gives when a link is used or expired (HTTP 410). */
-function linkGone(error: unknown): { reason: 'used' | 'expired'; email: string } | null {
+export function linkGone(error: unknown): { reason: 'used' | 'expired'; email: string } | null {
   if (!(error instanceof ApiError) || error.httpStatus !== 410) return null;
   const data = error.data as { reason?: unknown; email?: unknown } | null;
   return (data?.reason === 'used' || data?.reason === 'expired') && typeof data.email === 'string'

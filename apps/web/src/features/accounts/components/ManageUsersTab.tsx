@@ -10,6 +10,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -23,6 +24,7 @@ import {
   ZInviteUserRequest,
 } from '@portico/domain';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { FormErrorAlert } from '@/lib/form/error-alert';
 import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
@@ -31,6 +33,7 @@ import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { useCan } from '@/lib/use-can';
 import {
   useChangeRole,
   useDeleteUser,
@@ -58,6 +61,7 @@ export function ManageUsersTab() {
 
   const roles = users.data?.assignableRoles ?? [];
   const readOnly = users.isSuccess && roles.length === 0;
+  const canRequireTwoFactor = useCan('two-factor.policy.read');
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -75,6 +79,11 @@ export function ManageUsersTab() {
               ? 'You can see the users of your organisation; only your account owner can change them.'
               : 'Invite people to your organisation and choose what they may do.'}
           </Typography>
+          {canRequireTwoFactor && (
+            <Link component={RouterLink} to="/admin/security#two-factor-policy" variant="body2">
+              Require two-factor sign-in for admin and carrier roles
+            </Link>
+          )}
         </div>
         <Button
           variant="contained"

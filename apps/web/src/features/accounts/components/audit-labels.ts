@@ -9,6 +9,13 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'sign-out': 'Signed out',
   'account.created': 'Account created',
   'password.changed': 'Password changed',
+  'password.reset-requested': 'Password reset link sent',
+  'password.reset': 'Password reset',
+  'two-factor.enabled': 'Two-factor sign-in turned on',
+  'two-factor.disabled': 'Two-factor sign-in turned off',
+  'two-factor.recovery-codes-renewed': 'New recovery codes made',
+  'two-factor.recovery-code-used': 'Recovery code used to sign in',
+  'two-factor.policy-changed': 'Two-factor requirement changed',
   'user.invited': 'User invited',
   'user.reinvited': 'Invitation sent again',
   'user.deleted': 'User deleted',
@@ -44,6 +51,12 @@ const FAILED_SIGN_IN: Readonly<Record<string, string>> = {
   invalid: 'Wrong email or password',
   not_activated: 'Account not activated yet',
   inactive: 'Account not active',
+  second_factor: 'Wrong two-factor code',
+};
+
+const SECOND_FACTORS: Readonly<Record<string, string>> = {
+  authenticator: 'With a code from the authenticator app',
+  'recovery-code': 'With a recovery code',
 };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -59,6 +72,14 @@ export function describeDetail(record: Pick<TAuditRecord, 'action' | 'detail'>):
       return role ? `As ${roleLabel(role)}` : '—';
     case 'user.deleted':
       return role ? `Was ${roleLabel(role)}` : '—';
+    case 'sign-in': {
+      const factor = text(detail.secondFactor);
+      return factor ? (SECOND_FACTORS[factor] ?? factor) : '—';
+    }
+    case 'two-factor.recovery-code-used': {
+      const left = detail.left;
+      return typeof left === 'number' ? `${left} recovery code${left === 1 ? '' : 's'} left` : '—';
+    }
     case 'sign-in.failed': {
       const outcome = text(detail.outcome);
       return outcome ? (FAILED_SIGN_IN[outcome] ?? outcome) : '—';

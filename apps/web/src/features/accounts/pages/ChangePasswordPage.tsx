@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { ZChangePasswordRequest } from '@portico/domain';
 import { useState } from 'react';
-import { useLocation } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { startSignIn } from '@/lib/auth/session';
 import { clearToken } from '@/lib/auth/token';
 import { FormErrorAlert } from '@/lib/form/error-alert';
@@ -67,6 +67,11 @@ export default function ChangePasswordPage() {
       title="Change Password"
       breadcrumbs={[HOME[area] ?? HOME.u]}
       description="Changing your password signs you out of every other browser and device."
+      actions={
+        <Button component={RouterLink} to={`/${area}/security`} variant="outlined">
+          Two-factor sign-in
+        </Button>
+      }
     >
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560 }}>
         <Box component="form" noValidate onSubmit={submit}>

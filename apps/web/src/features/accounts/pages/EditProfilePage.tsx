@@ -83,18 +83,23 @@ export default function EditProfilePage() {
       title="Edit Profile"
       breadcrumbs={[HOME[area] ?? HOME.u]}
       actions={
-        canReadRecords ? (
-          <SecurityRecordsAction />
-        ) : canReadBilling ? (
-          <Button
-            component={RouterLink}
-            to="/u/billing-info"
-            variant="outlined"
-            startIcon={<ReceiptLongOutlined />}
-          >
-            Billing info
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          <Button component={RouterLink} to={`/${area}/security`} variant="outlined">
+            Sign-in security
           </Button>
-        ) : undefined
+          {canReadRecords ? (
+            <SecurityRecordsAction />
+          ) : canReadBilling ? (
+            <Button
+              component={RouterLink}
+              to="/u/billing-info"
+              variant="outlined"
+              startIcon={<ReceiptLongOutlined />}
+            >
+              Billing info
+            </Button>
+          ) : null}
+        </Stack>
       }
     >
       {partner.status === 'loading' || partner.status === 'idle' ? (

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { startSignIn } from '@/lib/auth/session';
 import { MessagePanel } from '@/lib/ui/MessagePanel';
+import { useSetPassword } from '../api/set-password';
 import { AuthCard } from '../components/AuthCard';
 import { LinkProblem } from '../components/LinkProblem';
 import { SetPasswordForm } from '../components/SetPasswordForm';
@@ -12,6 +13,7 @@ import { SetPasswordForm } from '../components/SetPasswordForm';
 export default function SetPasswordPage() {
   const params = new URLSearchParams(useLocation().search);
   const token = params.get('token') ?? '';
+  const save = useSetPassword('invite');
   const [done, setDone] = useState<string | null>(null);
   const [linkError, setLinkError] = useState<unknown>(null);
 
@@ -42,7 +44,7 @@ export default function SetPasswordPage() {
       title="Set your password"
       subtitle="You were invited to the partner portal. Choose a password to activate your account."
     >
-      <SetPasswordForm kind="invite" token={token} onDone={setDone} onLinkError={setLinkError} />
+      <SetPasswordForm kind="invite" token={token} onDone={setDone} onLinkError={setLinkError} save={save} />
     </AuthCard>
   );
 }

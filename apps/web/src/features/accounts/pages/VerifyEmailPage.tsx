@@ -6,6 +6,7 @@ import { useLocation } from 'react-router';
 import { redirectToSignIn } from '@/lib/auth/session';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
 import { MessagePanel } from '@/lib/ui/MessagePanel';
+import { useSetPassword } from '../api/set-password';
 import { verifyEmailQueryOptions } from '../api/verify-email';
 import { AuthCard } from '../components/AuthCard';
 import { LinkProblem } from '../components/LinkProblem';
@@ -16,6 +17,7 @@ export default function VerifyEmailPage() {
   const params = new URLSearchParams(useLocation().search);
   const token = params.get('token') ?? '';
   const verified = useQuery({ ...verifyEmailQueryOptions(token), enabled: token !== '' });
+  const save = useSetPassword('sign-up');
   const [done, setDone] = useState<string | null>(null);
   const [linkError, setLinkError] = useState<unknown>(null);
 
@@ -51,6 +53,7 @@ export default function VerifyEmailPage() {
         email={verified.data.email}
         onDone={setDone}
         onLinkError={setLinkError}
+        save={save}
       />
     </AuthCard>
   );
