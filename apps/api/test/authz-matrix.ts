@@ -17,6 +17,7 @@ import { AUTHZ_MATRIX_LAUNCHES } from './authz/launches.ts';
 import { AUTHZ_MATRIX_PARTNER_CREDENTIALS } from './authz/partner-credentials.ts';
 import { AUTHZ_MATRIX_PARTNER_WEBHOOKS } from './authz/partner-webhooks.ts';
 import { AUTHZ_MATRIX_TEMPLATES } from './authz/templates.ts';
+import { AUTHZ_MATRIX_TWO_FACTOR } from './authz/two-factor.ts';
 import { AUTHZ_MATRIX_WALLET } from './authz/wallet.ts';
 
 export { type MatrixEntry, SUBJECTS, subjectName } from './authz/common.ts';
@@ -193,6 +194,7 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
     // Allowed; no code was generated for this number, so the service answers 410.
     okStatus: 410,
   },
+  ...AUTHZ_MATRIX_TWO_FACTOR,
   ...AUTHZ_MATRIX_WALLET,
   ...AUTHZ_MATRIX_BRANDS,
   ...AUTHZ_MATRIX_BOT_TESTING,
