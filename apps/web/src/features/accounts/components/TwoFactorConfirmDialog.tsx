@@ -100,7 +100,14 @@ export function TwoFactorConfirmDialog<R>({
           </DialogContent>
           <DialogActions>
             <Button onClick={close}>Cancel</Button>
-            <Button type="submit" variant="contained" color={tone} disabled={mutation.isPending}>
+            <Button
+              type="submit"
+              variant="contained"
+              color={tone}
+              // The error shade's main colour is too light for white text (WCAG AA): its dark one.
+              sx={tone === 'error' ? { bgcolor: 'error.dark' } : undefined}
+              disabled={mutation.isPending}
+            >
               {mutation.isPending ? 'Checking…' : submitLabel}
             </Button>
           </DialogActions>

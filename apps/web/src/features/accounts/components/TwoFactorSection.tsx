@@ -55,7 +55,12 @@ export function TwoFactorSection() {
             Get new recovery codes
           </Button>
           {!state.required && (
-            <Button variant="outlined" color="error" onClick={() => setDialog('disable')}>
+            <Button
+              variant="outlined"
+              color="error"
+              sx={{ color: 'error.dark', borderColor: 'error.dark' }}
+              onClick={() => setDialog('disable')}
+            >
               Turn off
             </Button>
           )}
