@@ -21,8 +21,8 @@ import {
 } from '@portico/domain';
 import { type ReactNode, useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { BotStatusChip } from './BotStatusChip';
 import { HistoryEntries } from './HistoryPanel';
+import { StatusChip } from './StatusChip';
 
 type TPreflightItem = TLaunchPreflight['items'][number];
 
@@ -81,7 +81,7 @@ export function LaunchSummaryView({
               {bot.name}
             </Typography>
             <Box sx={{ display: 'flex', gap: 1, mt: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
-              <BotStatusChip status={bot.status} />
+              <StatusChip status={bot.status} />
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 {bot.partner_name} · {channels.join(', ') || 'No channel'}
               </Typography>
@@ -134,7 +134,7 @@ export function LaunchSummaryView({
                       .join(' · ')}
                   </Typography>
                 </Box>
-                <BotStatusChip status={carrier.status} />
+                <StatusChip status={carrier.status} />
                 {carrierActions && (
                   <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{carrierActions(carrier)}</Box>
                 )}
@@ -165,7 +165,7 @@ export function LaunchSummaryView({
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {brand.name}
               </Typography>
-              <BotStatusChip status={brand.status} />
+              <StatusChip status={brand.status} />
             </Box>
             <DocumentList documents={brand.documents} empty="The brand has no documents." />
           </>

@@ -3,7 +3,6 @@ import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -20,6 +19,7 @@ import {
   isManageableRole,
   type ManageableRole,
   type TManagedUser,
+  userStatusPresentation,
   ZInviteUserRequest,
 } from '@portico/domain';
 import { useState } from 'react';
@@ -31,6 +31,7 @@ import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { StatusChip } from '@/lib/ui/StatusChip';
 import {
   useChangeRole,
   useDeleteUser,
@@ -140,20 +141,7 @@ export function ManageUsersTab() {
                 },
                 {
                   label: 'Status',
-                  render: (user) => (
-                    <Chip
-                      size="small"
-                      label={
-                        user.status === 'invited'
-                          ? 'Invited'
-                          : user.status === 'active'
-                            ? 'Active'
-                            : user.status
-                      }
-                      color={user.status === 'active' ? 'success' : 'default'}
-                      variant={user.status === 'active' ? 'filled' : 'outlined'}
-                    />
-                  ),
+                  render: (user) => <StatusChip compact presented={userStatusPresentation(user.status)} />,
                 },
                 {
                   label: 'Last sign-in',

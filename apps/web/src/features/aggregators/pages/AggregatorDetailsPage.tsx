@@ -1,11 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '@portico/domain';
+import { formatDateTime, userStatusPresentation } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
@@ -14,6 +13,7 @@ import { CenteredStatus } from '@/lib/ui/CenteredStatus';
 import { type DecisionChoice, DecisionDialog } from '@/lib/ui/DecisionDialog';
 import { HistoryPanel } from '@/lib/ui/HistoryPanel';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { StatusChip } from '@/lib/ui/StatusChip';
 import { useCan } from '@/lib/use-can';
 import {
   aggregatorHistoryQueryOptions,
@@ -132,7 +132,7 @@ export default function AggregatorDetailsPage() {
               <li key={user.email}>
                 <Typography variant="body2">
                   {user.name || user.email} · {user.email} · {user.role ?? 'Owner'}{' '}
-                  <Chip size="small" variant="outlined" label={user.status} sx={{ color: 'text.primary' }} />
+                  <StatusChip compact presented={userStatusPresentation(user.status)} />
                 </Typography>
               </li>
             ))}
@@ -163,13 +163,7 @@ export default function AggregatorDetailsPage() {
               {data.carriers.map((c) => (
                 <li key={c.carrier_id}>
                   <Typography variant="body2">
-                    {c.name} ({c.country_id}){' '}
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      label={c.status.label}
-                      sx={{ color: 'text.primary' }}
-                    />
+                    {c.name} ({c.country_id}) <StatusChip status={c.status} />
                   </Typography>
                 </li>
               ))}

@@ -1,7 +1,6 @@
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
@@ -24,6 +23,7 @@ import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { StatusChip } from '@/lib/ui/StatusChip';
 import { TabCountLabel } from '@/lib/ui/TabCountLabel';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type AggregatorListFilters, aggregatorsQueryOptions, exportAggregators } from '../api/aggregators';
@@ -63,10 +63,6 @@ const CARRIER_TABS: AggregatorTab<(typeof AGGREGATOR_CARRIER_TABS)[number]>[] = 
   { key: 'all', label: 'All', filters: {} },
 ];
 
-const stateChip = (label: string) => (
-  <Chip size="small" variant="outlined" label={label} sx={{ color: 'text.primary' }} />
-);
-
 /** The columns of the list; a carrier's view (`/billing`) adds its own review and links to its pages. */
 function aggregatorColumns(carrier: boolean): ResponsiveColumn<TAggregatorListItem>[] {
   return [
@@ -82,13 +78,13 @@ function aggregatorColumns(carrier: boolean): ResponsiveColumn<TAggregatorListIt
       ),
     },
     { label: 'Owner', render: (item) => item.owner_email ?? '—' },
-    { label: 'Status', render: (item) => stateChip(item.status.label) },
+    { label: 'Status', render: (item) => <StatusChip status={item.status} /> },
     ...(carrier
       ? [
           {
             label: 'Your review',
             render: (item: TAggregatorListItem) =>
-              item.carrier_status ? stateChip(item.carrier_status.label) : '—',
+              item.carrier_status ? <StatusChip status={item.carrier_status} /> : '—',
           },
         ]
       : []),

@@ -27,12 +27,12 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { allCarriersQueryOptions } from '@/lib/queries/reference-data';
-import { BotStatusChip } from '@/lib/ui/BotStatusChip';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { ListToolbar } from '@/lib/ui/ListToolbar';
 import { CHANNEL_OPTIONS, carrierOptions, SelectField, type SelectOption } from '@/lib/ui/SelectField';
+import { StatusChip } from '@/lib/ui/StatusChip';
 import { TabCountLabel } from '@/lib/ui/TabCountLabel';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useExportBotReviews } from '../api/export-bot-reviews';
@@ -264,7 +264,7 @@ function Rows({
                       </TableCell>
                       <TableCell>{channelsLabel(item.channels)}</TableCell>
                       <TableCell>
-                        <BotStatusChip status={item.status} />
+                        <StatusChip status={item.status} />
                       </TableCell>
                       <TableCell>
                         <Carriers item={item} scope={scope} />
@@ -327,7 +327,7 @@ function Carriers({
     return (
       // A block of its own, so a card's grid does not stretch the chip across the card.
       <Box>
-        <BotStatusChip status={item.carrier_status} {...(labelled ? { prefix: 'Your network' } : {})} />
+        <StatusChip status={item.carrier_status} {...(labelled ? { prefix: 'Your network' } : {})} />
       </Box>
     );
   }
@@ -342,7 +342,7 @@ function Carriers({
     <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
       {item.carriers.map((carrier) => (
         <Box component="li" key={carrier.carrier_id} sx={{ maxWidth: '100%' }}>
-          <BotStatusChip status={carrier.status} prefix={carrier.name} />
+          <StatusChip status={carrier.status} prefix={carrier.name} />
         </Box>
       ))}
     </Box>
@@ -381,7 +381,7 @@ function LaunchCard({ item, scope }: { item: TBotReviewListItem; scope: ReviewSc
         <Box>
           <BotName item={item} scope={scope} />
         </Box>
-        <BotStatusChip status={item.status} />
+        <StatusChip status={item.status} />
       </Box>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {channelsLabel(item.channels)} · Submitted{' '}

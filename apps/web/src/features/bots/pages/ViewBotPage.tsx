@@ -14,8 +14,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { BotStatusChip } from '@/lib/ui/BotStatusChip';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { StatusChip } from '@/lib/ui/StatusChip';
 import { useCan } from '@/lib/use-can';
 import { billingCategoriesQueryOptions, hostingRegionsQueryOptions } from '../api/get-bots';
 import { useDeleteBot } from '../api/save-bot';
@@ -157,7 +157,7 @@ function BotDetails({ bot }: { bot: TBot }) {
         <Section id="bot-summary" title="Summary">
           <Facts
             rows={[
-              ['Status', <BotStatusChip key="s" status={bot.status} />],
+              ['Status', <StatusChip key="s" status={bot.status} />],
               ['Channels', channelsLabel(bot.channels)],
               ['Brand', bot.brand?.name ?? 'Not chosen yet'],
               ['Partner', bot.partner_name],
@@ -268,7 +268,7 @@ function BotDetails({ bot }: { bot: TBot }) {
                   <Typography variant="body2" sx={{ fontWeight: 500 }}>
                     {carrier.name} ({carrier.country_id})
                   </Typography>
-                  <BotStatusChip status={carrier.status} />
+                  <StatusChip status={carrier.status} />
                   <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                     {String(formatDateTime(carrier.updated_at))}
                     {carrier.reason ? ` · ${carrier.reason}` : ''}

@@ -12,8 +12,8 @@ import Typography from '@mui/material/Typography';
 import { formatDateTime, type TBrand, type TBrandDecision } from '@portico/domain';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
+import { StatusChip } from '@/lib/ui/StatusChip';
 import { openBrandDocument } from '../api/brand-files';
-import { BrandStatusChip } from './BrandStatusChip';
 
 /** What the brand is: details, its carriers and their reviews, documents (signed downloads), verification. */
 export function BrandSummary({ brand, actions }: { brand: TBrand; actions?: React.ReactNode }) {
@@ -45,8 +45,8 @@ export function BrandSummary({ brand, actions }: { brand: TBrand; actions?: Reac
         <Box sx={{ flex: 1, minWidth: 200 }}>
           <Typography variant="h2">{brand.name}</Typography>
           <Box sx={{ display: 'flex', gap: 1, mt: 0.5, flexWrap: 'wrap' }}>
-            <BrandStatusChip status={brand.status} />
-            {brand.carrier_status && <BrandStatusChip status={brand.carrier_status} />}
+            <StatusChip status={brand.status} />
+            {brand.carrier_status && <StatusChip status={brand.carrier_status} />}
           </Box>
         </Box>
         {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}
@@ -83,7 +83,7 @@ export function BrandSummary({ brand, actions }: { brand: TBrand; actions?: Reac
             <Typography variant="body2" sx={{ minWidth: 180 }}>
               {carrier.name} ({carrier.country_id})
             </Typography>
-            <BrandStatusChip status={carrier.status} />
+            <StatusChip status={carrier.status} />
             {carrier.decision?.reason && (
               <DecisionNote who={carrier.name} decision={carrier.decision} sx={{ flexBasis: '100%' }} />
             )}

@@ -26,12 +26,12 @@ import { ListStatus } from '@/lib/ui/ListStatus';
 import { ListToolbar } from '@/lib/ui/ListToolbar';
 import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { SelectField, type SelectOption } from '@/lib/ui/SelectField';
+import { StatusChip } from '@/lib/ui/StatusChip';
 import { TabCountLabel } from '@/lib/ui/TabCountLabel';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useExportBrands } from '../api/export-brands';
 import { brandsQueryOptions } from '../api/get-brands';
 import type { BrandListFilters } from '../api/keys';
-import { BrandStatusChip } from './BrandStatusChip';
 
 export interface BrandTab {
   /** The tab's status filter (`all`: none) and its count in the list's answer. */
@@ -192,11 +192,11 @@ function brandColumns(
       ),
     },
     ...(showPartner ? [{ label: 'Partner', render: (item: TBrandListItem) => item.partner_name }] : []),
-    { label: 'Status', render: (item) => <BrandStatusChip status={item.status} /> },
+    { label: 'Status', render: (item) => <StatusChip status={item.status} /> },
     showCarrierStatus
       ? {
           label: 'Your network',
-          render: (item) => (item.carrier_status ? <BrandStatusChip status={item.carrier_status} /> : '—'),
+          render: (item) => (item.carrier_status ? <StatusChip status={item.carrier_status} /> : '—'),
         }
       : {
           label: 'Carriers',

@@ -28,12 +28,12 @@ import { type DecisionChoice, DecisionDialog } from '@/lib/ui/DecisionDialog';
 import { HistoryPanel } from '@/lib/ui/HistoryPanel';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { StatusChip } from '@/lib/ui/StatusChip';
 import { useCan } from '@/lib/use-can';
 import { templateHistoryQueryOptions, templateQueryOptions } from '../api/get-template';
 import { useDeleteTemplate } from '../api/save-template';
 import { useDecideTemplate } from '../api/template-decisions';
 import { useDownloadTemplateJson } from '../api/template-json';
-import { TemplateStatusChip } from '../components/TemplateStatusChip';
 import { TestPanel } from '../components/TestPanel';
 import { builderPath, CHANNEL_LABEL, TYPE_LABEL } from '../components/template-paths';
 
@@ -290,7 +290,7 @@ function Versions({ template }: { template: TTemplate }) {
             label: 'Status',
             render: (v) => (
               <>
-                <TemplateStatusChip status={v.status} />
+                <StatusChip status={v.status} data-testid="template-status" />
                 {v.quality && (
                   <Box sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>
                     Quality: {v.quality.toLowerCase()}
