@@ -17,7 +17,9 @@ describe('StatusChip', () => {
   });
 
   it('when the pointer rests on the chip then the tooltip says the full wording', async () => {
-    render(<StatusChip status={{ key: 'bot_approved_by_portico_pending_from_carrier', label: LONG }} compact />);
+    render(
+      <StatusChip status={{ key: 'bot_approved_by_portico_pending_from_carrier', label: LONG }} compact />,
+    );
     // Compact: no visible secondary line, the wording stays for screen readers.
     await userEvent.setup().hover(screen.getByText('Awaiting carriers'));
     expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', LONG);
