@@ -508,6 +508,34 @@ describe('review by the platform and the carriers', () => {
   });
 });
 
+describe('sorting', () => {
+  it("when reviewers sort by partner then each partner's brands come together and the other order is the exact reverse; an unknown sort is a 400 that names the choices", async () => {
+    await submitted(developer);
+    await submitted(otherDeveloper);
+    const rows = async (order: string) => {
+      const response = await call(ROLES.SUPER_ADMIN_PORTICO, {
+        method: 'GET',
+        url: `${S}/brands?sort=partner_name&order=${order}&end=100`,
+      });
+      return (expectEnvelope(response, 200).data as { items: { brand_id: string; partner_name: string }[] })
+        .items;
+    };
+    const ascending = await rows('asc');
+    expect(ascending.length).toBeGreaterThan(1);
+    const partners = ascending.map((row) => row.partner_name);
+    const groups = partners.filter((name, index) => index === 0 || name !== partners[index - 1]);
+    expect(new Set(groups).size).toBe(groups.length);
+    expect((await rows('desc')).map((row) => row.brand_id)).toEqual(
+      ascending.map((row) => row.brand_id).reverse(),
+    );
+    const bad = expectEnvelope(
+      await call(ROLES.SUPER_ADMIN_PORTICO, { method: 'GET', url: `${S}/brands?sort=secret_column` }),
+      400,
+    );
+    expect(JSON.stringify(bad)).toMatch(/sort must be one of/);
+  });
+});
+
 describe('bulk review', () => {
   const bulk = (who: Caller | Subject, url: string, payload: object) =>
     call(who, { method: 'POST', url: `${S}/brands/${url}`, payload });

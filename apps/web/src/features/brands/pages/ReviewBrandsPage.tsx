@@ -40,6 +40,7 @@ export default function ReviewBrandsPage() {
       <BrandsList
         tabs={carrier ? CARRIER_TABS : PLATFORM_TABS}
         showCarrierStatus={carrier}
+        review={carrier ? 'carrier' : 'platform'}
         viewPath={(brandId) => `${prefix}/view-brand?brandId=${brandId}`}
       />
     </PageFrame>
