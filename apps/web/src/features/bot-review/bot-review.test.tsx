@@ -101,9 +101,11 @@ describe('the platform review list (/admin/bots)', () => {
         'Submitted, sorted ascending',
       ]);
       // The list is sorted by the Submitted column (waiting longest first), said by aria-sort.
-      expect(within(table).getByRole('columnheader', { name: /Submitted/ }).getAttribute('aria-sort')).toBe(
-        'ascending',
-      );
+      expect(
+        within(table)
+          .getByRole('columnheader', { name: /Submitted/ })
+          .getAttribute('aria-sort'),
+      ).toBe('ascending');
       expect(within(table).getByText('The platform')).toBeTruthy();
       expect(within(table).getByText('Waiting for you: 1 d 2 h')).toBeTruthy();
       expect(within(table).getByRole('link', { name: 'Masala Metro' }).getAttribute('href')).toBe(

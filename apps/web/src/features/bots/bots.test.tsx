@@ -4,9 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http/api-error';
 import { http } from '@/lib/http/client';
+import {
+  RcsAgentPreview,
+  type RcsPreviewValues,
+  WhatsappProfilePreview,
+} from '@/lib/rich-message/AgentPreview';
 import { DEVELOPER, partnerDetails } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { RcsAgentPreview, type RcsPreviewValues, WhatsappProfilePreview } from './components/BotPreview';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -9,8 +9,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
+import { useOwnNetworkName } from '@/lib/queries/partner-details';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
 import { type DecisionChoice, DecisionDialog } from '@/lib/ui/DecisionDialog';
+import { DecisionEffects } from '@/lib/ui/DecisionEffects';
+import { type PageSection, SectionNav, StickyActionBar } from '@/lib/ui/DetailLayout';
 import { HistoryPanel } from '@/lib/ui/HistoryPanel';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { StatusChip } from '@/lib/ui/StatusChip';
@@ -29,10 +32,17 @@ const CHOICES: Record<Action, DecisionChoice> = {
   approve: { label: 'Approve', reasonRequired: false, tone: 'success' },
   reject: { label: 'Reject', reasonRequired: true, tone: 'error' },
 };
-const CARRIER_CHOICES: Record<'approve' | 'reject', DecisionChoice> = {
-  approve: { label: 'Approve for our network', reasonRequired: false, tone: 'success' },
-  reject: { label: 'Reject for our network', reasonRequired: true, tone: 'error' },
-};
+const carrierChoices = (network: string): Record<'approve' | 'reject', DecisionChoice> => ({
+  approve: { label: `Approve for ${network}`, reasonRequired: false, tone: 'success' },
+  reject: { label: `Reject for ${network}`, reasonRequired: true, tone: 'error' },
+});
+
+const SECTIONS: readonly PageSection[] = [
+  { id: 'aggregator-summary', label: 'Aggregator' },
+  { id: 'aggregator-billing', label: 'Billing info' },
+  { id: 'aggregator-carriers', label: 'Carrier reviews' },
+  { id: 'aggregator-history', label: 'History' },
+];
 
 /**
  * viewAggregatorDetails (admins) and /billing/view-aggregator (carriers): the aggregator, its users,
@@ -55,7 +65,8 @@ export default function AggregatorDetailsPage() {
   const carrierDecide = useCarrierDecideAggregator();
   const canDecide = carrierView ? canCarrierDecide : canPlatformDecide;
   const decide = carrierView ? carrierDecide : platformDecide;
-  const choices: Partial<Record<Action, DecisionChoice>> = carrierView ? CARRIER_CHOICES : CHOICES;
+  const network = useOwnNetworkName();
+  const choices: Partial<Record<Action, DecisionChoice>> = carrierView ? carrierChoices(network) : CHOICES;
   const [choosing, setChoosing] = useState<Action | null>(null);
   if (!partnerId) {
     return (
@@ -76,7 +87,7 @@ export default function AggregatorDetailsPage() {
   const offered = canDecide ? (data.allowed_actions.filter((a) => a in choices) as Action[]) : [];
   const facts: [string, string][] = [
     ['Status', data.status.label],
-    ...(data.carrier_status ? ([['Your network', data.carrier_status.label]] as [string, string][]) : []),
+    ...(data.carrier_status ? ([[network, data.carrier_status.label]] as [string, string][]) : []),
     ['Launch approved', data.launch_approved ? 'Yes' : 'No'],
     ['Owner', [data.owner_name, data.owner_email].filter(Boolean).join(' · ') || '—'],
     ['Website', data.website ?? '—'],
@@ -88,27 +99,22 @@ export default function AggregatorDetailsPage() {
     <PageFrame
       title={data.name}
       breadcrumbs={CRUMBS}
-      description="Aggregator details, users and approval history."
+      description={
+        carrierView
+          ? `Aggregator details, users and approval history; decide for ${network}.`
+          : 'Aggregator details, users and approval history.'
+      }
     >
       <Stack spacing={3}>
+        <SectionNav sections={SECTIONS} />
         {decide.isError && choosing === null && <Alert severity="error">{errorMessage(decide.error)}</Alert>}
-        <Paper variant="outlined" component="section" aria-label="Aggregator summary" sx={{ p: 2 }}>
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-            {offered.map((action) => (
-              <Button
-                key={action}
-                variant={action === 'reject' ? 'outlined' : 'contained'}
-                color={choices[action]?.tone ?? 'primary'}
-                sx={action === 'reject' ? { color: 'error.dark', borderColor: 'error.dark' } : undefined}
-                onClick={() => {
-                  decide.reset();
-                  setChoosing(action);
-                }}
-              >
-                {choices[action]?.label}
-              </Button>
-            ))}
-          </Box>
+        <Paper
+          variant="outlined"
+          component="section"
+          id="aggregator-summary"
+          aria-label="Aggregator summary"
+          sx={{ p: 2, scrollMarginTop: 80 }}
+        >
           <Box
             component="dl"
             sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, gap: 1, m: 0 }}
@@ -138,7 +144,12 @@ export default function AggregatorDetailsPage() {
             ))}
           </Box>
         </Paper>
-        <Paper variant="outlined" component="section" aria-labelledby="aggregator-billing" sx={{ p: 2 }}>
+        <Paper
+          variant="outlined"
+          component="section"
+          aria-labelledby="aggregator-billing"
+          sx={{ p: 2, scrollMarginTop: 80 }}
+        >
           <Typography id="aggregator-billing" variant="h2" sx={{ mb: 1 }}>
             Billing info
           </Typography>
@@ -150,9 +161,14 @@ export default function AggregatorDetailsPage() {
             </Typography>
           )}
         </Paper>
-        <Paper variant="outlined" component="section" aria-labelledby="aggregator-carriers" sx={{ p: 2 }}>
+        <Paper
+          variant="outlined"
+          component="section"
+          aria-labelledby="aggregator-carriers"
+          sx={{ p: 2, scrollMarginTop: 80 }}
+        >
           <Typography id="aggregator-carriers" variant="h2" sx={{ mb: 1 }}>
-            {carrierView ? "Your network's review" : 'Carrier reviews'}
+            {carrierView ? `${network}'s review` : 'Carrier reviews'}
           </Typography>
           {data.carriers.length === 0 ? (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -171,6 +187,33 @@ export default function AggregatorDetailsPage() {
           )}
         </Paper>
         <HistoryPanel query={history} id="aggregator-history" />
+        {offered.length > 0 && (
+          <StickyActionBar
+            label={`Decisions on ${data.name}`}
+            note={
+              <DecisionEffects
+                subject="aggregator"
+                scope={carrierView ? 'carrier' : 'platform'}
+                offered={offered}
+              />
+            }
+          >
+            {offered.map((action) => (
+              <Button
+                key={action}
+                variant={action === 'reject' ? 'outlined' : 'contained'}
+                color={choices[action]?.tone ?? 'primary'}
+                sx={action === 'reject' ? { color: 'error.dark', borderColor: 'error.dark' } : undefined}
+                onClick={() => {
+                  decide.reset();
+                  setChoosing(action);
+                }}
+              >
+                {choices[action]?.label}
+              </Button>
+            ))}
+          </StickyActionBar>
+        )}
       </Stack>
       {choosing && choices[choosing] && (
         <DecisionDialog

@@ -20,6 +20,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
+import { useOwnNetworkName } from '@/lib/queries/partner-details';
 import { BulkDecisions, useBulkSelection } from '@/lib/ui/BulkDecisions';
 import { DECISION_EFFECTS } from '@/lib/ui/decision-effects';
 import { EmptyState } from '@/lib/ui/EmptyState';
@@ -133,6 +134,7 @@ const CARRIER_COLUMNS = aggregatorColumns(true);
 export default function AggregatorsPage() {
   const location = useLocation();
   const carrier = location.pathname.startsWith('/billing');
+  const network = useOwnNetworkName();
   const tabs: AggregatorTab<string>[] = carrier ? CARRIER_TABS : ADMIN_TABS;
   const asked = new URLSearchParams(location.search).get('tab');
   const [tab, setTab] = useState(() =>
@@ -184,7 +186,7 @@ export default function AggregatorsPage() {
       title="Aggregators"
       description={
         carrier
-          ? 'Aggregators the platform forwarded to your network: approve or reject them for your network.'
+          ? `Aggregators the platform forwarded to ${network}: approve or reject them for ${network}.`
           : 'Accounts that resell the platform: approve them before they can bill, register brands or run campaigns.'
       }
     >

@@ -14,13 +14,13 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { RcsAgentPreview, WhatsappProfilePreview } from '@/lib/rich-message/AgentPreview';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { StatusChip } from '@/lib/ui/StatusChip';
 import { useCan } from '@/lib/use-can';
 import { billingCategoriesQueryOptions, hostingRegionsQueryOptions } from '../api/get-bots';
 import { useDeleteBot } from '../api/save-bot';
 import { BotHistory } from '../components/BotHistory';
-import { RcsAgentPreview, WhatsappProfilePreview } from '../components/BotPreview';
 import { channelsLabel, resumeBotPath } from '../components/bot-paths';
 import { DeleteBotDialog } from '../components/DeleteBotDialog';
 import { BOT_CRUMBS, useBotId, WithBot } from '../components/WithBot';

@@ -37,7 +37,13 @@ export function BrandSummary({ brand, actions }: { brand: TBrand; actions?: Reac
     ['Network verification', brand.verification?.label ?? 'Not requested'],
   ];
   return (
-    <Paper variant="outlined" component="section" aria-label="Brand summary" sx={{ p: 2 }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      id="brand-summary"
+      aria-label="Brand summary"
+      sx={{ p: 2, scrollMarginTop: 80 }}
+    >
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Avatar src={brand.logo_url ?? undefined} alt="" variant="rounded" sx={{ width: 56, height: 56 }}>
           {brand.name.charAt(0)}
@@ -70,7 +76,7 @@ export function BrandSummary({ brand, actions }: { brand: TBrand; actions?: Reac
           </Box>
         ))}
       </Box>
-      <Typography variant="h3" sx={{ mt: 3, mb: 1 }}>
+      <Typography variant="h3" id="brand-carriers" sx={{ mt: 3, mb: 1, scrollMarginTop: 80 }}>
         Carriers
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
@@ -90,7 +96,7 @@ export function BrandSummary({ brand, actions }: { brand: TBrand; actions?: Reac
           </Box>
         ))}
       </Box>
-      <Typography variant="h3" sx={{ mt: 3, mb: 1 }}>
+      <Typography variant="h3" id="brand-documents" sx={{ mt: 3, mb: 1, scrollMarginTop: 80 }}>
         Business documents
       </Typography>
       {brand.documents.length === 0 ? (
