@@ -132,7 +132,7 @@ describe('MY BOTS', () => {
   it('lists the bots with channel, status, brand and per-carrier state, and a writer can resume a draft', async () => {
     answerGets();
     renderApp('/u/dashboard', { details: DEVELOPER });
-    const table = await screen.findByRole('table', { name: 'Bots' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Bots' }, { timeout: 15_000 });
     expect(within(table).getByRole('link', { name: 'Chai Point Assistant' }).getAttribute('href')).toBe(
       `/u/view-bot-details/rcs?botId=${BOT.bot_id}`,
     );

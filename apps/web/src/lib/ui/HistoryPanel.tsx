@@ -2,7 +2,7 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, type TReviewHistory, type TReviewHistoryEntry } from '@portico/domain';
+import { formatDateTimeZoned, type TReviewHistory, type TReviewHistoryEntry } from '@portico/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { EmptyState } from './EmptyState';
 import { ListStatus } from './ListStatus';
@@ -73,7 +73,7 @@ export function HistoryEntries({
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {entry.from ? `${entry.from.label} → ` : ''}
-            {entry.to.label} · {String(formatDateTime(entry.at))}
+            {entry.to.label} · {String(formatDateTimeZoned(entry.at))}
             {entry.actor_email ? ` · ${entry.actor_email}` : ''}
           </Typography>
           {entry.reason &&

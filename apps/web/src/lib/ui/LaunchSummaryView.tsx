@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import {
   CHANNEL_TYPE,
   formatCurrency,
-  formatDateTime,
+  formatDateTimeZoned,
   LAUNCH_QUESTION_FIELDS,
   LAUNCH_QUESTION_LABELS,
   type LaunchStepSlug,
@@ -122,7 +122,10 @@ export function LaunchSummaryView({
         </Box>
         <Facts
           facts={[
-            ['Submitted', summary.submitted_at ? String(formatDateTime(summary.submitted_at)) : 'Not yet'],
+            [
+              'Submitted',
+              summary.submitted_at ? String(formatDateTimeZoned(summary.submitted_at)) : 'Not yet',
+            ],
             ['Step reached', launchStepTitle(summary.step_reached as LaunchStepSlug)],
             ['Privacy policy', <UrlValue key="privacy" url={bot.privacy_url} />],
             ['Terms of service', <UrlValue key="terms" url={bot.terms_url} />],
@@ -159,7 +162,7 @@ export function LaunchSummaryView({
                     {[
                       formatAmount(carrier.price, currency),
                       carrier.verified ? 'business verified' : null,
-                      `updated ${String(formatDateTime(carrier.updated_at))}`,
+                      `updated ${String(formatDateTimeZoned(carrier.updated_at))}`,
                     ]
                       .filter(Boolean)
                       .join(' · ')}
@@ -261,8 +264,8 @@ export function LaunchSummaryView({
           {hold ? (
             <Typography variant="body2" data-testid="launch-summary-hold">
               Hold of {formatAmount(hold.amount, hold.currency)}: {hold.status}, taken{' '}
-              {String(formatDateTime(hold.created_at))}
-              {hold.settled_at ? `, settled ${String(formatDateTime(hold.settled_at))}` : ''}
+              {String(formatDateTimeZoned(hold.created_at))}
+              {hold.settled_at ? `, settled ${String(formatDateTimeZoned(hold.settled_at))}` : ''}
             </Typography>
           ) : (
             <Muted>No verification hold yet.</Muted>
@@ -355,7 +358,7 @@ export function PreflightResult({
       </Typography>
     );
   }
-  const checked = String(formatDateTime(preflight.checked_at));
+  const checked = String(formatDateTimeZoned(preflight.checked_at));
   if (preflight.ok || preflight.items.length === 0) {
     return (
       <Alert severity="success" icon={<CheckCircleOutlined />}>

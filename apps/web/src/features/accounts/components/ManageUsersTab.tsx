@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   canManageMember,
+  formatDateTimeZoned,
   isManageableRole,
   type ManageableRole,
   type TManagedUser,
@@ -42,8 +43,7 @@ import {
 import { EmailText } from './EmailText';
 import { roleLabel } from './role-labels';
 
-const formatDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
+const lastSignIn = (iso: string | null) => (iso ? String(formatDateTimeZoned(iso)) : 'Never');
 
 /** The manage-users tab: every user with role, status and last sign-in; invite, change role, re-invite, delete. */
 export function ManageUsersTab() {
@@ -146,7 +146,7 @@ export function ManageUsersTab() {
                 {
                   label: 'Last sign-in',
                   cellSx: { whiteSpace: 'nowrap' },
-                  render: (user) => formatDate(user.lastSignInAt),
+                  render: (user) => lastSignIn(user.lastSignInAt),
                 },
                 {
                   label: 'Actions',

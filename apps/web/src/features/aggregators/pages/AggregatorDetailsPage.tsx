@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, userStatusPresentation } from '@portico/domain';
+import { formatDateTimeZoned, userStatusPresentation } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
@@ -93,7 +93,7 @@ export default function AggregatorDetailsPage() {
     ['Website', data.website ?? '—'],
     ['Registration number', data.registration_number ?? '—'],
     ['Address', data.address || '—'],
-    ['Signed up', String(formatDateTime(data.created_at))],
+    ['Signed up', String(formatDateTimeZoned(data.created_at))],
   ];
   return (
     <PageFrame

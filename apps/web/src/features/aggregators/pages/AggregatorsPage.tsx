@@ -12,7 +12,7 @@ import {
   AGGREGATOR_MACHINE,
   type AGGREGATOR_PLATFORM_TABS,
   type AggregatorCarrierState,
-  formatDateTime,
+  formatDateTimeZoned,
   stateOfCode,
   type TAggregatorListItem,
 } from '@portico/domain';
@@ -123,7 +123,7 @@ function aggregatorColumns(carrier: boolean): ResponsiveColumn<TAggregatorListIt
       label: 'Signed up',
       sortField: 'created_at',
       cellSx: { whiteSpace: 'nowrap' },
-      render: (item) => String(formatDateTime(item.created_at)),
+      render: (item) => String(formatDateTimeZoned(item.created_at)),
     },
   ];
 }

@@ -13,7 +13,7 @@ import {
   BOT_REVIEW_TABS,
   BOT_STATUS,
   type BotReviewTab,
-  formatDateTime,
+  formatDateTimeZoned,
   stateOfCode,
   type TBotReviewListItem,
   type TBotReviewTabCounts,
@@ -269,7 +269,7 @@ function reviewColumns(scope: ReviewScope): ResponsiveColumn<TBotReviewListItem>
       label: 'Submitted',
       sortField: 'submitted_at',
       cellSx: { whiteSpace: 'nowrap' },
-      render: (item) => (item.submitted_at ? String(formatDateTime(item.submitted_at)) : '—'),
+      render: (item) => (item.submitted_at ? String(formatDateTimeZoned(item.submitted_at)) : '—'),
     },
   ];
 }

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '@portico/domain';
+import { formatDateTimeZoned } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
@@ -108,7 +108,7 @@ function Dashboard({ scope }: { scope: ReviewScope }) {
         </Paper>
       </Box>
       <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-        Counted at {String(formatDateTime(data.generated_at))}.
+        Counted at {String(formatDateTimeZoned(data.generated_at))}.
       </Typography>
     </Box>
   );

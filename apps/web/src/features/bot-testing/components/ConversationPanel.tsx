@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, type TConsoleMessage } from '@portico/domain';
+import { formatDateTimeZoned, type TConsoleMessage } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
@@ -58,7 +58,7 @@ function Line({ line }: { line: TConsoleMessage }) {
       </Box>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 0.5 }}>
         <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-          {out ? 'Bot' : 'User'} · {formatDateTime(line.at)}
+          {out ? 'Bot' : 'User'} · {formatDateTimeZoned(line.at)}
         </Typography>
         {receipt && <StatusChip tone={receipt.tone} label={receipt.label} />}
       </Box>

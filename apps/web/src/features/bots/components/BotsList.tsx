@@ -20,7 +20,7 @@ import {
   BOT_STATUS_LABELS,
   BOT_STATUS_NAMES,
   type BotStatusName,
-  formatDateTime,
+  formatDateTimeZoned,
   type TBotListItem,
 } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -248,7 +248,7 @@ function Rows({
                         <Carriers bot={bot} />
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {String(formatDateTime(bot.updated_at))}
+                        {String(formatDateTimeZoned(bot.updated_at))}
                       </TableCell>
                     </TableRow>
                   ))}
@@ -342,7 +342,7 @@ function BotCard({ bot, canWrite }: { bot: TBotListItem; canWrite: boolean }) {
       </Box>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {channelsLabel(bot.channels)} · Brand: {bot.brand?.name ?? '—'} ·{' '}
-        {String(formatDateTime(bot.updated_at))}
+        {String(formatDateTimeZoned(bot.updated_at))}
       </Typography>
       <Carriers bot={bot} />
     </Box>

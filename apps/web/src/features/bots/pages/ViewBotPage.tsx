@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import {
   BOT_API_TYPES,
   BOT_DRAFT_STATUSES,
-  formatDateTime,
+  formatDateTimeZoned,
   type TBot,
   WHATSAPP_CATEGORIES,
 } from '@portico/domain';
@@ -163,8 +163,8 @@ function BotDetails({ bot }: { bot: TBot }) {
               ['Partner', bot.partner_name],
               ['Chatbot platform', bot.chatbot_platform?.name ?? 'None'],
               ['In the store', bot.listed_in_store ? 'Listed' : 'Not listed'],
-              ['Created', String(formatDateTime(bot.created_at))],
-              ['Last change', String(formatDateTime(bot.updated_at))],
+              ['Created', String(formatDateTimeZoned(bot.created_at))],
+              ['Last change', String(formatDateTimeZoned(bot.updated_at))],
               ...(bot.network.rbm_agent ? [['RBM agent', bot.network.rbm_agent] as [string, ReactNode]] : []),
               ...(bot.network.maap_bot_id
                 ? [['MaaP bot id', bot.network.maap_bot_id] as [string, ReactNode]]
@@ -270,7 +270,7 @@ function BotDetails({ bot }: { bot: TBot }) {
                   </Typography>
                   <StatusChip status={carrier.status} />
                   <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    {String(formatDateTime(carrier.updated_at))}
+                    {String(formatDateTimeZoned(carrier.updated_at))}
                     {carrier.reason ? ` · ${carrier.reason}` : ''}
                   </Typography>
                 </Box>

@@ -9,7 +9,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, type TBrand, type TBrandDecision } from '@portico/domain';
+import { formatDateTimeZoned, type TBrand, type TBrandDecision } from '@portico/domain';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { StatusChip } from '@/lib/ui/StatusChip';
@@ -156,7 +156,7 @@ function DecisionNote({
       <strong>
         {who}: {decision.label.toLowerCase().replace(/ by the (platform|carrier)$/, '')}
       </strong>{' '}
-      · {String(formatDateTime(decision.at))}
+      · {String(formatDateTimeZoned(decision.at))}
       {decision.reason && (
         <>
           <br />

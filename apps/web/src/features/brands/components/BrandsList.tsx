@@ -14,7 +14,7 @@ import {
   type BrandStatusFilter,
   type BrandTabKey,
   brandTabStatus,
-  formatDateTime,
+  formatDateTimeZoned,
   stateOfCode,
   type TBrandList,
   type TBrandListItem,
@@ -278,7 +278,7 @@ function brandColumns(
       label: 'Updated',
       sortField: 'updated_at',
       cellSx: { whiteSpace: 'nowrap' },
-      render: (item) => String(formatDateTime(item.updated_at)),
+      render: (item) => String(formatDateTimeZoned(item.updated_at)),
     },
   ];
 }

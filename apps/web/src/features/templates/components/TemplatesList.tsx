@@ -10,7 +10,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import {
-  formatDateTime,
+  formatDateTimeZoned,
   TEMPLATE_MACHINE,
   type TEMPLATE_REVIEW_TABS,
   TEMPLATE_TYPES,
@@ -260,7 +260,7 @@ function templateColumns(
     {
       label: 'Last change',
       cellSx: { whiteSpace: 'nowrap' },
-      render: (item) => String(formatDateTime(item.updated_at)),
+      render: (item) => String(formatDateTimeZoned(item.updated_at)),
     },
   ];
 }

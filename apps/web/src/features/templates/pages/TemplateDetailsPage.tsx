@@ -13,7 +13,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
-  formatDateTime,
+  formatDateTimeZoned,
   type RcsTemplateContent,
   type TTemplate,
   type WhatsappTemplateContent,
@@ -302,12 +302,12 @@ function Versions({ template }: { template: TTemplate }) {
           {
             label: 'Submitted',
             cellSx: { whiteSpace: 'nowrap' },
-            render: (v) => (v.submitted_at ? String(formatDateTime(v.submitted_at)) : '—'),
+            render: (v) => (v.submitted_at ? String(formatDateTimeZoned(v.submitted_at)) : '—'),
           },
           {
             label: 'Decided',
             cellSx: { whiteSpace: 'nowrap' },
-            render: (v) => (v.decided_at ? String(formatDateTime(v.decided_at)) : '—'),
+            render: (v) => (v.decided_at ? String(formatDateTimeZoned(v.decided_at)) : '—'),
           },
           { label: 'Reason', render: (v) => v.reason ?? '—' },
           {
