@@ -330,7 +330,13 @@ export function ResponsiveTable<Row>({
             const opens = canExpand(expanded, row);
             return (
               <Fragment key={id}>
-                <TableRow hover={hover} selected={selection?.selected.has(id)} {...rowAttributes?.(row)}>
+                <TableRow
+                  hover={hover}
+                  selected={selection?.selected.has(id)}
+                  // The theme's selected tint (primary at its hover opacity) dims secondary text below AA.
+                  sx={{ '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'custom.lightest' } }}
+                  {...rowAttributes?.(row)}
+                >
                   {selection && (
                     <TableCell padding="checkbox">
                       <SelectBox row={row} rowId={id} selection={selection} />
