@@ -34,11 +34,14 @@ test('when the super admin opens a pending aggregator then its details, users an
   const summary = page.getByRole('region', { name: 'Aggregator summary' });
   await expect(summary).toContainText('Awaiting approval');
   await expect(summary).toContainText('aggregator-pending@portico.test');
-  await expect(summary.getByRole('button', { name: 'Approve' })).toBeVisible();
+  // The decisions are in the bar kept at the window's bottom, with what each does.
+  const decisions = page.getByRole('region', { name: 'Decisions on Nimbus Messaging Pvt Ltd' });
+  await expect(decisions.getByRole('button', { name: 'Approve' })).toBeVisible();
+  await expect(decisions).toContainText('Forward sends the aggregator to each carrier of its country');
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, 'details');
 
-  await summary.getByRole('button', { name: 'Reject' }).click();
+  await decisions.getByRole('button', { name: 'Reject' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Reject' }).click();
   await expect(dialog.getByText('Give a reason: it is shown to the submitter.')).toBeVisible();
@@ -65,16 +68,17 @@ test('when a carrier opens its aggregators then it sees those forwarded to its n
   await expect(page.getByRole('heading', { name: 'Kestrel Connect Pvt Ltd', level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Billing info' })).toContainText('29AAGCK7788M1Z2');
   // Its own network's review only, never another carrier's.
-  const review = page.getByRole('region', { name: "Your network's review" });
+  // The carrier's own network, named.
+  const review = page.getByRole('region', { name: "Reliance Jio's review" });
   await expect(review).toContainText('Reliance Jio');
   await expect(review).not.toContainText('Bharti Airtel');
-  const summary = page.getByRole('region', { name: 'Aggregator summary' });
-  await expect(summary.getByRole('button', { name: 'Approve for our network' })).toBeVisible();
+  const decisions = page.getByRole('region', { name: 'Decisions on Kestrel Connect Pvt Ltd' });
+  await expect(decisions.getByRole('button', { name: 'Approve for Reliance Jio' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, 'carrier-details');
-  await summary.getByRole('button', { name: 'Reject for our network' }).click();
+  await decisions.getByRole('button', { name: 'Reject for Reliance Jio' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Reject for our network' }).click();
+  await dialog.getByRole('button', { name: 'Reject for Reliance Jio' }).click();
   await expect(dialog.getByText('Give a reason: it is shown to the submitter.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
@@ -194,7 +198,8 @@ test('when a new aggregator signs up then billing, brands and campaigns stay dis
   await expect(summary).toContainText(email);
   await expect(admin.getByRole('region', { name: 'Billing info' })).toContainText('32AABCR1234K1Z3');
   // The platform forwards it to the carriers of its country first.
-  await summary.getByRole('button', { name: 'Forward to carriers' }).click();
+  const decisions = admin.getByRole('region', { name: `Decisions on ${company}` });
+  await decisions.getByRole('button', { name: 'Forward to carriers' }).click();
   const dialog = admin.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Forward to carriers' }).click();
   await expect(dialog).toBeHidden();
@@ -207,12 +212,12 @@ test('when a new aggregator signs up then billing, brands and campaigns stay dis
   await carrier.goto('/billing/my-aggregators');
   await carrier.getByRole('textbox', { name: 'Search company or owner' }).fill(company);
   await carrier.getByRole('link', { name: company }).click();
-  const carrierSummary = carrier.getByRole('region', { name: 'Aggregator summary' });
-  await carrierSummary.getByRole('button', { name: 'Approve for our network' }).click();
+  const carrierDecisions = carrier.getByRole('region', { name: `Decisions on ${company}` });
+  await carrierDecisions.getByRole('button', { name: 'Approve for Reliance Jio' }).click();
   const carrierDialog = carrier.getByRole('dialog');
-  await carrierDialog.getByRole('button', { name: 'Approve for our network' }).click();
+  await carrierDialog.getByRole('button', { name: 'Approve for Reliance Jio' }).click();
   await expect(carrierDialog).toBeHidden();
-  await expect(carrier.getByRole('region', { name: "Your network's review" })).toContainText(
+  await expect(carrier.getByRole('region', { name: "Reliance Jio's review" })).toContainText(
     'Approved by the carrier',
   );
   await expect(carrier.getByRole('region', { name: 'History' })).toContainText('Approved by the carrier');
@@ -225,7 +230,7 @@ test('when a new aggregator signs up then billing, brands and campaigns stay dis
   await expect(admin.getByRole('region', { name: 'Carrier reviews' })).toContainText(
     'Approved by the carrier',
   );
-  await summary.getByRole('button', { name: 'Approve' }).click();
+  await decisions.getByRole('button', { name: 'Approve' }).click();
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await expect(dialog).toBeHidden();
   await expect(summary).toContainText('Approved');

@@ -60,6 +60,7 @@ export * from './rules/profile-image.ts';
 export * from './rules/rbm-files.ts';
 export * from './rules/recipient-carrier.ts';
 export * from './rules/roles.ts';
+export * from './rules/status-chip.ts';
 export * from './rules/templates/index.ts';
 export * from './rules/two-factor.ts';
 export * from './rules/user-info.ts';

@@ -69,6 +69,21 @@ export const AUTHZ_MATRIX_AGGREGATORS: readonly MatrixEntry[] = [
     payload: {},
     okStatus: 404,
   },
+  // Bulk reviews: an unknown id is answered per item (refused, not found), so allowed callers get 200.
+  {
+    method: 'POST',
+    url: `${S}/aggregators/bulk-review`,
+    action: 'aggregators.review',
+    allowed: [ROLES.SUPER_ADMIN_PORTICO, ROLES.ADMIN_PORTICO_READWRITE],
+    payload: { action: 'approve', ids: [NO_SUCH_ID] },
+  },
+  {
+    method: 'POST',
+    url: `${S}/aggregators/bulk-carrier-review`,
+    action: 'aggregators.carrier-review',
+    allowed: [ROLES.ADMIN_BILLING, ROLES.MANAGER_BILLING],
+    payload: { action: 'approve', ids: [NO_SUCH_ID] },
+  },
   {
     method: 'GET',
     url: `${S}/aggregators/mine/billing`,

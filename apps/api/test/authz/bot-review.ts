@@ -73,6 +73,21 @@ export const AUTHZ_MATRIX_BOT_REVIEW: readonly MatrixEntry[] = [
     payload: {},
     okStatus: 404,
   },
+  // Bulk decisions: an unknown id is answered per item (refused, not found), so allowed callers get 200.
+  {
+    method: 'POST',
+    url: `${S}/bot-reviews/bulk-decision`,
+    action: 'bot-review.decide',
+    allowed: PLATFORM_DECIDERS,
+    payload: { action: 'approve', ids: [NO_SUCH_ID] },
+  },
+  {
+    method: 'POST',
+    url: `${S}/carrier/bot-reviews/bulk-decision`,
+    action: 'bot-review.carrier.decide',
+    allowed: CARRIER_DECIDERS,
+    payload: { action: 'approve', ids: [NO_SUCH_ID] },
+  },
   { method: 'GET', url: `${S}/review-dashboard`, action: 'bot-review.read', allowed: PROVIDER_ADMINS },
   {
     method: 'GET',

@@ -111,6 +111,21 @@ export const AUTHZ_MATRIX_BRANDS: readonly MatrixEntry[] = [
     payload: {},
     okStatus: 404,
   },
+  // Bulk reviews: an unknown id is answered per item (refused, not found), so allowed callers get 200.
+  {
+    method: 'POST',
+    url: `${S}/brands/bulk-review`,
+    action: 'brands.review',
+    allowed: BRAND_REVIEWERS,
+    payload: { action: 'approve', ids: [NO_SUCH_ID] },
+  },
+  {
+    method: 'POST',
+    url: `${S}/brands/bulk-carrier-review`,
+    action: 'brands.carrier-review',
+    allowed: BRAND_CARRIER_REVIEWERS,
+    payload: { action: 'approve', ids: [NO_SUCH_ID] },
+  },
   {
     method: 'GET',
     url: `${S}/brands/:brandId/documents/:documentId/link`,

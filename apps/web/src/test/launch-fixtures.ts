@@ -100,6 +100,15 @@ export function launchSummary(overrides: Partial<TLaunchSummary> = {}): TLaunchS
       banner_url: null,
       privacy_url: 'https://example.com/privacy',
       terms_url: 'https://example.com/terms',
+      rcs_profile: {
+        display_name: 'Chai Point Assistant',
+        description: 'Order tea and track it.',
+        brand_color: '#8A4B08',
+        phones: [{ number: '+919876543210', label: 'Support' }],
+        emails: [],
+        websites: [{ url: 'https://chaipoint.example', label: 'Website' }],
+      },
+      whatsapp_profile: null,
     },
     brand: {
       brand_id: '0b6c1f4e-3f6a-4d7e-9a55-444444444444',

@@ -88,7 +88,7 @@ export type BrandStatusFilter = (typeof BRAND_STATUS_FILTERS)[number];
 const brandListFilters = {
   search: searchText(),
   status: z.enum(BRAND_STATUS_FILTERS, 'status is not a brand state').optional(),
-  ...sortQuery(['updated_at', 'created_at', 'name', 'status'], 'updated_at'),
+  ...sortQuery(['updated_at', 'created_at', 'name', 'status', 'partner_name'], 'updated_at'),
 };
 export const ZBrandsQuery = ZListWindowQuery({ start: 0, end: 10 }, brandListFilters);
 export type TBrandsQuery = z.output<typeof ZBrandsQuery>;

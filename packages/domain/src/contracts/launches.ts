@@ -175,6 +175,31 @@ export const ZLaunchSummary = z.object({
     banner_url: z.string().nullable(),
     privacy_url: z.string().nullable(),
     terms_url: z.string().nullable(),
+    /**
+     * What a user's handset shows of the bot (issue 26: the reviewers see the agent as users will):
+     * the RCS agent's card and the WhatsApp business profile, when the bot has that channel.
+     */
+    rcs_profile: z
+      .object({
+        display_name: z.string(),
+        description: z.string(),
+        brand_color: z.string(),
+        phones: z.array(z.object({ number: z.string(), label: z.string() })),
+        emails: z.array(z.object({ address: z.string(), label: z.string() })),
+        websites: z.array(z.object({ url: z.string(), label: z.string() })),
+      })
+      .nullable()
+      .default(null),
+    whatsapp_profile: z
+      .object({
+        display_name: z.string(),
+        about: z.string(),
+        category: z.string(),
+        phone: z.string(),
+        photo_url: z.string().nullable(),
+      })
+      .nullable()
+      .default(null),
   }),
   brand: z
     .object({

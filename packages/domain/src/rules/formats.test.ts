@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { TIME_ZONE_OFFSETS } from '../constants/time-zones.ts';
-import { formatCurrency, formatDate, formatDateTime, utcOffsetMinutes } from './formats.ts';
+import {
+  formatCurrency,
+  formatDate,
+  formatDateTime,
+  formatDateTimeZoned,
+  utcOffsetLabel,
+  utcOffsetMinutes,
+} from './formats.ts';
 
 // vitest.config.ts pins TZ to Asia/Kolkata (+05:30), so "local time" below is IST.
 
@@ -241,5 +248,26 @@ describe('formatDate', () => {
     const invalid = new Date(Number.NaN);
     expect(formatDate(invalid)).toBe(invalid);
     expect(formatDate('2025-03-05', 'nowhere')).toBe('2025-03-05');
+  });
+});
+
+describe('formatDateTimeZoned', () => {
+  it("when a time is shown then its zone is stated: the viewer's (IST here) or the one given", () => {
+    expect(formatDateTimeZoned('2025-03-05T09:00:00Z')).toBe('05/03/2025 | 02:30 PM UTC+05:30');
+    expect(formatDateTimeZoned('2025-03-05T09:00:00Z', '+00:00')).toBe('05/03/2025 | 09:00 AM UTC');
+    expect(formatDateTimeZoned('2025-03-05T09:00:00Z', '-08:00')).toBe('05/03/2025 | 01:00 AM UTC-08:00');
+  });
+
+  it('when the input is a calendar date or not a date then no zone is said', () => {
+    expect(formatDateTimeZoned('2025-03-05')).toBe('05/03/2025 | 12:00 AM');
+    expect(formatDateTimeZoned('not a date')).toBe('not a date');
+    expect(formatDateTimeZoned(null)).toBeNull();
+  });
+
+  it('when an offset is written then its label pads hours and minutes', () => {
+    expect(utcOffsetLabel(0)).toBe('UTC');
+    expect(utcOffsetLabel(330)).toBe('UTC+05:30');
+    expect(utcOffsetLabel(-480)).toBe('UTC-08:00');
+    expect(utcOffsetLabel(45)).toBe('UTC+00:45');
   });
 });

@@ -147,3 +147,28 @@ export function formatDateTime<T extends DateInput>(input: T, utcOffset?: string
 export function formatDate<T extends DateInput>(input: T, utcOffset?: string): string | T {
   return formatWith(input, DATE_FORMAT, utcOffset);
 }
+
+/** 'UTC', 'UTC+05:30', 'UTC-08:00': a zone as its offset from UTC. */
+export function utcOffsetLabel(minutes: number): string {
+  if (minutes === 0) return 'UTC';
+  const sign = minutes > 0 ? '+' : '-';
+  const abs = Math.abs(minutes);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `UTC${sign}${hh}:${mm}`;
+}
+
+/**
+ * The spec's date and time with its zone stated, for screens (issue 26, point 7):
+ * '05/03/2025 | 02:30 PM UTC+05:30' in the viewer's zone (the offset in force at that instant, so
+ * summer time is right), or in `utcOffset` when given. A calendar date has no zone and none is said;
+ * the input unchanged when it is not a valid date. Exports say their zone once, in their subtitle.
+ */
+export function formatDateTimeZoned<T extends DateInput>(input: T, utcOffset?: string): string | T {
+  const formatted = formatDateTime(input, utcOffset);
+  const parsed = parseDateInput(input);
+  if (formatted === input || !parsed || parsed.calendarDate) return formatted;
+  const minutes =
+    utcOffset === undefined ? -new Date(parsed.ms).getTimezoneOffset() : utcOffsetMinutes(utcOffset);
+  return minutes === null ? formatted : `${String(formatted)} ${utcOffsetLabel(minutes)}`;
+}

@@ -1,4 +1,10 @@
-import { PROVIDER_APPROVED_STATUS, ROLES, type TAggregator, type TReviewHistory } from '@portico/domain';
+import {
+  PROVIDER_APPROVED_STATUS,
+  ROLES,
+  type TAggregator,
+  type TReviewHistory,
+  ZBulkDecisionResult,
+} from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
 
@@ -263,6 +269,61 @@ describe('carriers deciding on an aggregator', () => {
       [id],
     );
     expect(rows[0]?.n).toBe(2);
+  });
+});
+
+describe('bulk review of aggregators', () => {
+  const bulk = (subject: Parameters<TestApp['injectAs']>[0], url: string, payload: object) =>
+    t.injectAs(subject, { method: 'POST', url: `${S}/aggregators/${url}`, payload });
+
+  it('when the platform approves aggregators in bulk then each is approved on its own and one already approved is refused with its state', async () => {
+    const one = (await pendingAggregator()).partner.partnerId;
+    const two = (await pendingAggregator()).partner.partnerId;
+    expectEnvelope(await decide(ROLES.SUPER_ADMIN_PORTICO, two, 'approve'), 200);
+    expectEnvelope(
+      await bulk(ROLES.ADMIN_PORTICO_READONLY, 'bulk-review', { action: 'approve', ids: [one] }),
+      403,
+    );
+    expectEnvelope(await bulk(ROLES.DEVELOPER, 'bulk-review', { action: 'approve', ids: [one] }), 403);
+    const result = ZBulkDecisionResult.parse(
+      expectEnvelope(
+        await bulk(ROLES.SUPER_ADMIN_PORTICO, 'bulk-review', { action: 'approve', ids: [one, two] }),
+        200,
+      ).data,
+    );
+    expect(result.items.map((item) => [item.id, item.outcome, item.status])).toEqual([
+      [one, 'done', 200],
+      [two, 'refused', 409],
+    ]);
+    const approved = expectEnvelope(
+      await t.injectAs(ROLES.SUPER_ADMIN_PORTICO, { method: 'GET', url: `${S}/aggregators/${one}` }),
+      200,
+    ).data as TAggregator;
+    expect(approved.launch_approved).toBe(true);
+  });
+
+  it('when a carrier approves in bulk then an aggregator forwarded to it is approved for its network and one of another country is not found', async () => {
+    const carrierId = await t.factories.carrierId('Reliance Jio', 'IN');
+    const jio = await t.factories.account(ROLES.ADMIN_BILLING, { partner: { carrierId } });
+    const token = await t.tokenFor(jio.user.userId);
+    const forwarded = (await pendingAggregator()).partner.partnerId;
+    const notForwarded = (await pendingAggregator()).partner.partnerId;
+    expectEnvelope(await decide(ROLES.SUPER_ADMIN_PORTICO, forwarded, 'forward'), 200);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${S}/aggregators/bulk-carrier-review`,
+      headers: { authorization: `Bearer ${token}`, ...xsrfHeaders() },
+      payload: { action: 'approve', ids: [forwarded, notForwarded] },
+    });
+    const result = ZBulkDecisionResult.parse(expectEnvelope(response, 200).data);
+    expect(result.items.map((item) => [item.outcome, item.status])).toEqual([
+      ['done', 200],
+      ['refused', 404],
+    ]);
+    expectEnvelope(
+      await bulk(ROLES.USER_BILLING, 'bulk-carrier-review', { action: 'approve', ids: [forwarded] }),
+      403,
+    );
   });
 });
 

@@ -10,6 +10,8 @@ import {
   ZAggregatorReviewParams,
   ZAggregatorsExportQuery,
   ZAggregatorsQuery,
+  ZBulkDecisionRequest,
+  ZBulkDecisionResult,
   ZEnvelope,
   ZMyAggregatorBilling,
   ZReviewDecisionRequest,
@@ -19,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendTable } from '../../platform/export/tables.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { userOf } from '../../platform/http/secure-scope.ts';
+import { decideEach } from '../../platform/review/bulk.ts';
 import type { AggregatorsService } from './aggregators.service.ts';
 
 const tags = ['aggregators'];
@@ -216,6 +219,54 @@ export function aggregatorsRoutes(
             request.body.reason,
           ),
         ),
+    );
+
+    app.post(
+      '/aggregators/bulk-review',
+      {
+        config: { action: 'aggregators.review' },
+        schema: {
+          tags,
+          summary:
+            'The platform approves, or rejects with one reason, each chosen aggregator: each as one decision in its own unit of work, each outcome reported',
+          body: ZBulkDecisionRequest,
+          response: { 200: ZEnvelope(ZBulkDecisionResult) },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        const { action, ids, reason } = request.body;
+        const result = await decideEach(
+          ids,
+          (id) => aggregators.decide(user, id, action, reason),
+          request.log,
+        );
+        return ok(result, `${result.done} decided, ${result.refused} refused`);
+      },
+    );
+
+    app.post(
+      '/aggregators/bulk-carrier-review',
+      {
+        config: { action: 'aggregators.carrier-review' },
+        schema: {
+          tags,
+          summary:
+            "A carrier approves, or rejects with one reason, each chosen aggregator for its own network (another network's: refused as not found), each in its own unit of work",
+          body: ZBulkDecisionRequest,
+          response: { 200: ZEnvelope(ZBulkDecisionResult) },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        const { action, ids, reason } = request.body;
+        const result = await decideEach(
+          ids,
+          (id) => aggregators.carrierDecide(user, id, action, reason),
+          request.log,
+        );
+        return ok(result, `${result.done} decided, ${result.refused} refused`);
+      },
     );
   };
 }

@@ -4,6 +4,7 @@ import {
   ROLES,
   type Role,
   ZBotReviewList,
+  ZBulkDecisionResult,
   ZCarrierBotReviewList,
   ZLaunchSummary,
   ZReviewDashboard,
@@ -45,6 +46,7 @@ const carrierDecide = (key: string, botId: string, action: string, reason?: stri
     url: `${S}/carrier/bot-reviews/${botId}/${action}`,
     payload: reason ? { reason } : {},
   });
+const bulk = (key: string, url: string, payload: object) => as(key, { method: 'POST', url, payload });
 async function list(key: string, url: string) {
   const body = expectEnvelope(await as(key, { method: 'GET', url }), 200);
   return url.startsWith(`${S}/carrier/`)
@@ -233,6 +235,126 @@ describe('the platform review', () => {
     expectEnvelope(await decide('admin', botId, 'reject', 'The brand is suspended.'), 200);
     expect(await f.holdStatus(dev.partnerId, holdId ?? '')).toBe('captured');
     expect(await f.settlements(holdId ?? '')).toEqual({ capture: 1 });
+  });
+});
+
+describe('bulk decisions', () => {
+  it('when the platform approves several launches at once then each is decided in its own unit of work and a launch in another state or unknown is refused with its reason', async () => {
+    const dev = await f.developer();
+    const first = await f.launch({
+      partnerId: dev.partnerId,
+      state: 'submitted_for_launch',
+      carriers: { [jio]: 'submitted' },
+    });
+    const second = await f.launch({
+      partnerId: dev.partnerId,
+      state: 'bot_forwarded_by_portico',
+      carriers: { [jio]: 'to_be_approved_by_carrier' },
+    });
+    const rejected = await f.launch({
+      partnerId: dev.partnerId,
+      state: 'bot_rejected_by_portico',
+      carriers: { [jio]: 'pending' },
+    });
+    const unknown = '00000000-0000-4000-8000-000000000077';
+    const response = await bulk('admin', `${S}/bot-reviews/bulk-decision`, {
+      action: 'approve',
+      ids: [first.botId, rejected.botId, second.botId, unknown],
+    });
+    const result = ZBulkDecisionResult.parse(expectEnvelope(response, 200).data);
+    expect(result.done).toBe(2);
+    expect(result.refused).toBe(2);
+    expect(result.items.map((item) => [item.id, item.outcome, item.status])).toEqual([
+      [first.botId, 'done', 200],
+      [rejected.botId, 'refused', 409],
+      [second.botId, 'done', 200],
+      [unknown, 'refused', 404],
+    ]);
+    expect(result.items[1]?.reason).toBeTruthy();
+    expect(result.items[3]?.reason).toBe('This bot was not found.');
+    // The same decision as one at a time: 42, the hold captured once.
+    expect(await f.botStatus(first.botId)).toBe(BOT.bot_approved_by_portico_pending_from_carrier.code);
+    expect(await f.botStatus(second.botId)).toBe(BOT.bot_approved_by_portico_pending_from_carrier.code);
+    expect(await f.holdStatus(dev.partnerId, first.holdId ?? '')).toBe('captured');
+    expect(await f.botStatus(rejected.botId)).toBe(BOT.bot_rejected_by_portico.code);
+  });
+
+  it('when the platform rejects in bulk then one reason goes to every launch; without a reason, or with no, repeated or too many ids, 400 and nothing changes', async () => {
+    const dev = await f.developer();
+    const a = await f.launch({
+      partnerId: dev.partnerId,
+      state: 'submitted_for_launch',
+      carriers: { [jio]: 'submitted' },
+    });
+    const b = await f.launch({
+      partnerId: dev.partnerId,
+      state: 'submitted_for_launch',
+      carriers: { [airtel]: 'submitted' },
+    });
+    const url = `${S}/bot-reviews/bulk-decision`;
+    for (const payload of [
+      { action: 'reject', ids: [a.botId] },
+      { action: 'reject', ids: [a.botId], reason: '   ' },
+      { action: 'approve', ids: [] },
+      { action: 'approve', ids: [a.botId, a.botId] },
+      { action: 'approve', ids: ['not-an-id'] },
+      { action: 'forward', ids: [a.botId] },
+      { action: 'approve', ids: Array.from({ length: 101 }, () => crypto.randomUUID()) },
+    ]) {
+      expectEnvelope(await bulk('admin', url, payload), 400);
+    }
+    expect(await f.botStatus(a.botId)).toBe(BOT.submitted_for_launch.code);
+    const result = ZBulkDecisionResult.parse(
+      expectEnvelope(
+        await bulk('admin', url, { action: 'reject', ids: [a.botId, b.botId], reason: 'Use-case unclear' }),
+        200,
+      ).data,
+    );
+    expect(result.done).toBe(2);
+    for (const { botId } of [a, b]) {
+      expect(await f.botStatus(botId)).toBe(BOT.bot_rejected_by_portico.code);
+      const { rows } = await t.database.sql.query<{ reason: string | null }>(
+        "SELECT reason FROM review_history WHERE subject_id = $1 AND action = 'reject' AND carrier_id IS NULL",
+        [botId],
+      );
+      expect(rows.map((r) => r.reason)).toEqual(['Use-case unclear']);
+    }
+  });
+
+  it("when a carrier decides in bulk then only its own network's launches are decided and another network's is not found; a read-only reviewer gets 403", async () => {
+    const dev = await f.developer();
+    const own = await f.launch({
+      partnerId: dev.partnerId,
+      state: 'bot_forwarded_by_portico',
+      carriers: { [jio]: 'to_be_approved_by_carrier' },
+    });
+    const other = await f.launch({
+      partnerId: dev.partnerId,
+      state: 'bot_forwarded_by_portico',
+      carriers: { [airtel]: 'to_be_approved_by_carrier' },
+    });
+    const url = `${S}/carrier/bot-reviews/bulk-decision`;
+    expectEnvelope(await bulk('jio-user', url, { action: 'approve', ids: [own.botId] }), 403);
+    expectEnvelope(
+      await bulk('readonly', `${S}/bot-reviews/bulk-decision`, { action: 'approve', ids: [own.botId] }),
+      403,
+    );
+    const result = ZBulkDecisionResult.parse(
+      expectEnvelope(
+        await bulk('jio', url, {
+          action: 'reject',
+          ids: [own.botId, other.botId],
+          reason: 'Not on our network',
+        }),
+        200,
+      ).data,
+    );
+    expect(result.items.map((item) => [item.outcome, item.status])).toEqual([
+      ['done', 200],
+      ['refused', 404],
+    ]);
+    expect((await f.carrierStatus(own.botId, jio))?.status).toBe(CARRIER.rejected.code);
+    expect((await f.carrierStatus(other.botId, airtel))?.status).toBe(CARRIER.to_be_approved_by_carrier.code);
   });
 });
 

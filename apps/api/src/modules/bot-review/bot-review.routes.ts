@@ -6,6 +6,8 @@ import {
   ZBotReviewList,
   ZBotReviewParams,
   ZBotReviewQuery,
+  ZBulkDecisionRequest,
+  ZBulkDecisionResult,
   ZCarrierBotReviewList,
   ZEnvelope,
   ZLaunchSummary,
@@ -19,6 +21,7 @@ import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import { sendTable } from '../../platform/export/tables.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { userOf } from '../../platform/http/secure-scope.ts';
+import { decideEach } from '../../platform/review/bulk.ts';
 import type { LaunchesService } from '../launches/launches.service.ts';
 import { botReviewsTable, describeReviewFilters } from './bot-review.export.ts';
 import type { BotReviewRepository } from './bot-review.repository.ts';
@@ -175,6 +178,58 @@ export function botReviewRoutes(
         const { botId, action } = request.params;
         await service.carrierDecide(user, botId, action, request.body.reason);
         return ok(await details(user, botId), action === 'approve' ? 'Launch approved' : 'Launch rejected');
+      },
+    );
+
+    app.post(
+      '/bot-reviews/bulk-decision',
+      {
+        config: { action: 'bot-review.decide' },
+        schema: {
+          tags,
+          summary:
+            'The platform approves, or rejects with one reason, each chosen launch: each as one decision in its own unit of work, each outcome reported (done, or refused with the reason)',
+          body: ZBulkDecisionRequest,
+          response: { 200: ZEnvelope(ZBulkDecisionResult) },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        const { action, ids, reason } = request.body;
+        const result = await decideEach(
+          ids,
+          (botId) => service.decide(user, botId, action, reason),
+          request.log,
+        );
+        return ok(result, `${result.done} decided, ${result.refused} refused`);
+      },
+    );
+
+    app.post(
+      '/carrier/bot-reviews/bulk-decision',
+      {
+        config: { action: 'bot-review.carrier.decide' },
+        schema: {
+          tags,
+          summary:
+            "A carrier approves, or rejects with one reason, each chosen launch on its own network (another network's launch: refused as not found), each in its own unit of work",
+          body: ZBulkDecisionRequest,
+          response: { 200: ZEnvelope(ZBulkDecisionResult) },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        const { action, ids, reason } = request.body;
+        const result = await decideEach(
+          ids,
+          async (botId) => {
+            // A launch the carrier may not see is not found, as on its own.
+            await service.requireVisible(user, botId);
+            await service.carrierDecide(user, botId, action, reason);
+          },
+          request.log,
+        );
+        return ok(result, `${result.done} decided, ${result.refused} refused`);
       },
     );
 

@@ -106,6 +106,7 @@ export function createBrandsRepository(db: Db) {
           created_at: brands.createdAt,
           name: sql`lower(${brands.name})`,
           status: brands.status,
+          partner_name: sql`lower(${partnerName})`,
         },
         filters.sort,
         filters.order,

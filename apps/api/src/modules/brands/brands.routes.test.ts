@@ -4,6 +4,7 @@ import {
   ROLES,
   type TBrand,
   type TReviewHistory,
+  ZBulkDecisionResult,
 } from '@portico/domain';
 import type { InjectOptions } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
@@ -504,6 +505,104 @@ describe('review by the platform and the carriers', () => {
     const pdfExport = await call(developer, { method: 'GET', url: `${S}/brands/export?format=pdf` });
     expect(pdfExport.statusCode).toBe(200);
     expect(pdfExport.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+});
+
+describe('sorting', () => {
+  it("when reviewers sort by partner then each partner's brands come together and the other order is the exact reverse; an unknown sort is a 400 that names the choices", async () => {
+    await submitted(developer);
+    await submitted(otherDeveloper);
+    const rows = async (order: string) => {
+      const response = await call(ROLES.SUPER_ADMIN_PORTICO, {
+        method: 'GET',
+        url: `${S}/brands?sort=partner_name&order=${order}&end=100`,
+      });
+      return (expectEnvelope(response, 200).data as { items: { brand_id: string; partner_name: string }[] })
+        .items;
+    };
+    const ascending = await rows('asc');
+    expect(ascending.length).toBeGreaterThan(1);
+    const partners = ascending.map((row) => row.partner_name);
+    const groups = partners.filter((name, index) => index === 0 || name !== partners[index - 1]);
+    expect(new Set(groups).size).toBe(groups.length);
+    expect((await rows('desc')).map((row) => row.brand_id)).toEqual(
+      ascending.map((row) => row.brand_id).reverse(),
+    );
+    const bad = expectEnvelope(
+      await call(ROLES.SUPER_ADMIN_PORTICO, { method: 'GET', url: `${S}/brands?sort=secret_column` }),
+      400,
+    );
+    expect(JSON.stringify(bad)).toMatch(/sort must be one of/);
+  });
+});
+
+describe('bulk review', () => {
+  const bulk = (who: Caller | Subject, url: string, payload: object) =>
+    call(who, { method: 'POST', url: `${S}/brands/${url}`, payload });
+
+  it('when the platform approves brands in bulk then each is decided on its own and a draft is refused as not found', async () => {
+    const one = await submitted();
+    const two = await submitted();
+    const draft = await create();
+    expectEnvelope(
+      await bulk(ROLES.ADMIN_PORTICO_READONLY, 'bulk-review', { action: 'approve', ids: [one.brand_id] }),
+      403,
+    );
+    expectEnvelope(
+      await bulk(ROLES.SUPER_ADMIN_PORTICO, 'bulk-review', { action: 'reject', ids: [one.brand_id] }),
+      400,
+    );
+    const result = ZBulkDecisionResult.parse(
+      expectEnvelope(
+        await bulk(ROLES.SUPER_ADMIN_PORTICO, 'bulk-review', {
+          action: 'approve',
+          ids: [one.brand_id, draft.brand_id, two.brand_id],
+        }),
+        200,
+      ).data,
+    );
+    expect(result.items.map((item) => [item.id, item.outcome])).toEqual([
+      [one.brand_id, 'done'],
+      [draft.brand_id, 'refused'],
+      [two.brand_id, 'done'],
+    ]);
+    // A draft is not the platform's to see, as with one decision.
+    expect(result.items[1]?.status).toBe(404);
+    for (const id of [one.brand_id, two.brand_id]) {
+      const brand = expectEnvelope(await get(ROLES.SUPER_ADMIN_PORTICO, id), 200).data as TBrand;
+      expect(brand.status.key).toBe('approved_pending_carrier');
+    }
+  });
+
+  it("when a carrier rejects in bulk with one reason then its own brands are rejected for its network and another network's brand is not found", async () => {
+    const own = await submitted(developer, { carrier_ids: [ids.jio] });
+    const other = await submitted(developer, { carrier_ids: [ids.vi] });
+    for (const brand of [own, other]) {
+      expectEnvelope(await decide(ROLES.SUPER_ADMIN_PORTICO, brand.brand_id, 'forward'), 200);
+    }
+    expectEnvelope(
+      await bulk(jioReadOnly, 'bulk-carrier-review', { action: 'approve', ids: [own.brand_id] }),
+      403,
+    );
+    const result = ZBulkDecisionResult.parse(
+      expectEnvelope(
+        await bulk(jio, 'bulk-carrier-review', {
+          action: 'reject',
+          ids: [own.brand_id, other.brand_id],
+          reason: 'Trade licence unreadable',
+        }),
+        200,
+      ).data,
+    );
+    expect(result.items.map((item) => [item.outcome, item.status])).toEqual([
+      ['done', 200],
+      ['refused', 404],
+    ]);
+    const seen = expectEnvelope(await get(jio, own.brand_id), 200).data as TBrand;
+    expect(seen.carrier_status?.key).toBe('rejected');
+    expect(seen.carriers[0]?.decision?.reason).toBe('Trade licence unreadable');
+    const untouched = expectEnvelope(await get(vi, other.brand_id), 200).data as TBrand;
+    expect(untouched.carrier_status?.key).toBe('to_be_approved_by_carrier');
   });
 });
 

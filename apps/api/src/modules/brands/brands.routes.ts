@@ -14,6 +14,8 @@ import {
   ZBrandReviewParams,
   ZBrandsExportQuery,
   ZBrandsQuery,
+  ZBulkDecisionRequest,
+  ZBulkDecisionResult,
   ZEnvelope,
   ZReviewDecisionRequest,
   ZReviewHistory,
@@ -23,6 +25,7 @@ import { sendTable } from '../../platform/export/tables.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { BadRequestError } from '../../platform/http/errors.ts';
 import { userOf } from '../../platform/http/secure-scope.ts';
+import { decideEach } from '../../platform/review/bulk.ts';
 import { multipartLimits, receiveUpload, type UploadSpec } from '../../platform/uploads/receive.ts';
 import { brandsTable } from './brands.export.ts';
 import type { BrandsService } from './brands.service.ts';
@@ -249,6 +252,50 @@ export function brandsRoutes(brands: BrandsService, options: { brandName: string
             request.body.reason,
           ),
         ),
+    );
+
+    app.post(
+      '/brands/bulk-review',
+      {
+        config: { action: 'brands.review' },
+        schema: {
+          tags,
+          summary:
+            'The platform approves, or rejects with one reason, each chosen brand: each as one decision in its own unit of work, each outcome reported',
+          body: ZBulkDecisionRequest,
+          response: { 200: ZEnvelope(ZBulkDecisionResult) },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        const { action, ids, reason } = request.body;
+        const result = await decideEach(ids, (id) => brands.decide(user, id, action, reason), request.log);
+        return ok(result, `${result.done} decided, ${result.refused} refused`);
+      },
+    );
+
+    app.post(
+      '/brands/bulk-carrier-review',
+      {
+        config: { action: 'brands.carrier-review' },
+        schema: {
+          tags,
+          summary:
+            "A carrier approves, or rejects with one reason, each chosen brand for its own network (another network's brand: refused as not found), each in its own unit of work",
+          body: ZBulkDecisionRequest,
+          response: { 200: ZEnvelope(ZBulkDecisionResult) },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        const { action, ids, reason } = request.body;
+        const result = await decideEach(
+          ids,
+          (id) => brands.carrierDecide(user, id, action, reason),
+          request.log,
+        );
+        return ok(result, `${result.done} decided, ${result.refused} refused`);
+      },
     );
 
     app.get(

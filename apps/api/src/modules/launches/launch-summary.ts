@@ -6,6 +6,7 @@ import {
   botCarrierStatusOf,
   botStatusOf,
   brandStatusOf,
+  CHANNEL_TYPE,
   LAUNCH_STEP_SLUGS,
   type LaunchStepSlug,
   launchOnSubmit,
@@ -183,6 +184,25 @@ export function createLaunchSummary(deps: LaunchSummaryDeps): LaunchSummaryBuild
         banner_url: bot.bannerKey ? fileUrlOf(bot.bannerKey) : null,
         privacy_url: bot.privacyPolicyUrl,
         terms_url: bot.termsUrl,
+        rcs_profile: bot.channels.includes(CHANNEL_TYPE.rcs)
+          ? {
+              display_name: bot.name,
+              description: bot.description ?? '',
+              brand_color: bot.brandColor ?? '',
+              phones: bot.phones,
+              emails: bot.emails,
+              websites: bot.websites,
+            }
+          : null,
+        whatsapp_profile: bot.channels.includes(CHANNEL_TYPE.whatsapp)
+          ? {
+              display_name: bot.waDisplayName ?? bot.name,
+              about: bot.waAbout ?? '',
+              category: bot.waCategory ?? '',
+              phone: bot.waPhone ?? '',
+              photo_url: bot.photoKey ? fileUrlOf(bot.photoKey) : null,
+            }
+          : null,
       },
       brand: brand
         ? {

@@ -55,9 +55,9 @@ describe('security records', () => {
       const table = await screen.findByRole('table', { name: 'Security records' }, { timeout: 10_000 });
       const rows = within(table).getAllByRole('row');
       expect(rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))).toEqual([
-        ['When (UTC)', 'Action', 'By', 'Concerning', 'IP address', 'Details'],
+        ['When', 'Action', 'By', 'Concerning', 'IP address', 'Details'],
         [
-          '04/03/2026 | 12:05 PM',
+          '04/03/2026 | 12:05 PM UTC',
           'Role changed',
           'superadmin@portico.test',
           'anita@portico.test',
@@ -65,7 +65,7 @@ describe('security records', () => {
           'Admin (read-only) → Admin (read and write)',
         ],
         [
-          '04/03/2026 | 12:05 PM',
+          '04/03/2026 | 12:05 PM UTC',
           'Sign-in failed',
           '—',
           'anita@portico.test',

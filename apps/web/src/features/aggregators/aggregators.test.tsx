@@ -138,18 +138,22 @@ describe('aggregator decisions', () => {
       const user = userEvent.setup();
       const billing = await screen.findByRole('region', { name: 'Billing info' }, FIND);
       expect(within(billing).getByText('27AACCO4321K1Z8')).toBeTruthy();
-      expect(screen.getByRole('region', { name: "Your network's review" }).textContent).toContain(
-        'Reliance Jio',
-      );
+      // The carrier's own network is named (the fixture's carrier is Jio).
+      expect(screen.getByRole('region', { name: "Jio's review" }).textContent).toContain('Reliance Jio');
       // The platform's choices are not a carrier's.
       expect(screen.queryByRole('button', { name: 'Forward to carriers' })).toBeNull();
-      await user.click(screen.getByRole('button', { name: 'Reject for our network' }));
+      // The decisions say what each does, under them.
+      const decisions = screen.getByRole('region', { name: /^Decisions on / });
+      expect(within(decisions).getByTestId('decision-effects').textContent).toContain(
+        'Reject refuses it on your network',
+      );
+      await user.click(within(decisions).getByRole('button', { name: 'Reject for Jio' }));
       const dialog = await screen.findByRole('dialog');
-      await user.click(within(dialog).getByRole('button', { name: 'Reject for our network' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Reject for Jio' }));
       expect(await within(dialog).findByText('Give a reason: it is shown to the submitter.')).toBeTruthy();
       expect(post).not.toHaveBeenCalled();
       await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Unknown sender');
-      await user.click(within(dialog).getByRole('button', { name: 'Reject for our network' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Reject for Jio' }));
       await waitFor(() =>
         expect(post).toHaveBeenCalledWith(
           '/secure/aggregators/p-21/carrier-review/reject',
@@ -176,7 +180,7 @@ describe('aggregator decisions', () => {
         'To be approved by the carrier',
       );
       expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
-      expect(screen.queryByRole('button', { name: 'Approve for our network' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Approve for Jio' })).toBeNull();
     },
     SLOW,
   );

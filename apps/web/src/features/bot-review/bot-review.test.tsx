@@ -13,7 +13,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 // The first render loads the feature's lazy chunk.
-const SLOW = 20_000;
+const SLOW = 60_000;
 const FIND = { timeout: 8000 };
 
 const READ_ONLY_ADMIN = partnerDetails(
@@ -90,7 +90,22 @@ describe('the platform review list (/admin/bots)', () => {
         within(table)
           .getAllByRole('columnheader')
           .map((h) => h.textContent),
-      ).toEqual(['Bot', 'Channels', 'Status', 'Carriers', 'Waiting for', 'Submitted']);
+      ).toEqual([
+        // The box that chooses every launch on the page (for a bulk decision), then the columns.
+        '',
+        'Bot',
+        'Channels',
+        'Status',
+        'Carriers',
+        'Waiting for',
+        'Submitted, sorted ascending',
+      ]);
+      // The list is sorted by the Submitted column (waiting longest first), said by aria-sort.
+      expect(
+        within(table)
+          .getByRole('columnheader', { name: /Submitted/ })
+          .getAttribute('aria-sort'),
+      ).toBe('ascending');
       expect(within(table).getByText('The platform')).toBeTruthy();
       expect(within(table).getByText('Waiting for you: 1 d 2 h')).toBeTruthy();
       expect(within(table).getByRole('link', { name: 'Masala Metro' }).getAttribute('href')).toBe(

@@ -4,9 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http/api-error';
 import { http } from '@/lib/http/client';
+import {
+  RcsAgentPreview,
+  type RcsPreviewValues,
+  WhatsappProfilePreview,
+} from '@/lib/rich-message/AgentPreview';
 import { DEVELOPER, partnerDetails } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { RcsAgentPreview, type RcsPreviewValues, WhatsappProfilePreview } from './components/BotPreview';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -128,7 +132,7 @@ describe('MY BOTS', () => {
   it('lists the bots with channel, status, brand and per-carrier state, and a writer can resume a draft', async () => {
     answerGets();
     renderApp('/u/dashboard', { details: DEVELOPER });
-    const table = await screen.findByRole('table', { name: 'Bots' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Bots' }, { timeout: 15_000 });
     expect(within(table).getByRole('link', { name: 'Chai Point Assistant' }).getAttribute('href')).toBe(
       `/u/view-bot-details/rcs?botId=${BOT.bot_id}`,
     );

@@ -143,7 +143,8 @@ describe('brands list states', () => {
       const headers = within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent);
-      expect(headers).toEqual(['Brand', 'Status', 'Carriers', 'Updated']);
+      // Sorted by Updated (newest first), which its header says; no box to choose: not a review list.
+      expect(headers).toEqual(['Brand', 'Status', 'Carriers', 'Updated, sorted descending']);
       developer.unmount();
 
       vi.restoreAllMocks();
@@ -161,8 +162,10 @@ describe('brands list states', () => {
         within(carrierTable)
           .getAllByRole('columnheader')
           .map((h) => h.textContent),
-      ).toEqual(['Brand', 'Partner', 'Status', 'Your network', 'Updated']);
+      ).toEqual(['', 'Brand', 'Partner', 'Status', 'Your network', 'Updated, sorted descending']);
       expect(within(carrierTable).getByText('To be approved by the carrier')).toBeTruthy();
+      // The carrier admin may choose the brand waiting for its network, for a bulk decision.
+      expect(within(carrierTable).getByRole('checkbox', { name: 'Choose Lotus Wellness' })).toBeTruthy();
     },
     SLOW,
   );

@@ -78,3 +78,11 @@ export function usePartnerDetails(): PartnerDetailsState {
     };
   }, [signedIn, data, error, status, refetch]);
 }
+
+/**
+ * The signed-in carrier user's own network, by name ("Reliance Jio"), for the carrier's pages;
+ * "your network" until the details are read or for anyone else.
+ */
+export function useOwnNetworkName(): string {
+  return usePartnerDetails().details?.carrier_name || 'your network';
+}

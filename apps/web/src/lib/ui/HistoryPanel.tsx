@@ -2,7 +2,7 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, type TReviewHistory, type TReviewHistoryEntry } from '@portico/domain';
+import { formatDateTimeZoned, type TReviewHistory, type TReviewHistoryEntry } from '@portico/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { EmptyState } from './EmptyState';
 import { ListStatus } from './ListStatus';
@@ -48,9 +48,15 @@ export function HistoryPanel({
 export function HistoryEntries({
   items,
   entryTestId,
+  shownReasons,
+  shownWhere,
 }: {
   items: readonly TReviewHistoryEntry[];
   entryTestId?: string;
+  /** Reasons the page already says (a carrier's row): an entry with one points there instead of repeating it. */
+  shownReasons?: ReadonlySet<string>;
+  /** Where those reasons are said: "under Carriers". */
+  shownWhere?: string;
 }) {
   return (
     <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -67,14 +73,19 @@ export function HistoryEntries({
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {entry.from ? `${entry.from.label} → ` : ''}
-            {entry.to.label} · {String(formatDateTime(entry.at))}
+            {entry.to.label} · {String(formatDateTimeZoned(entry.at))}
             {entry.actor_email ? ` · ${entry.actor_email}` : ''}
           </Typography>
-          {entry.reason && (
-            <Typography variant="body2" sx={{ mt: 0.5 }}>
-              Reason: {entry.reason}
-            </Typography>
-          )}
+          {entry.reason &&
+            (shownReasons?.has(entry.reason) ? (
+              <Typography variant="body2" sx={{ mt: 0.5, color: 'text.secondary' }}>
+                The reason is given {shownWhere ?? 'above'}.
+              </Typography>
+            ) : (
+              <Typography variant="body2" sx={{ mt: 0.5 }}>
+                Reason: {entry.reason}
+              </Typography>
+            ))}
         </Box>
       ))}
     </Box>

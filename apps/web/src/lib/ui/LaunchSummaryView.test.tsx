@@ -45,7 +45,9 @@ describe('the launch summary', () => {
     const history = screen.getAllByTestId('launch-history-entry');
     expect(history).toHaveLength(2);
     expect(history[0]?.textContent).toContain('Rejected by the carrier · Airtel');
-    expect(history[0]?.textContent).toContain('Reason: The opt-out is not explained');
+    // The reason is said once, on the carrier's row: the history points there.
+    expect(history[0]?.textContent).toContain('The reason is given under Carriers.');
+    expect(screen.getAllByText(/The opt-out is not explained/)).toHaveLength(1);
     expect(history[1]?.textContent).toContain('Submitted for launch');
   });
 

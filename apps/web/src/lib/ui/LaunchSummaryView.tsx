@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import {
   CHANNEL_TYPE,
   formatCurrency,
-  formatDateTime,
+  formatDateTimeZoned,
   LAUNCH_QUESTION_FIELDS,
   LAUNCH_QUESTION_LABELS,
   type LaunchStepSlug,
@@ -21,15 +21,19 @@ import {
 } from '@portico/domain';
 import { type ReactNode, useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { BotStatusChip } from './BotStatusChip';
+import { RcsAgentPreview, WhatsappProfilePreview } from '@/lib/rich-message/AgentPreview';
+import { type PageSection, SectionNav, StickyActionBar } from './DetailLayout';
 import { HistoryEntries } from './HistoryPanel';
+import { StatusChip } from './StatusChip';
 
 type TPreflightItem = TLaunchPreflight['items'][number];
 
 export interface LaunchSummaryViewProps {
   summary: TLaunchSummary;
-  /** Controls beside the bot's name (decisions, PDF download, links). */
+  /** The page's controls (decisions, PDF download, links), in the bar that sticks to the window's bottom. */
   actions?: ReactNode;
+  /** Under the controls: what each decision does. */
+  actionsNote?: ReactNode;
   /** Controls on one carrier's row (a carrier's decision, retry of a failed launch). */
   carrierActions?: (carrier: TLaunchSummaryCarrier) => ReactNode;
   /** Where a pre-flight problem is fixed (the developer's stepper); without it the items are plain text. */
@@ -59,9 +63,26 @@ function formatBytes(bytes: number): string {
  * carrier's state with its reason, the questionnaire, the company, the documents behind signed
  * links, the pre-flight result, the verification hold and the history. Callers add their controls.
  */
+/** The sections of the summary, in order: the page's "On this page" links. */
+const SECTIONS = [
+  { id: 'launch-bot', label: 'Bot' },
+  { id: 'launch-carriers', label: 'Carriers' },
+  { id: 'launch-preview', label: 'As users see it' },
+  { id: 'launch-preflight', label: 'Pre-flight check' },
+  { id: 'launch-brand', label: 'Brand' },
+  { id: 'launch-experience', label: 'Details and experience' },
+  { id: 'launch-company', label: 'Business verification' },
+  { id: 'launch-documents', label: 'Documents' },
+  { id: 'launch-payment', label: 'Payment' },
+  { id: 'launch-history', label: 'History' },
+] as const satisfies readonly PageSection[];
+type SectionId = (typeof SECTIONS)[number]['id'];
+const titleOf = (id: SectionId) => SECTIONS.find((section) => section.id === id)?.label ?? id;
+
 export function LaunchSummaryView({
   summary,
   actions,
+  actionsNote,
   carrierActions,
   preflightHref,
   children,
@@ -69,9 +90,20 @@ export function LaunchSummaryView({
   const { bot, brand, company, documents, hold, pricing } = summary;
   const currency = pricing?.currency ?? hold?.currency ?? 'USD';
   const channels = bot.channels.map((c) => CHANNEL_NAMES[c.channel_type] ?? `Channel ${c.channel_type}`);
+  // A carrier's reason is said on its row; the history names the row instead of saying it again.
+  const shownReasons = new Set(
+    summary.carriers.flatMap((carrier) => (carrier.reason ? [carrier.reason] : [])),
+  );
   return (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }} data-testid="launch-summary">
-      <Paper variant="outlined" component="section" aria-label="Bot" sx={{ p: 2 }}>
+      <SectionNav sections={SECTIONS} />
+      <Paper
+        variant="outlined"
+        component="section"
+        id="launch-bot"
+        aria-label="Bot"
+        sx={{ p: 2, scrollMarginTop: 80 }}
+      >
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <Avatar src={bot.logo_url ?? undefined} alt="" variant="rounded" sx={{ width: 56, height: 56 }}>
             {bot.name.charAt(0)}
@@ -81,17 +113,19 @@ export function LaunchSummaryView({
               {bot.name}
             </Typography>
             <Box sx={{ display: 'flex', gap: 1, mt: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
-              <BotStatusChip status={bot.status} />
+              <StatusChip status={bot.status} />
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 {bot.partner_name} · {channels.join(', ') || 'No channel'}
               </Typography>
             </Box>
           </Box>
-          {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}
         </Box>
         <Facts
           facts={[
-            ['Submitted', summary.submitted_at ? String(formatDateTime(summary.submitted_at)) : 'Not yet'],
+            [
+              'Submitted',
+              summary.submitted_at ? String(formatDateTimeZoned(summary.submitted_at)) : 'Not yet',
+            ],
             ['Step reached', launchStepTitle(summary.step_reached as LaunchStepSlug)],
             ['Privacy policy', <UrlValue key="privacy" url={bot.privacy_url} />],
             ['Terms of service', <UrlValue key="terms" url={bot.terms_url} />],
@@ -99,7 +133,7 @@ export function LaunchSummaryView({
         />
       </Paper>
 
-      <Section title="Carriers">
+      <Section id="launch-carriers">
         {summary.carriers.length === 0 ? (
           <Muted>No carrier chosen.</Muted>
         ) : (
@@ -128,13 +162,13 @@ export function LaunchSummaryView({
                     {[
                       formatAmount(carrier.price, currency),
                       carrier.verified ? 'business verified' : null,
-                      `updated ${String(formatDateTime(carrier.updated_at))}`,
+                      `updated ${String(formatDateTimeZoned(carrier.updated_at))}`,
                     ]
                       .filter(Boolean)
                       .join(' · ')}
                   </Typography>
                 </Box>
-                <BotStatusChip status={carrier.status} />
+                <StatusChip status={carrier.status} />
                 {carrierActions && (
                   <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{carrierActions(carrier)}</Box>
                 )}
@@ -154,18 +188,22 @@ export function LaunchSummaryView({
 
       {children}
 
-      <Section title="Pre-flight check">
+      <Section id="launch-preview">
+        <AgentPreviews summary={summary} />
+      </Section>
+
+      <Section id="launch-preflight">
         <PreflightResult preflight={summary.preflight} href={preflightHref} />
       </Section>
 
-      <Section title="Brand">
+      <Section id="launch-brand">
         {brand ? (
           <>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {brand.name}
               </Typography>
-              <BotStatusChip status={brand.status} />
+              <StatusChip status={brand.status} />
             </Box>
             <DocumentList documents={brand.documents} empty="The brand has no documents." />
           </>
@@ -174,7 +212,7 @@ export function LaunchSummaryView({
         )}
       </Section>
 
-      <Section title="Bot details and experience">
+      <Section id="launch-experience">
         <Facts
           facts={LAUNCH_QUESTION_FIELDS.map((field) => [
             LAUNCH_QUESTION_LABELS[field],
@@ -183,7 +221,7 @@ export function LaunchSummaryView({
         />
       </Section>
 
-      <Section title="Business verification">
+      <Section id="launch-company">
         {company ? (
           <Facts
             facts={[
@@ -199,18 +237,18 @@ export function LaunchSummaryView({
         )}
       </Section>
 
-      <Section title="Documents">
+      <Section id="launch-documents">
         <DocumentList
           documents={[
             ...(documents.loa ? [{ ...documents.loa, label: 'Letter of authorisation' }] : []),
             ...documents.screenshots.map((doc, index) => ({ ...doc, label: `Screenshot ${index + 1}` })),
             ...(documents.video ? [{ ...documents.video, label: 'Video' }] : []),
           ]}
-          empty="No documents yet."
+          empty="No letter of authorisation, screenshots or video uploaded for this launch (the brand's own documents are under Brand)."
         />
       </Section>
 
-      <Section title="Payment">
+      <Section id="launch-payment">
         {pricing && (
           <Facts
             facts={[
@@ -226,8 +264,8 @@ export function LaunchSummaryView({
           {hold ? (
             <Typography variant="body2" data-testid="launch-summary-hold">
               Hold of {formatAmount(hold.amount, hold.currency)}: {hold.status}, taken{' '}
-              {String(formatDateTime(hold.created_at))}
-              {hold.settled_at ? `, settled ${String(formatDateTime(hold.settled_at))}` : ''}
+              {String(formatDateTimeZoned(hold.created_at))}
+              {hold.settled_at ? `, settled ${String(formatDateTimeZoned(hold.settled_at))}` : ''}
             </Typography>
           ) : (
             <Muted>No verification hold yet.</Muted>
@@ -235,15 +273,72 @@ export function LaunchSummaryView({
         </Box>
       </Section>
 
-      <Section title="History" flush>
+      <Section id="launch-history" flush>
         {summary.history.length === 0 ? (
           <Box sx={{ px: 2, pb: 2 }}>
             <Muted>Nothing has happened yet.</Muted>
           </Box>
         ) : (
-          <HistoryEntries items={summary.history} entryTestId="launch-history-entry" />
+          <HistoryEntries
+            items={summary.history}
+            entryTestId="launch-history-entry"
+            shownReasons={shownReasons}
+            shownWhere="under Carriers"
+          />
         )}
       </Section>
+      {actions && (
+        <StickyActionBar label={`Actions on ${bot.name}`} note={actionsNote}>
+          {actions}
+        </StickyActionBar>
+      )}
+    </Box>
+  );
+}
+
+/** The bot as a user's handset shows it: the RCS agent's card and the WhatsApp business profile. */
+function AgentPreviews({ summary }: { summary: TLaunchSummary }) {
+  const { bot } = summary;
+  const rcs = bot.rcs_profile;
+  const whatsapp = bot.whatsapp_profile;
+  if (!rcs && !whatsapp) return <Muted>The bot has no channel to preview yet.</Muted>;
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: {
+          xs: '1fr',
+          md: rcs && whatsapp ? 'repeat(2, minmax(0, 300px))' : 'minmax(0, 300px)',
+        },
+        justifyContent: 'start',
+      }}
+    >
+      {rcs && (
+        <RcsAgentPreview
+          values={{
+            displayName: rcs.display_name,
+            description: rcs.description,
+            brandColor: rcs.brand_color,
+            logoUrl: bot.logo_url,
+            bannerUrl: bot.banner_url,
+            phones: rcs.phones,
+            emails: rcs.emails,
+            websites: rcs.websites,
+          }}
+        />
+      )}
+      {whatsapp && (
+        <WhatsappProfilePreview
+          values={{
+            displayName: whatsapp.display_name,
+            about: whatsapp.about,
+            category: whatsapp.category,
+            phone: whatsapp.phone,
+            photoUrl: whatsapp.photo_url,
+          }}
+        />
+      )}
     </Box>
   );
 }
@@ -263,7 +358,7 @@ export function PreflightResult({
       </Typography>
     );
   }
-  const checked = String(formatDateTime(preflight.checked_at));
+  const checked = String(formatDateTimeZoned(preflight.checked_at));
   if (preflight.ok || preflight.items.length === 0) {
     return (
       <Alert severity="success" icon={<CheckCircleOutlined />}>
@@ -299,25 +394,19 @@ export function PreflightResult({
   );
 }
 
-function Section({
-  title,
-  flush = false,
-  children,
-}: {
-  title: string;
-  flush?: boolean;
-  children: ReactNode;
-}) {
-  const id = useId();
+function Section({ id, flush = false, children }: { id: SectionId; flush?: boolean; children: ReactNode }) {
+  const headingId = useId();
   return (
     <Paper
       variant="outlined"
       component="section"
-      aria-labelledby={id}
-      sx={{ p: flush ? 0 : 2, overflow: 'hidden', minWidth: 0 }}
+      id={id}
+      aria-labelledby={headingId}
+      // The sticky header would cover a section opened by its anchor.
+      sx={{ p: flush ? 0 : 2, overflow: 'hidden', minWidth: 0, scrollMarginTop: 80 }}
     >
-      <Typography id={id} variant="h3" sx={{ mb: 1, ...(flush ? { p: 2, pb: 1, mb: 0 } : {}) }}>
-        {title}
+      <Typography id={headingId} variant="h3" sx={{ mb: 1, ...(flush ? { p: 2, pb: 1, mb: 0 } : {}) }}>
+        {titleOf(id)}
       </Typography>
       {children}
     </Paper>

@@ -104,3 +104,90 @@ describe('ResponsiveTable with rows that open', () => {
     expect(screen.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Reliance Jio', 'Vi']);
   });
 });
+
+describe('ResponsiveTable sorting and choosing', () => {
+  const SORTABLE: ResponsiveColumn<Carrier>[] = [
+    { label: 'Carrier', sortField: 'name', render: (carrier) => carrier.name },
+    { label: 'Verification', render: (carrier) => carrier.price ?? 'No plan yet' },
+  ];
+
+  it('when a sortable header is clicked then it asks its field ascending, and the sorted one turns; aria-sort says how', async () => {
+    const onSort = vi.fn();
+    const { rerender } = render(
+      <ResponsiveTable
+        label="Carriers"
+        columns={SORTABLE}
+        rows={CARRIERS}
+        rowKey={(c) => c.id}
+        sort={{ field: 'updated_at', order: 'desc', onSort }}
+      />,
+    );
+    const header = screen.getByRole('columnheader', { name: 'Carrier' });
+    expect(header.getAttribute('aria-sort')).toBeNull();
+    // A column without a sort field has no button.
+    expect(
+      within(screen.getByRole('columnheader', { name: 'Verification' })).queryByRole('button'),
+    ).toBeNull();
+    await userEvent.setup().click(within(header).getByRole('button', { name: 'Carrier' }));
+    expect(onSort).toHaveBeenLastCalledWith('name', 'asc');
+
+    rerender(
+      <ResponsiveTable
+        label="Carriers"
+        columns={SORTABLE}
+        rows={CARRIERS}
+        rowKey={(c) => c.id}
+        sort={{ field: 'name', order: 'asc', onSort }}
+      />,
+    );
+    const sorted = screen.getByRole('columnheader', { name: /Carrier/ });
+    expect(sorted.getAttribute('aria-sort')).toBe('ascending');
+    await userEvent.setup().click(within(sorted).getByRole('button'));
+    expect(onSort).toHaveBeenLastCalledWith('name', 'desc');
+  });
+
+  it('when rows are chosen then each box and the header box change the selection, and a row that may not be chosen has none', async () => {
+    const onChange = vi.fn();
+    const selection = {
+      selected: new Set<string>(),
+      onChange,
+      rowLabel: (c: Carrier) => `Choose ${c.name}`,
+      when: (c: Carrier) => c.price !== null,
+    };
+    render(
+      <ResponsiveTable
+        label="Carriers"
+        columns={COLUMNS}
+        rows={CARRIERS}
+        rowKey={(c) => c.id}
+        selection={selection}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Choose Reliance Jio' }));
+    expect([...(onChange.mock.lastCall?.[0] ?? [])]).toEqual(['jio']);
+    expect(screen.queryByRole('checkbox', { name: 'Choose Vi' })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Choose every row on this page' }));
+    expect([...(onChange.mock.lastCall?.[0] ?? [])]).toEqual(['jio']);
+  });
+
+  it('when narrow then each card has its box and one box chooses the page', async () => {
+    narrowScreen();
+    const onChange = vi.fn();
+    render(
+      <ResponsiveTable
+        label="Carriers"
+        columns={COLUMNS}
+        rows={CARRIERS}
+        rowKey={(c) => c.id}
+        selection={{ selected: new Set(['jio']), onChange, rowLabel: (c) => `Choose ${c.name}` }}
+      />,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    expect((screen.getByRole('checkbox', { name: 'Choose Reliance Jio' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    await userEvent.setup().click(screen.getByRole('checkbox', { name: 'Choose every row on this page' }));
+    expect([...(onChange.mock.lastCall?.[0] ?? [])].sort()).toEqual(['jio', 'vi']);
+  });
+});

@@ -1,6 +1,7 @@
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import type { SxProps, Theme } from '@mui/material/styles';
@@ -12,6 +13,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Fragment, type ReactNode, useId, useState } from 'react';
 import { visuallyHidden } from './visually-hidden';
@@ -25,6 +27,125 @@ export interface ResponsiveColumn<Row> {
   align?: 'left' | 'right';
   /** `sx` of the column's cells in the table (not on cards). */
   cellSx?: SxProps<Theme>;
+  /** The list's server-side sort field this column's header sorts by (with `sort` on the table). */
+  sortField?: string;
+}
+
+export type SortOrder = 'asc' | 'desc';
+
+/**
+ * The list's sort, shown on the headers of the columns that have a `sortField`: clicking one sorts
+ * by it (ascending first; the sorted column again turns the order). The sorted header says how
+ * (`aria-sort`). The same state drives the toolbar's Sort select, which is what cards below `md` use.
+ */
+export interface TableSort {
+  field: string;
+  order: SortOrder;
+  onSort: (field: string, order: SortOrder) => void;
+}
+
+/** The order a header click asks for: the sorted column turns, another starts ascending. */
+export function nextSortOrder(sort: Pick<TableSort, 'field' | 'order'>, field: string): SortOrder {
+  return sort.field === field && sort.order === 'asc' ? 'desc' : 'asc';
+}
+
+/**
+ * Rows that may be chosen for a bulk action: a box before each row (on a card, before its title)
+ * and one in the header for every choosable row on the page.
+ */
+export interface TableSelection<Row> {
+  selected: ReadonlySet<string>;
+  onChange: (next: ReadonlySet<string>) => void;
+  /** The box's name, e.g. "Choose Chai Bot". */
+  rowLabel: (row: Row) => string;
+  /** Whether the row may be chosen (no box when not); every row when left out. */
+  when?: (row: Row) => boolean;
+}
+
+function SortableHeader({
+  column,
+  sort,
+}: {
+  column: { label: string; sortField?: string };
+  sort: TableSort;
+}) {
+  const field = column.sortField as string;
+  const active = sort.field === field;
+  return (
+    <TableSortLabel
+      active={active}
+      direction={active ? sort.order : 'asc'}
+      onClick={() => sort.onSort(field, nextSortOrder(sort, field))}
+    >
+      {column.label}
+      {active && (
+        <Box component="span" sx={visuallyHidden}>
+          {sort.order === 'asc' ? ', sorted ascending' : ', sorted descending'}
+        </Box>
+      )}
+    </TableSortLabel>
+  );
+}
+
+const ariaSort = (sort: TableSort | undefined, field: string | undefined) =>
+  sort && field && sort.field === field ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined;
+
+function SelectBox<Row>({
+  row,
+  rowId,
+  selection,
+}: {
+  row: Row;
+  rowId: string;
+  selection: TableSelection<Row>;
+}) {
+  if (selection.when && !selection.when(row)) return null;
+  const checked = selection.selected.has(rowId);
+  return (
+    <Checkbox
+      size="small"
+      checked={checked}
+      slotProps={{ input: { 'aria-label': selection.rowLabel(row) } }}
+      onChange={() => {
+        const next = new Set(selection.selected);
+        if (checked) next.delete(rowId);
+        else next.add(rowId);
+        selection.onChange(next);
+      }}
+    />
+  );
+}
+
+/** The header's box: every choosable row of the page chosen, or none. */
+function SelectAllBox<Row>({
+  rows,
+  rowKey,
+  selection,
+}: {
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  selection: TableSelection<Row>;
+}) {
+  const keys = rows.filter((row) => !selection.when || selection.when(row)).map(rowKey);
+  const chosen = keys.filter((key) => selection.selected.has(key)).length;
+  return (
+    <Checkbox
+      size="small"
+      disabled={keys.length === 0}
+      checked={keys.length > 0 && chosen === keys.length}
+      indeterminate={chosen > 0 && chosen < keys.length}
+      slotProps={{ input: { 'aria-label': 'Choose every row on this page' } }}
+      onChange={() => {
+        const next = new Set(selection.selected);
+        const all = chosen === keys.length;
+        for (const key of keys) {
+          if (all) next.delete(key);
+          else next.add(key);
+        }
+        selection.onChange(next);
+      }}
+    />
+  );
 }
 
 /**
@@ -111,8 +232,9 @@ type RowAttributes = { 'data-testid'?: string };
  * A table that never scrolls sideways: from the theme's `md` breakpoint up it is a table; below it
  * (phones and narrow windows, 600 px included) each row is a card in a list, its first column as
  * the card's title and the other columns as label/value pairs (a `dl`). Both read as what they are:
- * a labelled table, or a labelled list of labelled values. Sorting, pagination and exports stay
- * outside, around it, and work the same at every width.
+ * a labelled table, or a labelled list of labelled values. With `sort`, the headers of columns that
+ * have a `sortField` sort the list (the toolbar's Sort select does the same on cards); with
+ * `selection`, rows can be chosen for a bulk action. Pagination and exports stay outside, around it.
  */
 export function ResponsiveTable<Row>({
   label,
@@ -125,6 +247,8 @@ export function ResponsiveTable<Row>({
   hover = false,
   rowHeaders = false,
   expansion,
+  sort,
+  selection,
 }: {
   /** The table's accessible name (and the list's below `md`). */
   label: string;
@@ -142,6 +266,10 @@ export function ResponsiveTable<Row>({
   rowHeaders?: boolean;
   /** Rows open onto more content, under the row in the table and inside the card below `md`. */
   expansion?: ResponsiveExpansion<Row>;
+  /** The list's sort: the columns with a `sortField` sort by a click on their header. */
+  sort?: TableSort;
+  /** Rows chosen for a bulk action. */
+  selection?: TableSelection<Row>;
 }) {
   const narrow = useMediaQuery(useTheme().breakpoints.down('md'));
   const expanded = useExpanded(expansion);
@@ -155,14 +283,20 @@ export function ResponsiveTable<Row>({
         rowAttributes={rowAttributes}
         footerRow={footerRow}
         expanded={expanded}
+        selection={selection}
       />
     );
-  const width = columns.length + (expanded ? 1 : 0);
+  const width = columns.length + (expanded ? 1 : 0) + (selection ? 1 : 0);
   return (
     <TableContainer>
       <Table size="small" aria-label={label} sx={tableSx}>
         <TableHead>
           <TableRow>
+            {selection && (
+              <TableCell padding="checkbox">
+                <SelectAllBox rows={rows} rowKey={rowKey} selection={selection} />
+              </TableCell>
+            )}
             {expanded && (
               <TableCell padding="checkbox">
                 <Box component="span" sx={visuallyHidden}>
@@ -171,11 +305,18 @@ export function ResponsiveTable<Row>({
               </TableCell>
             )}
             {columns.map((column) => (
-              <TableCell key={column.label} align={column.align}>
+              <TableCell
+                key={column.label}
+                align={column.align}
+                aria-sort={ariaSort(sort, column.sortField)}
+                sortDirection={sort && column.sortField === sort.field ? sort.order : false}
+              >
                 {column.hideLabel ? (
                   <Box component="span" sx={visuallyHidden}>
                     {column.label}
                   </Box>
+                ) : sort && column.sortField ? (
+                  <SortableHeader column={column} sort={sort} />
                 ) : (
                   column.label
                 )}
@@ -189,7 +330,18 @@ export function ResponsiveTable<Row>({
             const opens = canExpand(expanded, row);
             return (
               <Fragment key={id}>
-                <TableRow hover={hover} {...rowAttributes?.(row)}>
+                <TableRow
+                  hover={hover}
+                  selected={selection?.selected.has(id)}
+                  // The theme's selected tint (primary at its hover opacity) dims secondary text below AA.
+                  sx={{ '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'custom.lightest' } }}
+                  {...rowAttributes?.(row)}
+                >
+                  {selection && (
+                    <TableCell padding="checkbox">
+                      <SelectBox row={row} rowId={id} selection={selection} />
+                    </TableCell>
+                  )}
                   {expanded && (
                     <TableCell padding="checkbox">
                       {opens && <ExpandButton row={row} rowId={id} expanded={expanded} />}
@@ -223,6 +375,7 @@ export function ResponsiveTable<Row>({
         {footerRow !== undefined && (
           <TableFooter sx={{ '& th, & td': { color: 'text.primary', fontSize: 'inherit', fontWeight: 600 } }}>
             <TableRow>
+              {selection && <TableCell padding="checkbox" />}
               {expanded && <TableCell padding="checkbox" />}
               {columns.map((column, index) =>
                 index === 0 ? (
@@ -251,6 +404,7 @@ function RowCards<Row>({
   rowAttributes,
   footerRow,
   expanded,
+  selection,
 }: {
   label: string;
   columns: readonly ResponsiveColumn<Row>[];
@@ -259,12 +413,13 @@ function RowCards<Row>({
   rowAttributes?: (row: Row) => RowAttributes;
   footerRow?: Row;
   expanded?: Expanded<Row>;
+  selection?: TableSelection<Row>;
 }) {
   const [title, ...rest] = columns;
   if (!title) return null;
   const pairs = rest.filter((column) => !column.hideLabel);
   const actions = rest.filter((column) => column.hideLabel);
-  const card = (row: Row, key: string, attributes?: RowAttributes, opens = false) => (
+  const card = (row: Row, key: string, attributes?: RowAttributes, opens = false, footer = false) => (
     <Box
       component="li"
       key={key}
@@ -272,6 +427,11 @@ function RowCards<Row>({
       sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: 'divider', overflowWrap: 'anywhere' }}
     >
       <Box sx={{ fontWeight: 600, display: 'flex', alignItems: 'center', gap: 1 }}>
+        {selection && !footer && (
+          <Box sx={{ ml: -1, '&:empty': { display: 'none' } }}>
+            <SelectBox row={row} rowId={key} selection={selection} />
+          </Box>
+        )}
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Box component="span" sx={visuallyHidden}>
             {`${title.label}: `}
@@ -310,9 +470,19 @@ function RowCards<Row>({
     </Box>
   );
   return (
-    <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-      {rows.map((row) => card(row, rowKey(row), rowAttributes?.(row), canExpand(expanded, row)))}
-      {footerRow !== undefined && card(footerRow, 'footer')}
-    </Box>
+    <>
+      {selection && rows.length > 0 && (
+        <Box sx={{ px: 1, display: 'flex', alignItems: 'center', fontSize: '0.875rem' }}>
+          <SelectAllBox rows={rows} rowKey={rowKey} selection={selection} />
+          <Box component="span" aria-hidden>
+            Choose all on this page
+          </Box>
+        </Box>
+      )}
+      <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {rows.map((row) => card(row, rowKey(row), rowAttributes?.(row), canExpand(expanded, row)))}
+        {footerRow !== undefined && card(footerRow, 'footer', undefined, false, true)}
+      </Box>
+    </>
   );
 }

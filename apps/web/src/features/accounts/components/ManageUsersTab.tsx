@@ -3,7 +3,6 @@ import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -18,9 +17,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   canManageMember,
+  formatDateTimeZoned,
   isManageableRole,
   type ManageableRole,
   type TManagedUser,
+  userStatusPresentation,
   ZInviteUserRequest,
 } from '@portico/domain';
 import { useState } from 'react';
@@ -33,6 +34,7 @@ import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { StatusChip } from '@/lib/ui/StatusChip';
 import { useCan } from '@/lib/use-can';
 import {
   useChangeRole,
@@ -44,8 +46,7 @@ import {
 import { EmailText } from './EmailText';
 import { roleLabel } from './role-labels';
 
-const formatDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
+const lastSignIn = (iso: string | null) => (iso ? String(formatDateTimeZoned(iso)) : 'Never');
 
 /** The manage-users tab: every user with role, status and last sign-in; invite, change role, re-invite, delete. */
 export function ManageUsersTab() {
@@ -149,25 +150,12 @@ export function ManageUsersTab() {
                 },
                 {
                   label: 'Status',
-                  render: (user) => (
-                    <Chip
-                      size="small"
-                      label={
-                        user.status === 'invited'
-                          ? 'Invited'
-                          : user.status === 'active'
-                            ? 'Active'
-                            : user.status
-                      }
-                      color={user.status === 'active' ? 'success' : 'default'}
-                      variant={user.status === 'active' ? 'filled' : 'outlined'}
-                    />
-                  ),
+                  render: (user) => <StatusChip compact presented={userStatusPresentation(user.status)} />,
                 },
                 {
                   label: 'Last sign-in',
                   cellSx: { whiteSpace: 'nowrap' },
-                  render: (user) => formatDate(user.lastSignInAt),
+                  render: (user) => lastSignIn(user.lastSignInAt),
                 },
                 {
                   label: 'Actions',

@@ -13,7 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { AUDIT_ACTIONS, type AuditAction, formatDateTime, type TAuditRecord } from '@portico/domain';
+import { AUDIT_ACTIONS, type AuditAction, formatDateTimeZoned, type TAuditRecord } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -35,7 +35,7 @@ const BREADCRUMBS = [
   { label: 'Edit Profile', to: '/admin/edit-profile' },
 ];
 const DESCRIPTION =
-  'Sign-ins, failed sign-ins, sign-outs, password changes, invitations and role changes, newest first. Times and dates are UTC.';
+  'Sign-ins, failed sign-ins, sign-outs, password changes, invitations and role changes, newest first. Times are in your time zone, stated with each; the date filters are UTC days.';
 
 /** /admin/audit-log: the security records, for the provider's admins (the server's audit-log.read). */
 export default function SecurityRecordsPage() {
@@ -203,11 +203,11 @@ function SecurityRecords() {
   );
 }
 
-/** When a record was written: the spec's date format in UTC, the exact instant on hover. */
+/** When a record was written: the spec's date format in the viewer's zone (stated), the exact instant on hover. */
 function When({ iso }: { iso: string }) {
   return (
     <time dateTime={iso} title={iso}>
-      {String(formatDateTime(iso, 'Z'))}
+      {String(formatDateTimeZoned(iso))}
     </time>
   );
 }
@@ -244,7 +244,7 @@ function RecordTable({ records }: { records: TAuditRecord[] }) {
       <Table size="small" aria-label="Security records" sx={{ '& th': { whiteSpace: 'nowrap' } }}>
         <TableHead>
           <TableRow>
-            <TableCell>When (UTC)</TableCell>
+            <TableCell>When</TableCell>
             <TableCell>Action</TableCell>
             <TableCell>By</TableCell>
             <TableCell>Concerning</TableCell>
@@ -304,7 +304,7 @@ function RecordCards({ records }: { records: TAuditRecord[] }) {
           >
             <ActionChip action={record.action} />
             <Typography variant="body2" sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
-              <When iso={record.createdAt} /> UTC
+              <When iso={record.createdAt} />
             </Typography>
           </Box>
           <Box

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, type TAggregatorBilling } from '@portico/domain';
+import { formatDateTimeZoned, type TAggregatorBilling } from '@portico/domain';
 
 /** The billing info as facts (term, value): the aggregator's own page and the reviewers' details. */
 export function BillingFacts({ billing }: { billing: TAggregatorBilling }) {
@@ -17,7 +17,7 @@ export function BillingFacts({ billing }: { billing: TAggregatorBilling }) {
     ],
     [
       'Last changed',
-      `${String(formatDateTime(billing.updated_at))}${billing.updated_by ? ` · ${billing.updated_by}` : ''}`,
+      `${String(formatDateTimeZoned(billing.updated_at))}${billing.updated_by ? ` · ${billing.updated_by}` : ''}`,
     ],
   ];
   return (

@@ -1,19 +1,22 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '@portico/domain';
+import { formatDateTimeZoned, userStatusPresentation } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
+import { useOwnNetworkName } from '@/lib/queries/partner-details';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
 import { type DecisionChoice, DecisionDialog } from '@/lib/ui/DecisionDialog';
+import { DecisionEffects } from '@/lib/ui/DecisionEffects';
+import { type PageSection, SectionNav, StickyActionBar } from '@/lib/ui/DetailLayout';
 import { HistoryPanel } from '@/lib/ui/HistoryPanel';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { StatusChip } from '@/lib/ui/StatusChip';
 import { useCan } from '@/lib/use-can';
 import {
   aggregatorHistoryQueryOptions,
@@ -29,10 +32,17 @@ const CHOICES: Record<Action, DecisionChoice> = {
   approve: { label: 'Approve', reasonRequired: false, tone: 'success' },
   reject: { label: 'Reject', reasonRequired: true, tone: 'error' },
 };
-const CARRIER_CHOICES: Record<'approve' | 'reject', DecisionChoice> = {
-  approve: { label: 'Approve for our network', reasonRequired: false, tone: 'success' },
-  reject: { label: 'Reject for our network', reasonRequired: true, tone: 'error' },
-};
+const carrierChoices = (network: string): Record<'approve' | 'reject', DecisionChoice> => ({
+  approve: { label: `Approve for ${network}`, reasonRequired: false, tone: 'success' },
+  reject: { label: `Reject for ${network}`, reasonRequired: true, tone: 'error' },
+});
+
+const SECTIONS: readonly PageSection[] = [
+  { id: 'aggregator-summary', label: 'Aggregator' },
+  { id: 'aggregator-billing', label: 'Billing info' },
+  { id: 'aggregator-carriers', label: 'Carrier reviews' },
+  { id: 'aggregator-history', label: 'History' },
+];
 
 /**
  * viewAggregatorDetails (admins) and /billing/view-aggregator (carriers): the aggregator, its users,
@@ -55,7 +65,8 @@ export default function AggregatorDetailsPage() {
   const carrierDecide = useCarrierDecideAggregator();
   const canDecide = carrierView ? canCarrierDecide : canPlatformDecide;
   const decide = carrierView ? carrierDecide : platformDecide;
-  const choices: Partial<Record<Action, DecisionChoice>> = carrierView ? CARRIER_CHOICES : CHOICES;
+  const network = useOwnNetworkName();
+  const choices: Partial<Record<Action, DecisionChoice>> = carrierView ? carrierChoices(network) : CHOICES;
   const [choosing, setChoosing] = useState<Action | null>(null);
   if (!partnerId) {
     return (
@@ -76,39 +87,34 @@ export default function AggregatorDetailsPage() {
   const offered = canDecide ? (data.allowed_actions.filter((a) => a in choices) as Action[]) : [];
   const facts: [string, string][] = [
     ['Status', data.status.label],
-    ...(data.carrier_status ? ([['Your network', data.carrier_status.label]] as [string, string][]) : []),
+    ...(data.carrier_status ? ([[network, data.carrier_status.label]] as [string, string][]) : []),
     ['Launch approved', data.launch_approved ? 'Yes' : 'No'],
     ['Owner', [data.owner_name, data.owner_email].filter(Boolean).join(' · ') || '—'],
     ['Website', data.website ?? '—'],
     ['Registration number', data.registration_number ?? '—'],
     ['Address', data.address || '—'],
-    ['Signed up', String(formatDateTime(data.created_at))],
+    ['Signed up', String(formatDateTimeZoned(data.created_at))],
   ];
   return (
     <PageFrame
       title={data.name}
       breadcrumbs={CRUMBS}
-      description="Aggregator details, users and approval history."
+      description={
+        carrierView
+          ? `Aggregator details, users and approval history; decide for ${network}.`
+          : 'Aggregator details, users and approval history.'
+      }
     >
       <Stack spacing={3}>
+        <SectionNav sections={SECTIONS} />
         {decide.isError && choosing === null && <Alert severity="error">{errorMessage(decide.error)}</Alert>}
-        <Paper variant="outlined" component="section" aria-label="Aggregator summary" sx={{ p: 2 }}>
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-            {offered.map((action) => (
-              <Button
-                key={action}
-                variant={action === 'reject' ? 'outlined' : 'contained'}
-                color={choices[action]?.tone ?? 'primary'}
-                sx={action === 'reject' ? { color: 'error.dark', borderColor: 'error.dark' } : undefined}
-                onClick={() => {
-                  decide.reset();
-                  setChoosing(action);
-                }}
-              >
-                {choices[action]?.label}
-              </Button>
-            ))}
-          </Box>
+        <Paper
+          variant="outlined"
+          component="section"
+          id="aggregator-summary"
+          aria-label="Aggregator summary"
+          sx={{ p: 2, scrollMarginTop: 80 }}
+        >
           <Box
             component="dl"
             sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, gap: 1, m: 0 }}
@@ -132,13 +138,18 @@ export default function AggregatorDetailsPage() {
               <li key={user.email}>
                 <Typography variant="body2">
                   {user.name || user.email} · {user.email} · {user.role ?? 'Owner'}{' '}
-                  <Chip size="small" variant="outlined" label={user.status} sx={{ color: 'text.primary' }} />
+                  <StatusChip compact presented={userStatusPresentation(user.status)} />
                 </Typography>
               </li>
             ))}
           </Box>
         </Paper>
-        <Paper variant="outlined" component="section" aria-labelledby="aggregator-billing" sx={{ p: 2 }}>
+        <Paper
+          variant="outlined"
+          component="section"
+          aria-labelledby="aggregator-billing"
+          sx={{ p: 2, scrollMarginTop: 80 }}
+        >
           <Typography id="aggregator-billing" variant="h2" sx={{ mb: 1 }}>
             Billing info
           </Typography>
@@ -150,9 +161,14 @@ export default function AggregatorDetailsPage() {
             </Typography>
           )}
         </Paper>
-        <Paper variant="outlined" component="section" aria-labelledby="aggregator-carriers" sx={{ p: 2 }}>
+        <Paper
+          variant="outlined"
+          component="section"
+          aria-labelledby="aggregator-carriers"
+          sx={{ p: 2, scrollMarginTop: 80 }}
+        >
           <Typography id="aggregator-carriers" variant="h2" sx={{ mb: 1 }}>
-            {carrierView ? "Your network's review" : 'Carrier reviews'}
+            {carrierView ? `${network}'s review` : 'Carrier reviews'}
           </Typography>
           {data.carriers.length === 0 ? (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -163,13 +179,7 @@ export default function AggregatorDetailsPage() {
               {data.carriers.map((c) => (
                 <li key={c.carrier_id}>
                   <Typography variant="body2">
-                    {c.name} ({c.country_id}){' '}
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      label={c.status.label}
-                      sx={{ color: 'text.primary' }}
-                    />
+                    {c.name} ({c.country_id}) <StatusChip status={c.status} />
                   </Typography>
                 </li>
               ))}
@@ -177,6 +187,33 @@ export default function AggregatorDetailsPage() {
           )}
         </Paper>
         <HistoryPanel query={history} id="aggregator-history" />
+        {offered.length > 0 && (
+          <StickyActionBar
+            label={`Decisions on ${data.name}`}
+            note={
+              <DecisionEffects
+                subject="aggregator"
+                scope={carrierView ? 'carrier' : 'platform'}
+                offered={offered}
+              />
+            }
+          >
+            {offered.map((action) => (
+              <Button
+                key={action}
+                variant={action === 'reject' ? 'outlined' : 'contained'}
+                color={choices[action]?.tone ?? 'primary'}
+                sx={action === 'reject' ? { color: 'error.dark', borderColor: 'error.dark' } : undefined}
+                onClick={() => {
+                  decide.reset();
+                  setChoosing(action);
+                }}
+              >
+                {choices[action]?.label}
+              </Button>
+            ))}
+          </StickyActionBar>
+        )}
       </Stack>
       {choosing && choices[choosing] && (
         <DecisionDialog

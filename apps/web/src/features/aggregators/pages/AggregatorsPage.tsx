@@ -1,32 +1,45 @@
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import {
+  AGGREGATOR_CARRIER_MACHINE,
   type AGGREGATOR_CARRIER_TABS,
+  AGGREGATOR_MACHINE,
   type AGGREGATOR_PLATFORM_TABS,
   type AggregatorCarrierState,
-  formatDateTime,
+  formatDateTimeZoned,
+  stateOfCode,
   type TAggregatorListItem,
 } from '@portico/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
+import { useOwnNetworkName } from '@/lib/queries/partner-details';
+import { BulkDecisions, useBulkSelection } from '@/lib/ui/BulkDecisions';
+import { DECISION_EFFECTS } from '@/lib/ui/decision-effects';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { PageFrame } from '@/lib/ui/PageFrame';
-import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import {
+  type ResponsiveColumn,
+  ResponsiveTable,
+  type SortOrder,
+  type TableSort,
+} from '@/lib/ui/ResponsiveTable';
+import { StatusChip } from '@/lib/ui/StatusChip';
 import { TabCountLabel } from '@/lib/ui/TabCountLabel';
+import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type AggregatorListFilters, aggregatorsQueryOptions, exportAggregators } from '../api/aggregators';
+import { useBulkDecideAggregators } from '../api/bulk-decide-aggregators';
 
 /**
  * `key`: the tab's count in the list's answer; `slug`: the word a link opens the tab with
@@ -63,15 +76,28 @@ const CARRIER_TABS: AggregatorTab<(typeof AGGREGATOR_CARRIER_TABS)[number]>[] = 
   { key: 'all', label: 'All', filters: {} },
 ];
 
-const stateChip = (label: string) => (
-  <Chip size="small" variant="outlined" label={label} sx={{ color: 'text.primary' }} />
-);
+/** An aggregator the reviewer may decide on from the list: the bulk decision applies to its state. */
+function decidable(carrier: boolean, item: TAggregatorListItem): boolean {
+  if (carrier) {
+    const state = item.carrier_status
+      ? stateOfCode(AGGREGATOR_CARRIER_MACHINE, item.carrier_status.code)
+      : undefined;
+    return state !== undefined && AGGREGATOR_CARRIER_MACHINE.transitions.approve.from.includes(state);
+  }
+  const state = stateOfCode(AGGREGATOR_MACHINE, item.status.code);
+  return (
+    state !== undefined && AGGREGATOR_MACHINE.transitions.approve.from.includes(state) && state !== 'rejected'
+  );
+}
+
+type SortField = NonNullable<AggregatorListFilters['sort']>;
 
 /** The columns of the list; a carrier's view (`/billing`) adds its own review and links to its pages. */
 function aggregatorColumns(carrier: boolean): ResponsiveColumn<TAggregatorListItem>[] {
   return [
     {
       label: 'Aggregator',
+      sortField: 'name',
       render: (item) => (
         <Link
           component={RouterLink}
@@ -82,21 +108,22 @@ function aggregatorColumns(carrier: boolean): ResponsiveColumn<TAggregatorListIt
       ),
     },
     { label: 'Owner', render: (item) => item.owner_email ?? '—' },
-    { label: 'Status', render: (item) => stateChip(item.status.label) },
+    { label: 'Status', render: (item) => <StatusChip status={item.status} /> },
     ...(carrier
       ? [
           {
             label: 'Your review',
             render: (item: TAggregatorListItem) =>
-              item.carrier_status ? stateChip(item.carrier_status.label) : '—',
+              item.carrier_status ? <StatusChip status={item.carrier_status} /> : '—',
           },
         ]
       : []),
     { label: 'Child users', align: 'right', render: (item) => item.child_users },
     {
       label: 'Signed up',
+      sortField: 'created_at',
       cellSx: { whiteSpace: 'nowrap' },
-      render: (item) => String(formatDateTime(item.created_at)),
+      render: (item) => String(formatDateTimeZoned(item.created_at)),
     },
   ];
 }
@@ -107,6 +134,7 @@ const CARRIER_COLUMNS = aggregatorColumns(true);
 export default function AggregatorsPage() {
   const location = useLocation();
   const carrier = location.pathname.startsWith('/billing');
+  const network = useOwnNetworkName();
   const tabs: AggregatorTab<string>[] = carrier ? CARRIER_TABS : ADMIN_TABS;
   const asked = new URLSearchParams(location.search).get('tab');
   const [tab, setTab] = useState(() =>
@@ -118,10 +146,38 @@ export default function AggregatorsPage() {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 300);
   const paging = usePaging(10);
-  const filters: AggregatorListFilters = { ...tabs[tab]?.filters, search: debounced || undefined };
+  const [sort, setSort] = useState<{ field: SortField; order: SortOrder }>({
+    field: 'created_at',
+    order: 'desc',
+  });
+  const filters: AggregatorListFilters = {
+    ...tabs[tab]?.filters,
+    search: debounced || undefined,
+    sort: sort.field,
+    order: sort.order,
+  };
   const start = paging.page * paging.pageSize;
   const list = useQuery(aggregatorsQueryOptions({ start, end: start + paging.pageSize }, filters));
   const counts: Partial<Record<string, number>> | undefined = list.data?.tabCounts;
+  const canDecide = useCan(carrier ? 'aggregators.carrier-review' : 'aggregators.review');
+  const bulkDecide = useBulkDecideAggregators(carrier ? 'carrier' : 'platform');
+  const selection = useBulkSelection({
+    rows: list.data?.items,
+    rowKey: (item: TAggregatorListItem) => item.partner_id,
+    rowName: (item) => item.name,
+    when: (item) => decidable(carrier, item),
+  });
+  const reset = () => {
+    paging.setPage(0);
+    selection.clear();
+  };
+  const tableSort: TableSort = {
+    ...sort,
+    onSort: (field, order) => {
+      setSort({ field: field as SortField, order });
+      reset();
+    },
+  };
   const exporter = useMutation({
     mutationFn: (format: 'xlsx' | 'pdf') => exportAggregators(format, filters),
   });
@@ -130,7 +186,7 @@ export default function AggregatorsPage() {
       title="Aggregators"
       description={
         carrier
-          ? 'Aggregators the platform forwarded to your network: approve or reject them for your network.'
+          ? `Aggregators the platform forwarded to ${network}: approve or reject them for ${network}.`
           : 'Accounts that resell the platform: approve them before they can bill, register brands or run campaigns.'
       }
     >
@@ -139,7 +195,7 @@ export default function AggregatorsPage() {
           value={tab}
           onChange={(_event, next: number) => {
             setTab(next);
-            paging.setPage(0);
+            reset();
           }}
           variant="scrollable"
           allowScrollButtonsMobile
@@ -157,7 +213,7 @@ export default function AggregatorsPage() {
             value={search}
             onChange={(event) => {
               setSearch(event.target.value);
-              paging.setPage(0);
+              reset();
             }}
             sx={{ flex: 1, minWidth: 220 }}
           />
@@ -167,6 +223,18 @@ export default function AggregatorsPage() {
           <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
             {errorMessage(exporter.error)}
           </Alert>
+        )}
+        {canDecide && (
+          <BulkDecisions
+            selection={selection}
+            texts={{
+              one: 'aggregator',
+              many: 'aggregators',
+              approveEffect: DECISION_EFFECTS.aggregator[carrier ? 'carrier' : 'platform'].approve ?? '',
+              rejectEffect: DECISION_EFFECTS.aggregator[carrier ? 'carrier' : 'platform'].reject ?? '',
+            }}
+            decide={(request) => bulkDecide.mutateAsync(request)}
+          />
         )}
         <ListStatus
           query={list}
@@ -189,6 +257,8 @@ export default function AggregatorsPage() {
                 rowKey={(item) => item.partner_id}
                 hover
                 tableSx={{ minWidth: 640 }}
+                sort={tableSort}
+                selection={canDecide ? selection : undefined}
               />
               <ListPagination paging={paging} count={data.total} />
             </>

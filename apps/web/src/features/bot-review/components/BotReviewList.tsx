@@ -2,24 +2,19 @@ import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import { useTheme } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import {
+  BOT_CARRIER_MACHINE,
   BOT_CARRIER_REVIEW_TABS,
+  BOT_MACHINE,
   BOT_REVIEW_TABS,
   BOT_STATUS,
   type BotReviewTab,
-  formatDateTime,
+  formatDateTimeZoned,
+  stateOfCode,
   type TBotReviewListItem,
   type TBotReviewTabCounts,
 } from '@portico/domain';
@@ -27,14 +22,25 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { allCarriersQueryOptions } from '@/lib/queries/reference-data';
-import { BotStatusChip } from '@/lib/ui/BotStatusChip';
+import { BulkDecisions, useBulkSelection } from '@/lib/ui/BulkDecisions';
+import { DECISION_EFFECTS } from '@/lib/ui/decision-effects';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { ListToolbar } from '@/lib/ui/ListToolbar';
+import {
+  type ResponsiveColumn,
+  ResponsiveTable,
+  type SortOrder,
+  type TableSelection,
+  type TableSort,
+} from '@/lib/ui/ResponsiveTable';
 import { CHANNEL_OPTIONS, carrierOptions, SelectField, type SelectOption } from '@/lib/ui/SelectField';
+import { StatusChip } from '@/lib/ui/StatusChip';
 import { TabCountLabel } from '@/lib/ui/TabCountLabel';
+import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useBulkDecideBotReviews } from '../api/bulk-decide-bot-reviews';
 import { useExportBotReviews } from '../api/export-bot-reviews';
 import { botReviewsQueryOptions } from '../api/get-bot-reviews';
 import type { BotReviewFilters, ReviewScope } from '../api/keys';
@@ -66,21 +72,29 @@ const TAB_LABELS: Record<ReviewScope, Record<BotReviewTab, string>> = {
   },
 };
 
-type Sort =
-  | 'submitted_at:asc'
-  | 'submitted_at:desc'
-  | 'updated_at:desc'
-  | 'name:asc'
-  | 'name:desc'
-  | 'partner_name:asc';
-const SORTS: SelectOption<Sort>[] = [
+type SortField = NonNullable<BotReviewFilters['sort']>;
+const SORTS: SelectOption<`${SortField}:${SortOrder}`>[] = [
   { value: 'submitted_at:asc', label: 'Waiting longest' },
   { value: 'submitted_at:desc', label: 'Newest submitted' },
   { value: 'updated_at:desc', label: 'Recently changed' },
+  { value: 'updated_at:asc', label: 'Changed longest ago' },
   { value: 'name:asc', label: 'Bot A-Z' },
   { value: 'name:desc', label: 'Bot Z-A' },
   { value: 'partner_name:asc', label: 'Partner A-Z' },
+  { value: 'partner_name:desc', label: 'Partner Z-A' },
 ];
+
+/** A launch the caller may decide on from the list: a decision of the bulk call applies to its state. */
+function decidable(scope: ReviewScope, item: TBotReviewListItem): boolean {
+  if (scope === 'carrier') {
+    const state = item.carrier_status
+      ? stateOfCode(BOT_CARRIER_MACHINE, item.carrier_status.code)
+      : undefined;
+    return state !== undefined && BOT_CARRIER_MACHINE.transitions.approve.from.includes(state);
+  }
+  const state = stateOfCode(BOT_MACHINE, item.status.code);
+  return state !== undefined && BOT_MACHINE.transitions.approve.from.includes(state);
+}
 
 /** The tabs of a scope: a carrier has no platform queues. */
 const tabsOf = (scope: ReviewScope): readonly BotReviewTab[] =>
@@ -100,23 +114,44 @@ export function BotReviewList({ scope }: { scope: ReviewScope }) {
   const [search, setSearch] = useState('');
   const [channel, setChannel] = useState<'' | 'rcs' | 'whatsapp'>('');
   const [carrier, setCarrier] = useState('');
-  const [sort, setSort] = useState<Sort>('submitted_at:asc');
+  const [sort, setSort] = useState<{ field: SortField; order: SortOrder }>({
+    field: 'submitted_at',
+    order: 'asc',
+  });
   const paging = usePaging(10);
   const debounced = useDebouncedValue(search.trim(), 300);
   const carriers = useQuery({ ...allCarriersQueryOptions, enabled: scope === 'platform' });
   const exporter = useExportBotReviews(scope);
-  const [sortField, order] = sort.split(':') as [NonNullable<BotReviewFilters['sort']>, 'asc' | 'desc'];
   const filters: BotReviewFilters = {
     tab,
     search: debounced || undefined,
     channel: channel || undefined,
     carrier_id: scope === 'platform' ? carrier || undefined : undefined,
-    sort: sortField,
-    order,
+    sort: sort.field,
+    order: sort.order,
   };
-  const reset = () => paging.setPage(0);
+  const canDecide = useCan(scope === 'carrier' ? 'bot-review.carrier.decide' : 'bot-review.decide');
+  const bulkDecide = useBulkDecideBotReviews(scope);
   const start = paging.page * paging.pageSize;
   const list = useQuery(botReviewsQueryOptions(scope, { start, end: start + paging.pageSize }, filters));
+  const selection = useBulkSelection({
+    rows: list.data?.items,
+    rowKey: (item: TBotReviewListItem) => item.bot_id,
+    rowName: (item) => item.name,
+    when: (item) => decidable(scope, item),
+  });
+  // A new tab or filter shows other launches: nothing stays chosen out of sight.
+  const reset = () => {
+    paging.setPage(0);
+    selection.clear();
+  };
+  const tableSort: TableSort = {
+    ...sort,
+    onSort: (field, order) => {
+      setSort({ field: field as SortField, order });
+      reset();
+    },
+  };
   // The counts answer with the list (same filters, every tab): a decision invalidates the lists, so they follow it.
   const counts: TBotReviewTabCounts | undefined = list.data?.tabCounts;
 
@@ -182,36 +217,82 @@ export function BotReviewList({ scope }: { scope: ReviewScope }) {
         )}
         <SelectField
           label="Sort"
-          value={sort}
+          value={`${sort.field}:${sort.order}`}
           options={SORTS}
           onChange={(next) => {
-            setSort(next);
-            reset();
+            const [field, order] = next.split(':') as [SortField, SortOrder];
+            tableSort.onSort(field, order);
           }}
         />
       </ListToolbar>
+      {canDecide && (
+        <BulkDecisions
+          selection={selection}
+          texts={{
+            one: 'launch',
+            many: 'launches',
+            approveEffect: DECISION_EFFECTS.launch[scope].approve ?? '',
+            rejectEffect: DECISION_EFFECTS.launch[scope].reject ?? '',
+          }}
+          decide={(request) => bulkDecide.mutateAsync(request)}
+        />
+      )}
       <Rows
         scope={scope}
         list={list}
         filtered={Boolean(filters.search || filters.channel || filters.carrier_id)}
         paging={paging}
+        sort={tableSort}
+        selection={canDecide ? selection : undefined}
       />
     </Paper>
   );
 }
+
+function reviewColumns(scope: ReviewScope): ResponsiveColumn<TBotReviewListItem>[] {
+  return [
+    {
+      label: 'Bot',
+      sortField: 'name',
+      cellSx: { minWidth: 180 },
+      render: (item) => <BotName item={item} scope={scope} />,
+    },
+    { label: 'Channels', render: (item) => channelsLabel(item.channels) },
+    { label: 'Status', render: (item) => <StatusChip status={item.status} /> },
+    {
+      label: scope === 'carrier' ? 'Your network' : 'Carriers',
+      cellSx: { minWidth: 180 },
+      render: (item) => <Carriers item={item} scope={scope} />,
+    },
+    { label: 'Waiting for', cellSx: { minWidth: 160 }, render: (item) => <Waiting item={item} /> },
+    {
+      label: 'Submitted',
+      sortField: 'submitted_at',
+      cellSx: { whiteSpace: 'nowrap' },
+      render: (item) => (item.submitted_at ? String(formatDateTimeZoned(item.submitted_at)) : '—'),
+    },
+  ];
+}
+const COLUMNS: Record<ReviewScope, ResponsiveColumn<TBotReviewListItem>[]> = {
+  platform: reviewColumns('platform'),
+  carrier: reviewColumns('carrier'),
+};
 
 function Rows({
   scope,
   list,
   filtered,
   paging,
+  sort,
+  selection,
 }: {
   scope: ReviewScope;
   list: UseQueryResult<{ items: TBotReviewListItem[]; total: number }>;
   filtered: boolean;
   paging: Paging;
+  sort: TableSort;
+  selection: TableSelection<TBotReviewListItem> | undefined;
 }) {
-  const narrow = useMediaQuery(useTheme().breakpoints.down('md'));
   return (
     <ListStatus
       query={list}
@@ -231,56 +312,16 @@ function Rows({
     >
       {(data) => (
         <>
-          {narrow ? (
-            <Box component="ul" aria-label="Launches" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-              {data.items.map((item) => (
-                <LaunchCard key={item.bot_id} item={item} scope={scope} />
-              ))}
-            </Box>
-          ) : (
-            <TableContainer>
-              <Table
-                size="small"
-                aria-label="Launches"
-                sx={{ '& .MuiChip-root': { height: 'auto', py: 0.25 }, '& td': { verticalAlign: 'top' } }}
-              >
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={{ minWidth: 180 }}>Bot</TableCell>
-                    <TableCell>Channels</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell sx={{ minWidth: 180 }}>
-                      {scope === 'carrier' ? 'Your network' : 'Carriers'}
-                    </TableCell>
-                    <TableCell sx={{ minWidth: 160 }}>Waiting for</TableCell>
-                    <TableCell>Submitted</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.items.map((item) => (
-                    <TableRow key={item.bot_id} hover>
-                      <TableCell>
-                        <BotName item={item} scope={scope} />
-                      </TableCell>
-                      <TableCell>{channelsLabel(item.channels)}</TableCell>
-                      <TableCell>
-                        <BotStatusChip status={item.status} />
-                      </TableCell>
-                      <TableCell>
-                        <Carriers item={item} scope={scope} />
-                      </TableCell>
-                      <TableCell>
-                        <Waiting item={item} />
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {item.submitted_at ? String(formatDateTime(item.submitted_at)) : '—'}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          )}
+          <ResponsiveTable
+            label="Launches"
+            columns={COLUMNS[scope]}
+            rows={data.items}
+            rowKey={(item) => item.bot_id}
+            hover
+            sort={sort}
+            selection={selection}
+            tableSx={{ '& td': { verticalAlign: 'top' } }}
+          />
           <ListPagination paging={paging} count={data.total} />
         </>
       )}
@@ -312,22 +353,13 @@ function BotName({ item, scope }: { item: TBotReviewListItem; scope: ReviewScope
 }
 
 /** The platform sees every carrier's state; a carrier its own network's. */
-function Carriers({
-  item,
-  scope,
-  labelled = false,
-}: {
-  item: TBotReviewListItem;
-  scope: ReviewScope;
-  /** Cards have no column header: the carrier's chip says it is its network's state. */
-  labelled?: boolean;
-}) {
+function Carriers({ item, scope }: { item: TBotReviewListItem; scope: ReviewScope }) {
   if (scope === 'carrier') {
-    if (!item.carrier_status) return labelled ? null : '—';
+    if (!item.carrier_status) return '—';
     return (
       // A block of its own, so a card's grid does not stretch the chip across the card.
       <Box>
-        <BotStatusChip status={item.carrier_status} {...(labelled ? { prefix: 'Your network' } : {})} />
+        <StatusChip status={item.carrier_status} />
       </Box>
     );
   }
@@ -342,19 +374,17 @@ function Carriers({
     <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
       {item.carriers.map((carrier) => (
         <Box component="li" key={carrier.carrier_id} sx={{ maxWidth: '100%' }}>
-          <BotStatusChip status={carrier.status} prefix={carrier.name} />
+          <StatusChip status={carrier.status} prefix={carrier.name} />
         </Box>
       ))}
     </Box>
   );
 }
 
-function Waiting({ item, labelled = false }: { item: TBotReviewListItem; labelled?: boolean }) {
+function Waiting({ item }: { item: TBotReviewListItem }) {
   return (
     <>
-      <Typography variant="body2">
-        {labelled ? `Waiting for: ${waitingFor(item)}` : waitingFor(item)}
-      </Typography>
+      <Typography variant="body2">{waitingFor(item)}</Typography>
       {item.waiting_seconds !== null && (
         // warning.dark misses AA contrast at caption size: the weight marks it instead.
         <Typography variant="caption" sx={{ color: 'text.primary', fontWeight: 600 }}>
@@ -367,30 +397,5 @@ function Waiting({ item, labelled = false }: { item: TBotReviewListItem; labelle
         </Typography>
       )}
     </>
-  );
-}
-
-/** One launch as a card (narrow screens): nothing wider than the screen. */
-function LaunchCard({ item, scope }: { item: TBotReviewListItem; scope: ReviewScope }) {
-  return (
-    <Box
-      component="li"
-      sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: 'divider', display: 'grid', gap: 1 }}
-    >
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-        <Box>
-          <BotName item={item} scope={scope} />
-        </Box>
-        <BotStatusChip status={item.status} />
-      </Box>
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {channelsLabel(item.channels)} · Submitted{' '}
-        {item.submitted_at ? String(formatDateTime(item.submitted_at)) : '—'}
-      </Typography>
-      <Carriers item={item} scope={scope} labelled />
-      <Box>
-        <Waiting item={item} labelled />
-      </Box>
-    </Box>
   );
 }

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, type ReviewDashboardSubject, type TReviewDashboardCard } from '@portico/domain';
+import { formatDateTimeZoned, type ReviewDashboardSubject, type TReviewDashboardCard } from '@portico/domain';
 import { Link as RouterLink } from 'react-router';
 import type { ReviewScope } from '../api/keys';
 import { type CardFigure, cardLink, oldestLink } from './dashboard-links';
@@ -58,7 +58,7 @@ export function ReviewCard({ card, scope }: { card: TReviewDashboardCard; scope:
             {card.oldest_waiting.name}
           </Link>
           , for {formatWaited(card.oldest_waiting.waiting_seconds)} (since{' '}
-          {String(formatDateTime(card.oldest_waiting.since))})
+          {String(formatDateTimeZoned(card.oldest_waiting.since))})
         </Typography>
       ) : (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>

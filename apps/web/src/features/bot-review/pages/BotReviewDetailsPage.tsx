@@ -6,8 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
-import { usePartnerDetails } from '@/lib/queries/partner-details';
+import { useOwnNetworkName, usePartnerDetails } from '@/lib/queries/partner-details';
 import { type DecisionChoice, DecisionDialog } from '@/lib/ui/DecisionDialog';
+import { DecisionEffects } from '@/lib/ui/DecisionEffects';
 import { LaunchSummaryView } from '@/lib/ui/LaunchSummaryView';
 import { type Crumb, PageFrame } from '@/lib/ui/PageFrame';
 import { useCan } from '@/lib/use-can';
@@ -47,15 +48,15 @@ const PLATFORM_DONE: Record<BotPlatformAction, string> = {
   approve: 'Approved for the platform. The carriers still decide for their networks.',
   reject: 'Rejected. The developer reads your reason and may submit again.',
 };
-const CARRIER_DONE: Record<BotCarrierDecision, string> = {
-  approve: 'Approved for your network. The launch on your network has started.',
-  reject: 'Rejected for your network. The developer reads your reason.',
-};
+const carrierDone = (network: string): Record<BotCarrierDecision, string> => ({
+  approve: `Approved for ${network}. The launch on ${network} has started.`,
+  reject: `Rejected for ${network}. The developer reads your reason.`,
+});
 
 /** What a reviewer reads once the decision is saved (the developer is mailed by the API). */
-function doneMessage(decision: BotReviewDecision): string {
+function doneMessage(decision: BotReviewDecision, network: string): string {
   if (decision.kind === 'retry') return 'The launch was asked of the network again.';
-  return decision.kind === 'carrier' ? CARRIER_DONE[decision.action] : PLATFORM_DONE[decision.action];
+  return decision.kind === 'carrier' ? carrierDone(network)[decision.action] : PLATFORM_DONE[decision.action];
 }
 
 type Choosing =
@@ -74,6 +75,8 @@ export default function BotReviewDetailsPage() {
   const scope: ReviewScope = location.pathname.startsWith('/billing') ? 'carrier' : 'platform';
   const title = location.pathname === '/admin/verification-details' ? 'Verification Details' : 'Bot Details';
   const botId = new URLSearchParams(location.search).get('bot_id') ?? '';
+  // The carrier's own network, by name (issue 26): "your network" says less than "Reliance Jio".
+  const network = useOwnNetworkName();
   const crumbs: Crumb[] =
     scope === 'carrier'
       ? [
@@ -90,7 +93,7 @@ export default function BotReviewDetailsPage() {
       breadcrumbs={crumbs}
       description={
         scope === 'carrier'
-          ? 'Everything submitted for this launch on your network: approve or reject it for your network.'
+          ? `Everything submitted for this launch on ${network}: approve or reject it for ${network}.`
           : 'Everything submitted for this launch: forward it to the carriers, approve or reject it.'
       }
     >
@@ -107,6 +110,7 @@ function Launch({ scope, botId }: { scope: ReviewScope; botId: string }) {
   const launch = useQuery(botReviewQueryOptions(scope, botId));
   const canDecide = useCan(scope === 'carrier' ? 'bot-review.carrier.decide' : 'bot-review.decide');
   const carrierId = usePartnerDetails().details?.partners_profile.carrierId;
+  const network = useOwnNetworkName();
   const decide = useDecideBotReview();
   const [choosing, setChoosing] = useState<Choosing | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -151,7 +155,7 @@ function Launch({ scope, botId }: { scope: ReviewScope; botId: string }) {
       {
         onSuccess: () => {
           setChoosing(null);
-          setDone(doneMessage(decision));
+          setDone(doneMessage(decision, network));
         },
       },
     );
@@ -161,7 +165,7 @@ function Launch({ scope, botId }: { scope: ReviewScope; botId: string }) {
       {!canDecide && (
         <Alert severity="info">
           You can read everything about this launch; deciding is for{' '}
-          {scope === 'carrier' ? "your network's" : 'the platform’s'} reviewers with write access.
+          {scope === 'carrier' ? `${network}'s` : 'the platform’s'} reviewers with write access.
         </Alert>
       )}
       {decide.isError && choosing === null && <Alert severity="error">{errorMessage(decide.error)}</Alert>}
@@ -172,6 +176,9 @@ function Launch({ scope, botId }: { scope: ReviewScope; botId: string }) {
       )}
       <LaunchSummaryView
         summary={summary}
+        actionsNote={
+          <DecisionEffects subject="launch" scope={scope} offered={offered.map((choice) => choice.action)} />
+        }
         actions={
           offered.length > 0
             ? offered.map((choice) => {

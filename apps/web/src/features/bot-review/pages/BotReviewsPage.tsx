@@ -1,10 +1,12 @@
 import { useLocation } from 'react-router';
+import { useOwnNetworkName } from '@/lib/queries/partner-details';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { BotReviewList } from '../components/BotReviewList';
 
 /** BOTS for reviewers: /admin/bots (every launch, with the platform's queues) and /billing/my-bots (the carrier's network). */
 export default function BotReviewsPage() {
   const carrier = useLocation().pathname.startsWith('/billing');
+  const network = useOwnNetworkName();
   return (
     <PageFrame
       title="Bots"
@@ -15,7 +17,7 @@ export default function BotReviewsPage() {
       ]}
       description={
         carrier
-          ? 'Launches on your network: approve or reject each for your network.'
+          ? `Launches on ${network}: approve or reject each for ${network}.`
           : 'Launches submitted by developers and aggregators: forward them to the carriers, approve or reject.'
       }
     >

@@ -4,10 +4,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '@portico/domain';
+import { formatDateTimeZoned } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
+import { useOwnNetworkName } from '@/lib/queries/partner-details';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { useCan } from '@/lib/use-can';
@@ -20,13 +21,14 @@ import { ReviewCard } from '../components/ReviewCard';
 export default function ReviewDashboardPage() {
   const scope: ReviewScope = useLocation().pathname.startsWith('/billing') ? 'carrier' : 'platform';
   const canRead = useCan(scope === 'carrier' ? 'bot-review.carrier.read' : 'bot-review.read');
+  const network = useOwnNetworkName();
   return (
     <PageFrame
       title="Dashboard"
       description={
         canRead
           ? scope === 'carrier'
-            ? 'What waits for your network’s decision, and what it decided.'
+            ? `What waits for ${network}’s decision, and what it decided.`
             : 'What waits for the platform’s decision, and what was decided.'
           : undefined
       }
@@ -106,7 +108,7 @@ function Dashboard({ scope }: { scope: ReviewScope }) {
         </Paper>
       </Box>
       <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-        Counted at {String(formatDateTime(data.generated_at))}.
+        Counted at {String(formatDateTimeZoned(data.generated_at))}.
       </Typography>
     </Box>
   );

@@ -3,20 +3,20 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, type TConsoleMessage } from '@portico/domain';
+import { formatDateTimeZoned, type TConsoleMessage } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { MessageView } from '@/lib/rich-message/MessageView';
 import { EmptyState } from '@/lib/ui/EmptyState';
+import { StatusChip, type StatusTone } from '@/lib/ui/StatusChip';
 import { useCan } from '@/lib/use-can';
 import { conversationQueryOptions } from '../api/bot-testing';
 import { useConsoleStream } from '../api/console-stream';
 import { Composer } from './Composer';
 import { InviteChip } from './InviteChip';
-import { type Tone, ToneChip } from './ToneChip';
 
-const RECEIPT: Record<string, { label: string; tone: Tone }> = {
+const RECEIPT: Record<string, { label: string; tone: StatusTone }> = {
   queued: { label: 'Queued', tone: 'grey' },
   sent: { label: 'Sent', tone: 'grey' },
   delivered: { label: 'Delivered', tone: 'info' },
@@ -58,9 +58,9 @@ function Line({ line }: { line: TConsoleMessage }) {
       </Box>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 0.5 }}>
         <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-          {out ? 'Bot' : 'User'} · {formatDateTime(line.at)}
+          {out ? 'Bot' : 'User'} · {formatDateTimeZoned(line.at)}
         </Typography>
-        {receipt && <ToneChip tone={receipt.tone} label={receipt.label} />}
+        {receipt && <StatusChip tone={receipt.tone} label={receipt.label} />}
       </Box>
       {line.error_message && (
         <Typography variant="caption" sx={{ color: 'error.dark' }}>
@@ -111,7 +111,7 @@ export function ConversationPanel({ botId, deviceId }: { botId: string; deviceId
         </Typography>
         <InviteChip device={device} />
         <span aria-live="polite">
-          <ToneChip
+          <StatusChip
             tone={stream === 'live' ? 'success' : 'grey'}
             label={stream === 'live' ? 'Live' : stream === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
           />

@@ -1,5 +1,5 @@
 import { TESTER_INVITE_LABELS, type TTestDevice } from '@portico/domain';
-import { ToneChip } from './ToneChip';
+import { StatusChip } from '@/lib/ui/StatusChip';
 
 const TONE = { PENDING: 'warning', ACCEPTED: 'success', DECLINED: 'error' } as const;
 
@@ -7,10 +7,10 @@ const TONE = { PENDING: 'warning', ACCEPTED: 'success', DECLINED: 'error' } as c
 export function InviteChip({ device }: { device: TTestDevice }) {
   if (!device.invite_status)
     return (
-      <ToneChip
+      <StatusChip
         tone="grey"
         label={device.channel === 'whatsapp' ? 'No invite (WhatsApp)' : 'No invite (MaaP)'}
       />
     );
-  return <ToneChip tone={TONE[device.invite_status]} label={TESTER_INVITE_LABELS[device.invite_status]} />;
+  return <StatusChip tone={TONE[device.invite_status]} label={TESTER_INVITE_LABELS[device.invite_status]} />;
 }

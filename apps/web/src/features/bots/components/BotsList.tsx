@@ -20,7 +20,7 @@ import {
   BOT_STATUS_LABELS,
   BOT_STATUS_NAMES,
   type BotStatusName,
-  formatDateTime,
+  formatDateTimeZoned,
   type TBotListItem,
 } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -28,12 +28,12 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { allCarriersQueryOptions } from '@/lib/queries/reference-data';
-import { BotStatusChip } from '@/lib/ui/BotStatusChip';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { CHANNEL_OPTIONS, carrierOptions, SelectField, type SelectOption } from '@/lib/ui/SelectField';
+import { StatusChip } from '@/lib/ui/StatusChip';
 import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { botsQueryOptions } from '../api/get-bots';
@@ -241,14 +241,14 @@ function Rows({
                       </TableCell>
                       <TableCell>{channelsLabel(bot.channels)}</TableCell>
                       <TableCell>
-                        <BotStatusChip status={bot.status} />
+                        <StatusChip status={bot.status} />
                       </TableCell>
                       <TableCell>{bot.brand?.name ?? '—'}</TableCell>
                       <TableCell>
                         <Carriers bot={bot} />
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {String(formatDateTime(bot.updated_at))}
+                        {String(formatDateTimeZoned(bot.updated_at))}
                       </TableCell>
                     </TableRow>
                   ))}
@@ -322,7 +322,7 @@ function Carriers({ bot }: { bot: TBotListItem }) {
     <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
       {bot.carriers.map((carrier) => (
         <Box component="li" key={carrier.carrier_id} sx={{ maxWidth: '100%' }}>
-          <BotStatusChip status={carrier.status} prefix={carrier.name} />
+          <StatusChip status={carrier.status} prefix={carrier.name} />
         </Box>
       ))}
     </Box>
@@ -338,11 +338,11 @@ function BotCard({ bot, canWrite }: { bot: TBotListItem; canWrite: boolean }) {
     >
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
         <BotLinks bot={bot} canWrite={canWrite} />
-        <BotStatusChip status={bot.status} />
+        <StatusChip status={bot.status} />
       </Box>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {channelsLabel(bot.channels)} · Brand: {bot.brand?.name ?? '—'} ·{' '}
-        {String(formatDateTime(bot.updated_at))}
+        {String(formatDateTimeZoned(bot.updated_at))}
       </Typography>
       <Carriers bot={bot} />
     </Box>

@@ -24,6 +24,7 @@ import type { z } from 'zod';
 import { FormErrorAlert } from '@/lib/form/error-alert';
 import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
+import { RcsAgentPreview } from '@/lib/rich-message/AgentPreview';
 import { PreviewBeside } from '@/lib/rich-message/PreviewBeside';
 import {
   billingCategoriesQueryOptions,
@@ -32,7 +33,6 @@ import {
 } from '../api/get-bots';
 import { useSaveRcsBot } from '../api/save-bot';
 import { BotImageField } from './BotImageField';
-import { RcsAgentPreview } from './BotPreview';
 import { useBotImages } from './use-bot-images';
 
 export const LIVE_LOCKED = 'Locked: the network does not let a live agent change this.';

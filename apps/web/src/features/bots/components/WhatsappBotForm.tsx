@@ -16,10 +16,10 @@ import type { z } from 'zod';
 import { FormErrorAlert } from '@/lib/form/error-alert';
 import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
+import { WhatsappProfilePreview } from '@/lib/rich-message/AgentPreview';
 import { PreviewBeside } from '@/lib/rich-message/PreviewBeside';
 import { useSaveWhatsappBot } from '../api/save-bot';
 import { BotImageField } from './BotImageField';
-import { WhatsappProfilePreview } from './BotPreview';
 import { useBotImages } from './use-bot-images';
 
 type Values = z.input<typeof ZWhatsappBotDetailsRequest>;

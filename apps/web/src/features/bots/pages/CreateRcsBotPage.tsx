@@ -1,6 +1,5 @@
-import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
-import { BOT_DRAFT_STATUSES, type TBot } from '@portico/domain';
+import { BOT_DRAFT_STATUSES, formatDateTimeZoned, type TBot } from '@portico/domain';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { useCan } from '@/lib/use-can';
@@ -48,7 +47,7 @@ export default function CreateRcsBotPage() {
         <>
           {bot && (
             <Alert severity="success" sx={{ mb: 2 }}>
-              Draft saved {new Date(bot.updated_at).toLocaleString()}: you can leave and resume it from MY
+              Draft saved {String(formatDateTimeZoned(bot.updated_at))}: you can leave and resume it from MY
               BOTS.
             </Alert>
           )}

@@ -1,5 +1,4 @@
-import Alert from '@mui/material/Alert';
-import { BOT_DRAFT_STATUSES, type TBot } from '@portico/domain';
+import { BOT_DRAFT_STATUSES, formatDateTimeZoned, type TBot } from '@portico/domain';
 import { useNavigate } from 'react-router';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { useCan } from '@/lib/use-can';
@@ -37,7 +36,7 @@ export default function CreateWhatsappBotPage() {
           <>
             {bot && !adding && (
               <Alert severity="success" sx={{ mb: 2 }}>
-                Draft saved {new Date(bot.updated_at).toLocaleString()}: you can leave and resume it from MY
+                Draft saved {String(formatDateTimeZoned(bot.updated_at))}: you can leave and resume it from MY
                 BOTS.
               </Alert>
             )}

@@ -7,20 +7,20 @@ import Typography from '@mui/material/Typography';
 import {
   BOT_API_TYPES,
   BOT_DRAFT_STATUSES,
-  formatDateTime,
+  formatDateTimeZoned,
   type TBot,
   WHATSAPP_CATEGORIES,
 } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { BotStatusChip } from '@/lib/ui/BotStatusChip';
+import { RcsAgentPreview, WhatsappProfilePreview } from '@/lib/rich-message/AgentPreview';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { StatusChip } from '@/lib/ui/StatusChip';
 import { useCan } from '@/lib/use-can';
 import { billingCategoriesQueryOptions, hostingRegionsQueryOptions } from '../api/get-bots';
 import { useDeleteBot } from '../api/save-bot';
 import { BotHistory } from '../components/BotHistory';
-import { RcsAgentPreview, WhatsappProfilePreview } from '../components/BotPreview';
 import { channelsLabel, resumeBotPath } from '../components/bot-paths';
 import { DeleteBotDialog } from '../components/DeleteBotDialog';
 import { BOT_CRUMBS, useBotId, WithBot } from '../components/WithBot';
@@ -157,14 +157,14 @@ function BotDetails({ bot }: { bot: TBot }) {
         <Section id="bot-summary" title="Summary">
           <Facts
             rows={[
-              ['Status', <BotStatusChip key="s" status={bot.status} />],
+              ['Status', <StatusChip key="s" status={bot.status} />],
               ['Channels', channelsLabel(bot.channels)],
               ['Brand', bot.brand?.name ?? 'Not chosen yet'],
               ['Partner', bot.partner_name],
               ['Chatbot platform', bot.chatbot_platform?.name ?? 'None'],
               ['In the store', bot.listed_in_store ? 'Listed' : 'Not listed'],
-              ['Created', String(formatDateTime(bot.created_at))],
-              ['Last change', String(formatDateTime(bot.updated_at))],
+              ['Created', String(formatDateTimeZoned(bot.created_at))],
+              ['Last change', String(formatDateTimeZoned(bot.updated_at))],
               ...(bot.network.rbm_agent ? [['RBM agent', bot.network.rbm_agent] as [string, ReactNode]] : []),
               ...(bot.network.maap_bot_id
                 ? [['MaaP bot id', bot.network.maap_bot_id] as [string, ReactNode]]
@@ -268,9 +268,9 @@ function BotDetails({ bot }: { bot: TBot }) {
                   <Typography variant="body2" sx={{ fontWeight: 500 }}>
                     {carrier.name} ({carrier.country_id})
                   </Typography>
-                  <BotStatusChip status={carrier.status} />
+                  <StatusChip status={carrier.status} />
                   <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    {String(formatDateTime(carrier.updated_at))}
+                    {String(formatDateTimeZoned(carrier.updated_at))}
                     {carrier.reason ? ` · ${carrier.reason}` : ''}
                   </Typography>
                 </Box>

@@ -9,11 +9,11 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, type TBrand, type TBrandDecision } from '@portico/domain';
+import { formatDateTimeZoned, type TBrand, type TBrandDecision } from '@portico/domain';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
+import { StatusChip } from '@/lib/ui/StatusChip';
 import { openBrandDocument } from '../api/brand-files';
-import { BrandStatusChip } from './BrandStatusChip';
 
 /** What the brand is: details, its carriers and their reviews, documents (signed downloads), verification. */
 export function BrandSummary({ brand, actions }: { brand: TBrand; actions?: React.ReactNode }) {
@@ -37,7 +37,13 @@ export function BrandSummary({ brand, actions }: { brand: TBrand; actions?: Reac
     ['Network verification', brand.verification?.label ?? 'Not requested'],
   ];
   return (
-    <Paper variant="outlined" component="section" aria-label="Brand summary" sx={{ p: 2 }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      id="brand-summary"
+      aria-label="Brand summary"
+      sx={{ p: 2, scrollMarginTop: 80 }}
+    >
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Avatar src={brand.logo_url ?? undefined} alt="" variant="rounded" sx={{ width: 56, height: 56 }}>
           {brand.name.charAt(0)}
@@ -45,8 +51,8 @@ export function BrandSummary({ brand, actions }: { brand: TBrand; actions?: Reac
         <Box sx={{ flex: 1, minWidth: 200 }}>
           <Typography variant="h2">{brand.name}</Typography>
           <Box sx={{ display: 'flex', gap: 1, mt: 0.5, flexWrap: 'wrap' }}>
-            <BrandStatusChip status={brand.status} />
-            {brand.carrier_status && <BrandStatusChip status={brand.carrier_status} />}
+            <StatusChip status={brand.status} />
+            {brand.carrier_status && <StatusChip status={brand.carrier_status} />}
           </Box>
         </Box>
         {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}
@@ -70,7 +76,7 @@ export function BrandSummary({ brand, actions }: { brand: TBrand; actions?: Reac
           </Box>
         ))}
       </Box>
-      <Typography variant="h3" sx={{ mt: 3, mb: 1 }}>
+      <Typography variant="h3" id="brand-carriers" sx={{ mt: 3, mb: 1, scrollMarginTop: 80 }}>
         Carriers
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
@@ -83,14 +89,14 @@ export function BrandSummary({ brand, actions }: { brand: TBrand; actions?: Reac
             <Typography variant="body2" sx={{ minWidth: 180 }}>
               {carrier.name} ({carrier.country_id})
             </Typography>
-            <BrandStatusChip status={carrier.status} />
+            <StatusChip status={carrier.status} />
             {carrier.decision?.reason && (
               <DecisionNote who={carrier.name} decision={carrier.decision} sx={{ flexBasis: '100%' }} />
             )}
           </Box>
         ))}
       </Box>
-      <Typography variant="h3" sx={{ mt: 3, mb: 1 }}>
+      <Typography variant="h3" id="brand-documents" sx={{ mt: 3, mb: 1, scrollMarginTop: 80 }}>
         Business documents
       </Typography>
       {brand.documents.length === 0 ? (
@@ -150,7 +156,7 @@ function DecisionNote({
       <strong>
         {who}: {decision.label.toLowerCase().replace(/ by the (platform|carrier)$/, '')}
       </strong>{' '}
-      · {String(formatDateTime(decision.at))}
+      · {String(formatDateTimeZoned(decision.at))}
       {decision.reason && (
         <>
           <br />

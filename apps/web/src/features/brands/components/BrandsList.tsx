@@ -9,29 +9,41 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import {
+  BRAND_CARRIER_MACHINE,
   BRAND_MACHINE,
   type BrandStatusFilter,
   type BrandTabKey,
   brandTabStatus,
-  formatDateTime,
+  formatDateTimeZoned,
+  stateOfCode,
   type TBrandList,
   type TBrandListItem,
 } from '@portico/domain';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { BulkDecisions, useBulkSelection } from '@/lib/ui/BulkDecisions';
+import { DECISION_EFFECTS } from '@/lib/ui/decision-effects';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { ListToolbar } from '@/lib/ui/ListToolbar';
-import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import {
+  type ResponsiveColumn,
+  ResponsiveTable,
+  type SortOrder,
+  type TableSelection,
+  type TableSort,
+} from '@/lib/ui/ResponsiveTable';
 import { SelectField, type SelectOption } from '@/lib/ui/SelectField';
+import { StatusChip } from '@/lib/ui/StatusChip';
 import { TabCountLabel } from '@/lib/ui/TabCountLabel';
+import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { type BrandReviewScope, useBulkDecideBrands } from '../api/bulk-decide-brands';
 import { useExportBrands } from '../api/export-brands';
 import { brandsQueryOptions } from '../api/get-brands';
 import type { BrandListFilters } from '../api/keys';
-import { BrandStatusChip } from './BrandStatusChip';
 
 export interface BrandTab {
   /** The tab's status filter (`all`: none) and its count in the list's answer. */
@@ -41,14 +53,31 @@ export interface BrandTab {
   slug?: string;
 }
 
-type Sort = 'updated_at:desc' | 'updated_at:asc' | 'name:asc' | 'name:desc' | 'created_at:desc';
-const SORTS: SelectOption<Sort>[] = [
+type SortField = NonNullable<BrandListFilters['sort']>;
+const SORTS: SelectOption<`${SortField}:${SortOrder}`>[] = [
   { value: 'updated_at:desc', label: 'Recently updated' },
   { value: 'updated_at:asc', label: 'Least recently updated' },
   { value: 'created_at:desc', label: 'Newest first' },
+  { value: 'created_at:asc', label: 'Oldest first' },
   { value: 'name:asc', label: 'Name A-Z' },
   { value: 'name:desc', label: 'Name Z-A' },
+  { value: 'partner_name:asc', label: 'Partner A-Z' },
+  { value: 'partner_name:desc', label: 'Partner Z-A' },
+  { value: 'status:asc', label: 'Status' },
+  { value: 'status:desc', label: 'Status, reversed' },
 ];
+
+/** A brand the reviewer may decide on from the list: the bulk decision applies to its state. */
+function decidable(scope: BrandReviewScope, item: TBrandListItem): boolean {
+  if (scope === 'carrier') {
+    const state = item.carrier_status
+      ? stateOfCode(BRAND_CARRIER_MACHINE, item.carrier_status.code)
+      : undefined;
+    return state !== undefined && BRAND_CARRIER_MACHINE.transitions.approve.from.includes(state);
+  }
+  const state = stateOfCode(BRAND_MACHINE, item.status.code);
+  return state !== undefined && BRAND_MACHINE.transitions.approve.from.includes(state);
+}
 
 interface BrandsListProps {
   /** Where a row leads: the brand's page, given its id. */
@@ -64,6 +93,8 @@ interface BrandsListProps {
   showPartner?: boolean;
   /** The empty state's way forward (the developer's "Create a brand"). */
   createPath?: string;
+  /** A review list: whose review, for bulk approve and reject (reviewers who may decide). */
+  review?: BrandReviewScope;
 }
 
 /** A list of brands: search, state, sort, pages, Excel and PDF of what is filtered. */
@@ -73,25 +104,48 @@ export function BrandsList({
   showCarrierStatus = false,
   showPartner = true,
   createPath,
+  review,
 }: BrandsListProps) {
   const asked = new URLSearchParams(useLocation().search).get('tab');
   const [tab, setTab] = useState(() => Math.max(0, tabs?.findIndex((t) => t.slug === asked) ?? 0));
   const [status, setStatus] = useState<BrandStatusFilter | undefined>(undefined);
   const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<Sort>('updated_at:desc');
+  const [sort, setSort] = useState<{ field: SortField; order: SortOrder }>({
+    field: 'updated_at',
+    order: 'desc',
+  });
   const paging = usePaging(10);
   const debounced = useDebouncedValue(search.trim(), 300);
   const exporter = useExportBrands();
-  const [sortField, order] = sort.split(':') as [NonNullable<BrandListFilters['sort']>, 'asc' | 'desc'];
   const filters: BrandListFilters = {
     status: tabs ? brandTabStatus(tabs[tab]?.key ?? 'all') : status,
     search: debounced || undefined,
-    sort: sortField,
-    order,
+    sort: sort.field,
+    order: sort.order,
   };
-  const reset = () => paging.setPage(0);
+  const canDecide =
+    useCan(review === 'carrier' ? 'brands.carrier-review' : 'brands.review') && review !== undefined;
+  const bulkDecide = useBulkDecideBrands(review ?? 'platform');
   const start = paging.page * paging.pageSize;
   const list = useQuery(brandsQueryOptions({ start, end: start + paging.pageSize }, filters));
+  const selection = useBulkSelection({
+    rows: list.data?.items,
+    rowKey: (item: TBrandListItem) => item.brand_id,
+    rowName: (item) => item.name,
+    when: (item) => review !== undefined && decidable(review, item),
+  });
+  // Another tab or filter shows other brands: nothing stays chosen out of sight.
+  const reset = () => {
+    paging.setPage(0);
+    selection.clear();
+  };
+  const tableSort: TableSort = {
+    ...sort,
+    onSort: (field, order) => {
+      setSort({ field: field as SortField, order });
+      reset();
+    },
+  };
   const counts: Partial<Record<BrandTabKey, number>> | undefined =
     list.data && 'tabCounts' in list.data ? list.data.tabCounts : undefined;
 
@@ -150,14 +204,26 @@ export function BrandsList({
         )}
         <SelectField
           label="Sort"
-          value={sort}
+          value={`${sort.field}:${sort.order}`}
           options={SORTS}
           onChange={(next) => {
-            setSort(next);
-            reset();
+            const [field, order] = next.split(':') as [SortField, SortOrder];
+            tableSort.onSort(field, order);
           }}
         />
       </ListToolbar>
+      {canDecide && review && (
+        <BulkDecisions
+          selection={selection}
+          texts={{
+            one: 'brand',
+            many: 'brands',
+            approveEffect: DECISION_EFFECTS.brand[review].approve ?? '',
+            rejectEffect: DECISION_EFFECTS.brand[review].reject ?? '',
+          }}
+          decide={(request) => bulkDecide.mutateAsync(request)}
+        />
+      )}
       <Rows
         list={list}
         filters={filters}
@@ -166,6 +232,8 @@ export function BrandsList({
         showCarrierStatus={showCarrierStatus}
         showPartner={showPartner}
         createPath={createPath}
+        sort={tableSort}
+        selection={canDecide ? selection : undefined}
       />
     </Paper>
   );
@@ -180,6 +248,7 @@ function brandColumns(
   return [
     {
       label: 'Brand',
+      sortField: 'name',
       render: (item) => (
         <>
           <Link component={RouterLink} to={viewPath(item.brand_id)} sx={{ fontWeight: 500 }}>
@@ -191,12 +260,14 @@ function brandColumns(
         </>
       ),
     },
-    ...(showPartner ? [{ label: 'Partner', render: (item: TBrandListItem) => item.partner_name }] : []),
-    { label: 'Status', render: (item) => <BrandStatusChip status={item.status} /> },
+    ...(showPartner
+      ? [{ label: 'Partner', sortField: 'partner_name', render: (item: TBrandListItem) => item.partner_name }]
+      : []),
+    { label: 'Status', sortField: 'status', render: (item) => <StatusChip status={item.status} /> },
     showCarrierStatus
       ? {
           label: 'Your network',
-          render: (item) => (item.carrier_status ? <BrandStatusChip status={item.carrier_status} /> : '—'),
+          render: (item) => (item.carrier_status ? <StatusChip status={item.carrier_status} /> : '—'),
         }
       : {
           label: 'Carriers',
@@ -205,16 +276,12 @@ function brandColumns(
         },
     {
       label: 'Updated',
+      sortField: 'updated_at',
       cellSx: { whiteSpace: 'nowrap' },
-      render: (item) => String(formatDateTime(item.updated_at)),
+      render: (item) => String(formatDateTimeZoned(item.updated_at)),
     },
   ];
 }
-
-const WRAPPING_CHIPS = {
-  '& .MuiChip-root': { height: 'auto', py: 0.25, maxWidth: '100%' },
-  '& .MuiChip-label': { whiteSpace: 'normal' },
-} as const;
 
 function Rows({
   list,
@@ -224,6 +291,8 @@ function Rows({
   showCarrierStatus,
   showPartner,
   createPath,
+  sort,
+  selection,
 }: {
   list: UseQueryResult<TBrandList>;
   filters: BrandListFilters;
@@ -232,6 +301,8 @@ function Rows({
   showCarrierStatus: boolean;
   showPartner: boolean;
   createPath: string | undefined;
+  sort: TableSort;
+  selection: TableSelection<TBrandListItem> | undefined;
 }) {
   const filtered = Boolean(filters.search || filters.status);
   return (
@@ -262,17 +333,16 @@ function Rows({
     >
       {(data) => (
         <>
-          {/* Long state labels wrap inside their chips, in the table and on the cards, never cut off. */}
-          <Box sx={WRAPPING_CHIPS}>
-            <ResponsiveTable
-              label="Brands"
-              columns={brandColumns(viewPath, showPartner, showCarrierStatus)}
-              rows={data.items}
-              rowKey={(item) => item.brand_id}
-              hover
-              tableSx={{ minWidth: 560 }}
-            />
-          </Box>
+          <ResponsiveTable
+            label="Brands"
+            columns={brandColumns(viewPath, showPartner, showCarrierStatus)}
+            rows={data.items}
+            rowKey={(item) => item.brand_id}
+            hover
+            tableSx={{ minWidth: 560 }}
+            sort={sort}
+            selection={selection}
+          />
           <ListPagination paging={paging} count={data.total} />
         </>
       )}

@@ -1,5 +1,6 @@
 import type { BRAND_CARRIER_TABS, BRAND_PLATFORM_TABS } from '@portico/domain';
 import { useLocation } from 'react-router';
+import { useOwnNetworkName } from '@/lib/queries/partner-details';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { BrandsList, type BrandTab } from '../components/BrandsList';
 
@@ -21,6 +22,7 @@ const CARRIER_TABS: readonly (BrandTab & { key: (typeof BRAND_CARRIER_TABS)[numb
 /** BRANDS for reviewers: /admin/my-brands (every submitted brand) and /billing/my-brands (the carrier's network). */
 export default function ReviewBrandsPage() {
   const carrier = useLocation().pathname.startsWith('/billing');
+  const network = useOwnNetworkName();
   const prefix = carrier ? '/billing' : '/admin';
   return (
     <PageFrame
@@ -33,13 +35,14 @@ export default function ReviewBrandsPage() {
       ]}
       description={
         carrier
-          ? 'Brands forwarded to your network: approve or reject each for your network.'
+          ? `Brands forwarded to ${network}: approve or reject each for ${network}.`
           : 'Brands submitted by developers and aggregators: forward them to the carriers, approve or reject.'
       }
     >
       <BrandsList
         tabs={carrier ? CARRIER_TABS : PLATFORM_TABS}
         showCarrierStatus={carrier}
+        review={carrier ? 'carrier' : 'platform'}
         viewPath={(brandId) => `${prefix}/view-brand?brandId=${brandId}`}
       />
     </PageFrame>

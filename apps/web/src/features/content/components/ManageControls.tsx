@@ -3,10 +3,11 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import Delete from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
+import { publicationPresentation } from '@portico/domain';
 import { useState } from 'react';
+import { StatusChip } from '@/lib/ui/StatusChip';
 import { useCan } from '@/lib/use-can';
 import { type ContentKind, useChangeContent } from '../api/manage-content';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -50,11 +51,7 @@ export function ManageControls({
   };
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
-      <Chip
-        size="small"
-        label={published ? 'Published' : 'Draft'}
-        color={published ? 'success' : 'default'}
-      />
+      <StatusChip compact presented={publicationPresentation(published)} />
       {canManage && (
         <>
           {children}

@@ -2,7 +2,6 @@ import NewspaperIcon from '@mui/icons-material/Newspaper';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -10,7 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { formatDate, type TPressRelease } from '@portico/domain';
+import { formatDate, publicationPresentation, type TPressRelease } from '@portico/domain';
 import { useState } from 'react';
 import { redirectToSignIn } from '@/lib/auth/session';
 import { useHasValidToken } from '@/lib/auth/use-token';
@@ -19,6 +18,7 @@ import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { StatusChip } from '@/lib/ui/StatusChip';
 import { useCan } from '@/lib/use-can';
 import { useChangePressRelease, usePressReleases } from '../api/press-releases';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -127,11 +127,7 @@ function PressReleaseCms() {
                       <TableRow key={release.id}>
                         <TableCell>{release.title}</TableCell>
                         <TableCell>
-                          <Chip
-                            size="small"
-                            label={release.status === 'published' ? 'Published' : 'Draft'}
-                            color={release.status === 'published' ? 'success' : 'default'}
-                          />
+                          <StatusChip presented={publicationPresentation(release.status === 'published')} />
                         </TableCell>
                         <TableCell>{formatDate(release.publish_date)}</TableCell>
                         <TableCell align="right">

@@ -10,7 +10,7 @@ import type { TLaunchDraft } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
-import { BotStatusChip } from '@/lib/ui/BotStatusChip';
+import { StatusChip } from '@/lib/ui/StatusChip';
 import { launchSummaryQueryOptions } from '../api/get-launch';
 import { fieldAnchor, launchStepPath } from './launch-paths';
 import { useFocusField, useStepProblems } from './StepActions';
@@ -40,7 +40,7 @@ export function BrandStep({ draft, onNext }: { draft: TLaunchDraft; onNext: () =
             <Typography variant="h3" sx={{ fontSize: '1.125rem' }}>
               {brand.name}
             </Typography>
-            <BotStatusChip status={brand.status} />
+            <StatusChip status={brand.status} />
           </Box>
           {problems.brand_id && (
             <Alert severity="warning" sx={{ mt: 2 }}>

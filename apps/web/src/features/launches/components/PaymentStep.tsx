@@ -6,7 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, type TLaunchDraft } from '@portico/domain';
+import { formatDateTimeZoned, type TLaunchDraft } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -148,7 +148,8 @@ export function PaymentStep({ draft }: { draft: TLaunchDraft }) {
           )}
           {held ? (
             <Alert severity="success" sx={{ mt: 2 }} data-testid="hold">
-              {formatAmount(held.amount, held.currency)} held since {String(formatDateTime(held.created_at))}.
+              {formatAmount(held.amount, held.currency)} held since{' '}
+              {String(formatDateTimeZoned(held.created_at))}.
             </Alert>
           ) : (
             <Button

@@ -58,7 +58,8 @@ export default function LaunchDetailsPage() {
       breadcrumbs={LAUNCH_CRUMBS}
       description="Everything submitted for the launch, each carrier's decision and the history."
     >
-      {justSubmitted && data.submitted_at && (
+      {/* Said only while the launch is submitted: never beside a chip that says otherwise. */}
+      {justSubmitted && data.submitted_at && data.bot.status.key === 'submitted_for_launch' && (
         <Alert severity="success" sx={{ mb: 2 }}>
           Submitted for launch. The platform reviews it first, then each carrier for its own network; each
           decision and its reason shows here.

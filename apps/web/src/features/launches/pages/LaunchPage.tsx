@@ -7,9 +7,9 @@ import { LAUNCH_STEP_SLUGS, type LaunchStepSlug, launchStepTitle, type TLaunchDr
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
-import { BotStatusChip } from '@/lib/ui/BotStatusChip';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { StatusChip } from '@/lib/ui/StatusChip';
 import { useCan } from '@/lib/use-can';
 import { launchDraftQueryOptions, launchPreflightQueryOptions } from '../api/get-launch';
 import { BrandStep } from '../components/BrandStep';
@@ -71,7 +71,7 @@ function LaunchSteps({ botId, step }: { botId: string; step: LaunchStepSlug }) {
       title={`${TITLE}: ${data.bot_name}`}
       breadcrumbs={LAUNCH_CRUMBS}
       description={`Step ${LAUNCH_STEP_SLUGS.indexOf(step) + 1} of ${LAUNCH_STEP_SLUGS.length}: ${launchStepTitle(step)}.`}
-      actions={<BotStatusChip status={data.status} />}
+      actions={<StatusChip status={data.status} />}
     >
       <LaunchStepNav botId={botId} active={step} preflight={preflight.data} />
       {!data.editable ? (

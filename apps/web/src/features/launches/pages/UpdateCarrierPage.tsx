@@ -10,10 +10,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
-import { BotStatusChip } from '@/lib/ui/BotStatusChip';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
 import { formatAmount } from '@/lib/ui/LaunchSummaryView';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { StatusChip } from '@/lib/ui/StatusChip';
 import { useApprovalRefusal, useCan } from '@/lib/use-can';
 import { launchCarriersQueryOptions, launchSummaryQueryOptions } from '../api/get-launch';
 import { useUpdateLaunchCarriers } from '../api/submit-launch';
@@ -130,7 +130,7 @@ function CarrierChanges({ summary, options }: { summary: TLaunchSummary; options
                     {carrier.name} ({carrier.country_id})
                   </Typography>
                 )}
-                <BotStatusChip status={carrier.status} />
+                <StatusChip status={carrier.status} />
               </Box>
             ))}
           </Box>

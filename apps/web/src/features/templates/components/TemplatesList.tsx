@@ -10,7 +10,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import {
-  formatDateTime,
+  formatDateTimeZoned,
   TEMPLATE_MACHINE,
   type TEMPLATE_REVIEW_TABS,
   TEMPLATE_TYPES,
@@ -29,12 +29,12 @@ import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination'
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { SelectField, type SelectOption } from '@/lib/ui/SelectField';
+import { StatusChip } from '@/lib/ui/StatusChip';
 import { TabCountLabel } from '@/lib/ui/TabCountLabel';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useExportTemplates } from '../api/export-templates';
 import { templatesQueryOptions } from '../api/get-templates';
 import type { TemplateListFilters } from '../api/keys';
-import { TemplateStatusChip } from './TemplateStatusChip';
 import { CHANNEL_LABEL, TYPE_LABEL } from './template-paths';
 
 export interface TemplateTab {
@@ -245,7 +245,7 @@ function templateColumns(
     { label: 'Channel', render: (item) => CHANNEL_LABEL[item.channel] },
     { label: 'Type', render: (item) => TYPE_LABEL[item.type] },
     { label: 'Language', render: (item) => item.language },
-    { label: 'Status', render: (item) => <TemplateStatusChip status={item.status} /> },
+    { label: 'Status', render: (item) => <StatusChip status={item.status} data-testid="template-status" /> },
     {
       label: 'Version',
       render: (item) => (
@@ -260,7 +260,7 @@ function templateColumns(
     {
       label: 'Last change',
       cellSx: { whiteSpace: 'nowrap' },
-      render: (item) => String(formatDateTime(item.updated_at)),
+      render: (item) => String(formatDateTimeZoned(item.updated_at)),
     },
   ];
 }

@@ -9,7 +9,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, type TTemplate, type TTemplateTestResult } from '@portico/domain';
+import { formatDateTimeZoned, type TTemplate, type TTemplateTestResult } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -141,7 +141,7 @@ export function TestPanel({ template }: { template: TTemplate }) {
       {summary.data?.runs[0] && (
         <Typography variant="body2" color="text.secondary">
           Latest test: version {summary.data.runs[0].version},{' '}
-          {String(formatDateTime(summary.data.runs[0].created_at))}
+          {String(formatDateTimeZoned(summary.data.runs[0].created_at))}
           {summary.data.runs[0].created_by_email ? ` by ${summary.data.runs[0].created_by_email}` : ''}.
         </Typography>
       )}

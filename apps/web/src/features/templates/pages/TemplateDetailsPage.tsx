@@ -13,7 +13,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
-  formatDateTime,
+  formatDateTimeZoned,
   type RcsTemplateContent,
   type TTemplate,
   type WhatsappTemplateContent,
@@ -28,12 +28,12 @@ import { type DecisionChoice, DecisionDialog } from '@/lib/ui/DecisionDialog';
 import { HistoryPanel } from '@/lib/ui/HistoryPanel';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { StatusChip } from '@/lib/ui/StatusChip';
 import { useCan } from '@/lib/use-can';
 import { templateHistoryQueryOptions, templateQueryOptions } from '../api/get-template';
 import { useDeleteTemplate } from '../api/save-template';
 import { useDecideTemplate } from '../api/template-decisions';
 import { useDownloadTemplateJson } from '../api/template-json';
-import { TemplateStatusChip } from '../components/TemplateStatusChip';
 import { TestPanel } from '../components/TestPanel';
 import { builderPath, CHANNEL_LABEL, TYPE_LABEL } from '../components/template-paths';
 
@@ -290,7 +290,7 @@ function Versions({ template }: { template: TTemplate }) {
             label: 'Status',
             render: (v) => (
               <>
-                <TemplateStatusChip status={v.status} />
+                <StatusChip status={v.status} data-testid="template-status" />
                 {v.quality && (
                   <Box sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>
                     Quality: {v.quality.toLowerCase()}
@@ -302,12 +302,12 @@ function Versions({ template }: { template: TTemplate }) {
           {
             label: 'Submitted',
             cellSx: { whiteSpace: 'nowrap' },
-            render: (v) => (v.submitted_at ? String(formatDateTime(v.submitted_at)) : '—'),
+            render: (v) => (v.submitted_at ? String(formatDateTimeZoned(v.submitted_at)) : '—'),
           },
           {
             label: 'Decided',
             cellSx: { whiteSpace: 'nowrap' },
-            render: (v) => (v.decided_at ? String(formatDateTime(v.decided_at)) : '—'),
+            render: (v) => (v.decided_at ? String(formatDateTimeZoned(v.decided_at)) : '—'),
           },
           { label: 'Reason', render: (v) => v.reason ?? '—' },
           {

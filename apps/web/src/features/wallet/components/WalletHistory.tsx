@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   formatCurrency,
-  formatDateTime,
+  formatDateTimeZoned,
   LEDGER_TRANSACTION_KINDS,
   type LedgerTransactionKind,
   type TWalletTransaction,
@@ -43,7 +43,7 @@ const TRANSACTION_COLUMNS: readonly ResponsiveColumn<TWalletTransaction>[] = [
   {
     label: 'Date',
     cellSx: { whiteSpace: 'nowrap' },
-    render: (item) => String(formatDateTime(item.created_at)),
+    render: (item) => String(formatDateTimeZoned(item.created_at)),
   },
   {
     label: 'Description',

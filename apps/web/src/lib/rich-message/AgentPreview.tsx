@@ -5,7 +5,7 @@ import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { parseHexColour, WHATSAPP_CATEGORIES, type WhatsappCategory } from '@portico/domain';
-import { Handset } from '@/lib/rich-message/Handset';
+import { Handset } from './Handset';
 
 /** The colour the preview uses while the brand colour typed is not (yet) a colour. */
 const FALLBACK_COLOUR = '#5956D6';
