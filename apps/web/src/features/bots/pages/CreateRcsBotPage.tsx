@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { BOT_DRAFT_STATUSES, formatDateTimeZoned, type TBot } from '@portico/domain';
 import { Link as RouterLink, useNavigate } from 'react-router';

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import { BOT_DRAFT_STATUSES, formatDateTimeZoned, type TBot } from '@portico/domain';
 import { useNavigate } from 'react-router';
 import { PageFrame } from '@/lib/ui/PageFrame';
