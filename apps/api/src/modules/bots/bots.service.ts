@@ -781,6 +781,15 @@ export function createBotsService(deps: BotsServiceDeps) {
       return toBotForTesting(row);
     },
 
+    /**
+     * Bots by id, whoever's they are, in the caller's unit of work: for bot-testing's handling of
+     * the networks' events, which names no user (the devices it matches name their bots).
+     */
+    async botsForTesting(botIds: readonly string[]): Promise<Map<string, BotForTesting>> {
+      const rows = await repository.byIds(botIds);
+      return new Map(rows.map((row) => [row.botId, toBotForTesting(row)]));
+    },
+
     storedFiles: [
       {
         prefix: BOT_IMAGES_PREFIX,
