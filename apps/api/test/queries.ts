@@ -7,6 +7,8 @@ export interface QueryStats {
   totalMs: number;
   /** By the first 90 characters of the statement. */
   byText: Map<string, { calls: number; totalMs: number }>;
+  /** Each distinct statement run, with the values of its first run (for EXPLAIN). */
+  statements: Map<string, unknown[]>;
 }
 
 type AsyncMethod = (...args: unknown[]) => Promise<unknown>;
@@ -17,7 +19,7 @@ type AsyncMethod = (...args: unknown[]) => Promise<unknown>;
  * transactions and to LISTEN), on PGlite `query`, `exec` and the same two on each transaction.
  */
 export function countQueries(database: Database) {
-  const stats: QueryStats = { calls: 0, totalMs: 0, byText: new Map() };
+  const stats: QueryStats = { calls: 0, totalMs: 0, byText: new Map(), statements: new Map() };
   let on = false;
   const timed = (original: AsyncMethod): AsyncMethod =>
     async function (this: unknown, ...args: unknown[]) {
@@ -28,9 +30,12 @@ export function countQueries(database: Database) {
       } finally {
         const ms = performance.now() - started;
         const first = args[0];
-        const text = (typeof first === 'string' ? first : String((first as { text?: string })?.text ?? '?'))
-          .replace(/\s+/g, ' ')
-          .slice(0, 90);
+        const full = typeof first === 'string' ? first : String((first as { text?: string })?.text ?? '?');
+        const values = Array.isArray(args[1])
+          ? args[1]
+          : ((first as { values?: unknown[] } | undefined)?.values ?? []);
+        if (!stats.statements.has(full)) stats.statements.set(full, values);
+        const text = full.replace(/\s+/g, ' ').slice(0, 90);
         stats.calls += 1;
         stats.totalMs += ms;
         const entry = stats.byText.get(text) ?? { calls: 0, totalMs: 0 };
@@ -72,6 +77,7 @@ export function countQueries(database: Database) {
       stats.calls = 0;
       stats.totalMs = 0;
       stats.byText.clear();
+      stats.statements.clear();
     },
   };
 }
