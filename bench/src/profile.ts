@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Database, pgliteOf, poolOf } from '@portico/api/platform/db/index';
+import { countQueries } from '../../apps/api/test/queries.ts';
 import { BARE_COUNTRIES_PATH, BARE_PARTNER_DETAILS_PATH } from './bare.ts';
 import type { BenchDatabase } from './database.ts';
 import { type LoadTarget, runLoad } from './load.ts';
@@ -50,48 +50,6 @@ const TARGETS = [...STACK_TARGETS, ...Object.keys(PARTNER_TARGETS)];
 const SECONDS = Number(process.env.BENCH_PROFILE_SECONDS) || 10;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 10;
 const OUT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../results/profiles');
-
-/** Counts and times every query the database driver runs (drizzle and raw SQL alike). */
-function countQueries(database: Database) {
-  const stats = { calls: 0, totalMs: 0, byText: new Map<string, { calls: number; totalMs: number }>() };
-  let on = false;
-  const wrap = <T extends object>(target: T, key: keyof T & string) => {
-    const original = target[key] as unknown as (...args: unknown[]) => Promise<unknown>;
-    const wrapped = async function (this: unknown, ...args: unknown[]) {
-      if (!on) return original.apply(this, args);
-      const started = performance.now();
-      try {
-        return await original.apply(this, args);
-      } finally {
-        const ms = performance.now() - started;
-        const first = args[0];
-        const text = (typeof first === 'string' ? first : String((first as { text?: string })?.text ?? '?'))
-          .replace(/\s+/g, ' ')
-          .slice(0, 90);
-        stats.calls += 1;
-        stats.totalMs += ms;
-        const entry = stats.byText.get(text) ?? { calls: 0, totalMs: 0 };
-        entry.calls += 1;
-        entry.totalMs += ms;
-        stats.byText.set(text, entry);
-      }
-    };
-    (target as Record<string, unknown>)[key] = wrapped;
-  };
-  const pool = poolOf(database);
-  const lite = pgliteOf(database);
-  if (pool) wrap(pool, 'query');
-  if (lite) wrap(lite, 'query');
-  return {
-    stats,
-    start() {
-      on = true;
-    },
-    stop() {
-      on = false;
-    },
-  };
-}
 
 function category(frame: CallFrame): string {
   const { url, functionName } = frame;

@@ -10,12 +10,14 @@
  * `BENCH_ONLY=cold-start` the production artefact's start only, `BENCH_ONLY=api` the API pairs only
  * (partner details, countries, MY BOTS), `BENCH_ONLY=metering` metered sends through the service,
  * `BENCH_ONLY=partner-api` sends through the partner API's endpoints (partner-sends.ts),
- * `BENCH_ONLY=webhooks` webhook deliveries.
+ * `BENCH_ONLY=webhooks` webhook deliveries, `BENCH_ONLY=console` the bot console's database load
+ * with 200 open consoles (console.ts).
  */
 import os from 'node:os';
 import { BARE_BOTS_PATH, BARE_COUNTRIES_PATH, BARE_PARTNER_DETAILS_PATH } from './bare.ts';
 import { BENCH_BOT_PARTNERS, BENCH_BOTS } from './bots.ts';
 import { benchColdStart } from './cold-start.ts';
+import { benchConsole } from './console.ts';
 import { benchLedger } from './ledger.ts';
 import { type LoadSummary, runLoad } from './load.ts';
 import { benchMetering } from './metering.ts';
@@ -60,6 +62,8 @@ const SINGLE_PARTS: Record<
   // The partner API's send endpoints against the connectors straight to the sandbox.
   'partner-api': { title: 'partner API sends', run: () => benchPartnerSends() },
   webhooks: { title: 'webhook deliveries', run: () => benchWebhooks() },
+  // Issue 31: database queries/s with 200 open bot consoles, and a line's way to all of them.
+  console: { title: 'bot console', run: () => benchConsole() },
 };
 
 interface Pair {
@@ -218,6 +222,7 @@ async function main(): Promise<void> {
     const metering = await benchMetering();
     const partnerApi = await benchPartnerSends();
     const webhooks = await benchWebhooks();
+    const consoles = await benchConsole();
 
     const results: BenchResult[] = [
       ...apiResults('partner-details', partnerDetails),
@@ -228,6 +233,7 @@ async function main(): Promise<void> {
       ...metering.results,
       ...partnerApi.results,
       ...webhooks.results,
+      ...consoles.results,
       ...networks.results,
       ...coldStart.results,
     ];
@@ -282,6 +288,8 @@ async function main(): Promise<void> {
       partnerApi.details,
       '',
       webhooks.details,
+      '',
+      consoles.details,
       '',
       coldStart.details,
       '',

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { expect } from 'vitest';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Database } from '../src/platform/db/index.ts';
+import { createStorage, type Storage } from '../src/platform/storage/index.ts';
 import { buildServer, type Server } from '../src/server.ts';
 import { openTestDatabase } from './database.ts';
 import { type Account, createFactories, type Factories, type Subject } from './factories.ts';
@@ -20,6 +21,8 @@ export interface TestAppOptions {
   extraRoutes?: { api?: FastifyPluginAsyncZod[]; secure?: FastifyPluginAsyncZod[] };
   /** Listen on a free loopback port with PUBLIC_URL set to it (connectors call the mounted sandbox over real HTTP). */
   listen?: boolean;
+  /** Wraps the app's file storage (a directory of its own), e.g. to hold its uploads. */
+  storage?: (files: Storage) => Storage;
 }
 
 export interface TestApp {
@@ -98,6 +101,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const server = await buildServer({
     config,
     database: testDatabase.database,
+    ...(options.storage ? { storage: options.storage(createStorage(config.storage)) } : {}),
     jobPollingIntervalSeconds: 0.5,
     networkBackoffBaseMs: 5,
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPartnerTokens } from '../../src/modules/partner-credentials/partner-tokens.ts';
 import { KEY_ROTATION, rotateIdentityKeys } from '../../src/platform/oidc/keys.ts';
 import { appSecrets } from '../../src/platform/security/security.schema.ts';
 import { createTestApp, expectEnvelope, type TestApp } from '../helpers.ts';
@@ -99,5 +100,44 @@ describe('signing and cookie keys rotate', () => {
     // The stored session is found from its old cookie: no password is asked for (a wrong one would fail).
     const silent = await signInWithPassword(t.app, user.email, 'not-the-password', { cookies: jar });
     expect(silent.accessToken).toBeTruthy();
+  });
+
+  it('when a partner token lives 24 hours then its key outlives it across a rotation, and is dropped only after', async () => {
+    const claims = {
+      credentialId: 'cred-long',
+      clientId: 'client-long',
+      botId: crypto.randomUUID(),
+      secretVersion: 1,
+    };
+    const issuing = createPartnerTokens({
+      database: t.database,
+      publicUrl: t.config.PUBLIC_URL,
+      lifetimeSeconds: 86_400,
+    });
+    const token = await issuing.sign(claims);
+    const oldKid = kidOf(token);
+    // Another instance, started later: it has not seen the token and verifies it from the stored keys.
+    const laterInstance = () =>
+      createPartnerTokens({ database: t.database, publicUrl: t.config.PUBLIC_URL, lifetimeSeconds: 86_400 });
+
+    // The keys rotate and the new key starts signing.
+    const now = Date.now();
+    await setActivation('oidc.signing_keys', () => now - 31 * 86_400_000);
+    expect((await rotateIdentityKeys(t.database, now)).signing.added).toBe(true);
+    // Twenty hours later (the token still has four to live), the rotation job runs again.
+    const twentyHours = 20 * 3_600_000;
+    await setActivation('oidc.signing_keys', (i, current) => (i === 0 ? now - twentyHours : current));
+    expect((await rotateIdentityKeys(t.database, now)).signing.dropped).toBe(0);
+    const newKid = kidOf(await laterInstance().sign(claims));
+    expect(newKid).not.toBe(oldKid);
+    expect(await laterInstance().verify(token)).toEqual(claims);
+
+    // Only once no token it signed can still live is the old key dropped.
+    expect(KEY_ROTATION.signingRetentionMs).toBeGreaterThan(86_400_000);
+    await setActivation('oidc.signing_keys', (i, current) =>
+      i === 0 ? now - KEY_ROTATION.signingRetentionMs - 1000 : current,
+    );
+    expect((await rotateIdentityKeys(t.database, now)).signing.dropped).toBe(1);
+    await expect(laterInstance().verify(token)).rejects.toThrow('access token invalid');
   });
 });

@@ -59,6 +59,12 @@ export const TOKEN_COOKIE_NAME = 'portico_token';
 export const TOKEN_STORAGE_KEY = 'portico_token';
 export const TOKEN_COOKIE_MAX_AGE_SECONDS = 86_400;
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
+/**
+ * The longest a partner access token may be configured to live (PARTNER_TOKEN_LIFETIME_SECONDS):
+ * the longest lifetime of anything the identity provider's signing keys sign, so a replaced key is
+ * kept at least this long (decision 0015).
+ */
+export const PARTNER_TOKEN_MAX_LIFETIME_SECONDS = 86_400;
 export const XSRF_COOKIE_NAME = 'XSRF-TOKEN';
 export const XSRF_HEADER_NAME = 'X-XSRF-TOKEN';
 

@@ -68,41 +68,6 @@ export function toDelimitedText(rows: readonly (readonly string[])[], format: Te
   return `${rows.map((row) => row.map((v) => quoted(v, delimiter)).join(delimiter)).join('\r\n')}\r\n`;
 }
 
-/** Delimited text back into rows (quotes, doubled quotes, CRLF or LF; a BOM and blank lines ignored). */
-export function parseDelimitedText(input: string, format: TextFormat): string[][] {
-  const delimiter = TEXT_DELIMITERS[format];
-  const source = input.startsWith('\uFEFF') ? input.slice(1) : input;
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let inQuotes = false;
-  for (let i = 0; i < source.length; i++) {
-    const ch = source[i];
-    if (inQuotes) {
-      if (ch === '"' && source[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') inQuotes = false;
-      else field += ch;
-    } else if (ch === '"' && field === '') inQuotes = true;
-    else if (ch === delimiter) {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && source[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((v) => v.trim() !== ''));
-}
-
 export interface AudienceRowError {
   /** 1-based line of the file (the header is line 1). */
   line: number;

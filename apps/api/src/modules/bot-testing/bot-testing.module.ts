@@ -18,7 +18,7 @@ declare module '../../platform/module.ts' {
  */
 export const botTestingModule = defineModule({
   name: 'bot-testing',
-  create({ database, connectors, use }) {
+  create({ database, connectors, use, verifier }) {
     const service = createBotTestingService({
       database,
       repository: createBotTestingRepository(database.db),
@@ -26,7 +26,10 @@ export const botTestingModule = defineModule({
       messages: use('network-messages'),
       connectors,
     });
-    return { service, secureRoutes: [botTestingRoutes(service)] };
+    // A test device's events become its console lines in the unit of work that stores them, and
+    // the consoles open on it are notified (decision 0039).
+    use('network-messages').onEventsStored((events) => service.onEventsStored(events));
+    return { service, secureRoutes: [botTestingRoutes(service, verifier)] };
   },
   seed: {
     demo: async ({ config, database }) => ({

@@ -100,6 +100,30 @@ export function createBotTestingRepository(db: Db) {
       return row;
     },
 
+    /** Every bot's test devices with one of these numbers (the senders of the networks' events). */
+    async devicesByNumbers(msisdns: readonly string[]): Promise<TestDeviceRow[]> {
+      if (msisdns.length === 0) return [];
+      return db
+        .select()
+        .from(botTestDevices)
+        .where(
+          and(
+            inArray(botTestDevices.channel, ['rcs', 'whatsapp']),
+            inArray(botTestDevices.msisdn, [...msisdns]),
+          ),
+        );
+    },
+
+    /** The devices whose conversations hold these sent messages. */
+    async devicesOfMessages(messageIds: readonly string[]): Promise<string[]> {
+      if (messageIds.length === 0) return [];
+      const rows = await db
+        .selectDistinct({ deviceId: botConsoleLines.deviceId })
+        .from(botConsoleLines)
+        .where(inArray(botConsoleLines.messageId, [...messageIds]));
+      return rows.map((r) => r.deviceId);
+    },
+
     async countDevices(botId: string): Promise<number> {
       const [row] = await db
         .select({ n: count() })

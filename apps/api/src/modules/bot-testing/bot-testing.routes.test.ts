@@ -9,10 +9,14 @@ import {
   ZTestDevice,
 } from '@portico/domain';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Subject } from '../../../test/factories.ts';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
+import { countQueries } from '../../../test/queries.ts';
+import { mintAccessToken } from '../../../test/tokens.ts';
+import { openDatabase, poolOf } from '../../platform/db/index.ts';
 import { bots } from '../bots/bots.schema.ts';
+import { CONSOLE_CHANNEL } from './bot-testing.service.ts';
 
 /**
  * The whole loop on a listening app: add a device -> RBM tester invite on the mounted sandbox ->
@@ -441,5 +445,158 @@ describe('test messages and the console', () => {
       payload: { content: { kind: 'text', text: '  ' } },
     });
     expectEnvelope(empty, 400);
+  });
+});
+
+/** An open console stream, read as the browser reads it (fetch with a bearer token). */
+async function openStream(token: string, base: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${t.config.PUBLIC_URL}${base}/stream`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  expect(response.status).toBe(200);
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error('no stream body');
+  const events: { event: string; data: unknown }[] = [];
+  let ended = false;
+  const waiting = new Set<() => void>();
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        const blocks = (buffer + decoder.decode(value, { stream: true })).split('\n\n');
+        buffer = blocks.pop() ?? '';
+        for (const block of blocks) {
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data) });
+        }
+        for (const wake of waiting) wake();
+      }
+    } catch {
+      // aborted
+    }
+    ended = true;
+    for (const wake of waiting) wake();
+  })();
+  return {
+    events,
+    /** Resolves with the first event that matches, or rejects once the stream ended without one. */
+    async next(matches: (e: { event: string; data: unknown }) => boolean) {
+      for (;;) {
+        const found = events.find(matches);
+        if (found) return found;
+        if (ended) throw new Error(`the stream ended; it sent ${JSON.stringify(events)}`);
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiting.delete(wake);
+            resolve();
+          };
+          waiting.add(wake);
+        });
+      }
+    },
+    ended: () => ended,
+    close: () => controller.abort(),
+  };
+}
+
+describe('the console stream', () => {
+  const sendText = (base: string, text: string, who: Caller = developer) =>
+    call(who, { method: 'POST', url: `${base}/messages`, payload: { content: { kind: 'text', text } } });
+
+  it('when a console is open and nothing happens then the server reads nothing for it', async () => {
+    const device = await addDevice(whatsappBot, '+919822000031', 'whatsapp');
+    const base = `${devices(whatsappBot)}/${device.device_id}`;
+    const queries = countQueries(t.database);
+    const stream = await openStream(developer.token, base);
+    await stream.next((e) => e.event === 'device');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    queries.start();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    queries.stop();
+    const consoleReads = [...queries.stats.byText.keys()].filter((text) =>
+      /bot_console_lines|bot_test_devices|network_events/.test(text),
+    );
+    expect(consoleReads).toEqual([]);
+
+    // A change is pushed: a message sent from another tab reaches this one.
+    expectEnvelope(await sendText(base, 'Pushed, not polled'), 201);
+    const pushed = await stream.next((e) => e.event === 'message');
+    expect(pushed.data).toMatchObject({
+      direction: 'out',
+      content: { kind: 'text', text: 'Pushed, not polled' },
+    });
+    stream.close();
+  });
+
+  // Another instance shares the database only on PostgreSQL (PGlite lives in one process).
+  it.skipIf(inject('testDatabase').kind === 'pglite')(
+    'when another instance stores a line and notifies then the open console shows it',
+    async () => {
+      const device = await addDevice(whatsappBot, '+919822000032', 'whatsapp');
+      const base = `${devices(whatsappBot)}/${device.device_id}`;
+      const stream = await openStream(developer.token, base);
+      await stream.next((e) => e.event === 'device');
+      const url = (poolOf(t.database)?.options as { connectionString?: string } | undefined)
+        ?.connectionString;
+      const other = await openDatabase({ url, poolSize: 1 });
+      try {
+        await other.transaction(async () => {
+          await other.sql.query(
+            `INSERT INTO bot_console_lines (device_id, bot_id, direction, text) VALUES ($1, $2, 'in', 'From elsewhere')`,
+            [device.device_id, whatsappBot],
+          );
+          await other.notify(CONSOLE_CHANNEL, device.device_id);
+        });
+      } finally {
+        await other.close();
+      }
+      const line = await stream.next((e) => e.event === 'message');
+      expect(line.data).toMatchObject({ direction: 'in', text: 'From elsewhere' });
+      stream.close();
+    },
+  );
+
+  it('when its access token expires then the stream ends, saying so', async () => {
+    const device = await addDevice(whatsappBot, '+919822000033', 'whatsapp');
+    const token = await mintAccessToken(t.database, t.config, { sub: developer.userId }, { expiresIn: 2 });
+    const stream = await openStream(token, `${devices(whatsappBot)}/${device.device_id}`);
+    const end = await stream.next((e) => e.event === 'end');
+    expect(end.data).toEqual({ reason: 'token-expired' });
+  });
+
+  it('when its access token is revoked then the stream ends at the next change, saying so', async () => {
+    const device = await addDevice(whatsappBot, '+919822000034', 'whatsapp');
+    const base = `${devices(whatsappBot)}/${device.device_id}`;
+    const token = await t.tokenFor(developer.userId);
+    const stream = await openStream(token, base);
+    await stream.next((e) => e.event === 'device');
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: '/oidc/token/revocation',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ token, client_id: t.config.OIDC_CLIENT_ID }).toString(),
+    });
+    expect(revoked.statusCode).toBe(200);
+    // Another tab of the same user, signed in separately, changes the conversation.
+    expectEnvelope(await sendText(base, 'After the sign-out'), 201);
+    const end = await stream.next((e) => e.event === 'end');
+    expect(end.data).toEqual({ reason: 'token-refused' });
+    expect(stream.events.some((e) => e.event === 'message')).toBe(false);
+  });
+
+  it('when the device is removed then its open console ends', async () => {
+    const device = await addDevice(whatsappBot, '+919822000035', 'whatsapp');
+    const base = `${devices(whatsappBot)}/${device.device_id}`;
+    const stream = await openStream(developer.token, base);
+    await stream.next((e) => e.event === 'device');
+    expectEnvelope(await call(developer, { method: 'DELETE', url: base }), 200);
+    const end = await stream.next((e) => e.event === 'end');
+    expect(end.data).toEqual({ reason: 'device-removed' });
   });
 });

@@ -17,26 +17,49 @@ import {
   ZTestMessageRequest,
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { decodeJwt } from 'jose';
+import { authorize } from '../../platform/auth/policy.ts';
+import type { TokenVerifier } from '../../platform/auth/types.ts';
 import { sendTable } from '../../platform/export/tables.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { userOf } from '../../platform/http/secure-scope.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { bearerToken, userOf } from '../../platform/http/secure-scope.ts';
 import { testDevicesTable } from './bot-testing.export.ts';
 import { type BotTestingService, presentDevice, presentLine } from './bot-testing.service.ts';
+import { type ConsoleUpdate, createConsoleFeeds } from './console-feed.ts';
 
 const tags = ['bot-testing'];
 
-/** How often the console stream looks at the database for the device's new events (server side). */
-export const CONSOLE_TICK_MS = 400;
 /** A comment line this often keeps proxies from closing an idle stream. */
 const KEEP_ALIVE_MS = 15_000;
+/**
+ * How often an idle console checks its access token again (signed out, the user disabled, the role
+ * changed); it checks it before every read too. A refused token ends the stream within this time
+ * plus the verifier's memory (decision 0006), and it ends at the token's expiry in any case.
+ */
+export const CONSOLE_TOKEN_RECHECK_MS = 30_000;
+
+/** The longest delay a timer takes (setTimeout's limit, about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The `exp` of a token the secure scope has just verified, in ms (0 when it has none). */
+function expiryOf(token: string): number {
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' ? exp * 1000 : 0;
+  } catch {
+    return 0;
+  }
+}
 
 /** Secure routes: a bot's test devices, invites, capability, test messages and the console. */
-export function botTestingRoutes(service: BotTestingService): FastifyPluginAsyncZod {
+export function botTestingRoutes(service: BotTestingService, verifier: TokenVerifier): FastifyPluginAsyncZod {
   return async (app) => {
     const base = '/bots/:botId/test-devices';
     // Open console streams, ended before the server closes (a stream never ends on its own, and
     // the server's close waits for open connections).
     const streams = new Set<() => void>();
+    const feeds = createConsoleFeeds(service, app.log);
     app.addHook('preClose', async () => {
       for (const stop of [...streams]) stop();
     });
@@ -243,19 +266,19 @@ export function botTestingRoutes(service: BotTestingService): FastifyPluginAsync
         schema: {
           tags,
           summary:
-            'Server-sent events of the console: `message` (a new line or a receipt), `device` (e.g. the invite was answered). The server watches the database; the browser never polls.',
+            'Server-sent events of the console: `message` (a new line or a receipt), `device` (e.g. the invite was answered), `end` (why the server ended it: the token expired or was refused, the device was removed). The database notifies the server of each change (LISTEN/NOTIFY); nobody polls.',
           params: ZTestDeviceParams,
         },
       },
       async (request, reply) => {
         const user = userOf(request);
+        const token = bearerToken(request) ?? '';
         const { botId, deviceId } = request.params;
-        const { bot, device } = await service.ownDevice(user, botId, deviceId);
+        const { device } = await service.ownDevice(user, botId, deviceId);
         // Start after the newest line: the page loads the conversation, then listens for what follows.
         const since = new Date();
-        const start = await service.conversation(user, bot.id, device.deviceId, 1);
-        let cursor = { seq: Number(start.items.at(-1)?.id ?? 0), since };
-        let current = device;
+        const start = await service.conversation(user, botId, device.deviceId, 1);
+        const cursor = { seq: Number(start.items.at(-1)?.id ?? 0), since };
 
         reply.hijack();
         const raw = reply.raw;
@@ -267,40 +290,72 @@ export function botTestingRoutes(service: BotTestingService): FastifyPluginAsync
         });
         const send = (event: string, data: unknown) =>
           raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-        send('device', presentDevice(current));
+        send('device', presentDevice(device));
 
         let closed = false;
-        let running = false;
-        const tick = async () => {
-          if (closed || running) return;
-          running = true;
-          try {
-            const now = new Date();
-            const { device: next, lines } = await service.tick(bot, current, cursor);
-            if (next.updatedAt.getTime() !== current.updatedAt.getTime()) send('device', presentDevice(next));
-            current = next;
-            for (const line of lines) send('message', presentLine(line));
-            const newest = lines.reduce((max, l) => Math.max(max, l.seq), cursor.seq);
-            // Receipts are looked for since the start of this tick (a change during it is seen again).
-            cursor = { seq: newest, since: now };
-          } catch (error) {
-            request.log.warn({ err: error }, 'bot console stream tick failed');
-          } finally {
-            running = false;
-          }
-        };
-        const timer = setInterval(() => void tick(), CONSOLE_TICK_MS);
-        const keepAlive = setInterval(() => raw.write(': ping\n\n'), KEEP_ALIVE_MS);
-        const stop = () => {
+        const timers: ReturnType<typeof setTimeout>[] = [];
+        const intervals: ReturnType<typeof setInterval>[] = [];
+        let leave: (() => Promise<void>) | null = null;
+        /** Ends the stream, saying why (the page opens it again with a fresh token when it has one). */
+        const stop = (reason = 'closed') => {
           if (closed) return;
           closed = true;
-          clearInterval(timer);
-          clearInterval(keepAlive);
+          for (const timer of timers) clearTimeout(timer);
+          for (const interval of intervals) clearInterval(interval);
           streams.delete(stop);
+          if (reason !== 'closed') send('end', { reason });
           raw.end();
+          void leave?.().catch((error: unknown) =>
+            request.log.warn({ err: error }, 'bot console stream left its feed badly'),
+          );
         };
+        /**
+         * Whether the token is refused now (signed out, revoked, the user disabled, no longer allowed
+         * to read bots). A verifier that cannot answer (5xx) refuses nothing: it is asked again later.
+         */
+        const refused = async () => {
+          try {
+            authorize(await verifier.verify(token), 'bots.read');
+            return false;
+          } catch (error) {
+            return !(error instanceof AppError && error.httpStatus >= 500);
+          }
+        };
+        // Each update is shown in turn, once the token is checked again.
+        let shown = Promise.resolve();
+        const show = (update: ConsoleUpdate) => {
+          shown = shown.then(async () => {
+            if (closed) return;
+            if (await refused()) return stop('token-refused');
+            if (update.device === null) return stop('device-removed');
+            if (update.device) send('device', presentDevice(update.device));
+            for (const line of update.lines) send('message', presentLine(line));
+          });
+        };
+        // An idle stream checks its token now and then too; it ends when the token expires.
+        intervals.push(
+          setInterval(async () => {
+            if (!closed && (await refused())) stop('token-refused');
+          }, CONSOLE_TOKEN_RECHECK_MS),
+          setInterval(() => raw.write(': ping\n\n'), KEEP_ALIVE_MS),
+        );
+        const expiresAt = expiryOf(token);
+        if (expiresAt > 0)
+          timers.push(
+            setTimeout(
+              () => stop('token-expired'),
+              Math.min(Math.max(0, expiresAt - Date.now()), MAX_TIMER_MS),
+            ),
+          );
         streams.add(stop);
-        request.raw.on('close', stop);
+        request.raw.on('close', () => stop());
+        try {
+          leave = await feeds.join(device, cursor, show);
+        } catch (error) {
+          request.log.error({ err: error }, 'bot console stream could not listen');
+          return stop('unavailable');
+        }
+        if (closed) await leave();
       },
     );
   };

@@ -18,7 +18,10 @@ import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { AppError, ConflictError, NotFoundError } from '../../platform/http/errors.ts';
 import type { BotForTesting, BotsService } from '../bots/bots.service.ts';
-import type { NetworkMessagesService } from '../network-messages/network-messages.service.ts';
+import type {
+  NetworkMessagesService,
+  StoredNetworkEvent,
+} from '../network-messages/network-messages.service.ts';
 import type {
   BotTestingRepository,
   ConsoleLineRow,
@@ -27,14 +30,23 @@ import type {
 } from './bot-testing.repository.ts';
 
 export interface BotTestingDeps {
-  database: Pick<Database, 'transaction'>;
+  database: Pick<Database, 'transaction' | 'notify' | 'listen'>;
   repository: BotTestingRepository;
-  bots: Pick<BotsService, 'botForTesting'>;
+  bots: Pick<BotsService, 'botForTesting' | 'botsForTesting'>;
   messages: Pick<NetworkMessagesService, 'send'>;
   connectors: Connectors;
 }
 
 export const DEVICE_NOT_FOUND = 'This test device was not found.';
+
+/**
+ * The notification channel of the console (decision 0039): its payload is a device id whose
+ * conversation or state changed, sent in the unit of work that changed it.
+ */
+export const CONSOLE_CHANNEL = 'bot_console';
+
+/** The network events that may belong to a test device's conversation or invite. */
+const FROM_USERS: readonly string[] = ['user_message', 'suggestion_response', 'other'];
 
 export function presentDevice(row: TestDeviceRow): TTestDevice {
   return {
@@ -97,6 +109,16 @@ function networkFailure(error: unknown): never {
  */
 export function createBotTestingService(deps: BotTestingDeps) {
   const { database, repository, bots, messages, connectors } = deps;
+
+  /** Tells every instance's open consoles of the device to look again, when the unit of work commits. */
+  const changed = (deviceId: string) => database.notify(CONSOLE_CHANNEL, deviceId);
+
+  /** The consoles open in this process, by device: one LISTEN for all of them (decision 0039). */
+  const watchers = new Map<string, Set<() => void>>();
+  let listening: Promise<() => Promise<void>> | null = null;
+  const everyWatcher = () => {
+    for (const set of watchers.values()) for (const watcher of set) watcher();
+  };
 
   async function ownDevice(user: AuthenticatedUser, botId: string, deviceId: string) {
     const bot = await bots.botForTesting(user, botId);
@@ -205,7 +227,10 @@ export function createBotTestingService(deps: BotTestingDeps) {
 
     async remove(user: AuthenticatedUser, botId: string, deviceId: string): Promise<void> {
       const { device } = await ownDevice(user, botId, deviceId);
-      await database.transaction(() => repository.deleteDevice(device.deviceId));
+      await database.transaction(async () => {
+        await repository.deleteDevice(device.deviceId);
+        await changed(device.deviceId);
+      });
     },
 
     /** RCS: invites the number again (a declined invite becomes a new pending one). */
@@ -220,9 +245,10 @@ export function createBotTestingService(deps: BotTestingDeps) {
         .get('rbm')
         .inviteTester(address.sender, device.msisdn)
         .catch(networkFailure);
-      const row = await database.transaction(() =>
-        repository.updateDevice(device.deviceId, { inviteStatus: status, invitedAt: new Date() }),
-      );
+      const row = await database.transaction(async () => {
+        await changed(device.deviceId);
+        return repository.updateDevice(device.deviceId, { inviteStatus: status, invitedAt: new Date() });
+      });
       return presentDevice(row ?? device);
     },
 
@@ -237,9 +263,10 @@ export function createBotTestingService(deps: BotTestingDeps) {
         .testerStatus(address.sender, device.msisdn)
         .catch(networkFailure);
       if (status === synced.inviteStatus) return presentDevice(synced);
-      const row = await database.transaction(() =>
-        repository.updateDevice(device.deviceId, { inviteStatus: status }),
-      );
+      const row = await database.transaction(async () => {
+        await changed(device.deviceId);
+        return repository.updateDevice(device.deviceId, { inviteStatus: status });
+      });
       return presentDevice(row ?? synced);
     },
 
@@ -264,9 +291,10 @@ export function createBotTestingService(deps: BotTestingDeps) {
         capable = answer.capable;
         features = answer.features;
       }
-      const row = await database.transaction(() =>
-        repository.updateDevice(device.deviceId, { capable, features, checkedAt: new Date() }),
-      );
+      const row = await database.transaction(async () => {
+        await changed(device.deviceId);
+        return repository.updateDevice(device.deviceId, { capable, features, checkedAt: new Date() });
+      });
       return { capable, features, device: presentDevice(row ?? device) };
     },
 
@@ -282,14 +310,15 @@ export function createBotTestingService(deps: BotTestingDeps) {
       const { bot, device } = await ownDevice(user, botId, deviceId);
       const address = addressOrConflict(bot, device.channel as TestDeviceChannel, device.msisdn);
       const record = () =>
-        database.transaction(() =>
-          repository.insertOutLine({
+        database.transaction(async () => {
+          await repository.insertOutLine({
             deviceId: device.deviceId,
             botId: bot.id,
             messageId,
             createdBy: user.userId,
-          }),
-        );
+          });
+          await changed(device.deviceId);
+        });
       try {
         await messages.send(user, {
           messageId,
@@ -338,19 +367,82 @@ export function createBotTestingService(deps: BotTestingDeps) {
     },
 
     /**
-     * One tick of the console stream: syncs the device with the network's events and answers what
-     * changed since the cursor (new lines, status changes, the device itself when it changed).
+     * What changed in the console since the cursor, for the stream: the device as it is now (null
+     * once removed), new lines and sent messages whose status changed, in one read.
      */
-    async tick(
-      bot: BotForTesting,
+    async changes(
       device: TestDeviceRow,
       cursor: { seq: number; since: Date },
-    ): Promise<{ device: TestDeviceRow; lines: ConsoleLineRow[] }> {
-      const synced = await sync(bot, device);
-      const lines = await database.transaction(() =>
-        repository.changes(device.deviceId, cursor.seq, cursor.since),
-      );
-      return { device: synced, lines };
+    ): Promise<{ device: TestDeviceRow | null; lines: ConsoleLineRow[] }> {
+      return database.transaction(async () => {
+        const current = await repository.device(device.botId, device.deviceId);
+        if (!current) return { device: null, lines: [] };
+        return {
+          device: current,
+          lines: await repository.changes(device.deviceId, cursor.seq, cursor.since),
+        };
+      });
+    },
+
+    /**
+     * Calls `onChange` whenever the device's console may have changed, on any instance (and after the
+     * notifications' connection was lost and is back). Returns the function that stops watching.
+     */
+    async watch(deviceId: string, onChange: () => void): Promise<() => Promise<void>> {
+      let set = watchers.get(deviceId);
+      if (!set) {
+        set = new Set();
+        watchers.set(deviceId, set);
+      }
+      set.add(onChange);
+      try {
+        listening ??= database.listen(CONSOLE_CHANNEL, {
+          notification: (id) => {
+            for (const watcher of watchers.get(id) ?? []) watcher();
+          },
+          reconnected: everyWatcher,
+        });
+        await listening;
+      } catch (error) {
+        listening = null;
+        set.delete(onChange);
+        throw error;
+      }
+      return async () => {
+        const current = watchers.get(deviceId);
+        current?.delete(onChange);
+        if (current?.size === 0) watchers.delete(deviceId);
+        if (watchers.size > 0 || !listening) return;
+        const stop = listening;
+        listening = null;
+        await (await stop)();
+      };
+    },
+
+    /**
+     * network-messages' listener of newly stored events (in the unit of work that stores them): a
+     * user's message, tap or tester answer from a test device's number becomes the device's console
+     * line or invite state at once, and a receipt of a console message is noticed; the consoles
+     * open on those devices are told, on every instance. Events from other numbers cost one lookup.
+     */
+    async onEventsStored(events: readonly StoredNetworkEvent[]): Promise<void> {
+      const touched = new Set<string>();
+      const senders = [
+        ...new Set(events.flatMap((e) => (e.sender && FROM_USERS.includes(e.kind) ? [e.sender] : []))),
+      ];
+      const devices = await repository.devicesByNumbers(senders);
+      if (devices.length > 0) {
+        const owners = await bots.botsForTesting([...new Set(devices.map((d) => d.botId))]);
+        for (const device of devices) {
+          const bot = owners.get(device.botId);
+          if (!bot) continue;
+          await sync(bot, device);
+          touched.add(device.deviceId);
+        }
+      }
+      const sent = [...new Set(events.flatMap((e) => (e.messageId ? [e.messageId] : [])))];
+      for (const deviceId of await repository.devicesOfMessages(sent)) touched.add(deviceId);
+      for (const deviceId of touched) await changed(deviceId);
     },
   };
 }

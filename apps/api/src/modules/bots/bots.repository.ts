@@ -125,6 +125,14 @@ export function createBotsRepository(db: Db) {
     },
 
     /** One bot of the partner, or null. */
+    async byIds(botIds: readonly string[]): Promise<BotRow[]> {
+      if (botIds.length === 0) return [];
+      return db
+        .select()
+        .from(bots)
+        .where(inArray(bots.botId, [...botIds]));
+    },
+
     async findOwn(partnerId: string, botId: string): Promise<BotRow | null> {
       const [row] = await db
         .select()

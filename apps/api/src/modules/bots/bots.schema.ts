@@ -107,6 +107,10 @@ export const bots = pgTable(
     index('bots_brand_idx').on(t.brandId),
     index('bots_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     uniqueIndex('bots_network_request_uq').on(t.networkRequestId),
+    // The bot behind a network's name of a sender (every batch of receipts: metering's botsByAddress).
+    index('bots_rbm_agent_id_idx').on(sql`split_part(${t.rbmAgent}, '/agents/', 2)`),
+    index('bots_maap_bot_idx').on(t.maapBotId),
+    index('bots_whatsapp_number_idx').on(t.whatsappPhoneNumberId),
   ],
 );
 

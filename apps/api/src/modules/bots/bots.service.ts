@@ -634,21 +634,34 @@ export function createBotsService(deps: BotsServiceDeps) {
       const image = await prepareBotImage(kind, spec, bytes);
       const key = `${BOT_IMAGES_PREFIX}${botId}/${kind}-${randomBytes(12).toString('base64url')}.${image.format === 'jpeg' ? 'jpg' : 'png'}`;
       const column = kind === 'logo' ? 'logoKey' : kind === 'banner' ? 'bannerKey' : 'photoKey';
-      const previous = await database.transaction(async () => {
+      const lockedOwn = async () => {
         const bot = await requireOwn(user, botId);
         if (kind !== 'photo' && (botLockedFields(bot.status) as string[]).includes(kind))
           refuseLocked([kind]);
-        await storage.put(key, image.bytes, `image/${image.format}`);
-        await repository.update(botId, { [column]: key });
-        await record(user, 'bot.updated', {
-          botId,
-          change: 'image',
-          kind,
-          width: image.width,
-          height: image.height,
+        return bot;
+      };
+      // Refused before the upload when it would be refused after it; stored outside the unit of
+      // work (no upload holds the bot's lock) and deleted again if the unit fails.
+      await database.transaction(lockedOwn);
+      await storage.put(key, image.bytes, `image/${image.format}`);
+      let previous: string | null;
+      try {
+        previous = await database.transaction(async () => {
+          const bot = await lockedOwn();
+          await repository.update(botId, { [column]: key });
+          await record(user, 'bot.updated', {
+            botId,
+            change: 'image',
+            kind,
+            width: image.width,
+            height: image.height,
+          });
+          return bot[column];
         });
-        return bot[column];
-      });
+      } catch (error) {
+        await removeQuietly([key]);
+        throw error;
+      }
       await removeQuietly([previous]);
       // A registered agent shows the new logo or banner too (RBM fetches it from its public URL).
       const current = await repository.findOwn(user.partnerId, botId);
@@ -766,6 +779,15 @@ export function createBotsService(deps: BotsServiceDeps) {
       const row = await database.transaction(() => repository.findOwn(user.partnerId, botId));
       if (!row) throw new NotFoundError(NOT_FOUND);
       return toBotForTesting(row);
+    },
+
+    /**
+     * Bots by id, whoever's they are, in the caller's unit of work: for bot-testing's handling of
+     * the networks' events, which names no user (the devices it matches name their bots).
+     */
+    async botsForTesting(botIds: readonly string[]): Promise<Map<string, BotForTesting>> {
+      const rows = await repository.byIds(botIds);
+      return new Map(rows.map((row) => [row.botId, toBotForTesting(row)]));
     },
 
     storedFiles: [

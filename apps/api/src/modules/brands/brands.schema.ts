@@ -54,6 +54,8 @@ export const brands = pgTable(
     index('brands_partner_idx').on(t.partnerId, t.updatedAt),
     index('brands_status_idx').on(t.status, t.updatedAt),
     index('brands_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // The reviewers' list: every brand past its draft, most recently changed first.
+    index('brands_updated_idx').on(t.updatedAt, t.brandId),
   ],
 );
 

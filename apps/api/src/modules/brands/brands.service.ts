@@ -298,13 +298,22 @@ export function createBrandsService(deps: BrandsServiceDeps) {
     async setLogo(user: AuthenticatedUser, brandId: string, bytes: Uint8Array): Promise<TBrand> {
       const image = await checkImage({ label: 'Logo', ...BRAND_LOGO }, bytes);
       const key = `${BRAND_LOGOS_PREFIX}${brandId}/${randomBytes(12).toString('base64url')}.${image.format === 'jpeg' ? 'jpg' : image.format}`;
-      const previous = await database.transaction(async () => {
-        const brand = await requireOwn(user, brandId);
-        requireEditable(brand);
-        await storage.put(key, bytes, `image/${image.format}`);
-        await repository.update(brandId, { logoKey: key });
-        return brand.logoKey;
-      });
+      // Refused before the upload when it would be refused after it; stored outside the unit of
+      // work (no upload holds the brand's lock) and deleted again if the unit fails.
+      await database.transaction(async () => requireEditable(await requireOwn(user, brandId)));
+      await storage.put(key, bytes, `image/${image.format}`);
+      let previous: string | null;
+      try {
+        previous = await database.transaction(async () => {
+          const brand = await requireOwn(user, brandId);
+          requireEditable(brand);
+          await repository.update(brandId, { logoKey: key });
+          return brand.logoKey;
+        });
+      } catch (error) {
+        await removeQuietly([key]);
+        throw error;
+      }
       if (previous) await removeQuietly([previous]);
       return detail(user, brandId);
     },
@@ -323,7 +332,7 @@ export function createBrandsService(deps: BrandsServiceDeps) {
       }
       const documentId = randomUUID();
       const key = `${BRAND_DOCUMENTS_PREFIX}${brandId}/${documentId}.pdf`;
-      await database.transaction(async () => {
+      const checkRoom = async () => {
         const brand = await requireOwn(user, brandId);
         requireEditable(brand);
         if ((await repository.documentCount(brandId)) >= BRAND_DOCUMENTS_MAX) {
@@ -331,19 +340,30 @@ export function createBrandsService(deps: BrandsServiceDeps) {
             `A brand keeps at most ${BRAND_DOCUMENTS_MAX} documents: remove one first.`,
           );
         }
-        await storage.put(key, file.bytes, 'application/pdf');
-        await repository.insertDocument({
-          documentId,
-          brandId,
-          documentTypeId,
-          fileKey: key,
-          filename: file.filename.slice(0, 200) || 'document.pdf',
-          sizeBytes: file.bytes.length,
-          pages,
-          uploadedBy: user.userId,
+      };
+      // Checked before the upload and again under the lock; the file is stored outside the unit of
+      // work and deleted again if the unit fails.
+      await database.transaction(checkRoom);
+      await storage.put(key, file.bytes, 'application/pdf');
+      try {
+        await database.transaction(async () => {
+          await checkRoom();
+          await repository.insertDocument({
+            documentId,
+            brandId,
+            documentTypeId,
+            fileKey: key,
+            filename: file.filename.slice(0, 200) || 'document.pdf',
+            sizeBytes: file.bytes.length,
+            pages,
+            uploadedBy: user.userId,
+          });
+          await repository.update(brandId, {});
         });
-        await repository.update(brandId, {});
-      });
+      } catch (error) {
+        await removeQuietly([key]);
+        throw error;
+      }
       return detail(user, brandId);
     },
 

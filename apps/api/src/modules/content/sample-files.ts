@@ -1,13 +1,17 @@
+import { Readable } from 'node:stream';
 import {
   AUDIENCE_FILES,
   type AudienceFileKind,
   audienceSampleRows,
   type ParsedAudience,
   parseAudienceRows,
-  parseDelimitedText,
   type SampleFileFormat,
+  TEXT_DELIMITERS,
+  type TextFormat,
   toDelimitedText,
 } from '@portico/domain';
+import { CsvError, parse } from 'csv-parse';
+import { BadRequestError } from '../../platform/http/errors.ts';
 
 export interface SampleFile {
   fileName: string;
@@ -59,15 +63,40 @@ export async function sampleFile(kind: AudienceFileKind, format: SampleFileForma
   };
 }
 
+/**
+ * Delimited text (CSV with commas, TXT with tabs) as rows, through csv-parse's streaming parser: RFC
+ * 4180 quoting, CRLF or LF, a BOM and blank lines ignored, rows of any length (each is checked by
+ * its columns afterwards). A user's upload is read as it streams, never by a hand-written parser.
+ */
+export async function delimitedRows(input: Readable | Uint8Array, format: TextFormat): Promise<string[][]> {
+  const source = input instanceof Readable ? input : Readable.from([Buffer.from(input)]);
+  const parser = source.pipe(
+    parse({
+      delimiter: TEXT_DELIMITERS[format],
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+    }),
+  );
+  const rows: string[][] = [];
+  for await (const record of parser) rows.push(record as string[]);
+  return rows;
+}
+
 /** An audience file read back with the same definition (what campaigns will call). */
 export async function parseAudienceFile(
   kind: AudienceFileKind,
   format: SampleFileFormat,
   bytes: Uint8Array,
 ): Promise<ParsedAudience> {
-  const rows =
-    format === 'xlsx'
-      ? await xlsxRows(bytes)
-      : parseDelimitedText(Buffer.from(bytes).toString('utf8'), format);
+  let rows: string[][];
+  try {
+    rows = format === 'xlsx' ? await xlsxRows(bytes) : await delimitedRows(bytes, format);
+  } catch (error) {
+    // A file that is not readable text of its kind is the uploader's to fix (400), with the reason.
+    if (error instanceof CsvError) throw new BadRequestError(`The file cannot be read: ${error.message}`);
+    throw error;
+  }
   return parseAudienceRows(kind, rows);
 }

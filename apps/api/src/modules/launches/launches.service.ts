@@ -111,6 +111,19 @@ export function videoTypeOf(bytes: Uint8Array): 'video/mp4' | 'video/webm' | nul
   return null;
 }
 
+/** What the pre-flight reads outside the database: the privacy URL's answer, the bot's images by key. */
+interface OutsideFacts {
+  privacy: PrivacyUrlCheck;
+  images: ReadonlyMap<string, ImageFacts | null>;
+}
+
+/** The bot's logo or banner changed between gathering the pre-flight's facts and locking the bot. */
+class ImagesChanged extends ConflictError {
+  constructor() {
+    super("The bot's images changed while the launch was being checked: check again.");
+  }
+}
+
 /** A key derived from its parts: the same request retried gets the same key (the ledger replays it). */
 const derivedKey = (kind: string, ...parts: (string | number)[]) =>
   `launch-${kind}:${createHash('sha256').update(parts.join('|')).digest('base64url').slice(0, 40)}`;
@@ -236,8 +249,9 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
 
   /**
    * Saves a step of an editable launch in one unit of work: the bot locked, its launch row created
-   * on first use, the change, the step reached, the audit record. Returns the keys of stored files
-   * the change replaced (deleted once it committed).
+   * on first use, the change, the step reached, the audit record. The keys of stored files the
+   * change replaced are deleted once it committed. A step with a file stores it first, outside the
+   * unit of work (an upload never holds the bot's lock), and deletes it again if the unit fails.
    */
   async function saveStep(
     user: AuthenticatedUser,
@@ -245,16 +259,28 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
     step: LaunchStepSlug,
     change: (bot: LaunchBotRow, launch: LaunchRow) => Promise<{ fields: LaunchFields; replaced?: string[] }>,
     what: string,
+    upload?: { key: string; bytes: Uint8Array; contentType: string },
   ): Promise<TLaunchDraft> {
-    const replaced = await database.transaction(async () => {
-      const bot = await requireOwn(user, botId);
-      requireEditable(bot);
-      const launch = await repository.ensureLaunch(botId, bot.partnerId);
-      const result = await change(bot, launch);
-      await repository.updateLaunch(botId, { ...result.fields, stepReached: advance(launch, step) });
-      await record(user, 'launch.updated', { botId, change: what });
-      return result.replaced ?? [];
-    });
+    if (upload) {
+      // Refused before the upload when it would be refused after it (checked again under the lock).
+      await database.transaction(async () => requireEditable(await requireOwn(user, botId)));
+      await storage.put(upload.key, upload.bytes, upload.contentType);
+    }
+    let replaced: string[];
+    try {
+      replaced = await database.transaction(async () => {
+        const bot = await requireOwn(user, botId);
+        requireEditable(bot);
+        const launch = await repository.ensureLaunch(botId, bot.partnerId);
+        const result = await change(bot, launch);
+        await repository.updateLaunch(botId, { ...result.fields, stepReached: advance(launch, step) });
+        await record(user, 'launch.updated', { botId, change: what });
+        return result.replaced ?? [];
+      });
+    } catch (error) {
+      if (upload) await removeQuietly([upload.key]);
+      throw error;
+    }
     await removeQuietly(replaced);
     return draft(user, botId);
   }
@@ -281,8 +307,7 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
     return true;
   }
 
-  async function imageFacts(key: string | null): Promise<ImageFacts | null> {
-    if (!key) return null;
+  async function imageFacts(key: string): Promise<ImageFacts | null> {
     const stored = await storage.get(key);
     if (!stored) return null;
     const meta = await imageWork(async (sharp) =>
@@ -295,12 +320,22 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
       : null;
   }
 
-  /** Gathers the facts of the pre-flight rules, runs them and stores the result on the launch. */
+  /**
+   * Gathers the facts of the pre-flight rules, runs them and stores the result on the launch. What
+   * comes from outside the database (`outside`) was gathered before the unit of work; when the bot's
+   * images changed since, it says so (ImagesChanged) and the caller gathers them again.
+   */
   async function runPreflight(
     bot: LaunchBotRow,
     launch: LaunchRow,
-    privacy: PrivacyUrlCheck,
+    outside: OutsideFacts,
   ): Promise<TLaunchPreflight> {
+    const { privacy, images } = outside;
+    const image = (key: string | null) => {
+      if (!key) return null;
+      if (!images.has(key)) throw new ImagesChanged();
+      return images.get(key) ?? null;
+    };
     const wallet = deps.wallet();
     const all = await repository.carriersOf(bot.botId);
     const carriers = all.filter((c) => SUBMITTABLE.includes(c.status));
@@ -314,8 +349,8 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
       repository.brandOf(bot.brandId),
       wallet.availableFor(bot.partnerId),
       currentHold(bot, launch),
-      rcs ? imageFacts(bot.logoKey) : null,
-      rcs ? imageFacts(bot.bannerKey) : null,
+      rcs ? image(bot.logoKey) : null,
+      rcs ? image(bot.bannerKey) : null,
     ]);
     const price = ids.reduce((sum, id) => sum + (parseMoney(prices.get(id) ?? '0') ?? 0n), 0n);
     const brandState = brand ? stateOfCode(BRAND_MACHINE, brand.brand.status) : undefined;
@@ -350,11 +385,39 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
     return { ok: items.length === 0, items, checked_at: checkedAt.toISOString() };
   }
 
-  /** The privacy URL of the caller's bot, read (404 for another partner's) before any unit of work. */
-  async function privacyOf(user: AuthenticatedUser, botId: string): Promise<PrivacyUrlCheck> {
+  /**
+   * The pre-flight's facts from outside the database, for the caller's bot (404 for another
+   * partner's), gathered before any unit of work: the privacy URL's answer, and the RCS logo and
+   * banner read from storage and measured by sharp (by key: a stored image never changes).
+   */
+  async function outsideFacts(user: AuthenticatedUser, botId: string): Promise<OutsideFacts> {
     const found = await database.transaction(() => repository.findBot(botId, user.partnerId));
     if (!found) throw new NotFoundError(BOT_NOT_FOUND);
-    return deps.privacyUrl(found.bot.privacyPolicyUrl);
+    const { bot } = found;
+    const keys = bot.channels.includes(CHANNEL_TYPE.rcs)
+      ? [bot.logoKey, bot.bannerKey].filter((key): key is string => key !== null)
+      : [];
+    const [privacy, facts] = await Promise.all([
+      deps.privacyUrl(bot.privacyPolicyUrl),
+      Promise.all(keys.map(imageFacts)),
+    ]);
+    return { privacy, images: new Map(keys.map((key, i) => [key, facts[i] ?? null])) };
+  }
+
+  /** Runs `work` with the pre-flight's outside facts, gathering them again while the images change under it. */
+  async function withOutsideFacts<T>(
+    user: AuthenticatedUser,
+    botId: string,
+    work: (outside: OutsideFacts) => Promise<T>,
+  ): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      const outside = await outsideFacts(user, botId);
+      try {
+        return await work(outside);
+      } catch (error) {
+        if (!(error instanceof ImagesChanged) || attempt >= 3) throw error;
+      }
+    }
   }
 
   async function summary(botId: string, scope: LaunchSummaryScope = {}): Promise<TLaunchSummary> {
@@ -486,7 +549,6 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
         botId,
         'verification',
         async (_bot, launch) => {
-          await storage.put(key, file.bytes, 'application/pdf');
           const loa = {
             key,
             name: file.filename.slice(0, 200) || 'loa.pdf',
@@ -496,6 +558,7 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
           return { fields: { loa }, replaced: launch.loa ? [launch.loa.key] : [] };
         },
         'loa',
+        { key, bytes: file.bytes, contentType: 'application/pdf' },
       );
     },
 
@@ -536,7 +599,6 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
               `A launch keeps at most ${LAUNCH_SCREENSHOTS_MAX} screenshots: remove one first.`,
             );
           }
-          await storage.put(key, file.bytes, contentType);
           const screenshot = {
             key,
             name: file.filename.slice(0, 200) || `screenshot.${extension}`,
@@ -546,6 +608,7 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
           return { fields: { screenshots: [...launch.screenshots, screenshot] } };
         },
         'screenshot added',
+        { key, bytes: file.bytes, contentType },
       );
     },
 
@@ -582,7 +645,6 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
         botId,
         'experience',
         async (_bot, launch) => {
-          await storage.put(key, file.bytes, contentType);
           const video = {
             key,
             name: file.filename.slice(0, 200) || `video.${extension}`,
@@ -592,6 +654,7 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
           return { fields: { video }, replaced: launch.video ? [launch.video.key] : [] };
         },
         'video',
+        { key, bytes: file.bytes, contentType },
       );
     },
 
@@ -610,18 +673,19 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
 
     /** Everything a carrier would reject the launch for, each item naming the step that fixes it; stored. */
     async preflight(user: AuthenticatedUser, botId: string): Promise<TLaunchPreflight> {
-      const privacy = await privacyOf(user, botId);
-      return database.transaction(async () => {
-        const bot = await requireOwn(user, botId);
-        const launch = await repository.ensureLaunch(botId, bot.partnerId);
-        // A submitted launch keeps the result it was submitted with (what the reviewers read): its
-        // carriers have left the chosen state, so a new check would judge a launch that no longer exists.
-        if (!isEditable(bot) && launch.preflightAt) {
-          const items = launch.preflight ?? [];
-          return { ok: items.length === 0, items, checked_at: launch.preflightAt.toISOString() };
-        }
-        return runPreflight(bot, launch, privacy);
-      });
+      return withOutsideFacts(user, botId, (outside) =>
+        database.transaction(async () => {
+          const bot = await requireOwn(user, botId);
+          const launch = await repository.ensureLaunch(botId, bot.partnerId);
+          // A submitted launch keeps the result it was submitted with (what the reviewers read): its
+          // carriers have left the chosen state, so a new check would judge a launch that no longer exists.
+          if (!isEditable(bot) && launch.preflightAt) {
+            const items = launch.preflight ?? [];
+            return { ok: items.length === 0, items, checked_at: launch.preflightAt.toISOString() };
+          }
+          return runPreflight(bot, launch, outside);
+        }),
+      );
     },
 
     /** The verification price of the carriers the launch will submit (verification pricing call). */
@@ -685,76 +749,79 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
      * 409 with the state.
      */
     async submit(user: AuthenticatedUser, botId: string): Promise<TLaunchSummary> {
-      const privacy = await privacyOf(user, botId);
-      await database.transaction(async () => {
-        const bot = await requireOwn(user, botId);
-        requireEditable(bot);
-        const launch = await repository.ensureLaunch(botId, bot.partnerId);
-        const preflight = await runPreflight(bot, launch, privacy);
-        if (!preflight.ok) {
-          throw new AppError(
-            422,
-            'The launch cannot be submitted yet: fix what the pre-flight check lists.',
-            {
-              items: preflight.items,
-            },
+      await withOutsideFacts(user, botId, (outside) =>
+        database.transaction(async () => {
+          const bot = await requireOwn(user, botId);
+          requireEditable(bot);
+          const launch = await repository.ensureLaunch(botId, bot.partnerId);
+          const preflight = await runPreflight(bot, launch, outside);
+          if (!preflight.ok) {
+            throw new AppError(
+              422,
+              'The launch cannot be submitted yet: fix what the pre-flight check lists.',
+              {
+                items: preflight.items,
+              },
+            );
+          }
+          const hold = await currentHold(bot, launch);
+          if (hold?.status !== 'held') {
+            const message = 'Pay the verification from the wallet before submitting.';
+            throw new ConflictError(message, [{ field: 'payment', message }]);
+          }
+          const submitted = (await repository.carriersOf(botId)).filter((c) =>
+            SUBMITTABLE.includes(c.status),
           );
-        }
-        const hold = await currentHold(bot, launch);
-        if (hold?.status !== 'held') {
-          const message = 'Pay the verification from the wallet before submitting.';
-          throw new ConflictError(message, [{ field: 'payment', message }]);
-        }
-        const submitted = (await repository.carriersOf(botId)).filter((c) => SUBMITTABLE.includes(c.status));
-        const carrierIds = submitted.map((c) => c.carrierId);
-        const resubmitted = submitted
-          .filter((c) => launchOnSubmit(carrierStateOf(c.status)) === 'resubmit')
-          .map((c) => c.carrierId);
-        await review.decide({
-          machine: BOT_MACHINE,
-          subjectId: botId,
-          action: 'submit',
-          actor: user,
-          load: async () => (await repository.lockOwnBot(user.partnerId, botId))?.status,
-          move: (from, to) => repository.moveBot(botId, from, to),
-          alsoDo: async () => {
-            for (const carrierId of carrierIds) {
-              await review.decide({
-                machine: BOT_CARRIER_MACHINE,
-                subjectId: botId,
-                carrierId,
-                action: resubmitted.includes(carrierId) ? 'resubmit' : 'submit',
-                actor: user,
-                load: () => repository.lockCarrier(botId, carrierId),
-                move: (from, to) => repository.moveCarrier(botId, carrierId, from, to),
+          const carrierIds = submitted.map((c) => c.carrierId);
+          const resubmitted = submitted
+            .filter((c) => launchOnSubmit(carrierStateOf(c.status)) === 'resubmit')
+            .map((c) => c.carrierId);
+          await review.decide({
+            machine: BOT_MACHINE,
+            subjectId: botId,
+            action: 'submit',
+            actor: user,
+            load: async () => (await repository.lockOwnBot(user.partnerId, botId))?.status,
+            move: (from, to) => repository.moveBot(botId, from, to),
+            alsoDo: async () => {
+              for (const carrierId of carrierIds) {
+                await review.decide({
+                  machine: BOT_CARRIER_MACHINE,
+                  subjectId: botId,
+                  carrierId,
+                  action: resubmitted.includes(carrierId) ? 'resubmit' : 'submit',
+                  actor: user,
+                  load: () => repository.lockCarrier(botId, carrierId),
+                  move: (from, to) => repository.moveCarrier(botId, carrierId, from, to),
+                });
+              }
+              await repository.updateLaunch(botId, {
+                submittedAt: new Date(),
+                submissions: launch.submissions + 1,
+                stepReached: 'payment',
               });
-            }
-            await repository.updateLaunch(botId, {
-              submittedAt: new Date(),
-              submissions: launch.submissions + 1,
-              stepReached: 'payment',
-            });
-            await record(user, 'launch.submitted', {
-              botId,
-              carrierIds,
-              resubmitted,
-              holdId: hold.hold_id,
-            });
-            // The platform's reviewers: a launch waits for them (the review queue shows it too).
-            for (const to of await repository.reviewerEmails()) {
-              await mail({
-                to,
-                template: 'review-waiting',
-                data: {
-                  subject: `The launch of the bot ${bot.name}`,
-                  submitter: user.email,
-                  link: `${deps.publicUrl}/admin/verification-details?bot_id=${botId}`,
-                },
+              await record(user, 'launch.submitted', {
+                botId,
+                carrierIds,
+                resubmitted,
+                holdId: hold.hold_id,
               });
-            }
-          },
-        });
-      });
+              // The platform's reviewers: a launch waits for them (the review queue shows it too).
+              for (const to of await repository.reviewerEmails()) {
+                await mail({
+                  to,
+                  template: 'review-waiting',
+                  data: {
+                    subject: `The launch of the bot ${bot.name}`,
+                    submitter: user.email,
+                    link: `${deps.publicUrl}/admin/verification-details?bot_id=${botId}`,
+                  },
+                });
+              }
+            },
+          });
+        }),
+      );
       return summary(botId, { partnerId: user.partnerId });
     },
 

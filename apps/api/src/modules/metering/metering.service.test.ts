@@ -1,9 +1,10 @@
-import { CHANNEL_TYPE } from '@portico/domain';
+import { CHANNEL_TYPE, WALLET_CURRENCY } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { createMeteringForTest, insertBot, walletFigures } from '../../../test/metering.ts';
+import { createMeteringRepository } from './metering.repository.ts';
 import { seedCarrierPrefixes } from './metering.seed.ts';
-import { NOT_A_NUMBER, UNPRICEABLE } from './metering.service.ts';
+import { createMeteringService, NOT_A_NUMBER, UNPRICEABLE } from './metering.service.ts';
 
 let t: TestApp;
 let m: ReturnType<typeof createMeteringForTest>;
@@ -49,6 +50,36 @@ beforeAll(async () => {
 });
 
 describe('price', () => {
+  it('when more bots price than the cache holds then the least recently used leave it, and a price is read again', async () => {
+    const repository = createMeteringRepository(t.database.sql, WALLET_CURRENCY);
+    const reads: string[] = [];
+    const metering = createMeteringService({
+      database: t.database,
+      repository: {
+        ...repository,
+        bot: (botId: string) => {
+          reads.push(botId);
+          return repository.bot(botId);
+        },
+      },
+      wallet: { chargeReserved: () => Promise.reject(new Error('not used')) },
+      abandonAfterMs: 600_000,
+      // The bots and the country's ranges and prices: three entries.
+      cacheEntries: 3,
+    });
+    const first = await fundedBot(0n);
+    const second = await fundedBot(0n);
+    const price = (bot: { partnerId: string; botId: string }) =>
+      metering.price({ ...bot, channel: CHANNEL_TYPE.rcs, msisdn: '+919810012345' });
+    await price(first);
+    await price(first);
+    expect(reads).toHaveLength(1);
+    // A second bot's entry pushes the first out (ranges and prices are used more recently).
+    await price(second);
+    await price(first);
+    expect(reads).toEqual([first.botId, second.botId, first.botId]);
+  });
+
   it("when the number is in a carrier's range then that carrier's plan prices it", async () => {
     const { partnerId, botId } = await fundedBot(0n);
     const price = await m.metering.price({

@@ -11,6 +11,7 @@ import {
   ZUsageQuery,
 } from '@portico/domain';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../platform/db/index.ts';
 import { BadRequestError, NotFoundError } from '../../platform/http/errors.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
@@ -100,6 +101,8 @@ export const NOT_A_NUMBER = 'The recipient is not a valid phone number in intern
 
 /** How long the price tables stay cached (rate plan versions start at dates, never retroactively). */
 const CACHE_MS = 30_000;
+/** The most bots, ranges and price tables one instance keeps cached. */
+export const CACHE_ENTRIES = 10_000;
 /** The most messages one settlement batch charges. */
 export const SETTLEMENT_BATCH = 5_000;
 
@@ -111,6 +114,8 @@ export interface MeteringDeps {
   wallet: Pick<WalletService, 'chargeReserved'>;
   /** A reservation still 'reserved' after this long was abandoned by a killed sender. */
   abandonAfterMs: number;
+  /** The most entries the cache keeps (default CACHE_ENTRIES). */
+  cacheEntries?: number;
   now?: () => Date;
 }
 
@@ -124,15 +129,21 @@ export function createMeteringService({
   repository,
   wallet,
   abandonAfterMs,
+  cacheEntries = CACHE_ENTRIES,
   now = () => new Date(),
 }: MeteringDeps) {
-  const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+  // Bots, carrier ranges and price tables, each for CACHE_MS; the least recently used leave first
+  // past `cacheEntries` (one entry per bot that sends, so the bound matters).
+  const cache = new LRUCache<string, { value: Promise<unknown> }>({ max: cacheEntries, ttl: CACHE_MS });
   function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = cache.get(key);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value as Promise<T>;
+    if (hit) return hit.value as Promise<T>;
     const value = load();
-    cache.set(key, { at: Date.now(), value });
-    value.catch(() => cache.delete(key));
+    const entry = { value };
+    cache.set(key, entry);
+    value.catch(() => {
+      if (cache.get(key) === entry) cache.delete(key);
+    });
     return value;
   }
 

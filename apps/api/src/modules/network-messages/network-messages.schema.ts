@@ -28,6 +28,8 @@ export const networkMessages = pgTable(
   (t) => [
     uniqueIndex('network_messages_network_id_uq').on(t.network, t.networkMessageId),
     index('network_messages_created_idx').on(t.createdAt),
+    // The last message to a number (a WhatsApp reply's conversation: bot console, webhook outbox).
+    index('network_messages_recipient_idx').on(t.network, t.recipient, t.createdAt),
   ],
 );
 
@@ -59,5 +61,7 @@ export const networkEvents = pgTable(
     uniqueIndex('network_events_dedupe_uq').on(t.network, t.dedupeKey),
     index('network_events_message_idx').on(t.network, t.networkMessageId),
     index('network_events_received_idx').on(t.receivedAt),
+    // What a number sent (a test device's messages, taps and tester answers: the bot console).
+    index('network_events_sender_idx').on(t.network, t.sender, t.receivedAt),
   ],
 );

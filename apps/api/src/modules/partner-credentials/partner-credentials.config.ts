@@ -1,3 +1,4 @@
+import { PARTNER_TOKEN_MAX_LIFETIME_SECONDS } from '@portico/domain/constants/product';
 import { z } from 'zod';
 import type { ModuleConfigSchema } from '../../platform/config.ts';
 
@@ -5,7 +6,12 @@ import type { ModuleConfigSchema } from '../../platform/config.ts';
 export const partnerCredentialsConfig = (() =>
   z.object({
     /** Seconds a partner access token lives (Google's and Meta's clients fetch a new one when it ends). */
-    PARTNER_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+    PARTNER_TOKEN_LIFETIME_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(PARTNER_TOKEN_MAX_LIFETIME_SECONDS)
+      .default(3600),
     /**
      * The Google base URL the API page shows: the origin that reaches PARTNER_GOOGLE_PORT (its own
      * host name behind the proxy, decision 0027), which Google's clients take as rootUrl. Unset: the

@@ -67,7 +67,9 @@ export const partnerWebhookDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('partner_webhook_deliveries_event_uq').on(t.botId, t.eventId),
-    index('partner_webhook_deliveries_bot_idx').on(t.botId, t.createdAt),
+    // The delivery log: a bot's deliveries newest first (by seq), and its counts by status.
+    index('partner_webhook_deliveries_bot_idx').on(t.botId, t.seq),
+    index('partner_webhook_deliveries_bot_status_idx').on(t.botId, t.status),
     index('partner_webhook_deliveries_open_idx')
       .on(t.conversation, t.seq)
       .where(sql`status IN ('pending', 'retrying')`),

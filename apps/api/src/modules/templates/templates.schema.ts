@@ -43,6 +43,8 @@ export const templates = pgTable(
     uniqueIndex('templates_bot_name_language_uq').on(t.botId, t.channel, t.name, t.language),
     index('templates_partner_idx').on(t.partnerId, t.updatedAt),
     index('templates_status_idx').on(t.statusCode, t.updatedAt),
+    // The reviewers' list: every submitted template, most recently changed first.
+    index('templates_updated_idx').on(t.updatedAt, t.templateId),
   ],
 );
 

@@ -10,6 +10,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { packageDir } from '../package-paths.ts';
+import {
+  assertChannel,
+  type Notifications,
+  pgliteNotifications,
+  postgresNotifications,
+} from './notifications.ts';
 
 /** The one database handle type used by every repository, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -42,6 +48,13 @@ export interface Database {
   transaction<T>(work: () => Promise<T>): Promise<T>;
   /** The connection of the transaction the caller runs in, if any (job sends join it). */
   currentTransaction(): TransactionConnection | undefined;
+  /**
+   * Sends a notification on `channel` (PostgreSQL NOTIFY, every instance's listeners hear it). Inside
+   * a unit of work it is sent when the unit commits, and not at all if it fails.
+   */
+  notify(channel: string, payload: string): Promise<void>;
+  /** Listens to a channel's notifications in this process (one LISTEN per channel per process). */
+  listen: Notifications['listen'];
   close(): Promise<void>;
 }
 
@@ -158,6 +171,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     }
   }
   const db = drizzlePglite(lite) as unknown as Db;
+  const notifications = pgliteNotifications(lite);
   return {
     ...withUnitOfWork('pglite', db, {
       query: async <Row>(text: string, values?: unknown[]) => {
@@ -168,7 +182,11 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
         await lite.exec(text);
       },
     }),
-    close: () => lite.close(),
+    listen: notifications.listen,
+    close: async () => {
+      await notifications.close();
+      await lite.close();
+    },
     // Exposed for the test harness (dumpDataDir) and pg-boss.
     ...{ lite },
   };
@@ -177,6 +195,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
 function openPostgres(url: string, poolSize: number): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = drizzlePg(pool) as unknown as Db;
+  const notifications = postgresNotifications(url);
   return {
     ...withUnitOfWork('postgres', db, {
       query: async <Row>(text: string, values?: unknown[]) => {
@@ -187,7 +206,11 @@ function openPostgres(url: string, poolSize: number): Database {
         await pool.query(text);
       },
     }),
-    close: () => pool.end(),
+    listen: notifications.listen,
+    close: async () => {
+      await notifications.close();
+      await pool.end();
+    },
     // Exposed for pg-boss, which needs multi-statement simple queries on one connection.
     ...{ pool },
   };
@@ -240,7 +263,11 @@ function openTransaction(tx: Db): OpenTransaction {
  * AsyncLocalStorage, and `db`/`sql` resolve to it, so a service's use case is one transaction that
  * every repository, the audit log and the job queue share without passing it along.
  */
-function withUnitOfWork(kind: Database['kind'], root: Db, rootSql: SqlExecutor): Omit<Database, 'close'> {
+function withUnitOfWork(
+  kind: Database['kind'],
+  root: Db,
+  rootSql: SqlExecutor,
+): Omit<Database, 'close' | 'listen'> {
   const current = new AsyncLocalStorage<OpenTransaction>();
   const active = () => current.getStore();
 
@@ -271,6 +298,10 @@ function withUnitOfWork(kind: Database['kind'], root: Db, rootSql: SqlExecutor):
     sql,
     transaction,
     currentTransaction: () => active()?.connection,
+    async notify(channel, payload) {
+      assertChannel(channel);
+      await sql.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
   };
 }
 

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_TOKEN_LIFETIME_SECONDS } from '@portico/domain/constants/product';
+import {
+  DEFAULT_TOKEN_LIFETIME_SECONDS,
+  PARTNER_TOKEN_MAX_LIFETIME_SECONDS,
+} from '@portico/domain/constants/product';
 import { eq } from 'drizzle-orm';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Database } from '../db/index.ts';
@@ -12,14 +15,16 @@ const COOKIE_KEYS = 'oidc.cookie_keys';
 /**
  * When keys rotate (decision 0015). A new key is published PREPUBLISH before it signs anything, so
  * every instance (each reloads the keys every RELOAD) knows it first; a key that was replaced is kept
- * for RETENTION, longer than anything it signed can live (access and ID tokens: 1 h; sessions and
- * their cookies: 1 day).
+ * for RETENTION, longer than anything it signed can live: the longest token the signing keys sign
+ * (access and ID tokens: 1 h; partner access tokens: up to 24 h) plus an hour for instances still
+ * signing with it until their next reload and for clocks; cookie keys outlive sessions (1 day).
  */
 export const KEY_ROTATION = {
   periodMs: 30 * 86_400_000,
   prepublishMs: 10 * 60_000,
   reloadMs: 60_000,
-  signingRetentionMs: 2 * DEFAULT_TOKEN_LIFETIME_SECONDS * 1000 + 3_600_000,
+  signingRetentionMs:
+    Math.max(DEFAULT_TOKEN_LIFETIME_SECONDS, PARTNER_TOKEN_MAX_LIFETIME_SECONDS) * 1000 + 3_600_000,
   cookieRetentionMs: 2 * 86_400_000,
   /** The rotation job's schedule (UTC): it adds a key only when the newest is older than periodMs. */
   cron: '17 3 * * *',
