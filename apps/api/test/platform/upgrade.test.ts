@@ -32,8 +32,8 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0017_two_factor.sql': '845a1b00ecb81922b3e023b30ed19af6edbccbdf5f987d9e6a543117a1d9a9c0',
   '0018_hot_path_indexes.sql': '5b14c9297700965869452824f47c8f46e2066150efac572032eb2ede4f4f8d23',
 };
-/** How many migrations the previous landed main had (0000 to 0017). */
-const PREVIOUS_RELEASE_MIGRATIONS = 18;
+/** How many migrations the previous landed main had (0000 to 0016). */
+const PREVIOUS_RELEASE_MIGRATIONS = 17;
 
 interface Journal {
   entries: { idx: number; tag: string }[];
