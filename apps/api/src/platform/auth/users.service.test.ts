@@ -32,7 +32,10 @@ describe('users service: password check and account lookup', () => {
   it('when the email differs in case or spacing then it is the same account', async () => {
     const row = await user({ email: 'Mixed.Case@Portico.test', password: 'right' });
     const check = await service.checkPassword('  mixed.case@portico.TEST ', 'right');
-    expect(check).toEqual({ outcome: 'success', account: { userId: row.userId, email: row.email } });
+    expect(check).toEqual({
+      outcome: 'success',
+      account: { userId: row.userId, email: row.email, role: null },
+    });
   });
 
   it('when the email is unknown then invalid', async () => {
