@@ -204,10 +204,21 @@ function SecurityRecords() {
 }
 
 /** When a record was written: the spec's date format in the viewer's zone (stated), the exact instant on hover. */
+/** The spec's date and time with its zone; in a narrow column the time and zone go under the date. */
 function When({ iso }: { iso: string }) {
+  const [day, time] = String(formatDateTimeZoned(iso)).split(' | ');
   return (
     <time dateTime={iso} title={iso}>
-      {String(formatDateTimeZoned(iso))}
+      {time === undefined ? (
+        day
+      ) : (
+        <>
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{`${day} |`}</Box>{' '}
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {time}
+          </Box>
+        </>
+      )}
     </time>
   );
 }
@@ -255,7 +266,7 @@ function RecordTable({ records }: { records: TAuditRecord[] }) {
         <TableBody>
           {records.map((record) => (
             <TableRow key={record.id} hover>
-              <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+              <TableCell sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 112 }}>
                 <When iso={record.createdAt} />
               </TableCell>
               <TableCell>
@@ -272,8 +283,8 @@ function RecordTable({ records }: { records: TAuditRecord[] }) {
               </TableCell>
               <TableCell>
                 {/* The table layout honours a content's width limits, not a cell's: the details
-                    wrap within 160-240 px and leave the emails room for one line. */}
-                <Box sx={{ minWidth: 160, maxWidth: 240 }}>{describeDetail(record)}</Box>
+                    wrap within 140-240 px and leave the emails room for one line. */}
+                <Box sx={{ minWidth: 140, maxWidth: 240 }}>{describeDetail(record)}</Box>
               </TableCell>
             </TableRow>
           ))}
