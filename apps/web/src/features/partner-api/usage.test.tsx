@@ -39,13 +39,17 @@ const counts = (
   failed: number,
   events: number,
   charged: string,
+  pending = 0,
+  pending_amount = '0.00',
 ) => ({
   sent,
+  pending,
   delivered,
   read,
   failed,
   events,
   charged,
+  pending_amount,
 });
 
 const USAGE: TPartnerUsage = {
