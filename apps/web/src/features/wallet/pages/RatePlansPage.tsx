@@ -212,7 +212,7 @@ function CarrierPlansPanel({ canEdit }: { canEdit: boolean }) {
             variant="contained"
             startIcon={<Add />}
             onClick={() => setDialog({ from: null })}
-            sx={{ justifySelf: 'end' }}
+            sx={{ justifySelf: 'end', gridColumn: { sm: '1 / -1', lg: 'auto' } }}
           >
             New version
           </Button>
