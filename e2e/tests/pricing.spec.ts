@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { signInFromLanding } from '../support/auth.ts';
 import { DESKTOP, screenshotsIn } from '../support/screenshots.ts';
+import { seriousViolations } from '../support/shell.ts';
 
 test.use({ viewport: { ...DESKTOP, height: 900 } });
 
@@ -28,6 +29,7 @@ test('when a read-write admin opens the WhatsApp rate cards then each demo count
   const table = page.getByRole('table', { name: 'WhatsApp rate card versions' });
   await expect(table.getByRole('row').filter({ hasText: 'India' })).toContainText('$0.0107');
   await screenshots(page, 'rate-plans-whatsapp');
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole('textbox', { name: 'Search countries' }).fill('Germany');
   await expect(table.getByRole('row')).toHaveCount(2);
@@ -36,6 +38,7 @@ test('when a read-write admin opens the WhatsApp rate cards then each demo count
   await expect(dialog.getByRole('textbox', { name: 'Marketing' })).toHaveValue('0.1365');
   await dialog.getByRole('textbox', { name: 'Marketing' }).fill('0.14');
   await screenshots(page, 'rate-card-dialog');
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Save version' }).click();
   await expect(dialog).toBeHidden();
   await expect(table.getByRole('row').filter({ hasText: 'Scheduled' })).toContainText('$0.14');
@@ -50,4 +53,5 @@ test('when a developer opens PRICING then the WhatsApp prices per country and ca
   await expect(table.getByRole('row').filter({ hasText: 'United States' })).toContainText('$0.025');
   await expect(table.getByRole('row').filter({ hasText: 'India' })).toContainText('$0.0014');
   await screenshots(page, 'pricing-whatsapp');
+  expect(await seriousViolations(page)).toEqual([]);
 });
