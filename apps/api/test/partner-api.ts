@@ -22,7 +22,10 @@ export function createPartnerApiApp(env: Record<string, string> = {}): Promise<T
   return createTestApp({ listen: true, env: { SANDBOX_BEHAVIOUR: JSON.stringify(QUIET_SANDBOX), ...env } });
 }
 
-/** Carrier prefixes and a rate plan pricing Airtel India's basic messages; the carrier's id. */
+/**
+ * Carrier prefixes and a rate plan pricing Airtel India's basic Transactional messages, and India's
+ * WhatsApp rate card at the same price for every category; the carrier's id.
+ */
 export async function seedAirtelPrice(t: TestApp, price = AIRTEL_PRICE): Promise<number> {
   await seedCarrierPrefixes(t.database);
   const airtel = await t.factories.carrierId('Bharti Airtel', 'IN');
@@ -36,7 +39,34 @@ export async function seedAirtelPrice(t: TestApp, price = AIRTEL_PRICE): Promise
      VALUES ($1, 'BASIC_MESSAGE', 'Transactional', $2)`,
     [rows[0]?.rate_plan_id, price.toString()],
   );
+  await seedWhatsappCard(t, 'IN', {
+    marketing: price,
+    utility: price,
+    authentication: price,
+    service: price,
+  });
   return airtel;
+}
+
+/** A WhatsApp rate card version of a country, in force since yesterday: its id. */
+export async function seedWhatsappCard(
+  t: TestApp,
+  countryId: string,
+  prices: Partial<Record<'marketing' | 'utility' | 'authentication' | 'service', bigint>>,
+): Promise<number> {
+  const { rows } = await t.database.sql.query<{ rate_card_id: number }>(
+    `INSERT INTO whatsapp_rate_cards (country_id, currency, effective_from)
+     VALUES ($1, 'USD', now() - interval '1 day') RETURNING rate_card_id`,
+    [countryId],
+  );
+  const rateCardId = rows[0]?.rate_card_id ?? 0;
+  for (const [category, micros] of Object.entries(prices)) {
+    await t.database.sql.query(
+      'INSERT INTO whatsapp_rate_card_prices (rate_card_id, category, price) VALUES ($1, $2, $3)',
+      [rateCardId, category, micros.toString()],
+    );
+  }
+  return rateCardId;
 }
 
 /** A partner and one of its users' bearer token. */

@@ -72,6 +72,14 @@ export const AUTHZ_MATRIX_BOT_TESTING: readonly MatrixEntry[] = [
   },
   {
     method: 'GET',
+    url: `${S}/bots/:botId/test-devices/:deviceId/price`,
+    path: `${DEVICE}/price`,
+    action: 'bots.read',
+    allowed: WALLET_READERS,
+    okStatus: 404,
+  },
+  {
+    method: 'GET',
     url: `${S}/bots/:botId/test-devices/:deviceId/conversation`,
     path: `${DEVICE}/conversation`,
     action: 'bots.read',

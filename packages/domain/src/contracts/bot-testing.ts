@@ -134,3 +134,18 @@ export type TConversation = z.output<typeof ZConversation>;
  * `device` (the device changed, e.g. the invite was accepted, ZTestDevice) and `ping` (keep-alive).
  */
 export const CONSOLE_STREAM_EVENTS = ['message', 'device', 'ping'] as const;
+
+/**
+ * What a console message to this device would cost a launched bot through the partner API (issue 25):
+ * priced by the one pricing function (the recipient's carrier plan and the bot's message type, or the
+ * country's WhatsApp rate card; console messages are service replies). Test messages are not charged.
+ */
+export const ZTestMessagePrice = z.object({
+  price: z.string(),
+  currency: z.string(),
+  /** An RCS message type (Promotional, OTP, Multi-Use, Transactional) or a WhatsApp category. */
+  priced_as: z.string(),
+  /** Always false: test messages to test devices are free. */
+  charged: z.literal(false),
+});
+export type TTestMessagePrice = z.infer<typeof ZTestMessagePrice>;

@@ -4,6 +4,12 @@ import { z } from 'zod';
 export const METERED_STATUSES = ['reserved', 'sent', 'released', 'charged'] as const;
 export type MeteredStatus = (typeof METERED_STATUSES)[number];
 
+/**
+ * The status of usage rows that stand for messages sent whose charge is not yet settled (metering
+ * settles every minute): reported with the day's usage, never stored in usage_daily.
+ */
+export const PENDING_USAGE_STATUS = 'pending';
+
 /** Kinds of usage rows: messages sent through the API, events received from the networks. */
 export const USAGE_KINDS = ['message', 'event'] as const;
 

@@ -28,11 +28,15 @@ export const ZPartnerUsageExportQuery = refineDateRange(z.object({ format: ZExpo
  */
 export const ZUsageCounts = z.object({
   sent: z.number().int(),
+  /** Messages sent whose charge is pending (settled within about a minute); not in `sent` yet. */
+  pending: z.number().int(),
   delivered: z.number().int(),
   read: z.number().int(),
   failed: z.number().int(),
   events: z.number().int(),
   charged: z.string(),
+  /** The pending messages' money: charged to the wallet when they settle. */
+  pending_amount: z.string(),
 });
 export type TUsageCounts = z.output<typeof ZUsageCounts>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseMoney } from '../rules/money.ts';
+import { WHATSAPP_PRICING_CATEGORIES } from '../rules/pricing.ts';
 import { ZListWindowQuery } from './envelope.ts';
 import { MAX_ROW_ID, rowId, searchText } from './fields.ts';
 import { refineDateRange, ZExportFormat, ZIsoDate } from './list-filters.ts';
@@ -215,7 +216,7 @@ export type TRatePlanCreate = z.input<typeof ZRatePlanCreate>;
 
 export const ZRatePlansQuery = ZListWindowQuery(
   { start: 0, end: 30 },
-  { carrier_id: z.coerce.number().pipe(rowId()).optional() },
+  { carrier_id: z.coerce.number().pipe(rowId()).optional(), search: searchText() },
 );
 
 /** One carrier on the pricing page: its plan in force now (null when it has none yet). */
@@ -235,3 +236,76 @@ export const ZPricingList = z.object({
   total: z.number().int(),
 });
 export type TPricingList = z.infer<typeof ZPricingList>;
+
+export const ZRatePlansExportQuery = z.object({
+  format: ZExportFormat,
+  carrier_id: z.coerce.number().pipe(rowId()).optional(),
+  search: searchText(),
+});
+
+// ---- WhatsApp rate cards (issue 25 point 2, decision 0033) ----
+
+export const ZWhatsappRateCardPrice = z.object({
+  category: z.enum(WHATSAPP_PRICING_CATEGORIES),
+  price: positiveMoney('Price', 0n, 1_000_000_000n, '0.00', '1,000.00'),
+});
+
+/** One version of a country's WhatsApp rate card: a price per Meta pricing category. */
+export const ZWhatsappRateCard = z.object({
+  rate_card_id: z.number().int(),
+  country_id: z.string(),
+  country_name: z.string(),
+  currency: z.string(),
+  effective_from: z.string(),
+  /** When the next version takes over; null for the latest. */
+  effective_to: z.string().nullable(),
+  prices: z.array(z.object({ category: z.enum(WHATSAPP_PRICING_CATEGORIES), price: z.string() })),
+  created_at: z.string(),
+});
+export type TWhatsappRateCard = z.infer<typeof ZWhatsappRateCard>;
+
+export const ZWhatsappRateCardCreate = z.object({
+  country_id: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}$/, 'Choose a country'),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code such as USD'),
+  /** ISO date-time; must not be in the past (a new version never rewrites what was charged). */
+  effective_from: z.iso.datetime({ offset: true, message: 'Effective from must be a date and time' }),
+  prices: z
+    .array(ZWhatsappRateCardPrice)
+    .min(1, 'Add at least one price')
+    .max(WHATSAPP_PRICING_CATEGORIES.length),
+});
+export type TWhatsappRateCardCreate = z.input<typeof ZWhatsappRateCardCreate>;
+
+const rateCardFilters = {
+  country_id: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'country_id must be a two-letter country code')
+    .optional(),
+  search: searchText(),
+};
+export const ZWhatsappRateCardsQuery = ZListWindowQuery({ start: 0, end: 30 }, rateCardFilters);
+export const ZWhatsappRateCardsExportQuery = z.object({ format: ZExportFormat, ...rateCardFilters });
+
+/** PRICING's WhatsApp part: each country's rate card in force now. */
+export const ZWhatsappPricingQuery = ZListWindowQuery({ start: 0, end: 30 }, { search: searchText() });
+
+// ---- charges not yet settled (issue 25 point 9) ----
+
+/**
+ * Messages sent through the API whose charge is reserved but not yet in the ledger (metering settles
+ * every minute, decision 0023): what My Wallet shows as pending above its history.
+ */
+export const ZPendingCharges = z.object({
+  currency: z.string(),
+  count: z.number().int(),
+  amount: z.string(),
+  /** The oldest pending message's send time; null when nothing is pending. */
+  since: z.string().nullable(),
+});
+export type TPendingCharges = z.infer<typeof ZPendingCharges>;

@@ -1,3 +1,5 @@
+import type { RBM_TRAFFIC_TYPES } from '../contracts/rbm-agent-messages.ts';
+
 /**
  * Pricing rules (issue 5): which version of a carrier's rate plan applies at an instant, and what a
  * message or a bot verification costs under it. Pure functions over micro-unit bigints.
@@ -43,6 +45,13 @@ export function effectiveVersion<V extends { effectiveFrom: Date; ratePlanId: nu
   return best;
 }
 
+/** Why a new price version cannot start then, or null: it never starts in the past (a minute of slack). */
+export function pastStartProblem(effectiveFrom: Date, now: Date): string | null {
+  return effectiveFrom.getTime() < now.getTime() - 60_000
+    ? 'Effective from must not be in the past: a new version never rewrites what was charged.'
+    : null;
+}
+
 /** When a version stops applying: the next version's start, or null while it is the latest. */
 export function effectiveUntil<V extends { effectiveFrom: Date; ratePlanId: number }>(
   versions: readonly V[],
@@ -81,4 +90,86 @@ export function verificationTotal(
 /** Whether a balance crossed below the threshold with this change (one alert per crossing). */
 export function crossesBelowThreshold(before: bigint, after: bigint, threshold: bigint | null): boolean {
   return threshold !== null && before >= threshold && after < threshold;
+}
+
+// ---- what a message is, as the price lists price it (issue 25, decisions 0032 and 0033) ----
+
+/** The message types of the carriers' rate plans (the bot message categories). */
+type RcsMessageType = 'Promotional' | 'OTP' | 'Multi-Use' | 'Transactional';
+
+/** RBM's messageTrafficType (the message's own type, when the partner sends one). */
+type RbmTrafficType = (typeof RBM_TRAFFIC_TYPES)[number];
+
+const RBM_TRAFFIC_TYPE: Record<RbmTrafficType, RcsMessageType> = {
+  AUTHENTICATION: 'OTP',
+  PROMOTION: 'Promotional',
+  TRANSACTION: 'Transactional',
+  // A request for service and an acknowledgement answer the user: transactional traffic.
+  SERVICEREQUEST: 'Transactional',
+  ACKNOWLEDGEMENT: 'Transactional',
+};
+
+const RCS_MESSAGE_TYPES: readonly string[] = ['Promotional', 'OTP', 'Multi-Use', 'Transactional'];
+
+/**
+ * The rate-plan message type of an RCS message: the message's own type when the network carries one
+ * (RBM's messageTrafficType), else the bot's message category, else Transactional (a bot saved
+ * before categories were asked). The one rule for the partner API, the test console and campaigns.
+ */
+export function rcsMessageType(message: {
+  trafficType?: RbmTrafficType | undefined;
+  botCategory?: string | null | undefined;
+}): RcsMessageType {
+  if (message.trafficType) return RBM_TRAFFIC_TYPE[message.trafficType];
+  const category = message.botCategory ?? '';
+  return RCS_MESSAGE_TYPES.includes(category) ? (category as RcsMessageType) : 'Transactional';
+}
+
+/** WhatsApp's pricing categories (Meta's): a template's category, or service for a free-form reply. */
+export const WHATSAPP_PRICING_CATEGORIES = ['marketing', 'utility', 'authentication', 'service'] as const;
+export type WhatsappPricingCategory = (typeof WHATSAPP_PRICING_CATEGORIES)[number];
+
+/**
+ * The pricing category of a WhatsApp message (Meta's per-message model, decision 0033): a template
+ * message is priced by its template's category (null when the bot has no such template: the rate
+ * card's highest template price applies); any other message is a reply in the customer service
+ * window, priced as service.
+ */
+export function whatsappPricingCategory(
+  content: { kind: string },
+  templateCategory: string | null,
+): WhatsappPricingCategory | null {
+  if (content.kind !== 'template') return 'service';
+  const category = templateCategory?.toLowerCase();
+  return category === 'marketing' || category === 'utility' || category === 'authentication'
+    ? category
+    : null;
+}
+
+export interface WhatsappRateCardLine {
+  category: string;
+  /** Price of one message, in micros. */
+  priceMicros: bigint;
+}
+
+/**
+ * The price of one WhatsApp message on a country's rate card in force: the category's price, or, for a
+ * template the bot does not know (category null), the card's highest template price, so a message is
+ * never charged less than it may cost. Null when the card does not price it.
+ */
+export function whatsappMessagePrice(
+  card: { prices: readonly WhatsappRateCardLine[] },
+  category: WhatsappPricingCategory | null,
+): { category: WhatsappPricingCategory; priceMicros: bigint } | null {
+  if (category !== null) {
+    const line = card.prices.find((p) => p.category === category);
+    return line ? { category, priceMicros: line.priceMicros } : null;
+  }
+  let best: { category: WhatsappPricingCategory; priceMicros: bigint } | null = null;
+  for (const line of card.prices) {
+    if (line.category === 'service') continue;
+    if (!best || line.priceMicros > best.priceMicros)
+      best = { category: line.category as WhatsappPricingCategory, priceMicros: line.priceMicros };
+  }
+  return best;
 }

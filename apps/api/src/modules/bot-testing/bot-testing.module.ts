@@ -14,7 +14,8 @@ declare module '../../platform/module.ts' {
 /**
  * Test devices of bots, tester invites, capability checks, test messages and the bot console
  * (issue 13, points 4 and 5). Uses the bots service (whose bot, its names on the networks) and the
- * network-messages service (sending, receipts, the networks' events); comes after both in src/modules.ts.
+ * network-messages service (sending, receipts, the networks' events) and metering's pricing (what a
+ * console message would cost); comes after them in src/modules.ts.
  */
 export const botTestingModule = defineModule({
   name: 'bot-testing',
@@ -25,6 +26,7 @@ export const botTestingModule = defineModule({
       bots: use('bots'),
       messages: use('network-messages'),
       connectors,
+      metering: use('metering'),
     });
     // A test device's events become its console lines in the unit of work that stores them, and
     // the consoles open on it are notified (decision 0039).

@@ -14,6 +14,7 @@ import {
   ZTestDeviceRequest,
   ZTestDevicesExportQuery,
   ZTestDevicesQuery,
+  ZTestMessagePrice,
   ZTestMessageRequest,
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -233,6 +234,22 @@ export function botTestingRoutes(service: BotTestingService, verifier: TokenVeri
               ),
             ),
           ),
+    );
+
+    app.get(
+      `${base}/:deviceId/price`,
+      {
+        config: { action: 'bots.read' },
+        schema: {
+          tags,
+          summary:
+            "What a console message to the device would cost the launched bot through the partner API (the bot's message type, or the country's WhatsApp rate card); test messages are not charged",
+          params: ZTestDeviceParams,
+          response: { 200: ZEnvelope(ZTestMessagePrice) },
+        },
+      },
+      async (request) =>
+        ok(await service.price(userOf(request), request.params.botId, request.params.deviceId)),
     );
 
     app.get(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CHANNEL_TYPE,
+  formatMicros,
   type MessageStatus,
   type TConsoleMessage,
   type TConversation,
@@ -12,12 +13,15 @@ import {
   type TTestBot,
   type TTestDevice,
   type TTestDevicesQuery,
+  type TTestMessagePrice,
+  WALLET_CURRENCY,
 } from '@portico/domain';
 import { type Connectors, NetworkError } from '../../networks/index.ts';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { AppError, ConflictError, NotFoundError } from '../../platform/http/errors.ts';
 import type { BotForTesting, BotsService } from '../bots/bots.service.ts';
+import type { MeteringService } from '../metering/metering.service.ts';
 import type {
   NetworkMessagesService,
   StoredNetworkEvent,
@@ -35,6 +39,7 @@ export interface BotTestingDeps {
   bots: Pick<BotsService, 'botForTesting' | 'botsForTesting'>;
   messages: Pick<NetworkMessagesService, 'send'>;
   connectors: Connectors;
+  metering: Pick<MeteringService, 'price'>;
 }
 
 export const DEVICE_NOT_FOUND = 'This test device was not found.';
@@ -108,7 +113,7 @@ function networkFailure(error: unknown): never {
  * the networks are called outside a transaction, the rows written in one unit of work each.
  */
 export function createBotTestingService(deps: BotTestingDeps) {
-  const { database, repository, bots, messages, connectors } = deps;
+  const { database, repository, bots, messages, connectors, metering } = deps;
 
   /** Tells every instance's open consoles of the device to look again, when the unit of work commits. */
   const changed = (deviceId: string) => database.notify(CONSOLE_CHANNEL, deviceId);
@@ -296,6 +301,29 @@ export function createBotTestingService(deps: BotTestingDeps) {
         return repository.updateDevice(device.deviceId, { capable, features, checkedAt: new Date() });
       });
       return { capable, features, device: presentDevice(row ?? device) };
+    },
+
+    /**
+     * What a console message to the device would cost a launched bot through the partner API, by
+     * metering's one pricing function (issue 25). Test messages are not charged.
+     */
+    async price(user: AuthenticatedUser, botId: string, deviceId: string): Promise<TTestMessagePrice> {
+      const { bot, device } = await ownDevice(user, botId, deviceId);
+      const whatsapp = device.channel === 'whatsapp';
+      const quote = await metering.price({
+        partnerId: bot.partnerId,
+        botId: bot.id,
+        channel: whatsapp ? CHANNEL_TYPE.whatsapp : CHANNEL_TYPE.rcs,
+        msisdn: device.msisdn,
+        // The console sends text, cards and answers, never templates (ZTestMessageRequest).
+        content: { kind: 'text' },
+      });
+      return {
+        price: formatMicros(quote.unitPriceMicros),
+        currency: WALLET_CURRENCY,
+        priced_as: quote.pricedAs,
+        charged: false,
+      };
     },
 
     /** A test message or a console answer, through network-messages (so receipts apply). */

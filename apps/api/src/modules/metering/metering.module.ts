@@ -4,6 +4,7 @@ import { defineModule } from '../../platform/module.ts';
 import { meteringConfig } from './metering.config.ts';
 import { METERING_QUEUES, settleJob } from './metering.jobs.ts';
 import { createMeteringRepository } from './metering.repository.ts';
+import { meteringRoutes } from './metering.routes.ts';
 import { seedCarrierPrefixes, seedDemoMetering } from './metering.seed.ts';
 import { createMeteringService, type MeteringService } from './metering.service.ts';
 
@@ -29,13 +30,18 @@ export const meteringModule = defineModule({
       repository: createMeteringRepository(database.sql, WALLET_CURRENCY),
       wallet: use('wallet'),
       abandonAfterMs: settings.abandonAfterMs,
+      currency: WALLET_CURRENCY,
     });
     // Usage counts the networks' events about the API's messages in the unit of work that stores
     // them: a redelivered event is stored, and so counted, once.
     use('network-messages').onEventsStored(async (events) => {
       await service.recordNetworkEvents(events);
     });
-    return { service, jobs: { 'metering.settle': settleJob(service) } };
+    return {
+      service,
+      secureRoutes: [meteringRoutes(service, use('wallet'))],
+      jobs: { 'metering.settle': settleJob(service) },
+    };
   },
   seed: {
     reference: async ({ database }) => ({ carrierPrefixes: await seedCarrierPrefixes(database) }),

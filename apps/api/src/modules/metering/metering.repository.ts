@@ -9,6 +9,8 @@ export interface ReservationRow {
   carrierId: number | null;
   countryId: string | null;
   ratePlanId: number | null;
+  rateCardId: number | null;
+  pricedAs: string | null;
   amount: bigint;
 }
 
@@ -90,13 +92,97 @@ export function createMeteringRepository(sql: SqlExecutor, currency: string) {
   return {
     addUsage,
 
-    /** The bot's partner and billing category (null: no such bot). */
+    /** The bot's partner, billing category and message category (null: no such bot). */
     async bot(botId: string) {
-      const [row] = await q<{ partner_id: string; billing_category: string | null }>(
-        'SELECT partner_id, billing_category FROM bots WHERE bot_id = $1',
-        [botId],
+      const [row] = await q<{
+        partner_id: string;
+        billing_category: string | null;
+        message_category: string | null;
+      }>('SELECT partner_id, billing_category, message_category FROM bots WHERE bot_id = $1', [botId]);
+      return row
+        ? {
+            partnerId: row.partner_id,
+            billingCategory: row.billing_category,
+            messageCategory: row.message_category,
+          }
+        : null;
+    },
+
+    /**
+     * The category of a bot's WhatsApp template as Meta knows it by name: version 1 under the
+     * template's name, version n under <name>_v<n> (decision 0021). Null: no such template.
+     */
+    async templateCategory(botId: string, name: string, language: string): Promise<string | null> {
+      const [row] = await q<{ category: string | null }>(
+        `SELECT v.content->>'category' AS category FROM templates t
+           JOIN template_versions v ON v.template_id = t.template_id
+          WHERE t.bot_id = $1 AND t.channel = 'whatsapp' AND t.language = $3
+            AND (CASE WHEN v.version = 1 THEN t.name ELSE t.name || '_v' || v.version END) = $2
+          LIMIT 1`,
+        [botId, name, language],
       );
-      return row ? { partnerId: row.partner_id, billingCategory: row.billing_category } : null;
+      return row?.category ?? null;
+    },
+
+    /** The country's WhatsApp rate card in force now (the latest version started), or null. */
+    async whatsappCard(countryId: string) {
+      const rows = await q<{ rate_card_id: number; category: string | null; price: string | null }>(
+        `WITH card AS (
+           SELECT rate_card_id FROM whatsapp_rate_cards
+            WHERE country_id = $1 AND currency = $2 AND effective_from <= now()
+            ORDER BY effective_from DESC, rate_card_id DESC LIMIT 1)
+         SELECT card.rate_card_id, p.category, p.price::text AS price
+           FROM card LEFT JOIN whatsapp_rate_card_prices p USING (rate_card_id)`,
+        [countryId, currency],
+      );
+      const first = rows[0];
+      if (!first) return null;
+      return {
+        rateCardId: first.rate_card_id,
+        prices: rows.flatMap((r) =>
+          r.category === null || r.price === null
+            ? []
+            : [{ category: r.category, priceMicros: BigInt(r.price) }],
+        ),
+      };
+    },
+
+    /** The partner's messages reserved or sent and not yet charged: their count, sum and oldest. */
+    async pending(partnerId: string) {
+      const [row] = await q<{ count: number; amount: string; since: string | null }>(
+        `SELECT count(*)::int AS count, coalesce(sum(amount), 0)::text AS amount, min(created_at)::text AS since
+           FROM metered_messages WHERE partner_id = $1 AND status IN ('reserved', 'sent')`,
+        [partnerId],
+      );
+      return {
+        count: row?.count ?? 0,
+        amount: BigInt(row?.amount ?? '0'),
+        since: row?.since ? new Date(row.since) : null,
+      };
+    },
+
+    /**
+     * Messages not yet charged as usage rows (status 'pending'): per day of the send, bot, carrier
+     * and country, in a window of days.
+     */
+    async pendingUsage(partnerId: string, from: string, to: string, botId?: string) {
+      return q<{
+        day: string;
+        bot_id: string;
+        carrier_id: number;
+        country_id: string;
+        count: string;
+        amount: string;
+      }>(
+        `SELECT (created_at AT TIME ZONE 'UTC')::date::text AS day, bot_id, coalesce(carrier_id, 0) AS carrier_id,
+                coalesce(country_id, '') AS country_id, count(*)::text AS count, sum(amount)::text AS amount
+           FROM metered_messages
+          WHERE partner_id = $1 AND status IN ('reserved', 'sent')
+            AND (created_at AT TIME ZONE 'UTC')::date BETWEEN $2::date AND $3::date
+            AND ($4::uuid IS NULL OR bot_id = $4::uuid)
+          GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+        [partnerId, from, to, botId ?? null],
+      );
     },
 
     /** The MNP answers of these numbers (msisdn -> carrier). */
@@ -176,10 +262,12 @@ export function createMeteringRepository(sql: SqlExecutor, currency: string) {
     async insertReservations(rows: ReservationRow[]): Promise<void> {
       await q(
         `WITH inserted AS (
-           INSERT INTO metered_messages (partner_id, bot_id, message_id, channel, carrier_id, country_id, rate_plan_id, amount, status)
-           SELECT p, b, m, ch, car, cty, rp, amt, 'reserved'
-             FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::int[], $6::text[], $7::int[], $8::bigint[])
-                  AS r(p, b, m, ch, car, cty, rp, amt)
+           INSERT INTO metered_messages (partner_id, bot_id, message_id, channel, carrier_id, country_id, rate_plan_id,
+                                         rate_card_id, priced_as, amount, status)
+           SELECT p, b, m, ch, car, cty, rp, rc, pa, amt, 'reserved'
+             FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::int[], $6::text[], $7::int[], $10::int[],
+                         $11::text[], $8::bigint[])
+                  AS r(p, b, m, ch, car, cty, rp, rc, pa, amt)
            RETURNING partner_id, amount)
          UPDATE ledger_accounts a SET reserved = a.reserved + s.total
            FROM (SELECT partner_id, sum(amount) AS total FROM inserted GROUP BY partner_id) s
@@ -194,6 +282,8 @@ export function createMeteringRepository(sql: SqlExecutor, currency: string) {
           rows.map((r) => r.ratePlanId),
           rows.map((r) => r.amount.toString()),
           currency,
+          rows.map((r) => r.rateCardId),
+          rows.map((r) => r.pricedAs),
         ],
       );
     },
@@ -213,9 +303,18 @@ export function createMeteringRepository(sql: SqlExecutor, currency: string) {
     async reReserveReleased(r: ReservationRow): Promise<'reserved' | 'not-released' | 'insufficient'> {
       const taken = await q(
         `UPDATE metered_messages SET status = 'reserved', amount = $3::bigint, carrier_id = $4, country_id = $5,
-                rate_plan_id = $6, settled_at = NULL, created_at = now()
+                rate_plan_id = $6, rate_card_id = $7, priced_as = $8, settled_at = NULL, created_at = now()
           WHERE bot_id = $1 AND message_id = $2 AND status = 'released' RETURNING 1`,
-        [r.botId, r.messageId, r.amount.toString(), r.carrierId, r.countryId, r.ratePlanId],
+        [
+          r.botId,
+          r.messageId,
+          r.amount.toString(),
+          r.carrierId,
+          r.countryId,
+          r.ratePlanId,
+          r.rateCardId,
+          r.pricedAs,
+        ],
       );
       if (taken.length === 0) return 'not-released';
       const covered = await q(

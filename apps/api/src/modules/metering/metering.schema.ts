@@ -62,6 +62,14 @@ export const meteredMessages = pgTable(
     carrierId: integer('carrier_id'),
     countryId: text('country_id'),
     ratePlanId: integer('rate_plan_id'),
+    /** The WhatsApp rate card version that priced it (WhatsApp sends; null for RCS). */
+    rateCardId: integer('rate_card_id'),
+    /**
+     * What the message was priced as: an RCS message type (Promotional, OTP, Multi-Use,
+     * Transactional) or a WhatsApp category (marketing, utility, authentication, service). Null for
+     * messages charged before issue 25 (all were priced as Transactional).
+     */
+    pricedAs: text('priced_as'),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     status: text('status').notNull(),
     /** The settlement batch that charged it. */

@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CHANNEL_TYPE,
   carrierOfNationalNumber,
   formatMicros,
   type MESSAGE_TYPES,
   type MeteredStatus,
+  PENDING_USAGE_STATUS,
+  rcsMessageType,
+  type TPendingCharges,
   type TUsageDay,
   type TUsageQuery,
   unknownCarrierQuote,
   usageEventName,
+  WALLET_CURRENCY,
+  whatsappMessagePrice,
+  whatsappPricingCategory,
   ZUsageQuery,
 } from '@portico/domain';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
@@ -27,16 +34,28 @@ export interface PriceRequest {
   channel: number;
   /** The recipient, E.164 ("+447700900123"). */
   msisdn: string;
-  /** The message type the rate plan prices (default Transactional). */
-  messageType?: MessageType;
+  /**
+   * What is sent: a WhatsApp template message is priced by its template's category, any other
+   * WhatsApp message as service (decision 0033). Absent: a message that is not a template.
+   */
+  content?: { kind: string; templateName?: string; language?: string } | undefined;
+  /** RBM's messageTrafficType, when the partner sent one: it wins over the bot's category (0032). */
+  trafficType?: RbmTrafficType | undefined;
 }
 
+type RbmTrafficType = NonNullable<Parameters<typeof rcsMessageType>[0]['trafficType']>;
+
 export interface Price {
-  /** Null: the carrier is unknown and the unknown-carrier rule priced it (decision 0022). */
+  /** Null: the carrier is unknown and the unknown-carrier rule priced it (decision 0022), or WhatsApp. */
   carrierId: number | null;
   countryId: string;
   unitPriceMicros: bigint;
-  ratePlanId: number;
+  /** The carrier rate plan that priced an RCS message (null for WhatsApp). */
+  ratePlanId: number | null;
+  /** The WhatsApp rate card version that priced a WhatsApp message (null for RCS). */
+  rateCardId: number | null;
+  /** What the message was priced as: an RCS message type or a WhatsApp category. */
+  pricedAs: string;
 }
 
 export interface ReserveRequest {
@@ -49,6 +68,8 @@ export interface ReserveRequest {
   carrierId: number | null;
   countryId: string | null;
   ratePlanId: number | null;
+  rateCardId?: number | null | undefined;
+  pricedAs?: string | null | undefined;
 }
 
 export type ReserveResult =
@@ -97,6 +118,8 @@ function senderNamed(event: NetworkEventForUsage): string | null {
 }
 
 export const UNPRICEABLE = 'This recipient cannot be priced: no rate plan of its country prices the message.';
+export const UNPRICEABLE_WHATSAPP =
+  'This recipient cannot be priced: no WhatsApp rate card of its country prices the message.';
 export const NOT_A_NUMBER = 'The recipient is not a valid phone number in international format.';
 
 /** How long the price tables stay cached (rate plan versions start at dates, never retroactively). */
@@ -116,6 +139,8 @@ export interface MeteringDeps {
   abandonAfterMs: number;
   /** The most entries the cache keeps (default CACHE_ENTRIES). */
   cacheEntries?: number;
+  /** The wallet's currency (pending charges are shown in it). */
+  currency?: string;
   now?: () => Date;
 }
 
@@ -130,6 +155,7 @@ export function createMeteringService({
   wallet,
   abandonAfterMs,
   cacheEntries = CACHE_ENTRIES,
+  currency = WALLET_CURRENCY,
   now = () => new Date(),
 }: MeteringDeps) {
   // Bots, carrier ranges and price tables, each for CACHE_MS; the least recently used leave first
@@ -147,14 +173,25 @@ export function createMeteringService({
     return value;
   }
 
+  /**
+   * The price of one message (issue 25): the ONE pricing function of the partner API, the test
+   * console and campaigns. RCS: the recipient's carrier's rate plan, by the bot's billing category and
+   * the message type (rcsMessageType: the message's own traffic type, else the bot's message
+   * category; decision 0032). WhatsApp: the recipient country's rate card, by Meta's category
+   * (whatsappPricingCategory: a template's category, else service; decision 0033).
+   */
   async function price(request: PriceRequest): Promise<Price> {
     const bot = await cached(`bot:${request.botId}`, () => repository.bot(request.botId));
     if (!bot || bot.partnerId !== request.partnerId) throw new NotFoundError('Bot not found.');
     const number = parsePhoneNumberFromString(request.msisdn);
     const countryId = number?.isPossible() ? number.country : undefined;
     if (!number || !countryId) throw new BadRequestError(NOT_A_NUMBER);
+    if (request.channel === CHANNEL_TYPE.whatsapp) return whatsappPrice(request, countryId);
     const category = bot.billingCategory ?? 'BASIC_MESSAGE';
-    const messageType = request.messageType ?? 'Transactional';
+    const messageType = rcsMessageType({
+      trafficType: request.trafficType,
+      botCategory: bot.messageCategory,
+    });
     const [ported, ranges, prices] = await Promise.all([
       portedCarrier(number.number),
       cached(`ranges:${countryId}`, () => repository.ranges(countryId)),
@@ -164,10 +201,11 @@ export function createMeteringService({
     ]);
     const carrierId = ported ?? carrierOfNationalNumber(number.nationalNumber, ranges);
     const own = carrierId === null ? undefined : prices.find((p) => p.carrierId === carrierId);
+    const rcs = { countryId, rateCardId: null, pricedAs: messageType };
     if (own && own.priceMicros !== null) {
       return {
+        ...rcs,
         carrierId: own.carrierId,
-        countryId,
         unitPriceMicros: own.priceMicros,
         ratePlanId: own.ratePlanId,
       };
@@ -177,7 +215,35 @@ export function createMeteringService({
       prices.flatMap((p) => (p.priceMicros === null ? [] : [{ ...p, priceMicros: p.priceMicros }])),
     );
     if (!quote) throw new BadRequestError(UNPRICEABLE);
-    return { carrierId: null, countryId, unitPriceMicros: quote.priceMicros, ratePlanId: quote.ratePlanId };
+    return { ...rcs, carrierId: null, unitPriceMicros: quote.priceMicros, ratePlanId: quote.ratePlanId };
+  }
+
+  /** WhatsApp: the country's rate card in force, by the message's Meta category (decision 0033). */
+  async function whatsappPrice(request: PriceRequest, countryId: string): Promise<Price> {
+    const content = request.content ?? { kind: 'text' };
+    const templateCategory =
+      content.kind === 'template' && content.templateName
+        ? await cached(`template:${request.botId}:${content.templateName}:${content.language ?? ''}`, () =>
+            repository.templateCategory(
+              request.botId,
+              content.templateName ?? '',
+              content.language ?? 'en_US',
+            ),
+          )
+        : null;
+    const card = await cached(`whatsapp-card:${countryId}`, () => repository.whatsappCard(countryId));
+    const priced = card
+      ? whatsappMessagePrice(card, whatsappPricingCategory(content, templateCategory))
+      : null;
+    if (!card || !priced) throw new BadRequestError(UNPRICEABLE_WHATSAPP);
+    return {
+      carrierId: null,
+      countryId,
+      unitPriceMicros: priced.priceMicros,
+      ratePlanId: null,
+      rateCardId: card.rateCardId,
+      pricedAs: priced.category,
+    };
   }
 
   type Reserved = ReserveResult | { error: unknown } | { released: true };
@@ -244,6 +310,8 @@ export function createMeteringService({
       carrierId: request.carrierId,
       countryId: request.countryId,
       ratePlanId: request.ratePlanId,
+      rateCardId: request.rateCardId ?? null,
+      pricedAs: request.pricedAs ?? null,
       amount: request.unitPriceMicros,
     };
     let result: Reserved;
@@ -500,13 +568,37 @@ export function createMeteringService({
 
     recordEvents,
 
-    /** Daily usage of a partner for billing (the rows of usage_daily in a window of days). */
-    /** Daily usage of a partner for billing (the rows of usage_daily in a window of days). */
+    /**
+     * The partner's charges not yet in the ledger (issue 25 point 9): messages reserved or sent that
+     * the next settlement batch charges. Shown as pending at once, settled within a minute.
+     */
+    async pending(partnerId: string): Promise<TPendingCharges> {
+      const found = await repository.pending(partnerId);
+      return {
+        currency,
+        count: found.count,
+        amount: formatMicros(found.amount),
+        since: found.since?.toISOString() ?? null,
+      };
+    },
+
+    /**
+     * Daily usage of a partner for billing: the rows of usage_daily in a window of days, and the
+     * messages not yet charged as rows of status 'pending' (issue 25 point 9).
+     */
     async usage(partnerId: string, input: TUsageQuery): Promise<TUsageDay[]> {
       const query = ZUsageQuery.parse(input);
       if (query.from > query.to) throw new BadRequestError('The start date is after the end date.');
-      const rows = await repository.usage(partnerId, query.from, query.to, query.bot_id);
-      return rows.map((r) => ({
+      const [rows, pending] = await Promise.all([
+        repository.usage(partnerId, query.from, query.to, query.bot_id),
+        repository.pendingUsage(partnerId, query.from, query.to, query.bot_id),
+      ]);
+      const pendingRows = pending.map((r) => ({
+        ...r,
+        kind: 'message' as const,
+        status: PENDING_USAGE_STATUS,
+      }));
+      return [...rows, ...pendingRows].map((r) => ({
         day: r.day,
         bot_id: r.bot_id,
         carrier_id: r.carrier_id === 0 ? null : r.carrier_id,

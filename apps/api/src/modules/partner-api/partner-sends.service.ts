@@ -255,6 +255,10 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
           botId: bot.botId,
           channel,
           msisdn: send.recipient,
+          // What the message is decides its price (issue 25): a WhatsApp template's category, RBM's
+          // own traffic type, else the bot's message category.
+          content: send.content,
+          trafficType: send.trafficType,
         });
       } catch (error) {
         // Not a number, or nothing prices its country: the partner's input, in the network's words.
@@ -272,6 +276,8 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
         carrierId: price.carrierId,
         countryId: price.countryId,
         ratePlanId: price.ratePlanId,
+        rateCardId: price.rateCardId,
+        pricedAs: price.pricedAs,
       });
       if (!reserved.ok) return refuse({ reason: 'insufficient_funds', detail: null });
       // A message id already reserved or sent is never sent twice.

@@ -91,6 +91,8 @@ export function rbmRoutes(
           recipient: msisdn,
           content: content.data,
           messageId,
+          // The message's own traffic type: passed on, and it decides the price (decision 0032).
+          trafficType: parsed.data.messageTrafficType,
         });
         return {
           name: `phones/${msisdn}/agentMessages/${messageId}`,

@@ -11,6 +11,8 @@ const countsOf = (c: TUsageCounts): ExportCell[] => [
   count(c.failed),
   count(c.events),
   { value: Number(c.charged), text: c.charged },
+  count(c.pending),
+  { value: Number(c.pending_amount), text: c.pending_amount },
 ];
 
 /**
@@ -31,6 +33,8 @@ export function usageTable(usage: TPartnerUsage, meta: { botName: string; genera
       { header: 'Failed', width: 70, number: COUNT },
       { header: 'Other events', width: 80, number: COUNT },
       { header: `Charged (${usage.currency})`, width: 100, number: { format: '0.000000' } },
+      { header: 'Charge pending', width: 70, number: COUNT },
+      { header: `Pending (${usage.currency})`, width: 100, number: { format: '0.000000' } },
     ],
     rows:
       usage.days.length === 0

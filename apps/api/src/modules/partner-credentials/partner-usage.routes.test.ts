@@ -74,10 +74,39 @@ describe('GET /api/v1/secure/partner-api/usage', () => {
     );
     expect(usage).toMatchObject({ bot_id: botId, from: threeDaysAgo, to: today, currency: 'USD' });
     expect(usage.days).toEqual([
-      { day: threeDaysAgo, sent: 0, delivered: 1, read: 0, failed: 0, events: 0, charged: '0.00' },
-      { day: today, sent: 3, delivered: 2, read: 1, failed: 1, events: 1, charged: '0.009' },
+      {
+        day: threeDaysAgo,
+        sent: 0,
+        pending: 0,
+        delivered: 1,
+        read: 0,
+        failed: 0,
+        events: 0,
+        charged: '0.00',
+        pending_amount: '0.00',
+      },
+      {
+        day: today,
+        sent: 3,
+        pending: 0,
+        delivered: 2,
+        read: 1,
+        failed: 1,
+        events: 1,
+        charged: '0.009',
+        pending_amount: '0.00',
+      },
     ]);
-    expect(usage.totals).toEqual({ sent: 3, delivered: 3, read: 1, failed: 1, events: 1, charged: '0.009' });
+    expect(usage.totals).toEqual({
+      sent: 3,
+      pending: 0,
+      delivered: 3,
+      read: 1,
+      failed: 1,
+      events: 1,
+      charged: '0.009',
+      pending_amount: '0.00',
+    });
     expect(usage.carriers).toEqual([
       {
         carrier_id: airtel,
@@ -89,6 +118,8 @@ describe('GET /api/v1/secure/partner-api/usage', () => {
         failed: 1,
         events: 1,
         charged: '0.009',
+        pending: 0,
+        pending_amount: '0.00',
       },
       {
         carrier_id: null,
@@ -100,6 +131,8 @@ describe('GET /api/v1/secure/partner-api/usage', () => {
         failed: 0,
         events: 0,
         charged: '0.00',
+        pending: 0,
+        pending_amount: '0.00',
       },
     ]);
   });
@@ -115,7 +148,16 @@ describe('GET /api/v1/secure/partner-api/usage', () => {
     const usage = ZPartnerUsage.parse(expectEnvelope(await get(`bot_id=${quietBotId}`), 200).data);
     expect(usage.days).toEqual([]);
     expect(usage.carriers).toEqual([]);
-    expect(usage.totals).toEqual({ sent: 0, delivered: 0, read: 0, failed: 0, events: 0, charged: '0.00' });
+    expect(usage.totals).toEqual({
+      sent: 0,
+      pending: 0,
+      delivered: 0,
+      read: 0,
+      failed: 0,
+      events: 0,
+      charged: '0.00',
+      pending_amount: '0.00',
+    });
   });
 
   it("when another partner's bot or no bot is named then 404; a wrong window is a 400, never a 500", async () => {
@@ -153,9 +195,11 @@ describe('GET /api/v1/secure/partner-api/usage/export', () => {
       'Failed',
       'Other events',
       'Charged (USD)',
+      'Charge pending',
+      'Pending (USD)',
     ]);
-    expect(values(3)).toEqual([today, 3, 2, 1, 1, 1, 0.009]);
-    expect(values(4)).toEqual(['Total', 3, 3, 1, 1, 1, 0.009]);
+    expect(values(3)).toEqual([today, 3, 2, 1, 1, 1, 0.009, 0, 0]);
+    expect(values(4)).toEqual(['Total', 3, 3, 1, 1, 1, 0.009, 0, 0]);
     expect(values(5)?.[0]).toBe('Carrier: Bharti Airtel (IN)');
 
     const pdf = await t.app.inject({

@@ -2,6 +2,7 @@ import {
   formatMicros,
   PARTNER_USAGE_DEFAULT_DAYS,
   PARTNER_USAGE_MAX_DAYS,
+  PENDING_USAGE_STATUS,
   parseMoney,
   type TPartnerUsage,
   type TPartnerUsageQuery,
@@ -32,7 +33,10 @@ export function usageWindow(query: { from?: string | undefined; to?: string | un
 }
 
 /** Which count a usage row adds to: messages by their outcome, events by their type. */
-function columnOf(row: Pick<TUsageDay, 'kind' | 'status'>): keyof Omit<TUsageCounts, 'charged'> {
+function columnOf(
+  row: Pick<TUsageDay, 'kind' | 'status'>,
+): keyof Omit<TUsageCounts, 'charged' | 'pending_amount'> {
+  if (row.kind === 'message' && row.status === PENDING_USAGE_STATUS) return 'pending';
   if (row.kind === 'message') return row.status === 'failed' ? 'failed' : 'sent';
   if (row.status === USAGE_EVENT.delivered) return 'delivered';
   if (row.status === USAGE_EVENT.read) return 'read';
@@ -42,20 +46,34 @@ function columnOf(row: Pick<TUsageDay, 'kind' | 'status'>): keyof Omit<TUsageCou
 /** Counts being added up; the money in micro-units until it is presented. */
 interface Tally {
   sent: number;
+  pending: number;
   delivered: number;
   read: number;
   failed: number;
   events: number;
   micros: bigint;
+  pendingMicros: bigint;
 }
-const emptyTally = (): Tally => ({ sent: 0, delivered: 0, read: 0, failed: 0, events: 0, micros: 0n });
+const emptyTally = (): Tally => ({
+  sent: 0,
+  pending: 0,
+  delivered: 0,
+  read: 0,
+  failed: 0,
+  events: 0,
+  micros: 0n,
+  pendingMicros: 0n,
+});
 function add(tally: Tally, row: TUsageDay): void {
-  tally[columnOf(row)] += row.count;
-  tally.micros += parseMoney(row.amount) ?? 0n;
+  const column = columnOf(row);
+  tally[column] += row.count;
+  if (column === 'pending') tally.pendingMicros += parseMoney(row.amount) ?? 0n;
+  else tally.micros += parseMoney(row.amount) ?? 0n;
 }
-const present = ({ micros, ...counts }: Tally): TUsageCounts => ({
+const present = ({ micros, pendingMicros, ...counts }: Tally): TUsageCounts => ({
   ...counts,
   charged: formatMicros(micros),
+  pending_amount: formatMicros(pendingMicros),
 });
 
 /**
@@ -80,7 +98,7 @@ export function summarizeUsage(
     add(carrier.tally, row);
     add(totals, row);
   }
-  const messages = (t: Tally) => t.sent + t.failed;
+  const messages = (t: Tally) => t.sent + t.pending + t.failed;
   return {
     bot_id: window.botId,
     from: window.from,

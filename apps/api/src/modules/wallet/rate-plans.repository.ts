@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { carriers, countries, partners } from '../../platform/db/core.schema.ts';
 import { containsPattern } from '../../platform/db/filters.ts';
 import type { Db } from '../../platform/db/index.ts';
@@ -61,9 +61,20 @@ export function createRatePlansRepository(db: Db) {
       return withPrices(rows);
     },
 
-    /** One window of versions, newest first (admin list). */
-    async list(window: { start: number; end: number }, carrierId?: number) {
-      const where = carrierId ? eq(ratePlans.carrierId, carrierId) : undefined;
+    /** One window of versions, newest first (admin list); search: the carrier, its country or the plan code. */
+    async list(window: { start: number; end: number }, carrierId?: number, search?: string) {
+      const conditions: SQL[] = [];
+      if (carrierId) conditions.push(eq(ratePlans.carrierId, carrierId));
+      if (search) {
+        const pattern = containsPattern(search);
+        const any = or(
+          ilike(carriers.name, pattern),
+          ilike(carriers.countryId, pattern),
+          ilike(ratePlans.planCode, pattern),
+        );
+        if (any) conditions.push(any);
+      }
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
       const rows = await db
         .select(planColumns)
         .from(ratePlans)
@@ -77,7 +88,11 @@ export function createRatePlansRepository(db: Db) {
         )
         .limit(window.end - window.start)
         .offset(window.start);
-      const [total] = await db.select({ n: count() }).from(ratePlans).where(where);
+      const [total] = await db
+        .select({ n: count() })
+        .from(ratePlans)
+        .innerJoin(carriers, eq(carriers.carrierId, ratePlans.carrierId))
+        .where(where);
       return { rows: await withPrices(rows), total: total?.n ?? 0 };
     },
 

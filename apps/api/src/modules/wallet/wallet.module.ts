@@ -10,8 +10,10 @@ import { walletConfig } from './wallet.config.ts';
 import { jobLowBalanceNotifier, lowBalanceAlertJob, WALLET_QUEUES } from './wallet.jobs.ts';
 import { createWalletRepository } from './wallet.repository.ts';
 import { walletRoutes } from './wallet.routes.ts';
-import { seedDemoWallets, seedRatePlans } from './wallet.seed.ts';
+import { seedDemoRateCards, seedDemoWallets, seedRatePlans } from './wallet.seed.ts';
 import { createWalletService, type WalletService } from './wallet.service.ts';
+import { createRateCardsRepository } from './whatsapp-rate-cards.repository.ts';
+import { createRateCardsService } from './whatsapp-rate-cards.service.ts';
 
 declare module '../../platform/module.ts' {
   interface ModuleServices {
@@ -52,9 +54,10 @@ export const walletModule = defineModule({
       provider,
       notifier: jobLowBalanceNotifier(jobs),
     });
+    const rateCards = createRateCardsService(createRateCardsRepository(database.db));
     return {
       service,
-      secureRoutes: [walletRoutes(service, { brandName: config.BRAND_NAME })],
+      secureRoutes: [walletRoutes(service, rateCards, { brandName: config.BRAND_NAME })],
       rootRoutes: [
         paymentRoutes({
           wallet: service,
@@ -81,7 +84,10 @@ export const walletModule = defineModule({
       const partners = Object.values(DEMO_PARTNERS)
         .filter((p) => p.hasEwallet)
         .map((p) => p.partnerId);
-      return { movements: await seedDemoWallets(database, partners) };
+      return {
+        movements: await seedDemoWallets(database, partners),
+        whatsappRateCards: await seedDemoRateCards(database),
+      };
     },
   },
 });

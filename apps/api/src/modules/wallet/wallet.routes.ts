@@ -9,6 +9,7 @@ import {
   ZPricingQuery,
   ZRatePlan,
   ZRatePlanCreate,
+  ZRatePlansExportQuery,
   ZRatePlansQuery,
   ZTopup,
   ZTopupParams,
@@ -20,14 +21,23 @@ import {
   ZWalletExportQuery,
   ZWalletTransaction,
   ZWalletTransactionsQuery,
+  ZWhatsappPricingQuery,
+  ZWhatsappRateCard,
+  ZWhatsappRateCardCreate,
+  ZWhatsappRateCardsExportQuery,
+  ZWhatsappRateCardsQuery,
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendTable } from '../../platform/export/tables.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { userOf } from '../../platform/http/secure-scope.ts';
 import { xsrfCookieOf } from '../../platform/security/xsrf.ts';
-import { walletHistoryTable } from './wallet.export.ts';
+import { rateCardsTable, ratePlansTable, walletHistoryTable } from './wallet.export.ts';
 import type { WalletService } from './wallet.service.ts';
+import type { RateCardsService } from './whatsapp-rate-cards.service.ts';
+
+/** The most rows one export reads. */
+const EXPORT_LIMIT = 10_000;
 
 const tags = ['wallet'];
 
@@ -36,7 +46,11 @@ export interface WalletRoutesOptions {
 }
 
 /** Secure wallet, pricing and rate-plan routes (mounted under /api/v1/secure). */
-export function walletRoutes(wallet: WalletService, options: WalletRoutesOptions): FastifyPluginAsyncZod {
+export function walletRoutes(
+  wallet: WalletService,
+  cards: RateCardsService,
+  options: WalletRoutesOptions,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/wallet/balance',
@@ -221,8 +235,93 @@ export function walletRoutes(wallet: WalletService, options: WalletRoutesOptions
         },
       },
       async (request) => {
-        const { start, end, carrier_id } = request.query;
-        return ok(await wallet.ratePlans({ start, end }, carrier_id));
+        const { start, end, carrier_id, search } = request.query;
+        return ok(await wallet.ratePlans({ start, end }, carrier_id, search));
+      },
+    );
+
+    app.get(
+      '/rate-plans/export',
+      {
+        config: { action: 'rate-plans.read' },
+        schema: {
+          tags,
+          summary: 'The rate plan versions as Excel (xlsx) or PDF, with the same search and carrier filter',
+          querystring: ZRatePlansExportQuery,
+        },
+      },
+      async (request, reply) => {
+        const { format, carrier_id, search } = request.query;
+        const { items } = await wallet.ratePlans({ start: 0, end: EXPORT_LIMIT }, carrier_id, search);
+        const table = ratePlansTable(items, { brandName: options.brandName, generatedAt: new Date() });
+        return sendTable(reply, format, 'rate-plans', table);
+      },
+    );
+
+    app.get(
+      '/whatsapp-rate-cards',
+      {
+        config: { action: 'rate-plans.read' },
+        schema: {
+          tags,
+          summary: 'Every WhatsApp rate card version (platform admins): by country, the newest first',
+          querystring: ZWhatsappRateCardsQuery,
+          response: { 200: ZEnvelope(ZListResult(ZWhatsappRateCard)) },
+        },
+      },
+      async (request) => {
+        const { start, end, country_id, search } = request.query;
+        return ok(await cards.list({ start, end }, { countryId: country_id, search }));
+      },
+    );
+
+    app.get(
+      '/whatsapp-rate-cards/export',
+      {
+        config: { action: 'rate-plans.read' },
+        schema: {
+          tags,
+          summary: 'The WhatsApp rate card versions as Excel (xlsx) or PDF, with the same filters',
+          querystring: ZWhatsappRateCardsExportQuery,
+        },
+      },
+      async (request, reply) => {
+        const { format, country_id, search } = request.query;
+        const items = await cards.exportRows({ countryId: country_id, search });
+        const table = rateCardsTable(items, { brandName: options.brandName, generatedAt: new Date() });
+        return sendTable(reply, format, 'whatsapp-rate-cards', table);
+      },
+    );
+
+    app.post(
+      '/whatsapp-rate-cards',
+      {
+        config: { action: 'rate-plans.write' },
+        schema: {
+          tags,
+          summary:
+            "A new version of a country's WhatsApp rate card (a price per Meta category) from its effective date (never in the past)",
+          body: ZWhatsappRateCardCreate,
+          response: { 200: ZEnvelope(ZWhatsappRateCard) },
+        },
+      },
+      async (request) => ok(await cards.create(userOf(request), request.body)),
+    );
+
+    app.get(
+      '/pricing/whatsapp',
+      {
+        config: { action: 'pricing.read' },
+        schema: {
+          tags,
+          summary: "PRICING's WhatsApp part: each country's rate card in force now (Meta's categories)",
+          querystring: ZWhatsappPricingQuery,
+          response: { 200: ZEnvelope(ZListResult(ZWhatsappRateCard)) },
+        },
+      },
+      async (request) => {
+        const { start, end, search } = request.query;
+        return ok(await cards.pricing({ start, end }, search));
       },
     );
 

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { carriers, createdAt, partners, users } from '../../platform/db/core.schema.ts';
+import { carriers, countries, createdAt, partners, users } from '../../platform/db/core.schema.ts';
 
 /**
  * Ledger accounts (double entry, issue 5). Each partner with a wallet has a `wallet` account (its
@@ -211,4 +211,37 @@ export const ratePlanPrices = pgTable(
     price: bigint('price', { mode: 'bigint' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.ratePlanId, t.billingCategory, t.messageType] })],
+);
+
+/**
+ * Versions of a country's WhatsApp rate card (issue 25 point 2, decision 0033): Meta prices WhatsApp
+ * per message category and the recipient's country, not per carrier. Like rate plans, a new version
+ * starts at its effective date (never in the past) and ends the previous one; rows are never updated.
+ */
+export const whatsappRateCards = pgTable(
+  'whatsapp_rate_cards',
+  {
+    rateCardId: serial('rate_card_id').primaryKey(),
+    countryId: text('country_id')
+      .notNull()
+      .references(() => countries.countryId),
+    currency: text('currency').notNull(),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+    createdBy: uuid('created_by').references(() => users.userId, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('whatsapp_rate_cards_country_idx').on(t.countryId, t.effectiveFrom)],
+);
+
+/** Price per message of a rate card version, by Meta's pricing category (marketing, utility, ...). */
+export const whatsappRateCardPrices = pgTable(
+  'whatsapp_rate_card_prices',
+  {
+    rateCardId: integer('rate_card_id')
+      .notNull()
+      .references(() => whatsappRateCards.rateCardId),
+    category: text('category').notNull(),
+    price: bigint('price', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.rateCardId, t.category] })],
 );

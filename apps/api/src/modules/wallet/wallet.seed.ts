@@ -12,6 +12,7 @@ import { createLedgerRepository } from './ledger.repository.ts';
 import { createLedger } from './ledger.ts';
 import { createRatePlansRepository } from './rate-plans.repository.ts';
 import { createWalletRepository } from './wallet.repository.ts';
+import { createRateCardsRepository } from './whatsapp-rate-cards.repository.ts';
 
 /** Launch date of the default plans (spec section 9: 01/01/2023). */
 const DEFAULT_PLAN_START = new Date('2023-01-01T00:00:00Z');
@@ -176,4 +177,39 @@ export async function seedDemoWallets(database: Database, partnerIds: readonly s
     }
   }
   return moved;
+}
+
+/**
+ * Demo WhatsApp rate cards (issue 25 point 2) for the countries the demo's carriers serve: Meta's
+ * published per-message rates (USD, micros) for marketing, utility and authentication templates;
+ * service replies free, as Meta charges them. In force since the launch date, so sends price at once.
+ */
+const DEMO_WHATSAPP_RATES: Record<string, readonly [bigint, bigint, bigint]> = {
+  IN: [10_700n, 1_400n, 1_400n],
+  US: [25_000n, 4_000n, 13_500n],
+  GB: [52_900n, 22_000n, 35_800n],
+  DE: [136_500n, 55_000n, 76_800n],
+  BR: [62_500n, 6_800n, 31_500n],
+  MX: [30_500n, 8_500n, 13_500n],
+  ID: [41_100n, 25_000n, 30_000n],
+  ZA: [37_900n, 7_600n, 7_600n],
+};
+
+/** Seeds a card for each demo country that has none (idempotent: admins' versions survive). */
+export async function seedDemoRateCards(database: Database): Promise<number> {
+  const cards = createRateCardsRepository(database.db);
+  const countryIds = Object.keys(DEMO_WHATSAPP_RATES);
+  const existing = new Set((await cards.versionsOf(countryIds)).map((card) => card.countryId));
+  let seeded = 0;
+  for (const [countryId, [marketing, utility, authentication]] of Object.entries(DEMO_WHATSAPP_RATES)) {
+    if (existing.has(countryId)) continue;
+    await cards.insertVersion({ countryId, currency: WALLET_CURRENCY, effectiveFrom: DEFAULT_PLAN_START }, [
+      { category: 'marketing', price: marketing },
+      { category: 'utility', price: utility },
+      { category: 'authentication', price: authentication },
+      { category: 'service', price: 0n },
+    ]);
+    seeded += 1;
+  }
+  return seeded;
 }

@@ -7,6 +7,7 @@ import {
   hasNoDeveloperSubRole,
   PARTNER_CODE,
   parseMoney,
+  pastStartProblem,
   REGIONS,
   type Region,
   type TCarrierPricing,
@@ -135,6 +136,9 @@ export function createWalletService({ database, ledger, wallets, plans, provider
   }
 
   return {
+    /** The caller's partner when it has a wallet (403 otherwise): for modules that show wallet money. */
+    requireWallet,
+
     async balance(user: AuthenticatedUser): Promise<TWalletBalance> {
       const partnerId = await requireWallet(user);
       const { wallet, holds } = await accountsOf(partnerId);
@@ -431,8 +435,9 @@ export function createWalletService({ database, ledger, wallets, plans, provider
     async ratePlans(
       window: { start: number; end: number },
       carrierId?: number,
+      search?: string,
     ): Promise<TListResult<TRatePlan>> {
-      const { rows, total } = await plans.list(window, carrierId);
+      const { rows, total } = await plans.list(window, carrierId, search);
       const versions = await plans.versionsOf([...new Set(rows.map((r) => r.carrierId))]);
       return {
         items: rows.map((row) =>
@@ -458,12 +463,8 @@ export function createWalletService({ database, ledger, wallets, plans, provider
       const carrier = await plans.carrier(body.carrier_id);
       if (!carrier) throw new BadRequestError('Carrier: no such carrier.');
       const effectiveFrom = new Date(body.effective_from);
-      // A minute of slack for the time the form took to submit.
-      if (effectiveFrom.getTime() < now.getTime() - 60_000) {
-        throw new BadRequestError(
-          'Effective from must not be in the past: a new version never rewrites what was charged.',
-        );
-      }
+      const past = pastStartProblem(effectiveFrom, now);
+      if (past) throw new BadRequestError(past);
       const seen = new Set<string>();
       for (const price of body.prices) {
         const key = `${price.billing_category}|${price.message_type}`;

@@ -68,7 +68,16 @@ function credentials(items = [ACTIVE]): TPartnerCredentialList {
   };
 }
 
-const NO_COUNTS = { sent: 0, delivered: 0, read: 0, failed: 0, events: 0, charged: '0.00' };
+const NO_COUNTS = {
+  sent: 0,
+  pending: 0,
+  delivered: 0,
+  read: 0,
+  failed: 0,
+  events: 0,
+  charged: '0.00',
+  pending_amount: '0.00',
+};
 const EMPTY_USAGE: TPartnerUsage = {
   bot_id: BOT_ID,
   from: '2026-10-28',

@@ -39,13 +39,17 @@ const counts = (
   failed: number,
   events: number,
   charged: string,
+  pending = 0,
+  pending_amount = '0.00',
 ) => ({
   sent,
+  pending,
   delivered,
   read,
   failed,
   events,
   charged,
+  pending_amount,
 });
 
 const USAGE: TPartnerUsage = {
@@ -121,20 +125,32 @@ describe('the usage panel on /u/api', () => {
     expect(heads).toEqual([
       'Day (UTC)',
       'Sent',
+      'Sent, charge pending',
       'Delivered',
       'Read',
       'Failed',
       'Other events',
       'Charged (USD)',
+      'Pending (USD)',
     ]);
     const cells = (row: HTMLElement) =>
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent);
     const [first] = within(days).getAllByRole('row').slice(1);
-    expect(cells(first as HTMLElement)).toEqual(['2026-11-24', '1,200', '1,100', '640', '12', '35', '3.60']);
+    expect(cells(first as HTMLElement)).toEqual([
+      '2026-11-24',
+      '1,200',
+      '0',
+      '1,100',
+      '640',
+      '12',
+      '35',
+      '3.60',
+      '0.00',
+    ]);
     const total = within(days).getByRole('rowheader', { name: 'Total' }).closest('tr') as HTMLElement;
-    expect(cells(total)).toEqual(['2,000', '1,890', '1,040', '15', '55', '6.00']);
+    expect(cells(total)).toEqual(['2,000', '0', '1,890', '1,040', '15', '55', '6.00', '0.00']);
     const totals = within(panel).getByLabelText('Totals');
     expect(within(totals).getByText('Charged (USD)').nextSibling?.textContent).toBe('6.00');
     const carriers = within(panel).getByRole('table', { name: 'Usage per carrier' });
@@ -143,13 +159,36 @@ describe('the usage panel on /u/api', () => {
       'Bharti Airtel',
       'IN',
       '1,900',
+      '0',
       '1,800',
       '1,000',
       '14',
       '50',
       '5.70',
+      '0.00',
     ]);
     expect(cells(unknown as HTMLElement).slice(0, 2)).toEqual(['Unknown carrier', '—']);
+  });
+
+  it('when messages were just sent then they show as charge pending at once, with their money apart from what is charged', async () => {
+    const pendingToday = { day: TODAY, ...counts(0, 0, 0, 0, 0, '0.00', 2, '0.0295') };
+    answerGets(() => ({
+      ...USAGE,
+      days: [...USAGE.days, pendingToday],
+      totals: counts(2000, 1890, 1040, 15, 55, '6.00', 2, '0.0295'),
+    }));
+    renderApp(`/u/api?botId=${BOT_ID}`, { details: DEVELOPER });
+    const panel = await usagePanel();
+    const notice = await within(panel).findByText(
+      /2 messages sent, charge pending: 0.0295 USD/,
+      undefined,
+      FIND,
+    );
+    expect(notice.textContent).toContain('within about a minute');
+    const totals = within(panel).getByLabelText('Totals');
+    expect(within(totals).getByText('Sent, charge pending').nextSibling?.textContent).toBe('2');
+    expect(within(totals).getByText('Pending (USD)').nextSibling?.textContent).toBe('0.0295');
+    expect(within(totals).getByText('Charged (USD)').nextSibling?.textContent).toBe('6.00');
   });
 
   it('when the dates change then that window is read; an end before the start is refused without a call', async () => {

@@ -30,4 +30,5 @@ export const botTestingKeys = {
       }),
     ),
   conversation: (botId: string, deviceId: string) => keys.key('conversation', botId, deviceId),
+  price: (botId: string, deviceId: string) => keys.key('price', botId, deviceId),
 };

@@ -13,6 +13,7 @@ import { StatusChip, type StatusTone } from '@/lib/ui/StatusChip';
 import { useCan } from '@/lib/use-can';
 import { conversationQueryOptions } from '../api/bot-testing';
 import { useConsoleStream } from '../api/console-stream';
+import { messagePriceQueryOptions } from '../api/message-price';
 import { Composer } from './Composer';
 import { InviteChip } from './InviteChip';
 
@@ -72,6 +73,22 @@ function Line({ line }: { line: TConsoleMessage }) {
 }
 
 /** The live conversation with one test device: lines pushed by the server, receipts, the composer. */
+/**
+ * What each message of this console would cost once the bot is live (its message type, or the
+ * country's WhatsApp card for a service reply); test messages are free. Nothing when it cannot be priced.
+ */
+function MessagePrice({ botId, deviceId }: { botId: string; deviceId: string }) {
+  const price = useQuery(messagePriceQueryOptions(botId, deviceId));
+  if (!price.data) return null;
+  const { price: amount, currency, priced_as } = price.data;
+  return (
+    <Typography variant="body2" sx={{ px: 2, pt: 1.5, color: 'text.secondary' }} data-testid="console-price">
+      Price per message when live: {currency === 'USD' ? '$' : `${currency} `}
+      {amount} ({priced_as}). Test messages are not charged.
+    </Typography>
+  );
+}
+
 export function ConversationPanel({ botId, deviceId }: { botId: string; deviceId: string }) {
   const canTest = useCan('bots.test');
   const query = useQuery(conversationQueryOptions(botId, deviceId));
@@ -117,6 +134,7 @@ export function ConversationPanel({ botId, deviceId }: { botId: string; deviceId
           />
         </span>
       </Box>
+      <MessagePrice botId={botId} deviceId={deviceId} />
       {blocked && (
         <Alert severity="info" sx={{ m: 2, mb: 0 }}>
           {device.invite_status === 'PENDING'

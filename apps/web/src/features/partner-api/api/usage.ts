@@ -5,6 +5,8 @@ import { partnerApiKeys } from './keys';
 
 const USAGE_URL = '/secure/partner-api/usage';
 const DAY_MS = 86_400_000;
+/** How often a usage with pending charges is read again. */
+const PENDING_REFRESH_MS = 15_000;
 
 export interface UsageWindow {
   from: string;
@@ -23,6 +25,8 @@ export const usageQueryOptions = (botId: string, window: UsageWindow) =>
   queryOptions({
     queryKey: partnerApiKeys.usage(botId, window.from, window.to),
     queryFn: () => http.get(USAGE_URL, ZPartnerUsage, { params: { bot_id: botId, ...window } }),
+    // Pending charges settle within about a minute: look again until none is left.
+    refetchInterval: (query) => ((query.state.data?.totals.pending ?? 0) > 0 ? PENDING_REFRESH_MS : false),
   });
 
 /** Downloads the bot's usage as Excel or PDF (the response is the file). */

@@ -14,8 +14,9 @@ import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { defaultUsageWindow, type UsageWindow, usageQueryOptions, useExportUsage } from '../api/usage';
 
-const COLUMNS: readonly { key: keyof Omit<TUsageCounts, 'charged'>; label: string }[] = [
+const COLUMNS: readonly { key: keyof Omit<TUsageCounts, 'charged' | 'pending_amount'>; label: string }[] = [
   { key: 'sent', label: 'Sent' },
+  { key: 'pending', label: 'Sent, charge pending' },
   { key: 'delivered', label: 'Delivered' },
   { key: 'read', label: 'Read' },
   { key: 'failed', label: 'Failed' },
@@ -26,7 +27,8 @@ const number = (value: number) => value.toLocaleString('en-US');
 /**
  * The bot's usage of the partner API (issue 16, point 5): a range of days (the last 30 unless
  * changed), a row per day and per carrier with messages sent and failed, delivered and read
- * receipts, other events and the money charged; the totals; Excel and PDF.
+ * receipts, other events and the money charged; the totals; Excel and PDF. Messages whose charge
+ * is not settled yet (metering settles every minute) show as pending at once, then as sent.
  */
 export function UsagePanel({ botId }: { botId: string }) {
   const [range, setRange] = useState<UsageWindow>(() => defaultUsageWindow());
@@ -74,6 +76,13 @@ export function UsagePanel({ botId }: { botId: string }) {
           </Box>
         </Box>
         {exporter.isError && <Alert severity="error">{errorMessage(exporter.error)}</Alert>}
+        {valid && usage.data && usage.data.totals.pending > 0 && (
+          <Alert severity="info" role="status">
+            {number(usage.data.totals.pending)} message{usage.data.totals.pending === 1 ? '' : 's'} sent,
+            charge pending: {usage.data.totals.pending_amount} {usage.data.currency}. Charges settle to the
+            wallet within about a minute.
+          </Alert>
+        )}
         {valid && usage.isPending && (
           <Box role="status" sx={{ color: 'text.secondary' }}>
             Loading the bot's usage…
@@ -109,6 +118,7 @@ function Totals({ usage }: { usage: TPartnerUsage }) {
   const figures = [
     ...COLUMNS.map((c) => ({ label: c.label, value: number(usage.totals[c.key]) })),
     { label: `Charged (${usage.currency})`, value: usage.totals.charged },
+    { label: `Pending (${usage.currency})`, value: usage.totals.pending_amount },
   ];
   return (
     <Box
@@ -144,6 +154,7 @@ function countColumns<Row extends TUsageCounts>(currency: string): ResponsiveCol
       (c): ResponsiveColumn<Row> => ({ label: c.label, align: 'right', render: (row) => number(row[c.key]) }),
     ),
     { label: `Charged (${currency})`, align: 'right', render: (row) => row.charged },
+    { label: `Pending (${currency})`, align: 'right', render: (row) => row.pending_amount },
   ];
 }
 

@@ -22,6 +22,7 @@ import { ListStatus } from '@/lib/ui/ListStatus';
 import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { useExportWalletHistory } from '../api/export-wallet-history';
 import { type WalletHistoryFilters, walletTransactionsQueryOptions } from '../api/get-wallet-transactions';
+import { PendingCharges } from './PendingCharges';
 
 const KIND_LABELS: Record<LedgerTransactionKind, string> = {
   topup: 'Top-up',
@@ -177,6 +178,7 @@ export function WalletHistory() {
           {errorMessage(exporter.error)}
         </Alert>
       )}
+      <PendingCharges />
       <HistoryList filters={filters} paging={paging} hidden={dateError !== null} />
     </Paper>
   );

@@ -22,6 +22,16 @@ const PAST_GRACE_MS = 60_000;
 
 const { plan_code, currency, verification_price, effective_from } = ZRatePlanCreate.shape;
 
+/** A version's start typed as local time: sent as ISO, never in the past (rate plans and rate cards). */
+export const ZLocalEffectiveFrom = z
+  .string()
+  .transform((local) => {
+    const date = new Date(local);
+    return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+  })
+  .pipe(effective_from)
+  .refine((iso) => Date.parse(iso) >= Date.now() - PAST_GRACE_MS, 'Effective from must not be in the past');
+
 /**
  * The rate plan dialog's form: the request's fields as the dialog shows them (the carrier as a
  * choice, the date as local time, prices as a grid of cells, empty cells unused), each checked
@@ -32,17 +42,7 @@ export const ZRatePlanForm = z
     carrier_id: z.coerce.number().int().positive('Choose a carrier'),
     plan_code,
     currency,
-    effective_from: z
-      .string()
-      .transform((local) => {
-        const date = new Date(local);
-        return Number.isNaN(date.getTime()) ? '' : date.toISOString();
-      })
-      .pipe(effective_from)
-      .refine(
-        (iso) => Date.parse(iso) >= Date.now() - PAST_GRACE_MS,
-        'Effective from must not be in the past',
-      ),
+    effective_from: ZLocalEffectiveFrom,
     verification_price,
     prices: z.record(z.string(), z.string().optional()).superRefine((cells, ctx) => {
       let filled = 0;

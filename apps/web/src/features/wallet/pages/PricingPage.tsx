@@ -19,6 +19,7 @@ import { useCan } from '@/lib/use-can';
 import { pricingQueryOptions } from '../api/get-pricing';
 import { LowBalanceBanner } from '../components/LowBalanceBanner';
 import { PriceGrid } from '../components/PriceGrid';
+import { WhatsappPricing } from '../components/WhatsappPricing';
 
 const CARRIER_COLUMNS: readonly ResponsiveColumn<TCarrierPricing>[] = [
   { label: 'Carrier', cellSx: { fontWeight: 500 }, render: (carrier) => carrier.carrier_name },
@@ -60,7 +61,7 @@ const CARRIER_PRICES: ResponsiveExpansion<TCarrierPricing> = {
     carrier.plan && <PriceGrid plan={carrier.plan} caption={`${carrier.carrier_name} prices per message`} />,
 };
 
-/** /u/my-carriers (PRICING): each carrier of the partner's region with its prices. */
+/** /u/my-carriers (PRICING): each carrier of the partner's region with its prices; WhatsApp per country below. */
 export default function PricingPage() {
   // The low-balance banner is for partners with a wallet; admins who may read rate plans get a link to them.
   const hasEwallet = usePartnerDetails().details?.partners_profile.hasEwallet === true;
@@ -75,7 +76,7 @@ export default function PricingPage() {
     <PageFrame
       title="Pricing"
       breadcrumbs={[{ label: 'Developer console', to: '/u/dashboard' }]}
-      description="What each carrier charges: bot verification, and each message by billing category and message type. Prices are per message, in the plan's currency."
+      description="What each carrier charges for RCS: bot verification, and each message by billing category and message type; and what each country charges for WhatsApp, by message category. Prices are per message, in the plan's currency."
       actions={
         canReadRatePlans ? (
           <Button component={RouterLink} to="/admin/rate-plans" variant="outlined">
@@ -141,6 +142,7 @@ export default function PricingPage() {
           )}
         </ListStatus>
       </Paper>
+      <WhatsappPricing />
     </PageFrame>
   );
 }

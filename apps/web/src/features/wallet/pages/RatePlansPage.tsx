@@ -6,19 +6,24 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import MuiTab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import { formatCurrency, formatDateTime, type TRatePlan } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { allCarriersQueryOptions } from '@/lib/queries/reference-data';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
+import { ListToolbar } from '@/lib/ui/ListToolbar';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { type ResponsiveColumn, type ResponsiveExpansion, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { useCan } from '@/lib/use-can';
-import { ratePlansQueryOptions } from '../api/rate-plans';
+import { ratePlansQueryOptions, useExportRatePlans } from '../api/rate-plans';
 import { PriceGrid } from '../components/PriceGrid';
+import { RateCardsPanel } from '../components/RateCardsPanel';
 
 // The form (and its form kit) loads when a version is started, not with the list.
 const RatePlanDialog = lazy(() =>
@@ -95,29 +100,26 @@ const PLAN_PRICES: ResponsiveExpansion<TRatePlan> = {
   ),
 };
 
-/** /admin/rate-plans: every version of the carriers' rate plans; read-write admins add versions. */
+const TABS = [
+  { value: 'carriers', label: 'Carrier rate plans (RCS)' },
+  { value: 'whatsapp', label: 'WhatsApp rate cards' },
+] as const;
+type Tab = (typeof TABS)[number]['value'];
+
+/**
+ * /admin/rate-plans: every version of the carriers' rate plans (RCS) and of the countries' WhatsApp
+ * rate cards, one tab each (the tab in the address, ?tab=whatsapp); read-write admins add versions.
+ */
 export default function RatePlansPage() {
   const canEdit = useCan('rate-plans.write');
-  const paging = usePaging(10);
-  const { page, pageSize, setPage } = paging;
-  const [dialog, setDialog] = useState<{ from: TRatePlan | null } | null>(null);
-  const [carrierId, setCarrierId] = useState<number | undefined>(undefined);
-  const start = page * pageSize;
-  const plans = useQuery(ratePlansQueryOptions({ start, end: start + pageSize }, carrierId));
-  const carriers = useQuery(allCarriersQueryOptions);
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'whatsapp' ? 'whatsapp' : 'carriers';
 
   return (
     <PageFrame
       title="Rate Plans"
       breadcrumbs={[{ label: 'Platform admin', to: '/admin/dashboard' }]}
-      description="Each carrier's prices by version. A new version starts at its effective date and never changes what was already charged."
-      actions={
-        canEdit ? (
-          <Button variant="contained" startIcon={<Add />} onClick={() => setDialog({ from: null })}>
-            New version
-          </Button>
-        ) : undefined
-      }
+      description="Each carrier's RCS prices and each country's WhatsApp prices, by version. A new version starts at its effective date and never changes what was already charged."
     >
       {!canEdit && (
         <Alert severity="info" sx={{ mb: 3 }}>
@@ -125,54 +127,123 @@ export default function RatePlansPage() {
         </Alert>
       )}
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        <Box sx={{ p: 2 }}>
-          <TextField
-            select
-            size="small"
-            label="Carrier"
-            value={carrierId ?? ''}
-            onChange={(event) => {
-              setCarrierId(event.target.value === '' ? undefined : Number(event.target.value));
-              setPage(0);
-            }}
-            helperText={carriers.isError ? 'Carriers could not be loaded' : undefined}
-            sx={{ width: { xs: '100%', sm: 320 } }}
-          >
-            <MenuItem value="">All carriers</MenuItem>
-            {(carriers.data?.items ?? []).map((carrier) => (
-              <MenuItem key={carrier.carrier_id} value={carrier.carrier_id}>
-                {carrier.carrier_name} ({carrier.country_id})
-              </MenuItem>
-            ))}
-          </TextField>
-        </Box>
-        <ListStatus
-          query={plans}
-          noun="rate plans"
-          empty={
-            <EmptyState
-              headingLevel="h3"
-              icon={<SellOutlined />}
-              title="No rate plans"
-              message="No carrier has a rate plan yet."
-            />
+        <Tabs
+          value={tab}
+          onChange={(_event, value: Tab) =>
+            setParams(value === 'carriers' ? {} : { tab: value }, { replace: true })
           }
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label="Price lists"
+          sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
         >
-          {(list) => (
-            <>
-              <ResponsiveTable
-                label="Rate plan versions"
-                columns={planColumns(canEdit ? (plan) => setDialog({ from: plan }) : null)}
-                rows={list.items}
-                rowKey={(plan) => String(plan.rate_plan_id)}
-                expansion={PLAN_PRICES}
-                hover
-              />
-              <ListPagination paging={paging} count={list.total} />
-            </>
+          {TABS.map((t) => (
+            <MuiTab
+              key={t.value}
+              value={t.value}
+              label={t.label}
+              id={`tab-${t.value}`}
+              aria-controls={`panel-${t.value}`}
+            />
+          ))}
+        </Tabs>
+        <Box role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+          {tab === 'whatsapp' ? (
+            <RateCardsPanel canEdit={canEdit} />
+          ) : (
+            <CarrierPlansPanel canEdit={canEdit} />
           )}
-        </ListStatus>
+        </Box>
       </Paper>
+    </PageFrame>
+  );
+}
+
+/** The carriers' rate plan versions: search, carrier filter, pages, Excel/PDF, new versions. */
+function CarrierPlansPanel({ canEdit }: { canEdit: boolean }) {
+  const paging = usePaging(10);
+  const { page, pageSize, setPage } = paging;
+  const [dialog, setDialog] = useState<{ from: TRatePlan | null } | null>(null);
+  const [carrierId, setCarrierId] = useState<number | undefined>(undefined);
+  const [search, setSearch] = useState('');
+  const start = page * pageSize;
+  const filters = { carrierId, search: search.trim() || undefined };
+  const plans = useQuery(ratePlansQueryOptions({ start, end: start + pageSize }, filters));
+  const carriers = useQuery(allCarriersQueryOptions);
+  const exporter = useExportRatePlans();
+
+  return (
+    <>
+      <ListToolbar
+        wideColumns="minmax(0, 1fr) minmax(0, 1fr) auto"
+        onExport={(format) => exporter.mutate({ format, filters })}
+        exporting={exporter.isPending}
+        exportError={exporter.error}
+      >
+        <TextField
+          size="small"
+          label="Search carrier, country or plan"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(0);
+          }}
+        />
+        <TextField
+          select
+          size="small"
+          label="Carrier"
+          value={carrierId ?? ''}
+          onChange={(event) => {
+            setCarrierId(event.target.value === '' ? undefined : Number(event.target.value));
+            setPage(0);
+          }}
+          helperText={carriers.isError ? 'Carriers could not be loaded' : undefined}
+        >
+          <MenuItem value="">All carriers</MenuItem>
+          {(carriers.data?.items ?? []).map((carrier) => (
+            <MenuItem key={carrier.carrier_id} value={carrier.carrier_id}>
+              {carrier.carrier_name} ({carrier.country_id})
+            </MenuItem>
+          ))}
+        </TextField>
+        {canEdit && (
+          <Button
+            variant="contained"
+            startIcon={<Add />}
+            onClick={() => setDialog({ from: null })}
+            sx={{ justifySelf: 'end', gridColumn: { sm: '1 / -1', lg: 'auto' } }}
+          >
+            New version
+          </Button>
+        )}
+      </ListToolbar>
+      <ListStatus
+        query={plans}
+        noun="rate plans"
+        empty={
+          <EmptyState
+            headingLevel="h3"
+            icon={<SellOutlined />}
+            title="No rate plans"
+            message={search ? `No rate plan matches “${search}”.` : 'No carrier has a rate plan yet.'}
+          />
+        }
+      >
+        {(list) => (
+          <>
+            <ResponsiveTable
+              label="Rate plan versions"
+              columns={planColumns(canEdit ? (plan) => setDialog({ from: plan }) : null)}
+              rows={list.items}
+              rowKey={(plan) => String(plan.rate_plan_id)}
+              expansion={PLAN_PRICES}
+              hover
+            />
+            <ListPagination paging={paging} count={list.total} />
+          </>
+        )}
+      </ListStatus>
       {dialog && (
         <Suspense fallback={null}>
           <RatePlanDialog
@@ -183,6 +254,6 @@ export default function RatePlansPage() {
           />
         </Suspense>
       )}
-    </PageFrame>
+    </>
   );
 }

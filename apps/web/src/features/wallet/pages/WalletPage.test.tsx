@@ -19,6 +19,8 @@ function mockApi() {
   vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
     if (url === '/secure/wallet/balance') return BALANCE;
     if (url === '/secure/wallet/transactions') return { items: [], total: 0 };
+    if (url === '/secure/wallet/pending-charges')
+      return { currency: 'USD', count: 0, amount: '0.00', since: null };
     throw new Error(`unexpected GET ${url}`);
   });
   return vi.spyOn(http, 'post').mockResolvedValue({
@@ -82,4 +84,40 @@ describe('My Wallet', () => {
     expect(await screen.findByText(/can view the wallet but not top it up/)).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Amount' })).toBeNull();
   });
+
+  it('when messages were just sent then their charge shows pending at once, and once settled the debit is in the history', async () => {
+    let settled = false;
+    const debit = {
+      transaction_id: 'tx-9',
+      created_at: '2026-11-28T10:00:00.000Z',
+      kind: 'debit',
+      description: 'Messages sent: 3',
+      amount: '-0.0295',
+      running_balance: '308.275',
+      reference: 'batch-1',
+      hold_status: null,
+    };
+    const get = vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
+      if (url === '/secure/wallet/balance') return BALANCE;
+      if (url === '/secure/wallet/transactions')
+        return settled ? { items: [debit], total: 1 } : { items: [], total: 0 };
+      if (url === '/secure/wallet/pending-charges')
+        return settled
+          ? { currency: 'USD', count: 0, amount: '0.00', since: null }
+          : { currency: 'USD', count: 3, amount: '0.0295', since: '2026-11-28T09:59:30.000Z' };
+      throw new Error(`unexpected GET ${url}`);
+    });
+    renderApp('/u/my-wallet', { details: partnerDetails() });
+    const pending = await screen.findByRole('status', { name: 'Pending charges' });
+    expect(pending.textContent).toContain('Messages sent: 3 — charge pending');
+    expect(pending.textContent).toContain('−$0.0295');
+
+    // The settlement batch runs: the next look finds nothing pending, and the history is read again.
+    settled = true;
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Pending charges' })).toBeNull(), {
+      timeout: 15_000,
+    });
+    expect(await screen.findByText('Messages sent: 3')).toBeTruthy();
+    expect(get.mock.calls.filter(([url]) => url === '/secure/wallet/transactions').length).toBeGreaterThan(1);
+  }, 30_000);
 });

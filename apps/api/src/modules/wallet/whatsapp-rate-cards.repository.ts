@@ -1,0 +1,152 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { countries } from '../../platform/db/core.schema.ts';
+import { containsPattern } from '../../platform/db/filters.ts';
+import type { Db } from '../../platform/db/index.ts';
+import { whatsappRateCardPrices, whatsappRateCards } from './wallet.schema.ts';
+
+export type RateCardRow = typeof whatsappRateCards.$inferSelect & {
+  countryName: string;
+  prices: { category: string; price: bigint }[];
+};
+
+/** SQL of the WhatsApp rate cards (versions per country + their prices; issue 25 point 2). */
+export function createRateCardsRepository(db: Db) {
+  const columns = {
+    rateCardId: whatsappRateCards.rateCardId,
+    countryId: whatsappRateCards.countryId,
+    currency: whatsappRateCards.currency,
+    effectiveFrom: whatsappRateCards.effectiveFrom,
+    createdBy: whatsappRateCards.createdBy,
+    createdAt: whatsappRateCards.createdAt,
+    countryName: countries.name,
+  };
+
+  async function withPrices(
+    rows: (typeof whatsappRateCards.$inferSelect & { countryName: string })[],
+  ): Promise<RateCardRow[]> {
+    if (rows.length === 0) return [];
+    const prices = await db
+      .select()
+      .from(whatsappRateCardPrices)
+      .where(
+        inArray(
+          whatsappRateCardPrices.rateCardId,
+          rows.map((r) => r.rateCardId),
+        ),
+      );
+    return rows.map((row) => ({
+      ...row,
+      prices: prices
+        .filter((p) => p.rateCardId === row.rateCardId)
+        .map((p) => ({ category: p.category, price: p.price })),
+    }));
+  }
+
+  function filters(filter: { countryId?: string | undefined; search?: string | undefined }) {
+    const conditions: SQL[] = [];
+    if (filter.countryId) conditions.push(eq(whatsappRateCards.countryId, filter.countryId));
+    if (filter.search) {
+      const pattern = containsPattern(filter.search);
+      const either = or(ilike(countries.name, pattern), ilike(whatsappRateCards.countryId, pattern));
+      if (either) conditions.push(either);
+    }
+    return conditions.length > 0 ? and(...conditions) : undefined;
+  }
+
+  return {
+    /** Every version of these countries' cards (few per country), with their prices. */
+    async versionsOf(countryIds: string[]): Promise<RateCardRow[]> {
+      if (countryIds.length === 0) return [];
+      const rows = await db
+        .select(columns)
+        .from(whatsappRateCards)
+        .innerJoin(countries, eq(countries.countryId, whatsappRateCards.countryId))
+        .where(inArray(whatsappRateCards.countryId, countryIds))
+        .orderBy(asc(whatsappRateCards.effectiveFrom), asc(whatsappRateCards.rateCardId));
+      return withPrices(rows);
+    },
+
+    /** One window of versions (the admin's list): by country, the newest first. */
+    async list(
+      window: { start: number; end: number },
+      filter: { countryId?: string | undefined; search?: string | undefined },
+    ) {
+      const where = filters(filter);
+      const rows = await db
+        .select(columns)
+        .from(whatsappRateCards)
+        .innerJoin(countries, eq(countries.countryId, whatsappRateCards.countryId))
+        .where(where)
+        .orderBy(
+          asc(countries.position),
+          asc(countries.name),
+          desc(whatsappRateCards.effectiveFrom),
+          desc(whatsappRateCards.rateCardId),
+        )
+        .limit(window.end - window.start)
+        .offset(window.start);
+      const [total] = await db
+        .select({ n: count() })
+        .from(whatsappRateCards)
+        .innerJoin(countries, eq(countries.countryId, whatsappRateCards.countryId))
+        .where(where);
+      return { rows: await withPrices(rows), total: total?.n ?? 0 };
+    },
+
+    /** Countries that have a rate card (any version), for PRICING: one window, by name. */
+    async countriesWithCards(window: { start: number; end: number }, search?: string) {
+      const where = filters({ search });
+      const rows = await db
+        .selectDistinct({
+          countryId: countries.countryId,
+          name: countries.name,
+          position: countries.position,
+        })
+        .from(whatsappRateCards)
+        .innerJoin(countries, eq(countries.countryId, whatsappRateCards.countryId))
+        .where(where)
+        .orderBy(asc(countries.position), asc(countries.name), asc(countries.countryId))
+        .limit(window.end - window.start)
+        .offset(window.start);
+      const [total] = await db
+        .select({ n: count(countries.countryId) })
+        .from(countries)
+        .where(
+          and(
+            inArray(
+              countries.countryId,
+              db.selectDistinct({ id: whatsappRateCards.countryId }).from(whatsappRateCards),
+            ),
+            search
+              ? or(
+                  ilike(countries.name, containsPattern(search)),
+                  ilike(countries.countryId, containsPattern(search)),
+                )
+              : undefined,
+          ),
+        );
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async country(countryId: string) {
+      const [row] = await db.select().from(countries).where(eq(countries.countryId, countryId));
+      return row;
+    },
+
+    async insertVersion(
+      card: typeof whatsappRateCards.$inferInsert,
+      prices: { category: string; price: bigint }[],
+    ): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(whatsappRateCards)
+          .values(card)
+          .returning({ id: whatsappRateCards.rateCardId });
+        if (!row) throw new Error('rate card insert returned nothing');
+        await tx.insert(whatsappRateCardPrices).values(prices.map((p) => ({ ...p, rateCardId: row.id })));
+        return row.id;
+      });
+    },
+  };
+}
+export type RateCardsRepository = ReturnType<typeof createRateCardsRepository>;
