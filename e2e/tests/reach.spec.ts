@@ -141,6 +141,19 @@ async function profileMenuLinks(page: Page): Promise<string[]> {
   return hrefs;
 }
 
+/** The header's notification centre: its "See all" link (issue 26, point 10). */
+async function notificationLinks(page: Page): Promise<string[]> {
+  const bell = shell(page).header.getByRole('button', { name: /^Notifications/ });
+  if ((await bell.count()) === 0) return [];
+  await bell.click();
+  const dialog = page.getByRole('dialog', { name: 'Notifications' });
+  const seeAll = dialog.getByRole('link', { name: 'See all notifications' });
+  await expect(seeAll).toBeVisible();
+  const href = await seeAll.evaluate((a) => (a as HTMLAnchorElement).href);
+  await page.keyboard.press('Escape');
+  return [href];
+}
+
 /** Waits for a screen to settle: its heading, then its lists (no busy status left), briefly. */
 async function settle(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -185,7 +198,7 @@ async function crawl(browser: Browser, role: string, home: string, expected: rea
   await settle(page);
   const reached = new Set<string>();
   const seenPerRoute = new Map<string, number>();
-  const queue: string[] = [...(await profileMenuLinks(page)), page.url()];
+  const queue: string[] = [...(await profileMenuLinks(page)), ...(await notificationLinks(page)), page.url()];
   const visited = new Set<string>();
   while (queue.length > 0) {
     const url = queue.shift() as string;

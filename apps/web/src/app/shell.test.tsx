@@ -41,9 +41,11 @@ const EMPTY_REVIEW_DASHBOARD = { cards: [], requests: [], generated_at: '2026-09
 const emptyAnswer = (url: string) =>
   url.endsWith('/review-dashboard')
     ? EMPTY_REVIEW_DASHBOARD
-    : /^\/secure\/(bots|brands|bot-reviews|carrier\/bot-reviews)|^\/reference\//.test(url)
-      ? { items: [], total: 0, by_status: [] }
-      : undefined;
+    : url === '/secure/notifications/unread-count'
+      ? { unread: 0 }
+      : /^\/secure\/(bots|brands|bot-reviews|carrier\/bot-reviews)|^\/reference\//.test(url)
+        ? { items: [], total: 0, by_status: [] }
+        : undefined;
 beforeEach(() => {
   vi.spyOn(http, 'get').mockImplementation(((url: string, ...rest: [never, never]) => {
     const answer = emptyAnswer(url);

@@ -56,6 +56,16 @@ export function navBarFor(user: NavUser): ResolvedNavItem[] {
   });
 }
 
+/** The audience's list of notifications (the header's "See all"). */
+export function notificationsPathFor(user: Pick<NavUser, 'isCarrier' | 'role'>): string {
+  const audience = audienceOf(user);
+  return audience === 'admin'
+    ? '/admin/notifications'
+    : audience === 'carrier'
+      ? '/billing/notifications'
+      : '/u/notifications';
+}
+
 /** The links of a list (ADMIN_TOOLS, MARKETING_LINKS) the role's policy allows. */
 export function pageLinksFor(links: readonly PageLink[], role: PolicyRole): PageLink[] {
   return links.filter((link) => can(role, link.action));
