@@ -248,7 +248,8 @@ export const ROLE_EXPECTATIONS: readonly RoleExpectation[] = [
     role: 'marketing',
     email: 'marketing@portico.test',
     fullName: 'Maya Pillai',
-    home: ADMIN_HOME,
+    // Signs in to the press-release editor (issue 26), links to the rest in the page.
+    home: '/marketing/PressReleaseCms',
     header: 'bare',
     bar: [],
     menu: [],

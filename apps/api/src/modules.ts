@@ -10,6 +10,7 @@ import { geolocationModule } from './modules/geolocation/geolocation.module.ts';
 import { launchesModule } from './modules/launches/launches.module.ts';
 import { meteringModule } from './modules/metering/metering.module.ts';
 import { networkMessagesModule } from './modules/network-messages/network-messages.module.ts';
+import { notificationsModule } from './modules/notifications/notifications.module.ts';
 import { otpModule } from './modules/otp/otp.module.ts';
 import { partnerApiModule } from './modules/partner-api/partner-api.module.ts';
 import { partnerCredentialsModule } from './modules/partner-credentials/partner-credentials.module.ts';
@@ -45,4 +46,6 @@ export const API_MODULES: readonly AnyApiModule[] = [
   partnerApiModule,
   aggregatorsModule,
   contentModule,
+  // Last: its demo seed reads the launches the modules above seeded.
+  notificationsModule,
 ];

@@ -33,7 +33,7 @@ import { createJobQueue, type JobQueue, JobRegistry, type QueueDeclarations } fr
 import { purgeExpiredJob } from './platform/jobs/maintenance.jobs.ts';
 import { defineJob, PLATFORM_QUEUES, type PlatformQueues } from './platform/jobs/queues.ts';
 import { devMailboxRoutes } from './platform/mail/dev-mailbox.routes.ts';
-import { createMailer } from './platform/mail/index.ts';
+import { createMailer, type MailListener } from './platform/mail/index.ts';
 import { mailSendJob } from './platform/mail/mail.jobs.ts';
 import { createDevMailboxRepository } from './platform/mail/mail.repository.ts';
 import type { AnyApiModule, ModuleParts, ModuleServices } from './platform/module.ts';
@@ -172,7 +172,9 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
       ? { pollingIntervalSeconds: options.jobPollingIntervalSeconds }
       : {}),
   });
-  const mail = createMailer(jobs);
+  // Modules add listeners at creation (notifications); the mailer reads the list on every mail.
+  const mailListeners: MailListener[] = [];
+  const mail = createMailer(jobs, mailListeners);
   const audit = createAuditService(createAuditRepository(database.db), app.log.child({ component: 'audit' }));
   const review = createReviewService({ database, repository: createReviewRepository(database.db), mail });
   const identity = await createIdentity({ config, database, audit, log: app.log });
@@ -187,6 +189,7 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
     database,
     jobs,
     mail,
+    onMailQueued: (listener) => mailListeners.push(listener),
     audit,
     review,
     storage,

@@ -14,6 +14,7 @@ import {
 } from './authz/common.ts';
 import { AUTHZ_MATRIX_CONTENT } from './authz/content.ts';
 import { AUTHZ_MATRIX_LAUNCHES } from './authz/launches.ts';
+import { AUTHZ_MATRIX_NOTIFICATIONS } from './authz/notifications.ts';
 import { AUTHZ_MATRIX_PARTNER_CREDENTIALS } from './authz/partner-credentials.ts';
 import { AUTHZ_MATRIX_PARTNER_WEBHOOKS } from './authz/partner-webhooks.ts';
 import { AUTHZ_MATRIX_TEMPLATES } from './authz/templates.ts';
@@ -195,6 +196,7 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
     okStatus: 410,
   },
   ...AUTHZ_MATRIX_TWO_FACTOR,
+  ...AUTHZ_MATRIX_NOTIFICATIONS,
   ...AUTHZ_MATRIX_WALLET,
   ...AUTHZ_MATRIX_BRANDS,
   ...AUTHZ_MATRIX_BOT_TESTING,

@@ -21,6 +21,7 @@ export * from './contracts/maap-chatbot-api.examples.ts';
 export * from './contracts/maap-chatbot-api.ts';
 export * from './contracts/metering.ts';
 export * from './contracts/network-messages.ts';
+export * from './contracts/notifications.ts';
 export * from './contracts/partner-api-docs.ts';
 export * from './contracts/partner-credentials.examples.ts';
 export * from './contracts/partner-credentials.ts';

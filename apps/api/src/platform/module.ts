@@ -9,7 +9,7 @@ import type { Database } from './db/index.ts';
 import type { OriginRoot } from './http/origin-root.ts';
 import type { JobContext, JobSender, QueueDeclarations } from './jobs/index.ts';
 import type { PlatformQueues } from './jobs/queues.ts';
-import type { Mailer } from './mail/index.ts';
+import type { Mailer, MailListener } from './mail/index.ts';
 import type { ReviewService } from './review/review.service.ts';
 import type { Storage } from './storage/index.ts';
 import type { StoredFiles } from './storage/sweep.ts';
@@ -38,6 +38,8 @@ export interface ModuleContext<Settings, Queues extends QueueDeclarations> {
   jobs: JobSender<Queues & PlatformQueues>;
   /** Queues a mail (the mail.send job), inside the unit of work. */
   mail: Mailer;
+  /** Registers a listener told of every queued mail, in the mail's unit of work (notifications). */
+  onMailQueued(listener: MailListener): void;
   /** Writes security records, inside the unit of work. */
   audit: AuditService;
   /** Decisions on reviewable subjects and their history (state machines from packages/domain). */

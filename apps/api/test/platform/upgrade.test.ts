@@ -32,6 +32,7 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0017_two_factor.sql': '845a1b00ecb81922b3e023b30ed19af6edbccbdf5f987d9e6a543117a1d9a9c0',
   '0018_hot_path_indexes.sql': '5b14c9297700965869452824f47c8f46e2066150efac572032eb2ede4f4f8d23',
   '0019_whatsapp_rate_cards.sql': '8ab37673a0a3858942140912c4b2db20c9dc222f1f00b90e8af0a8b43d89c3e9',
+  '0020_notifications.sql': '2ce28d749c7368a583cb1393b9144450b614c8acd9fcef8319454ad1018f05a1',
 };
 /** How many migrations the previous landed main had (0000 to 0016). */
 const PREVIOUS_RELEASE_MIGRATIONS = 17;

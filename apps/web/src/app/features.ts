@@ -7,6 +7,7 @@ import { brandsFeature } from '@/features/brands';
 import { contentFeature } from '@/features/content';
 import { launchesFeature } from '@/features/launches';
 import { legalFeature } from '@/features/legal';
+import { notificationsFeature } from '@/features/notifications';
 import { partnerApiFeature } from '@/features/partner-api';
 import { referenceFeature } from '@/features/reference';
 import { templatesFeature } from '@/features/templates';
@@ -24,6 +25,7 @@ export const FEATURES: readonly Feature[] = [
   contentFeature,
   launchesFeature,
   legalFeature,
+  notificationsFeature,
   partnerApiFeature,
   referenceFeature,
   templatesFeature,

@@ -6,6 +6,7 @@ import { accountsKeys } from '@/features/accounts/api/keys';
 import { browser } from '@/lib/browser';
 import { http } from '@/lib/http/client';
 import {
+  APP_CONFIG,
   CARRIER_ADMIN,
   DEVELOPER,
   MARKETING_ADMIN,
@@ -40,9 +41,11 @@ const EMPTY_REVIEW_DASHBOARD = { cards: [], requests: [], generated_at: '2026-09
 const emptyAnswer = (url: string) =>
   url.endsWith('/review-dashboard')
     ? EMPTY_REVIEW_DASHBOARD
-    : /^\/secure\/(bots|brands|bot-reviews|carrier\/bot-reviews)|^\/reference\//.test(url)
-      ? { items: [], total: 0, by_status: [] }
-      : undefined;
+    : url === '/secure/notifications/unread-count'
+      ? { unread: 0 }
+      : /^\/secure\/(bots|brands|bot-reviews|carrier\/bot-reviews)|^\/reference\//.test(url)
+        ? { items: [], total: 0, by_status: [] }
+        : undefined;
 beforeEach(() => {
   vi.spyOn(http, 'get').mockImplementation(((url: string, ...rest: [never, never]) => {
     const answer = emptyAnswer(url);
@@ -232,6 +235,33 @@ describe('the shell for a platform admin', () => {
     await waitFor(() =>
       expect(menu.getByRole('menuitem', { name: /Firewall/ }).getAttribute('href')).toBe(
         'https://firewall.example.test/detect?ref=r1',
+      ),
+    );
+  });
+
+  it('when neither external tool is configured then the admin menu leaves both links out', async () => {
+    renderApp('/admin/dashboard', {
+      details: SUPER_ADMIN,
+      appConfig: { ...APP_CONFIG, links: { analyticsDashboard: null, firewallTool: null } },
+    });
+    const menu = await openProfileMenu();
+    expect(itemLabels(menu)).toEqual(['Manage Users', 'Edit Profile', 'Change Password', 'Logout']);
+  });
+
+  it('when only the analytics dashboard is configured then it keeps the reference token and the firewall link is hidden', async () => {
+    vi.spyOn(http, 'get').mockResolvedValue({ token: 'r2', expiresAt: Date.now() + 60_000 });
+    renderApp('/admin/dashboard', {
+      details: SUPER_ADMIN,
+      appConfig: {
+        ...APP_CONFIG,
+        links: { analyticsDashboard: 'https://bi.example.test/x', firewallTool: null },
+      },
+    });
+    const menu = await openProfileMenu();
+    expect(itemLabels(menu)).not.toContain('International Detection (Firewall)');
+    await waitFor(() =>
+      expect(menu.getByRole('menuitem', { name: /Analytics Dashboard/ }).getAttribute('href')).toBe(
+        'https://bi.example.test/x?ref=r2',
       ),
     );
   });

@@ -1,4 +1,4 @@
-import type { TPartnerDetails } from '@portico/domain';
+import type { TAppConfig, TPartnerDetails } from '@portico/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -16,20 +16,25 @@ interface RenderAppOptions {
   details?: TPartnerDetails | null;
   /** Other queries already answered: [queryKey, data]. */
   queries?: ReadonlyArray<readonly [readonly unknown[], unknown]>;
+  /** The app configuration GET /app-config answers (default: every external link configured). */
+  appConfig?: TAppConfig;
 }
 
 /**
  * Renders the whole app at a path, with the partner-details query already answered (the real API
  * is covered by the e2e journeys).
  */
-export function renderApp(path: string, { details, queries = [] }: RenderAppOptions = {}) {
+export function renderApp(
+  path: string,
+  { details, queries = [], appConfig = APP_CONFIG }: RenderAppOptions = {},
+) {
   const client = new QueryClient({
     defaultOptions: {
       queries: { retry: false, staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false },
     },
   });
-  client.setQueryData(appConfigQueryOptions.queryKey, APP_CONFIG);
-  libQueryClient.setQueryData(appConfigQueryOptions.queryKey, APP_CONFIG);
+  client.setQueryData(appConfigQueryOptions.queryKey, appConfig);
+  libQueryClient.setQueryData(appConfigQueryOptions.queryKey, appConfig);
   for (const [key, data] of queries) client.setQueryData(key, data);
   if (details !== undefined) {
     storeToken({ access_token: 'test-jwt', expiresAt: Date.now() + 3_600_000 });

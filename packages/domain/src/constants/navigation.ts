@@ -1,4 +1,5 @@
 import type { ApprovalArea } from '../policy/approved-partner.ts';
+import type { PolicyAction } from '../policy/index.ts';
 
 /**
  * The spec's route tables (section 2) as data. The web router, the bars, the highlight logic and the
@@ -104,6 +105,86 @@ export const ADMIN_BAR: readonly NavItem[] = [
   { id: 'billing', label: 'BILLING', path: '/admin/analytics', query: { slug: 'billing' } },
 ];
 
+/**
+ * Built screens of the platform admins that the spec's bar does not name (issue 26): the admin's
+ * dashboard lists them as links, each shown to the roles its action allows.
+ */
+export interface PageLink {
+  id: string;
+  label: string;
+  path: string;
+  /** One line on what the page is for. */
+  description: string;
+  /** Shown only to roles the policy allows this action. */
+  action: PolicyAction;
+}
+
+export const ADMIN_TOOLS: readonly PageLink[] = [
+  {
+    id: 'template-approvals',
+    label: 'Template approvals',
+    path: '/admin/templates',
+    description: 'RCS templates waiting for the platform’s approval, and those decided.',
+    action: 'templates.read',
+  },
+  {
+    id: 'rate-plans',
+    label: 'Rate plans',
+    path: '/admin/rate-plans',
+    description: 'Each carrier’s prices, version by version.',
+    action: 'rate-plans.read',
+  },
+  {
+    id: 'developer-content',
+    label: 'Developer content',
+    path: '/developer-assets',
+    description: 'Downloads, FAQs and videos shown to developers.',
+    action: 'content.manage-view',
+  },
+  {
+    id: 'security-records',
+    label: 'Security records',
+    path: '/admin/audit-log',
+    description: 'Sign-ins, role changes and other security events.',
+    action: 'audit-log.read',
+  },
+];
+
+/**
+ * The marketing admin's header is bare (spec section 2): its home, the press-release editor, links
+ * to the rest of what it may open (issue 26).
+ */
+export const MARKETING_LINKS: readonly PageLink[] = [
+  {
+    id: 'press',
+    label: 'Public press page',
+    path: '/press',
+    description: 'The published press releases as visitors see them.',
+    action: 'press-releases.manage',
+  },
+  {
+    id: 'developer-assets',
+    label: 'Developer assets',
+    path: '/developer-assets',
+    description: 'Downloads, FAQs and videos published for developers.',
+    action: 'content.read',
+  },
+  {
+    id: 'edit-profile',
+    label: 'Edit profile',
+    path: '/admin/edit-profile',
+    description: 'Your name, photo and contact details.',
+    action: 'press-releases.manage',
+  },
+  {
+    id: 'change-password',
+    label: 'Change password',
+    path: '/admin/change-password',
+    description: 'Change your password or sign-in security.',
+    action: 'press-releases.manage',
+  },
+];
+
 export type ProfileMenuItemId =
   | 'manage-users'
   | 'edit-profile'
@@ -152,5 +233,7 @@ export const LOGIN_LANDING_PATH = '/developer';
 export const DEVELOPER_HOME = '/u/dashboard';
 export const CARRIER_HOME = '/billing/my-billing';
 export const ADMIN_HOME = '/admin/dashboard';
+/** The marketing admin signs in to the press-release editor (issue 26). */
+export const MARKETING_HOME = '/marketing/PressReleaseCms';
 export const SERVER_ERROR_PATH = '/500';
 export const LOGIN_CALLBACK_PATH = '/callback';

@@ -81,6 +81,8 @@ export const PAGE_ROUTES = [
   dev('/u/my-wallet', 'My Wallet', 'Wallet, rate plans and pricing', { screen: 'wallet.my-wallet' }),
   dev('/u/change-password', 'Change Password', 'Accounts', { screen: 'accounts.change-password' }),
   dev('/u/security', 'Sign-in Security', 'Accounts', { screen: 'accounts.security' }),
+  // The notification centre's full list (issue 26): "See all" in the header's notifications.
+  dev('/u/notifications', 'Notifications', 'Notifications', { screen: 'notifications.list' }),
   // Not in the bar: an aggregator's billing info, linked from /u/edit-profile.
   dev('/u/billing-info', 'Billing Info', 'Aggregators', { screen: 'aggregators.billing-info' }),
   dev('/developer-assets', 'Developer Assets', 'Developer assets', {
@@ -101,6 +103,7 @@ export const PAGE_ROUTES = [
   carrier('/billing/edit-profile', 'Edit Profile', 'Accounts', { screen: 'accounts.edit-profile' }),
   carrier('/billing/change-password', 'Change Password', 'Accounts', { screen: 'accounts.change-password' }),
   carrier('/billing/security', 'Sign-in Security', 'Accounts', { screen: 'accounts.security' }),
+  carrier('/billing/notifications', 'Notifications', 'Notifications', { screen: 'notifications.list' }),
   // Platform admin
   admin('/admin/dashboard', 'Dashboard', 'Platform review', { screen: 'bot-review.dashboard' }),
   admin('/admin/bots', 'Bots', 'Platform review', { screen: 'bot-review.list' }),
@@ -125,6 +128,7 @@ export const PAGE_ROUTES = [
   admin('/admin/edit-profile', 'Edit Profile', 'Accounts', { screen: 'accounts.edit-profile' }),
   admin('/admin/change-password', 'Change Password', 'Accounts', { screen: 'accounts.change-password' }),
   admin('/admin/security', 'Sign-in Security', 'Accounts', { screen: 'accounts.security' }),
+  admin('/admin/notifications', 'Notifications', 'Notifications', { screen: 'notifications.list' }),
   // Not in the bar: linked from /admin/edit-profile for provider admins.
   admin('/admin/audit-log', 'Security Records', 'Accounts', { screen: 'accounts.security-records' }),
   admin('/admin/rate-plans', 'Rate Plans', 'Wallet, rate plans and pricing', { screen: 'wallet.rate-plans' }),

@@ -60,7 +60,8 @@ export const ZAppConfig = z.object({
   brandName: z.string(),
   productCode: z.string(),
   oidc: z.object({ issuer: z.string(), clientId: z.string(), scope: z.string(), resource: z.string() }),
-  links: z.object({ analyticsDashboard: z.string(), firewallTool: z.string() }),
+  /** The external tools' URLs; null when not configured (the menu then leaves the tool out). */
+  links: z.object({ analyticsDashboard: z.string().nullable(), firewallTool: z.string().nullable() }),
 });
 export type TAppConfig = z.infer<typeof ZAppConfig>;
 

@@ -5,6 +5,7 @@ import { BRANDS_POLICY } from './brands.ts';
 import { CONTENT_POLICY } from './content.ts';
 import { LAUNCHES_POLICY } from './launches.ts';
 import { NETWORK_MESSAGES_POLICY } from './network-messages.ts';
+import { NOTIFICATIONS_POLICY } from './notifications.ts';
 import { PARTNER_CREDENTIALS_POLICY } from './partner-credentials.ts';
 import { PARTNER_WEBHOOKS_POLICY } from './partner-webhooks.ts';
 import { PARTNERS_POLICY } from './partners.ts';
@@ -46,6 +47,7 @@ export const POLICY = {
   ...LAUNCHES_POLICY,
   ...PARTNER_WEBHOOKS_POLICY,
   ...PARTNER_CREDENTIALS_POLICY,
+  ...NOTIFICATIONS_POLICY,
 } as const;
 export type PolicyAction = keyof typeof POLICY;
 

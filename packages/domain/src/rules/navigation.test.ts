@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ADMIN_BAR,
   ADMIN_HOME,
+  ADMIN_TOOLS,
   BARE_HEADER_PATHS,
   CARRIER_BAR,
   CARRIER_HOME,
@@ -9,6 +10,7 @@ import {
   DEVELOPER_HOME,
   FOOTER_LINKS,
   LOGIN_LANDING_PATH,
+  MARKETING_LINKS,
   type ProfileMenuItem,
 } from '../constants/navigation.ts';
 import { ALL_ROLES, type Role } from '../constants/roles.ts';
@@ -18,6 +20,7 @@ import {
   activeNavItemId,
   audienceOf,
   buildUrl,
+  externalToolUrl,
   homePathFor,
   isBareHeader,
   isBarePage,
@@ -25,6 +28,7 @@ import {
   mapPublicPath,
   mayStoreCallbackUrl,
   navBarFor,
+  pageLinksFor,
   profileMenuFor,
   requiresSignIn,
   routeAccess,
@@ -125,8 +129,28 @@ describe('audienceOf and homePathFor', () => {
     const user = userWithRole(role);
     expect(audienceOf(user)).toBe(audience);
     expect(homePathFor(user)).toBe(
-      { developer: DEVELOPER_HOME, carrier: CARRIER_HOME, admin: ADMIN_HOME }[audience],
+      role === 'MARKETING_ADMIN'
+        ? '/marketing/PressReleaseCms'
+        : { developer: DEVELOPER_HOME, carrier: CARRIER_HOME, admin: ADMIN_HOME }[audience],
     );
+  });
+
+  it('when the admin tools and the marketing links are filtered by role then each shows what its policy allows', () => {
+    const ids = (role: Role) => pageLinksFor(ADMIN_TOOLS, role).map((link) => link.id);
+    expect(ids('SUPER_ADMIN_PORTICO')).toEqual([
+      'template-approvals',
+      'rate-plans',
+      'developer-content',
+      'security-records',
+    ]);
+    expect(ids('ADMIN_PORTICO_READONLY')).toEqual(ids('SUPER_ADMIN_PORTICO'));
+    expect(ids('MARKETING_ADMIN')).toEqual([]);
+    expect(pageLinksFor(MARKETING_LINKS, 'MARKETING_ADMIN').map((link) => link.path)).toEqual([
+      '/press',
+      '/developer-assets',
+      '/admin/edit-profile',
+      '/admin/change-password',
+    ]);
   });
 
   it('when the role is missing then the account is a developer with the developer home', () => {
@@ -442,6 +466,35 @@ describe('profileMenuFor', () => {
       ]);
     },
   );
+
+  it('when an external tool has no configured URL then its item is left out; a configured one stays', () => {
+    const none = { analyticsDashboard: null, firewallTool: null };
+    expect(profileMenuFor(SEEDED.superAdmin, none).map((item) => item.id)).toEqual([
+      'manage-users',
+      'edit-profile',
+      'change-password',
+      'logout',
+    ]);
+    const analyticsOnly = { analyticsDashboard: 'https://bi.example/d', firewallTool: null };
+    const items = profileMenuFor(SEEDED.adminReadonly, analyticsOnly);
+    expect(items.map((item) => item.id)).toEqual([
+      'edit-profile',
+      'change-password',
+      'analytics-dashboard',
+      'logout',
+    ]);
+    expect(items.map((item) => externalToolUrl(item, analyticsOnly))).toEqual([
+      null,
+      null,
+      'https://bi.example/d',
+      null,
+    ]);
+    expect(profileMenuFor(SEEDED.carrierAdmin, none).map((item) => item.id)).not.toContain(
+      'analytics-dashboard',
+    );
+    const firewallOnly = { analyticsDashboard: null, firewallTool: 'https://fw.example/t' };
+    expect(profileMenuFor(SEEDED.superAdmin, firewallOnly).map((item) => item.id)).toContain('firewall-tool');
+  });
 
   it('when any user opens the menu then Logout is the last item and ids are unique', () => {
     for (const user of Object.values(SEEDED)) {

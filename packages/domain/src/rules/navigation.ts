@@ -6,12 +6,17 @@ import {
   CARRIER_HOME,
   DEVELOPER_BAR,
   DEVELOPER_HOME,
+  MARKETING_HOME,
   type NavItem,
   NO_CALLBACK_RETURN_PATHS,
+  type PageLink,
   type ProfileMenuItem,
+  type ProfileMenuItemId,
 } from '../constants/navigation.ts';
 import { PRODUCT_SLUG } from '../constants/product.ts';
 import { isAreaOpen } from '../policy/approved-partner.ts';
+import { can } from '../policy/index.ts';
+import type { PolicyRole } from '../policy/role-groups.ts';
 import {
   hasNoDeveloperSubRole,
   isApprovedPartner,
@@ -31,6 +36,7 @@ export function audienceOf(user: Pick<NavUser, 'isCarrier' | 'role'>): Audience 
 }
 
 export function homePathFor(user: Pick<NavUser, 'isCarrier' | 'role'>): string {
+  if (isMarketingAdminRole(user.role)) return MARKETING_HOME;
   const audience = audienceOf(user);
   return audience === 'admin' ? ADMIN_HOME : audience === 'carrier' ? CARRIER_HOME : DEVELOPER_HOME;
 }
@@ -50,6 +56,21 @@ export function navBarFor(user: NavUser): ResolvedNavItem[] {
   });
 }
 
+/** The audience's list of notifications (the header's "See all"). */
+export function notificationsPathFor(user: Pick<NavUser, 'isCarrier' | 'role'>): string {
+  const audience = audienceOf(user);
+  return audience === 'admin'
+    ? '/admin/notifications'
+    : audience === 'carrier'
+      ? '/billing/notifications'
+      : '/u/notifications';
+}
+
+/** The links of a list (ADMIN_TOOLS, MARKETING_LINKS) the role's policy allows. */
+export function pageLinksFor(links: readonly PageLink[], role: PolicyRole): PageLink[] {
+  return links.filter((link) => can(role, link.action));
+}
+
 /** The id of the bar item to highlight for a path, if any. */
 export function activeNavItemId(items: readonly NavItem[], pathname: string): string | undefined {
   const exact = items.find((item) => pathname === item.path || pathname.startsWith(`${item.path}/`));
@@ -57,8 +78,38 @@ export function activeNavItemId(items: readonly NavItem[], pathname: string): st
   return items.find((item) => item.highlight?.some((prefix) => pathname.startsWith(prefix)))?.id;
 }
 
-/** Profile menu items for a user (spec sections 2 and 6). */
-export function profileMenuFor(user: NavUser): ProfileMenuItem[] {
+/**
+ * The external tools' URLs as configured (null: not set). A tool with no URL has no menu item: the
+ * spec's default would be a dead link (issue 26, point 2). The analytics link falls back to nothing
+ * until billing analytics exists in the portal.
+ */
+export interface ExternalToolLinks {
+  analyticsDashboard: string | null;
+  firewallTool: string | null;
+}
+
+const EXTERNAL_ITEM_LINK = {
+  'analytics-dashboard': 'analyticsDashboard',
+  'firewall-tool': 'firewallTool',
+} as const satisfies Partial<Record<ProfileMenuItemId, keyof ExternalToolLinks>>;
+
+/** The URL an external menu item opens (before the reference token is added), or null when it is not configured. */
+export function externalToolUrl(item: ProfileMenuItem, links: ExternalToolLinks): string | null {
+  const key =
+    item.id in EXTERNAL_ITEM_LINK ? EXTERNAL_ITEM_LINK[item.id as keyof typeof EXTERNAL_ITEM_LINK] : null;
+  return key ? links[key] : null;
+}
+
+/**
+ * Profile menu items for a user (spec sections 2 and 6). With `links`, the external tools that are not
+ * configured are left out; without, every item the role has is listed (the menu's definition).
+ */
+export function profileMenuFor(user: NavUser, links?: ExternalToolLinks): ProfileMenuItem[] {
+  const items = menuItemsFor(user);
+  return links ? items.filter((item) => !item.external || externalToolUrl(item, links) !== null) : items;
+}
+
+function menuItemsFor(user: NavUser): ProfileMenuItem[] {
   const audience = audienceOf(user);
   const items: ProfileMenuItem[] = [];
   if (audience === 'developer') {

@@ -7,11 +7,14 @@ import { appConfigFrom } from './app-config.service.ts';
 /** GET /api/v1/app-config: what the web app needs before anyone signs in. */
 export const appConfigModule = defineModule({
   name: 'app-config',
-  /** The external tools linked from the admin and carrier menus (they get the reference token). */
-  config: (platform) =>
+  /**
+   * The external tools linked from the admin and carrier menus (they get the reference token); an unset
+   * URL hides its link (no default that would lead to a 404).
+   */
+  config: () =>
     z.object({ ANALYTICS_DASHBOARD_URL: optionalUrl, FIREWALL_TOOL_URL: optionalUrl }).transform((env) => ({
-      analyticsDashboard: env.ANALYTICS_DASHBOARD_URL ?? `${platform.PUBLIC_URL}/analytics-dashboard`,
-      firewallTool: env.FIREWALL_TOOL_URL ?? `${platform.PUBLIC_URL}/firewall`,
+      analyticsDashboard: env.ANALYTICS_DASHBOARD_URL ?? null,
+      firewallTool: env.FIREWALL_TOOL_URL ?? null,
     })),
   create({ config, settings }) {
     return { publicRoutes: [appConfigRoutes(appConfigFrom(config, settings))] };

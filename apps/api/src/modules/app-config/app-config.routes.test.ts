@@ -34,3 +34,15 @@ describe('GET /api/v1/app-config', () => {
     });
   });
 });
+
+describe('GET /api/v1/app-config without the external tools configured', () => {
+  it('when ANALYTICS_DASHBOARD_URL and FIREWALL_TOOL_URL are unset then both links are null (the menu hides them)', async () => {
+    const bare = await createTestApp();
+    try {
+      const body = expectEnvelope(await bare.app.inject({ method: 'GET', url: '/api/v1/app-config' }), 200);
+      expect(ZAppConfig.parse(body.data).links).toEqual({ analyticsDashboard: null, firewallTool: null });
+    } finally {
+      await bare.close();
+    }
+  });
+});

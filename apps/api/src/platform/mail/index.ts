@@ -28,6 +28,26 @@ export async function enqueueMail<T extends MailTemplateId>(
 /** What a service needs to send mail: bound to the app's job queue by the composition root. */
 export type Mailer = <T extends MailTemplateId>(request: MailRequest<T>) => Promise<unknown>;
 
-export function createMailer(jobs: JobSender<PlatformQueues>): Mailer {
-  return (request) => enqueueMail(jobs, request);
+/** A mail as its listeners see it: whom, which template, its data. */
+export interface QueuedMail {
+  to: string;
+  template: MailTemplateId;
+  data: Readonly<Record<string, string>>;
+}
+
+/**
+ * Told of every queued mail in the same unit of work (the notifications module writes the in-app
+ * notification of the same event: issue 26, point 10). Registered by modules at creation.
+ */
+export type MailListener = (mail: QueuedMail) => Promise<void>;
+
+export function createMailer(
+  jobs: JobSender<PlatformQueues>,
+  listeners: readonly MailListener[] = [],
+): Mailer {
+  return async (request) => {
+    const id = await enqueueMail(jobs, request);
+    for (const listener of listeners) await listener(request);
+    return id;
+  };
 }

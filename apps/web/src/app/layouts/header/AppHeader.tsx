@@ -1,8 +1,15 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import { activeNavItemId, BARE_HEADER_PATHS, isBareHeader, logoTarget, navBarFor } from '@portico/domain';
-import { type ReactNode, useMemo, useState } from 'react';
+import {
+  activeNavItemId,
+  BARE_HEADER_PATHS,
+  isBareHeader,
+  logoTarget,
+  navBarFor,
+  notificationsPathFor,
+} from '@portico/domain';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { signOut, startSignIn } from '@/lib/auth/session';
 import { useHasValidToken } from '@/lib/auth/use-token';
@@ -11,6 +18,27 @@ import { usePartnerDetails } from '@/lib/queries/partner-details';
 import { Logo } from './Logo';
 import { NavBar } from './NavBar';
 import { ProfileMenu } from './ProfileMenu';
+
+/** The notification centre, loaded after the header (no screen's bundle carries it: decision 0031). */
+const NotificationBell = lazy(() => import('@/features/notifications/components/NotificationBell'));
+
+/** The bell, asked for once the browser is idle: its chunk never delays a page becoming interactive. */
+function IdleNotificationBell({ listPath }: { listPath: string }) {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => setIdle(true), { timeout: 2_000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(() => setIdle(true), 200);
+    return () => window.clearTimeout(id);
+  }, []);
+  return idle ? (
+    <Suspense fallback={null}>
+      <NotificationBell listPath={listPath} />
+    </Suspense>
+  ) : null;
+}
 
 function HeaderShell({ children }: { children: ReactNode }) {
   return (
@@ -118,6 +146,7 @@ export function AppHeader() {
       {logo}
       <NavBar items={items} activeId={activeNavItemId(items, pathname)} />
       <Box sx={{ flex: { xs: 1, md: 0 } }} />
+      <IdleNotificationBell listPath={notificationsPathFor(user)} />
       <ProfileMenu
         user={user}
         profileCompleted={partner.userInfo?.profileCompleted ?? 0}

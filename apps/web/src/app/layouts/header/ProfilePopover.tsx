@@ -19,6 +19,7 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import {
   buildUrl,
+  externalToolUrl,
   LIMITS,
   type NavUser,
   type ProfileMenuItem,
@@ -70,7 +71,11 @@ export default function ProfilePopover({
 }: ProfilePopoverProps) {
   const open = anchor !== null;
   const [signingOut, setSigningOut] = useState(false);
-  const items = useMemo(() => profileMenuFor(user), [user]);
+  // An external tool with no configured URL is left out (issue 26: no dead links).
+  const items = useMemo(
+    () => profileMenuFor(user, links ?? { analyticsDashboard: null, firewallTool: null }),
+    [user, links],
+  );
   const hasExternal = items.some((item) => item.external);
   const referenceToken = useReferenceToken(open && hasExternal);
   const completion = Math.max(0, Math.min(100, Math.round(profileCompleted)));
@@ -78,7 +83,7 @@ export default function ProfilePopover({
   const titleId = `${id}-title`;
 
   const externalHref = (item: ProfileMenuItem): string | null => {
-    const base = item.id === 'firewall-tool' ? links?.firewallTool : links?.analyticsDashboard;
+    const base = links ? externalToolUrl(item, links) : null;
     const token = referenceToken.data?.token;
     return base && token ? withReferenceToken(base, token) : null;
   };

@@ -1,12 +1,15 @@
-import { useLocation } from 'react-router';
+import Button from '@mui/material/Button';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useOwnNetworkName } from '@/lib/queries/partner-details';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { useCan } from '@/lib/use-can';
 import { BotReviewList } from '../components/BotReviewList';
 
 /** BOTS for reviewers: /admin/bots (every launch, with the platform's queues) and /billing/my-bots (the carrier's network). */
 export default function BotReviewsPage() {
   const carrier = useLocation().pathname.startsWith('/billing');
   const network = useOwnNetworkName();
+  const canReadTemplates = useCan('templates.read');
   return (
     <PageFrame
       title="Bots"
@@ -19,6 +22,14 @@ export default function BotReviewsPage() {
         carrier
           ? `Launches on ${network}: approve or reject each for ${network}.`
           : 'Launches submitted by developers and aggregators: forward them to the carriers, approve or reject.'
+      }
+      actions={
+        // The platform's template approvals live beside its launches (BOTS stays highlighted there).
+        !carrier && canReadTemplates ? (
+          <Button component={RouterLink} to="/admin/templates" variant="outlined">
+            Template approvals
+          </Button>
+        ) : undefined
       }
     >
       <BotReviewList scope={carrier ? 'carrier' : 'platform'} />

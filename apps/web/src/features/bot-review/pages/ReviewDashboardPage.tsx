@@ -4,13 +4,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatDateTimeZoned } from '@portico/domain';
+import { ADMIN_TOOLS, formatDateTimeZoned } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { useOwnNetworkName } from '@/lib/queries/partner-details';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { PageLinks } from '@/lib/ui/PageLinks';
 import { useCan } from '@/lib/use-can';
 import { reviewDashboardQueryOptions } from '../api/get-review-dashboard';
 import type { ReviewScope } from '../api/keys';
@@ -33,15 +34,19 @@ export default function ReviewDashboardPage() {
           : undefined
       }
     >
-      {canRead ? (
-        <Dashboard scope={scope} />
-      ) : (
-        <EmptyState
-          icon={<InsightsOutlined />}
-          title="No reviews for your role"
-          message="The review dashboard is for the platform’s and the carriers’ reviewers."
-        />
-      )}
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        {canRead ? (
+          <Dashboard scope={scope} />
+        ) : (
+          <EmptyState
+            icon={<InsightsOutlined />}
+            title="No reviews for your role"
+            message="The review dashboard is for the platform’s and the carriers’ reviewers."
+          />
+        )}
+        {/* The admins' screens the spec's bar does not name (issue 26). */}
+        {scope === 'platform' && <PageLinks title="More for platform admins" links={ADMIN_TOOLS} />}
+      </Box>
     </PageFrame>
   );
 }

@@ -6,6 +6,7 @@ import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import ViewQuiltOutlined from '@mui/icons-material/ViewQuiltOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -77,6 +78,7 @@ export default function MyBotsPage() {
   const completion = Math.max(0, Math.min(100, userInfo?.profileCompleted ?? 0));
   const canWrite = useCan('bots.write');
   const canReadBrands = useCan('brands.read');
+  const canReadTemplates = useCan('templates.read');
   const dashboard = useQuery(botDashboardQueryOptions);
   const brands = useQuery({ ...ownBrandsQueryOptions, enabled: canReadBrands });
   // Real progress: a step is done once what it asks for exists.
@@ -94,24 +96,31 @@ export default function MyBotsPage() {
           : 'Build, launch and monitor your RCS and WhatsApp bots from here.'
       }
       actions={
-        canWrite ? (
+        canWrite || canReadTemplates ? (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button
-              component={RouterLink}
-              to="/u/create-bot/rcs-bot-details"
-              variant="contained"
-              startIcon={<AddOutlined />}
-            >
-              Create RCS bot
-            </Button>
-            <Button
-              component={RouterLink}
-              to="/u/create-bot/whatsapp-bot-details"
-              variant="outlined"
-              startIcon={<AddOutlined />}
-            >
-              Create WhatsApp bot
-            </Button>
+            {[
+              { to: '/u/create-bot/rcs-bot-details', label: 'Create RCS bot', shown: canWrite, main: true },
+              { to: '/u/create-bot/whatsapp-bot-details', label: 'Create WhatsApp bot', shown: canWrite },
+              // Templates of every bot (issue 26: within reach from MY BOTS and from each bot's page).
+              {
+                to: '/u/add-view-template',
+                label: 'Templates',
+                shown: canReadTemplates,
+                icon: <ViewQuiltOutlined />,
+              },
+            ]
+              .filter((action) => action.shown)
+              .map((action) => (
+                <Button
+                  key={action.to}
+                  component={RouterLink}
+                  to={action.to}
+                  variant={action.main ? 'contained' : 'outlined'}
+                  startIcon={action.icon ?? <AddOutlined />}
+                >
+                  {action.label}
+                </Button>
+              ))}
           </Box>
         ) : undefined
       }

@@ -81,6 +81,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 function BotDetails({ bot }: { bot: TBot }) {
   const canWrite = useCan('bots.write');
   const canTest = useCan('bots.test');
+  const canReadTemplates = useCan('templates.read');
   const remove = useDeleteBot();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
@@ -120,6 +121,11 @@ function BotDetails({ bot }: { bot: TBot }) {
       {canWrite && (
         <Button component={RouterLink} to={`/u/listing?botId=${bot.bot_id}`} variant="outlined">
           Listing
+        </Button>
+      )}
+      {canReadTemplates && (
+        <Button component={RouterLink} to={`/u/add-view-template?botId=${bot.bot_id}`} variant="outlined">
+          Templates
         </Button>
       )}
       {canTest && (

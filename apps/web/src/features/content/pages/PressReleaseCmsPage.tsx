@@ -9,7 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { formatDate, publicationPresentation, type TPressRelease } from '@portico/domain';
+import { formatDate, MARKETING_LINKS, publicationPresentation, type TPressRelease } from '@portico/domain';
 import { useState } from 'react';
 import { redirectToSignIn } from '@/lib/auth/session';
 import { useHasValidToken } from '@/lib/auth/use-token';
@@ -18,6 +18,7 @@ import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { PageLinks } from '@/lib/ui/PageLinks';
 import { StatusChip } from '@/lib/ui/StatusChip';
 import { useCan } from '@/lib/use-can';
 import { useChangePressRelease, usePressReleases } from '../api/press-releases';
@@ -143,6 +144,10 @@ function PressReleaseCms() {
           )}
         </ListStatus>
       </Paper>
+      {/* The marketing admin's header is bare: the rest of what it may open is linked here (issue 26). */}
+      <Box sx={{ mt: 4 }}>
+        <PageLinks title="More for you" links={MARKETING_LINKS} />
+      </Box>
     </PageFrame>
   );
 }
