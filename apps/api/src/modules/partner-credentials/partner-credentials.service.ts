@@ -18,6 +18,7 @@ import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { ConflictError, NotFoundError } from '../../platform/http/errors.ts';
 import type { BotForTesting, BotsService } from '../bots/bots.service.ts';
+import type { GoogleOrigin } from './partner-credentials.config.ts';
 import type { CredentialRow, PartnerCredentialsRepository } from './partner-credentials.repository.ts';
 import { PartnerTokenError, type PartnerTokens } from './partner-tokens.ts';
 
@@ -63,6 +64,8 @@ export interface PartnerCredentialsDeps {
   tokenUrl: string;
   /** The base URL of each API shape Portico answers (absent: not served yet). */
   baseUrls: Partial<Record<TPartnerApiEndpoint['api_type'], string>>;
+  /** The origin whose root answers in Google's shape (served by partner-api); none when absent. */
+  googleOrigin?: GoogleOrigin;
 }
 
 const NOT_FOUND = 'Credential not found.';
@@ -155,6 +158,7 @@ export function clientCredentialsOf(auth: ClientAuthentication): { clientId: str
  */
 export function createPartnerCredentialsService(deps: PartnerCredentialsDeps) {
   const { database, repository, bots, audit, tokens, tokenUrl, baseUrls } = deps;
+  const googleOrigin: GoogleOrigin = deps.googleOrigin ?? { port: null, url: null };
   const states = new LRUCache<string, { state: string; secretVersion: number; partnerId: string }>({
     max: 10_000,
     ttl: CREDENTIAL_STATE_TTL_MS,
@@ -176,6 +180,9 @@ export function createPartnerCredentialsService(deps: PartnerCredentialsDeps) {
   }
 
   return {
+    /** The Google-shaped origin: its port (partner-api listens on it) and the URL partners use. */
+    googleOrigin,
+
     async list(user: AuthenticatedUser, botId: string): Promise<TPartnerCredentialList> {
       const bot = await bots.botForTesting(user, botId);
       const rows = await database.transaction(() => repository.list(bot.id));
