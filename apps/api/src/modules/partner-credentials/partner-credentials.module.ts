@@ -37,6 +37,7 @@ export const partnerCredentialsModule = defineModule({
         publicUrl: config.PUBLIC_URL,
         lifetimeSeconds: settings.PARTNER_TOKEN_LIFETIME_SECONDS,
       }),
+      publicUrl: config.PUBLIC_URL,
       tokenUrl: `${config.PUBLIC_URL}/api/v1${TOKEN_PATH}`,
       googleOrigin: settings.googleOrigin,
       // Meta's clients take this as their base URL and add /{version}/{phone-number-id}/messages.
