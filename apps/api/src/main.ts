@@ -1,7 +1,7 @@
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DatabaseOpenError } from './platform/db/index.ts';
 import { seedModules } from './seed.ts';
-import { buildServer, openConfiguredDatabase } from './server.ts';
+import { buildServer, openConfiguredDatabase, partnerGoogleUrlOf } from './server.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -60,6 +60,9 @@ async function main(): Promise<void> {
     { role: config.PORTICO_ROLE, url: config.PUBLIC_URL, database: database.kind },
     'Portico is running',
   );
+  const googleUrl = config.PORTICO_ROLE === 'worker' ? null : partnerGoogleUrlOf(config);
+  // Google's clients keep only the origin of their rootUrl: this is the one partners give them.
+  if (googleUrl) app.log.info({ url: googleUrl }, `Google's RBM API for partners at ${googleUrl}`);
 }
 
 main().catch((error: unknown) => {

@@ -250,8 +250,7 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
       version: '1',
       publicUrl: config.PUBLIC_URL,
       brandName: config.BRAND_NAME,
-      partnerGoogleUrl: (config.modules['partner-credentials'] as { PARTNER_GOOGLE_URL?: string } | undefined)
-        ?.PARTNER_GOOGLE_URL,
+      partnerGoogleUrl: partnerGoogleUrlOf(config) ?? undefined,
     });
   }
 
@@ -405,6 +404,14 @@ function sandboxOptions(config: Config, networks: ResolvedNetworks): SandboxOpti
     },
     ...(networks.sandboxBehaviour ? { behaviour: networks.sandboxBehaviour } : {}),
   };
+}
+
+/** The URL partners give Google's clients (partner-credentials' setting; decision 0027), if any. */
+export function partnerGoogleUrlOf(config: Config): string | null {
+  const settings = config.modules['partner-credentials'] as
+    | { googleOrigin?: { url: string | null } }
+    | undefined;
+  return settings?.googleOrigin?.url ?? null;
 }
 
 /** Origins outside our own that the portal's pages call: an external OpenID provider. */

@@ -49,6 +49,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     PORTICO_ROLE: 'api',
     RATE_LIMIT_MAX: '100000',
+    // Test apps run side by side: the Google origin (default PORT + 1) only where a test asks for it.
+    PARTNER_GOOGLE_PORT: 'off',
     ...env,
   });
 }

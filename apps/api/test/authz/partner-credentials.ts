@@ -26,6 +26,14 @@ export const AUTHZ_MATRIX_PARTNER_CREDENTIALS: readonly MatrixEntry[] = [
   },
   {
     method: 'POST',
+    url: `${S}/bots/:botId/credentials/service-account-key`,
+    path: `${CREDENTIALS}/service-account-key`,
+    action: 'partner-credentials.write',
+    allowed: DEVELOPER_WRITERS,
+    okStatus: 404,
+  },
+  {
+    method: 'POST',
     url: `${S}/bots/:botId/credentials/:credentialId/rotate`,
     path: `${CREDENTIALS}/${NO_SUCH_ID}/rotate`,
     action: 'partner-credentials.write',

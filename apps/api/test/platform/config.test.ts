@@ -22,6 +22,33 @@ describe('configuration', () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
+  describe("the Google origin (Google's shape at the root of an origin, decision 0027)", () => {
+    const googleOf = (env: Record<string, string>) =>
+      (loadConfig({ SANDBOX: '1', ...env }).modules['partner-credentials'] as { googleOrigin: unknown })
+        .googleOrigin;
+
+    it('when nothing is set then it is on, on the port after PORT, at PUBLIC_URL with that port', () => {
+      expect(googleOf({})).toEqual({ port: 3001, url: 'http://localhost:3001' });
+      expect(googleOf({ PORT: '8080', PUBLIC_URL: 'https://portal.example.com' })).toEqual({
+        port: 8081,
+        url: 'https://portal.example.com:8081',
+      });
+    });
+
+    it('when PARTNER_GOOGLE_PORT and PARTNER_GOOGLE_URL are set then they are used; off turns it off', () => {
+      expect(
+        googleOf({ PARTNER_GOOGLE_PORT: '4444', PARTNER_GOOGLE_URL: 'https://rbm.portal.example.com/' }),
+      ).toEqual({ port: 4444, url: 'https://rbm.portal.example.com' });
+      expect(googleOf({ PARTNER_GOOGLE_PORT: 'off' })).toEqual({ port: null, url: null });
+      expect(googleOf({ PORT: '0' })).toEqual({ port: null, url: null });
+    });
+
+    it('when PARTNER_GOOGLE_PORT is PORT or not a port then the start is refused, naming it', () => {
+      for (const value of ['3000', 'on', '70000'])
+        expect(() => loadConfig({ SANDBOX: '1', PARTNER_GOOGLE_PORT: value })).toThrow(/PARTNER_GOOGLE_PORT/);
+    });
+  });
+
   it('when variables are invalid then one ConfigError names each of them', () => {
     const attempt = () =>
       loadConfig({

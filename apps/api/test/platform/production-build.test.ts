@@ -73,6 +73,30 @@ function rawRequest(port: number, head: string, body = '', hold = 0) {
   };
 }
 
+/** A loopback port nobody listens on whose next port is free too (the Google origin's default). */
+async function freePortPair(): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    const nextFree = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port + 1, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (nextFree) return port;
+  }
+}
+
+/** Whether something accepts connections on the port. */
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
 const statusOf = (response: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1] ?? 0);
 
 describe('SIGTERM', () => {
@@ -90,8 +114,8 @@ describe('SIGTERM', () => {
     }
   });
 
-  it('when SIGTERM arrives while requests are in flight then every one of them is answered and the process exits 0', async () => {
-    const port = await freePort();
+  it('when SIGTERM arrives while requests are in flight then every one of them is answered and the process exits 0, both ports closed', async () => {
+    const port = await freePortPair();
     dataDir = await mkdtemp(path.join(tmpdir(), 'portico-sigterm-'));
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '',
@@ -127,6 +151,18 @@ describe('SIGTERM', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
 
+    // Google's shape is at the root of the next port by default: its calls answer there, and a path
+    // it does not serve answers Google's error, never the web app.
+    const google = `http://127.0.0.1:${port + 1}`;
+    const capability = await fetch(`${google}/v1/phones/+12223334444/capabilities?requestId=r&agentId=a`);
+    expect(capability.status).toBe(401);
+    expect(await capability.json()).toMatchObject({ error: { status: 'UNAUTHENTICATED' } });
+    for (const path of ['/', '/u/api', '/v1/users:batchGetNothing']) {
+      const unserved = await fetch(`${google}${path}`);
+      expect(unserved.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await unserved.json()).toMatchObject({ error: { code: 501, status: 'UNIMPLEMENTED' } });
+    }
+
     // Sign-ups whose bodies are still arriving when the signal comes: their headers have been read
     // (the server is serving them); the last bytes follow the signal.
     const xsrf = 'x'.repeat(32);
@@ -160,5 +196,7 @@ describe('SIGTERM', () => {
     const answers = await Promise.all(signUps.map((r) => r.answered));
     for (const answer of answers) expect(statusOf(answer), answer.slice(0, 200)).toBe(200);
     expect(await exited).toBe(0);
+    expect(await listening(port)).toBe(false);
+    expect(await listening(port + 1)).toBe(false);
   }, 180_000);
 });

@@ -26,14 +26,28 @@ export const ZCredentialParams = z.object({
 });
 
 /** One credential as listed: never its secret, only the secret's last characters. */
+/**
+ * How a credential authenticates: OAuth client credentials (id and secret), or a Google
+ * service-account key file (JWTs signed with its private key: decision 0034).
+ */
+export const PARTNER_CREDENTIAL_KINDS = ['client_secret', 'service_account'] as const;
+export type PartnerCredentialKind = (typeof PARTNER_CREDENTIAL_KINDS)[number];
+export const PARTNER_CREDENTIAL_KIND_LABELS: Record<PartnerCredentialKind, string> = {
+  client_secret: 'Client secret',
+  service_account: 'Service-account key',
+};
+
 export const ZPartnerCredential = z.object({
   credential_id: z.string(),
+  kind: z.enum(PARTNER_CREDENTIAL_KINDS),
+  /** A service-account key's id (the key file's private_key_id); null for a client secret. */
+  key_id: z.string().nullable(),
   bot_id: z.string(),
   client_id: z.string(),
   /** `bot:<botId>`: the scope its access tokens carry. */
   scope: z.string(),
   state: z.enum(PARTNER_CREDENTIAL_STATES),
-  /** The last 4 characters of the current secret. */
+  /** The last 4 characters of the current secret (of the key id, for a service-account key). */
   secret_hint: z.string(),
   created_at: z.string(),
   /** When the secret was last replaced (null: never rotated). */
@@ -80,10 +94,38 @@ export const ZPartnerCredentialList = z.object({
 export type TPartnerCredentialList = z.output<typeof ZPartnerCredentialList>;
 
 /** POST /bots/:botId/credentials and .../rotate: the credential with its secret, shown this once. */
+/**
+ * A key file in the shape of a Google service-account key, whose token endpoint is Portico's:
+ * Google's libraries read it as they read Google's (type, private_key, client_email, token_uri).
+ */
+export const ZServiceAccountKeyFile = z.object({
+  type: z.literal('service_account'),
+  project_id: z.string(),
+  private_key_id: z.string(),
+  private_key: z.string(),
+  client_email: z.string(),
+  client_id: z.string(),
+  token_uri: z.string(),
+  universe_domain: z.literal('googleapis.com'),
+});
+export type TServiceAccountKeyFile = z.output<typeof ZServiceAccountKeyFile>;
+
+/** A new or rotated client secret, answered this once. */
 export const ZIssuedPartnerCredential = z.object({
   client_secret: z.string(),
   credential: ZPartnerCredential,
 });
+
+/** A new or rotated service-account key: its key file, answered this once. */
+export const ZIssuedServiceAccountKey = z.object({
+  key_file: ZServiceAccountKeyFile,
+  credential: ZPartnerCredential,
+});
+export type TIssuedServiceAccountKey = z.output<typeof ZIssuedServiceAccountKey>;
+
+/** What a rotation answers: the new secret, or the new key file. */
+export const ZRotatedPartnerCredential = z.union([ZIssuedPartnerCredential, ZIssuedServiceAccountKey]);
+export type TRotatedPartnerCredential = z.output<typeof ZRotatedPartnerCredential>;
 export type TIssuedPartnerCredential = z.output<typeof ZIssuedPartnerCredential>;
 
 /**
@@ -95,6 +137,8 @@ export const ZPartnerTokenRequest = z.object({
   scope: z.string().max(200).optional(),
   client_id: z.string().max(200).optional(),
   client_secret: z.string().max(200).optional(),
+  /** The JWT bearer grant (RFC 7523), as Google's token endpoint takes it: a JWT signed with a key file. */
+  assertion: z.string().max(8192).optional(),
 });
 export type TPartnerTokenRequest = z.input<typeof ZPartnerTokenRequest>;
 
@@ -109,7 +153,13 @@ export type TPartnerTokenResponse = z.output<typeof ZPartnerTokenResponse>;
 
 /** The token endpoint's errors (RFC 6749 section 5.2). */
 export const ZOAuthError = z.object({
-  error: z.enum(['invalid_request', 'invalid_client', 'unsupported_grant_type', 'invalid_scope']),
+  error: z.enum([
+    'invalid_request',
+    'invalid_client',
+    'invalid_grant',
+    'unsupported_grant_type',
+    'invalid_scope',
+  ]),
   error_description: z.string(),
 });
 export type TOAuthError = z.output<typeof ZOAuthError>;

@@ -38,12 +38,25 @@ export const ZWebhookDeliveryParams = z.object({
   deliveryId: z.uuid('is not a delivery id'),
 });
 
+/**
+ * The verify token a WhatsApp bot's webhook is challenged with (`hub.verify_token`), kept apart from
+ * the signing secret (the app secret) as Meta keeps them: any visible ASCII, as in Meta's dashboard.
+ */
+export const ZWebhookVerifyToken = z
+  .string()
+  .trim()
+  .min(8, 'The verify token needs at least 8 characters.')
+  .max(200, 'The verify token is too long (at most 200 characters).')
+  .regex(/^[\x21-\x7e]+$/, 'The verify token takes letters, digits and punctuation, no spaces.');
+
 /** PUT /bots/:botId/webhook: the URL, accepted only once it echoes our verification challenge. */
 export const ZWebhookUpdateRequest = z.object({
   url: z
     .url({ protocol: /^https?$/, error: 'Enter the webhook address, starting with https://.' })
     .trim()
     .max(2000, 'The address is too long (at most 2,000 characters).'),
+  /** WhatsApp: the verify token of your choice; unset or empty keeps the bot's (one is made the first time). */
+  verify_token: ZWebhookVerifyToken.or(z.literal('')).optional(),
 });
 export type TWebhookUpdateRequest = z.input<typeof ZWebhookUpdateRequest>;
 
@@ -57,6 +70,11 @@ export const ZWebhookSettings = z.object({
   /** The last 4 characters of the signing secret (the secret itself is shown once). */
   secret_hint: z.string().nullable(),
   secret_rotated_at: z.string().nullable(),
+  /**
+   * WhatsApp: the verify token sent as `hub.verify_token` in the challenge (Meta's verify token),
+   * apart from the signing secret (Meta's app secret); shown, not a secret. Null before the first URL.
+   */
+  verify_token: z.string().nullable(),
   /** Counts per delivery status, for the page's summary. */
   counts: z.record(z.enum(WEBHOOK_DELIVERY_STATUSES), z.number().int()),
 });

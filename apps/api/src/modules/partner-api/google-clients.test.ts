@@ -453,8 +453,11 @@ describe("Google's businesscommunications client at the Google origin's root", (
     expect(wrong.body.error).toMatchObject({ code: 401, status: 'UNAUTHENTICATED' });
   });
 
-  it('when the origin root is asked for a portal path then it is not served there', async () => {
-    const response = await fetch(`${googleRoot}api/v1/secure/bots`);
-    expect(response.status).toBe(404);
+  it("when the origin root is asked for a portal path then it is not served there: Google's UNIMPLEMENTED", async () => {
+    for (const path of ['api/v1/secure/bots', 'u/api', '']) {
+      const response = await fetch(`${googleRoot}${path}`);
+      expect(response.status).toBe(501);
+      expect(await response.json()).toMatchObject({ error: { code: 501, status: 'UNIMPLEMENTED' } });
+    }
   });
 });

@@ -7,12 +7,14 @@ import { createPartnerApiRepository } from './partner-api.repository.ts';
 import { createPartnerIdempotency } from './partner-idempotency.ts';
 import { createPartnerSendsService } from './partner-sends.service.ts';
 import { RBM_PREFIX, rbmRoutes } from './rbm.routes.ts';
+import { googlePathsAtPortalRoot, unsupportedRoutes } from './unsupported.routes.ts';
 import { whatsappRoutes } from './whatsapp.routes.ts';
 
 /**
  * The partner-facing messaging API (issue 16, point 2): sends, revokes, agent events, capability
  * checks and (RBM) files in the networks' own shapes (the WhatsApp Cloud API, Google's RBM API and
- * GSMA's MaaP Chatbot API; Google's also at the root of an origin of its own, PARTNER_GOOGLE_PORT),
+ * GSMA's MaaP Chatbot API; Google's also at the root of an origin of its own, PARTNER_GOOGLE_PORT,
+ * by default the port after PORT),
  * authenticated with a bot's credentials, rate limited per bot, priced
  * and reserved by metering, sent through the connectors and settled. Comes after metering and
  * partner-credentials.
@@ -21,23 +23,34 @@ export const partnerApiModule = defineModule({
   name: 'partner-api',
   config: partnerApiConfig,
   queues: PARTNER_API_QUEUES,
-  create({ database, use, connectors, settings, log }) {
+  create({ database, use, connectors, settings, log, config }) {
     const repository = createPartnerApiRepository(database);
+    const credentials = use('partner-credentials');
     const idempotency = createPartnerIdempotency(repository);
     const sends = createPartnerSendsService({
       repository,
-      credentials: use('partner-credentials'),
+      credentials,
       metering: use('metering'),
       connectors,
       counters: createCounters(database.sql),
       ratePerSecond: settings.PARTNER_SEND_RATE_PER_SECOND,
     });
-    const googlePort = settings.PARTNER_GOOGLE_PORT;
+    const googlePort = credentials.googleOrigin.port;
     return {
-      publicRoutes: [whatsappRoutes(sends, idempotency), rbmRoutes(sends, use('bots')), maapRoutes(sends)],
+      publicRoutes: [
+        whatsappRoutes(sends, idempotency),
+        rbmRoutes(sends, use('bots')),
+        maapRoutes(sends),
+        // Whatever the shapes do not serve answers in the network's error shape (decision 0034).
+        unsupportedRoutes(),
+      ],
+      // A Google client given the portal's URL lands on /v1/...: Google's 404, naming the right URL.
+      rootRoutes: [
+        googlePathsAtPortalRoot(credentials.googleOrigin.url ?? `${config.PUBLIC_URL}/api/v1${RBM_PREFIX}`),
+      ],
       // Google's clients keep only their rootUrl's origin: its root is the RBM prefix (decision 0027).
       originRoots:
-        googlePort === undefined
+        googlePort === null
           ? []
           : [{ name: 'partner-google', port: googlePort, prefix: `/api/v1${RBM_PREFIX}` }],
       jobs: {

@@ -37,12 +37,15 @@ export const partnerCredentialsModule = defineModule({
         publicUrl: config.PUBLIC_URL,
         lifetimeSeconds: settings.PARTNER_TOKEN_LIFETIME_SECONDS,
       }),
+      publicUrl: config.PUBLIC_URL,
       tokenUrl: `${config.PUBLIC_URL}/api/v1${TOKEN_PATH}`,
+      googleOrigin: settings.googleOrigin,
       // Meta's clients take this as their base URL and add /{version}/{phone-number-id}/messages.
       baseUrls: {
         whatsapp: `${config.PUBLIC_URL}/api/v1/partner/whatsapp`,
-        // Google's clients keep only the origin of their rootUrl (decision 0027).
-        google: settings.PARTNER_GOOGLE_URL?.replace(/\/+$/, '') ?? `${config.PUBLIC_URL}/api/v1/partner/rbm`,
+        // Google's clients keep only the origin of their rootUrl (decision 0027); the prefixed URL
+        // (for plain HTTP clients) only when the Google origin is off.
+        google: settings.googleOrigin.url ?? `${config.PUBLIC_URL}/api/v1/partner/rbm`,
         // A MaaP client's server root: it adds /bot/v1/{botId}/messages.
         gsma: `${config.PUBLIC_URL}/api/v1/partner/maap`,
       },

@@ -45,12 +45,14 @@ export function createPartnerCredentialsRepository(database: Database) {
       credentialId: string,
       secretHash: string,
       secretHint: string,
+      key?: { keyId: string; publicKey: string },
     ): Promise<CredentialRow> {
       const [row] = await db
         .update(partnerCredentials)
         .set({
           secretHash,
           secretHint,
+          ...(key ? { keyId: key.keyId, publicKey: key.publicKey } : {}),
           secretVersion: sql`${partnerCredentials.secretVersion} + 1`,
           rotatedAt: sql`now()`,
         })
@@ -75,6 +77,12 @@ export function createPartnerCredentialsRepository(database: Database) {
         .select()
         .from(partnerCredentials)
         .where(eq(partnerCredentials.clientId, clientId));
+      return row;
+    },
+
+    /** A service-account credential by its key's id (a JWT's kid). */
+    async byKeyId(keyId: string): Promise<CredentialRow | undefined> {
+      const [row] = await db.select().from(partnerCredentials).where(eq(partnerCredentials.keyId, keyId));
       return row;
     },
 

@@ -55,6 +55,7 @@ beforeAll(async () => {
   otherInstance = createPartnerCredentialsService({
     database: t.database,
     repository: createPartnerCredentialsRepository(t.database),
+    publicUrl: t.config.PUBLIC_URL,
     bots: { botForTesting: () => Promise.reject(new Error('not used')) },
     audit: createAuditService(createAuditRepository(t.database.db), t.app.log),
     tokens: createPartnerTokens({
@@ -376,6 +377,7 @@ function createPartnerCredentialsServiceLike(): PartnerCredentialsService {
   return createPartnerCredentialsService({
     database: t.database,
     repository: createPartnerCredentialsRepository(t.database),
+    publicUrl: t.config.PUBLIC_URL,
     bots: { botForTesting: () => Promise.reject(new Error('not used')) },
     audit: createAuditService(createAuditRepository(t.database.db), t.app.log),
     tokens: createPartnerTokens({

@@ -3,11 +3,13 @@ import {
   ZCredentialParams,
   ZEnvelope,
   ZIssuedPartnerCredential,
+  ZIssuedServiceAccountKey,
   ZOAuthError,
   ZPartnerCredential,
   ZPartnerCredentialList,
   ZPartnerTokenRequest,
   ZPartnerTokenResponse,
+  ZRotatedPartnerCredential,
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/http/envelope.ts';
@@ -53,15 +55,30 @@ export function partnerCredentialsRoutes(service: PartnerCredentialsService): Fa
     );
 
     app.post(
+      `${base}/service-account-key`,
+      {
+        config: { action: 'partner-credentials.write' },
+        schema: {
+          tags,
+          summary:
+            "Creates a credential with a key file in the shape of a Google service-account key (Google's RBM bots); the file is answered this once",
+          params: ZCredentialBotParams,
+          response: { 200: ZEnvelope(ZIssuedServiceAccountKey) },
+        },
+      },
+      async (request) => ok(await service.createServiceAccountKey(userOf(request), request.params.botId)),
+    );
+
+    app.post(
       `${base}/:credentialId/rotate`,
       {
         config: { action: 'partner-credentials.write' },
         schema: {
           tags,
           summary:
-            'Replaces the secret; the old secret and its access tokens stop working at once. The new secret is answered this once',
+            'Replaces the secret (or the key of a service-account key); the old one and its access tokens stop working at once. The new secret (or key file) is answered this once',
           params: ZCredentialParams,
-          response: { 200: ZEnvelope(ZIssuedPartnerCredential) },
+          response: { 200: ZEnvelope(ZRotatedPartnerCredential) },
         },
       },
       async (request) =>
@@ -130,7 +147,7 @@ export function partnerTokenRoutes(service: PartnerCredentialsService): FastifyP
           const body = request.body ?? { grant_type: '' };
           return await service.issueToken(
             { basic, clientId: body.client_id, clientSecret: body.client_secret },
-            { grantType: body.grant_type || undefined, scope: body.scope },
+            { grantType: body.grant_type || undefined, scope: body.scope, assertion: body.assertion },
           );
         } catch (error) {
           if (!(error instanceof OAuthError)) throw error;

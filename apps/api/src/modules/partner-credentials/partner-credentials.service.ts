@@ -4,13 +4,17 @@ import {
   botScope,
   CHANNEL_TYPE,
   MAX_ACTIVE_CREDENTIALS_PER_BOT,
+  type PartnerCredentialKind,
   type PartnerCredentialState,
   type TIssuedPartnerCredential,
+  type TIssuedServiceAccountKey,
   type TOAuthError,
   type TPartnerApiEndpoint,
   type TPartnerCredential,
   type TPartnerCredentialList,
   type TPartnerTokenResponse,
+  type TRotatedPartnerCredential,
+  type TServiceAccountKeyFile,
 } from '@portico/domain';
 import { LRUCache } from 'lru-cache';
 import type { AuditService } from '../../platform/audit/audit.service.ts';
@@ -18,8 +22,18 @@ import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { ConflictError, NotFoundError } from '../../platform/http/errors.ts';
 import type { BotForTesting, BotsService } from '../bots/bots.service.ts';
+import type { GoogleOrigin } from './partner-credentials.config.ts';
 import type { CredentialRow, PartnerCredentialsRepository } from './partner-credentials.repository.ts';
 import { PartnerTokenError, type PartnerTokens } from './partner-tokens.ts';
+import {
+  GOOGLE_TOKEN_AUDIENCE,
+  JWT_BEARER_GRANT,
+  keyFileOf,
+  keyIdOf,
+  newServiceAccountKey,
+  serviceAccountEmail,
+  verifyKeyJwt,
+} from './service-account-keys.ts';
 
 /**
  * How long an instance remembers a credential's state when checking access tokens: a revocation or
@@ -59,10 +73,14 @@ export interface PartnerCredentialsDeps {
   bots: Pick<BotsService, 'botForTesting'>;
   audit: AuditService;
   tokens: PartnerTokens;
+  /** The portal's address: a service account's email is at its host. */
+  publicUrl: string;
   /** The token endpoint's public address, shown on the API page. */
   tokenUrl: string;
   /** The base URL of each API shape Portico answers (absent: not served yet). */
   baseUrls: Partial<Record<TPartnerApiEndpoint['api_type'], string>>;
+  /** The origin whose root answers in Google's shape (served by partner-api); none when absent. */
+  googleOrigin?: GoogleOrigin;
 }
 
 const NOT_FOUND = 'Credential not found.';
@@ -87,6 +105,8 @@ const invalidRequest = (description: string) =>
 export function presentCredential(row: CredentialRow): TPartnerCredential {
   return {
     credential_id: row.credentialId,
+    kind: row.kind as PartnerCredentialKind,
+    key_id: row.keyId,
     bot_id: row.botId,
     client_id: row.clientId,
     scope: botScope(row.botId),
@@ -154,7 +174,8 @@ export function clientCredentialsOf(auth: ClientAuthentication): { clientId: str
  * one on the partner API (signature, expiry, and that its credential is active with the same secret).
  */
 export function createPartnerCredentialsService(deps: PartnerCredentialsDeps) {
-  const { database, repository, bots, audit, tokens, tokenUrl, baseUrls } = deps;
+  const { database, repository, bots, audit, tokens, tokenUrl, baseUrls, publicUrl } = deps;
+  const googleOrigin: GoogleOrigin = deps.googleOrigin ?? { port: null, url: null };
   const states = new LRUCache<string, { state: string; secretVersion: number; partnerId: string }>({
     max: 10_000,
     ttl: CREDENTIAL_STATE_TTL_MS,
@@ -168,6 +189,94 @@ export function createPartnerCredentialsService(deps: PartnerCredentialsDeps) {
       detail: { botId: row.botId, credentialId: row.credentialId, clientId: row.clientId },
     });
 
+  /** A service-account key's credential by its key id, remembered as briefly as a state. */
+  const keyOwners = new LRUCache<string, { row: CredentialRow } | { row: null }>({
+    max: 10_000,
+    ttl: CREDENTIAL_STATE_TTL_MS,
+  });
+  async function keyOwner(keyId: string): Promise<CredentialRow | null> {
+    const remembered = keyOwners.get(keyId);
+    if (remembered) return remembered.row;
+    const row = await database.transaction(() => repository.byKeyId(keyId));
+    const owner = { row: row?.kind === 'service_account' && row.publicKey ? row : null };
+    keyOwners.set(keyId, owner);
+    return owner.row;
+  }
+  const keyOf = (row: CredentialRow) => ({
+    publicKey: row.publicKey ?? '',
+    email: serviceAccountEmail(row.clientId, publicUrl),
+  });
+
+  /** A new key for the credential: what is stored of it, and the partner's key file. */
+  async function issueKey(botId: string, clientId: string) {
+    const key = await newServiceAccountKey();
+    const keyFile = keyFileOf({
+      botId,
+      clientId,
+      keyId: key.keyId,
+      privateKey: key.privateKey,
+      publicUrl,
+      tokenUrl,
+    });
+    // The hash is never compared: client_credentials refuses service-account credentials.
+    return { key, keyFile, hash: hashOf(key.keyId).toString('hex'), hint: key.keyId.slice(-4) };
+  }
+
+  /**
+   * The JWT-bearer grant (RFC 7523) as Google's token endpoint answers it: an assertion signed
+   * with a service-account key, addressed to this endpoint or to Google's (where Google's Node
+   * library addresses it whatever token_uri says), for an access token of the key's bot.
+   */
+  async function issueForAssertion(assertion: string | undefined): Promise<TPartnerTokenResponse> {
+    if (!assertion) throw invalidRequest('assertion is required for the JWT bearer grant.');
+    const keyId = keyIdOf(assertion);
+    const row = keyId ? await keyOwner(keyId) : null;
+    const invalidGrant = () =>
+      new OAuthError(400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' });
+    if (row?.state !== 'active') throw invalidGrant();
+    try {
+      await verifyKeyJwt(assertion, keyOf(row), [tokenUrl, GOOGLE_TOKEN_AUDIENCE]);
+    } catch (error) {
+      if (error instanceof PartnerTokenError) throw invalidGrant();
+      throw error;
+    }
+    return tokenFor(row);
+  }
+
+  /** An access token of the credential (its bot's scope); the credential's last use is now. */
+  async function tokenFor(row: CredentialRow): Promise<TPartnerTokenResponse> {
+    await database.transaction(() => repository.markUsed(row.credentialId));
+    const accessToken = await tokens.sign({
+      credentialId: row.credentialId,
+      clientId: row.clientId,
+      botId: row.botId,
+      secretVersion: row.secretVersion,
+    });
+    return {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: tokens.lifetimeSeconds,
+      scope: botScope(row.botId),
+    };
+  }
+
+  /**
+   * A self-signed JWT (Google's libraries send one as the bearer token instead of exchanging it):
+   * signed with a service-account key whose credential is found by the JWT's kid. Its claims are
+   * those of an access token of that key, so the state check below applies as to any other.
+   */
+  async function selfSignedClaims(token: string, keyId: string) {
+    const row = await keyOwner(keyId);
+    if (!row) throw new PartnerTokenError('invalid');
+    await verifyKeyJwt(token, keyOf(row));
+    return {
+      credentialId: row.credentialId,
+      clientId: row.clientId,
+      botId: row.botId,
+      secretVersion: row.secretVersion,
+    };
+  }
+
   async function ownCredential(user: AuthenticatedUser, botId: string, credentialId: string) {
     const bot = await bots.botForTesting(user, botId);
     const row = await repository.forUpdate(bot.id, credentialId);
@@ -176,6 +285,9 @@ export function createPartnerCredentialsService(deps: PartnerCredentialsDeps) {
   }
 
   return {
+    /** The Google-shaped origin: its port (partner-api listens on it) and the URL partners use. */
+    googleOrigin,
+
     async list(user: AuthenticatedUser, botId: string): Promise<TPartnerCredentialList> {
       const bot = await bots.botForTesting(user, botId);
       const rows = await database.transaction(() => repository.list(bot.id));
@@ -210,25 +322,72 @@ export function createPartnerCredentialsService(deps: PartnerCredentialsDeps) {
       });
     },
 
+    /**
+     * A new service-account key for a bot that speaks Google's API (decision 0034): the key file,
+     * in the shape of a Google service-account key, is answered this once; only the public half is kept.
+     */
+    async createServiceAccountKey(user: AuthenticatedUser, botId: string): Promise<TIssuedServiceAccountKey> {
+      const bot = await bots.botForTesting(user, botId);
+      if (!endpointsOf(bot, baseUrls).some((e) => e.api_type === 'google'))
+        throw new ConflictError(
+          "Service-account keys are for bots that speak Google's RBM API; use a client secret for this bot.",
+        );
+      const clientId = newClientId();
+      const { key, keyFile, hash, hint } = await issueKey(bot.id, clientId);
+      return database.transaction(async () => {
+        if ((await repository.activeCount(bot.id)) >= MAX_ACTIVE_CREDENTIALS_PER_BOT)
+          throw new ConflictError(
+            `A bot can have at most ${MAX_ACTIVE_CREDENTIALS_PER_BOT} active credentials. Revoke one you no longer use first.`,
+          );
+        const row = await repository.insert({
+          clientId,
+          botId: bot.id,
+          partnerId: bot.partnerId,
+          kind: 'service_account',
+          secretHash: hash,
+          secretHint: hint,
+          keyId: key.keyId,
+          publicKey: key.publicKey,
+        });
+        await record(user, 'credential.created', row);
+        return { key_file: keyFile, credential: presentCredential(row) };
+      });
+    },
+
     /** Replaces the secret: the old one and every token issued with it stop working at once. */
     async rotate(
       user: AuthenticatedUser,
       botId: string,
       credentialId: string,
-    ): Promise<TIssuedPartnerCredential> {
+    ): Promise<TRotatedPartnerCredential> {
       const { secret, hash, hint } = secretPair();
+      let keyFile: TServiceAccountKeyFile | null = null;
       const row = await database.transaction(async () => {
         const current = await ownCredential(user, botId, credentialId);
         if (current.state !== 'active')
           throw new ConflictError('A revoked credential cannot be rotated. Create a new one.', {
             state: current.state,
           });
+        if (current.kind === 'service_account') {
+          // A new key pair: the old key file and every JWT signed with it stop working at once.
+          const issued = await issueKey(current.botId, current.clientId);
+          keyFile = issued.keyFile;
+          const rotated = await repository.replaceSecret(current.credentialId, issued.hash, issued.hint, {
+            keyId: issued.key.keyId,
+            publicKey: issued.key.publicKey,
+          });
+          await record(user, 'credential.rotated', rotated);
+          return rotated;
+        }
         const rotated = await repository.replaceSecret(current.credentialId, hash, hint);
         await record(user, 'credential.rotated', rotated);
         return rotated;
       });
       states.delete(row.credentialId);
-      return { client_secret: secret, credential: presentCredential(row) };
+      keyOwners.clear();
+      return keyFile
+        ? { key_file: keyFile, credential: presentCredential(row) }
+        : { client_secret: secret, credential: presentCredential(row) };
     },
 
     /** Revokes the credential: no new token, and its tokens stop working at once. */
@@ -242,6 +401,7 @@ export function createPartnerCredentialsService(deps: PartnerCredentialsDeps) {
         return revoked;
       });
       states.delete(row.credentialId);
+      keyOwners.clear();
       return presentCredential(row);
     },
 
@@ -251,14 +411,16 @@ export function createPartnerCredentialsService(deps: PartnerCredentialsDeps) {
      */
     async issueToken(
       auth: ClientAuthentication,
-      request: { grantType: string | undefined; scope: string | undefined },
+      request: { grantType: string | undefined; scope: string | undefined; assertion?: string | undefined },
     ): Promise<TPartnerTokenResponse> {
       if (!request.grantType) throw invalidRequest('grant_type is required.');
+      if (request.grantType === JWT_BEARER_GRANT) return issueForAssertion(request.assertion);
       const { clientId, secret } = clientCredentialsOf(auth);
       const row = await database.transaction(() => repository.byClientId(clientId));
       const stored = row ? Buffer.from(row.secretHash, 'hex') : NO_HASH;
       const matches = timingSafeEqual(hashOf(secret), stored) && row !== undefined;
-      if (!row || !matches || row.state !== 'active') throw invalidClient();
+      // A service-account credential authenticates with its key only (its key id is no secret).
+      if (!row || !matches || row.state !== 'active' || row.kind !== 'client_secret') throw invalidClient();
       if (request.grantType !== 'client_credentials')
         throw new OAuthError(400, {
           error: 'unsupported_grant_type',
@@ -270,14 +432,7 @@ export function createPartnerCredentialsService(deps: PartnerCredentialsDeps) {
           error: 'invalid_scope',
           error_description: `This client may only ask for the scope ${scope}.`,
         });
-      await database.transaction(() => repository.markUsed(row.credentialId));
-      const accessToken = await tokens.sign({
-        credentialId: row.credentialId,
-        clientId: row.clientId,
-        botId: row.botId,
-        secretVersion: row.secretVersion,
-      });
-      return { access_token: accessToken, token_type: 'Bearer', expires_in: tokens.lifetimeSeconds, scope };
+      return tokenFor(row);
     },
 
     /**
@@ -285,7 +440,8 @@ export function createPartnerCredentialsService(deps: PartnerCredentialsDeps) {
      * with the secret it was issued for. Throws PartnerTokenError ('revoked' once it is not).
      */
     async authenticate(token: string): Promise<PartnerCaller> {
-      const claims = await tokens.verify(token);
+      const keyId = keyIdOf(token);
+      const claims = keyId ? await selfSignedClaims(token, keyId) : await tokens.verify(token);
       let state = states.get(claims.credentialId);
       if (!state) {
         const row = await database.transaction(() => repository.byId(claims.credentialId));

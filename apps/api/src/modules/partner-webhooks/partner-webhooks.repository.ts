@@ -47,10 +47,10 @@ export function createPartnerWebhooksRepository(database: Database) {
       return row;
     },
 
-    async saveUrl(botId: string, url: string): Promise<WebhookRow | undefined> {
+    async saveUrl(botId: string, url: string, verifyToken: string): Promise<WebhookRow | undefined> {
       const [row] = await db
         .update(partnerWebhooks)
-        .set({ url, verifiedAt: sql`now()`, updatedAt: sql`now()` })
+        .set({ url, verifyToken, verifiedAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(partnerWebhooks.botId, botId))
         .returning();
       return row;

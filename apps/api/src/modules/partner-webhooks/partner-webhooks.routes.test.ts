@@ -46,6 +46,8 @@ interface Received {
 let receiver: Server;
 let receiverUrl: string;
 let received: Received[] = [];
+/** The verification challenges the receiver answered. */
+const challenges: Received[] = [];
 /** How the receiver answers a delivery (challenges are always echoed unless `echo` is off). */
 let answer: (r: Received) => number = () => 200;
 let echo = true;
@@ -69,6 +71,7 @@ beforeAll(async () => {
       const r = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body };
       const challenge = challengeAnswer(r);
       if (challenge !== null) {
+        challenges.push(r);
         response.end(challenge);
         return;
       }
@@ -325,6 +328,40 @@ describe('delivery', () => {
       msisdn: '+919800000007',
     });
     expect(row?.latency_ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it("when a WhatsApp bot's URL is set then Meta's challenge carries a verify token apart from the signing secret, shown on the page", async () => {
+    const verifyTokenOf = (r: Received | undefined) =>
+      new URL(r?.url ?? '/', 'http://x').searchParams.get('hub.verify_token');
+    challenges.length = 0;
+    const first = await setWebhook(whatsappBot);
+    expect(first.verify_token).toMatch(/^pvt_[A-Za-z0-9_-]{24}$/);
+    expect(challenges.at(-1)?.method).toBe('GET');
+    expect(verifyTokenOf(challenges.at(-1))).toBe(first.verify_token);
+    const { secret } = ZWebhookSecret.parse(
+      expectEnvelope(await call(developer, { method: 'POST', url: `${hook(whatsappBot)}/secret` }), 200).data,
+    );
+    expect(first.verify_token).not.toBe(secret);
+
+    // The partner chooses one, as on Meta's dashboard; saving the URL again keeps it, rotating the secret too.
+    const chosen = await call(developer, {
+      method: 'PUT',
+      url: hook(whatsappBot),
+      payload: { url: receiverUrl, verify_token: 'my-meta-verify-token' },
+    });
+    expect(expectEnvelope(chosen, 200).data).toMatchObject({ verify_token: 'my-meta-verify-token' });
+    expect(verifyTokenOf(challenges.at(-1))).toBe('my-meta-verify-token');
+    expectEnvelope(await call(developer, { method: 'POST', url: `${hook(whatsappBot)}/secret` }), 200);
+    const again = await setWebhook(whatsappBot);
+    expect(again.verify_token).toBe('my-meta-verify-token');
+    expect(verifyTokenOf(challenges.at(-1))).toBe('my-meta-verify-token');
+
+    const refused = await call(developer, {
+      method: 'PUT',
+      url: hook(whatsappBot),
+      payload: { url: receiverUrl, verify_token: 'has space' },
+    });
+    expect(expectEnvelope(refused, 400).message).toContain('verify token');
   });
 
   it("when a WhatsApp user writes then the webhook gets Meta's shape with X-Hub-Signature-256", async () => {

@@ -54,7 +54,15 @@ export function partnerWebhooksRoutes(service: PartnerWebhooksService): FastifyP
           response: { 200: ZEnvelope(ZWebhookSettings.extend({ secret: z.string().nullable() })) },
         },
       },
-      async (request) => ok(await service.updateUrl(userOf(request), request.params.botId, request.body.url)),
+      async (request) =>
+        ok(
+          await service.updateUrl(
+            userOf(request),
+            request.params.botId,
+            request.body.url,
+            request.body.verify_token || undefined,
+          ),
+        ),
     );
 
     app.post(

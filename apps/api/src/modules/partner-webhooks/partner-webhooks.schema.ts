@@ -16,7 +16,7 @@ import { networkEvents } from '../network-messages/network-messages.schema.ts';
 
 /**
  * A bot's webhook: the partner's URL (set only after it echoed our verification challenge) and the
- * signing secret. The secret is kept as is, not hashed: it is the key we sign every delivery with
+ * signing secret (and, for WhatsApp, the verify token of the challenge). The secret is kept as is, not hashed: it is the key we sign every delivery with
  * (Google's client token, MaaP's bearer, Meta's app secret), as the networks keep theirs.
  */
 export const partnerWebhooks = pgTable('partner_webhooks', {
@@ -29,6 +29,8 @@ export const partnerWebhooks = pgTable('partner_webhooks', {
   url: text('url'),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
   signingSecret: text('signing_secret').notNull(),
+  /** WhatsApp's challenge token (Meta's verify token), apart from the secret (Meta's app secret). */
+  verifyToken: text('verify_token'),
   secretRotatedAt: timestamp('secret_rotated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -83,6 +83,8 @@ export async function seedPartnerWebhooksDemo({ database }: { database: Database
           url: `https://webhooks.${key}.example.com/portico/${row.botId.slice(0, 8)}`,
           verifiedAt: new Date(Date.now() - 3 * 24 * 60 * MINUTE),
           signingSecret: createHash('sha256').update(`demo-webhook-${row.botId}`).digest('base64url'),
+          // A verified URL was challenged with a verify token (WhatsApp's; kept for every bot's row).
+          verifyToken: `pvt_demo_${row.botId.slice(0, 8)}`,
         });
         webhooks += 1;
         const [{ network, address }] = addresses as [(typeof addresses)[number]];

@@ -67,6 +67,8 @@ export function botAddresses(bot: BotForTesting): { network: Network; address: s
 }
 
 const newSecret = () => randomBytes(24).toString('base64url');
+/** A verify token for a bot whose partner chose none (Meta's verify token is the developer's choice). */
+const newVerifyToken = () => `pvt_${randomBytes(18).toString('base64url')}`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function presentDelivery(row: DeliveryRow): TWebhookDelivery {
@@ -117,6 +119,7 @@ export function createPartnerWebhooksService(deps: PartnerWebhooksDeps) {
       networks: botAddresses(bot).map((a) => a.network),
       secret_hint: webhook ? webhook.signingSecret.slice(-4) : null,
       secret_rotated_at: iso(webhook?.secretRotatedAt ?? null),
+      verify_token: webhook?.verifyToken ?? null,
       counts: Object.fromEntries(WEBHOOK_DELIVERY_STATUSES.map((s) => [s, counts[s] ?? 0])) as Record<
         WebhookDeliveryStatus,
         number
@@ -220,6 +223,7 @@ export function createPartnerWebhooksService(deps: PartnerWebhooksDeps) {
       user: AuthenticatedUser,
       botId: string,
       url: string,
+      chosenVerifyToken?: string,
     ): Promise<TWebhookSettings & { secret: string | null }> {
       const bot = await bots.botForTesting(user, botId);
       const addresses = registeredAddresses(bot);
@@ -230,10 +234,18 @@ export function createPartnerWebhooksService(deps: PartnerWebhooksDeps) {
         const secret = newSecret();
         return { webhook: await repository.saveSecret(bot.id, bot.partnerId, secret), secret };
       });
+      // Meta challenges with a verify token apart from the app secret; Google's client token and
+      // MaaP's bearer are the secret itself.
+      const verifyToken = chosenVerifyToken ?? created.webhook.verifyToken ?? newVerifyToken();
       for (const { network } of addresses)
-        await verifyWebhook(client, url, network, created.webhook.signingSecret);
+        await verifyWebhook(
+          client,
+          url,
+          network,
+          network === 'whatsapp' ? verifyToken : created.webhook.signingSecret,
+        );
       return database.transaction(async () => {
-        const saved = await repository.saveUrl(bot.id, url);
+        const saved = await repository.saveUrl(bot.id, url, verifyToken);
         await record(user, 'webhook.updated', bot.id);
         return { ...(await present(bot, saved)), secret: created.secret };
       });

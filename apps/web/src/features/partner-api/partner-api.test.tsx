@@ -39,6 +39,8 @@ const BOT: TBotListItem = {
 
 const ACTIVE = {
   credential_id: CREDENTIAL_ID,
+  kind: 'client_secret' as const,
+  key_id: null,
   bot_id: BOT_ID,
   client_id: 'pci_chai',
   scope: `bot:${BOT_ID}`,

@@ -1,4 +1,10 @@
-import { ZIssuedPartnerCredential, ZPartnerCredential, ZPartnerCredentialList } from '@portico/domain';
+import {
+  ZIssuedPartnerCredential,
+  ZIssuedServiceAccountKey,
+  ZPartnerCredential,
+  ZPartnerCredentialList,
+  ZRotatedPartnerCredential,
+} from '@portico/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
 import { partnerApiKeys } from './keys';
@@ -26,12 +32,22 @@ export function useCreateCredential(botId: string) {
   });
 }
 
-/** A new secret for the credential (the old one stops working at once); answered this once. */
+/** A new credential with a Google service-account key file; the file is answered this once. */
+export function useCreateServiceAccountKey(botId: string) {
+  const refresh = useRefresh(botId);
+  return useMutation({
+    mutationFn: () =>
+      http.post(`${credentialsUrl(botId)}/service-account-key`, undefined, ZIssuedServiceAccountKey),
+    onSuccess: refresh,
+  });
+}
+
+/** A new secret (or key file) for the credential (the old one stops working at once); answered this once. */
 export function useRotateCredential(botId: string) {
   const refresh = useRefresh(botId);
   return useMutation({
     mutationFn: (credentialId: string) =>
-      http.post(`${credentialsUrl(botId)}/${credentialId}/rotate`, undefined, ZIssuedPartnerCredential),
+      http.post(`${credentialsUrl(botId)}/${credentialId}/rotate`, undefined, ZRotatedPartnerCredential),
     onSuccess: refresh,
   });
 }

@@ -13,11 +13,13 @@ import Typography from '@mui/material/Typography';
 import {
   formatDateTime,
   MAX_ACTIVE_CREDENTIALS_PER_BOT,
+  PARTNER_CREDENTIAL_KIND_LABELS,
   PARTNER_CREDENTIAL_LABELS,
   PARTNER_CREDENTIAL_STATES,
   type PartnerCredentialState,
   type TIssuedPartnerCredential,
   type TPartnerCredential,
+  type TServiceAccountKeyFile,
 } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,9 +30,11 @@ import { useCan } from '@/lib/use-can';
 import {
   credentialsQueryOptions,
   useCreateCredential,
+  useCreateServiceAccountKey,
   useRevokeCredential,
   useRotateCredential,
 } from '../api/credentials';
+import { KeyFileDialog } from './KeyFileDialog';
 import { SecretDialog } from './SecretDialog';
 import { ToneChip } from './ToneChip';
 
@@ -43,6 +47,9 @@ export function CredentialsPanel({ botId }: { botId: string }) {
   const canWrite = useCan('partner-credentials.write');
   const list = useQuery(credentialsQueryOptions(botId));
   const create = useCreateCredential(botId);
+  const createKey = useCreateServiceAccountKey(botId);
+  const [keyFile, setKeyFile] = useState<TServiceAccountKeyFile | null>(null);
+  const speaksGoogle = (list.data?.endpoints ?? []).some((e) => e.api_type === 'google');
   const rotate = useRotateCredential(botId);
   const revoke = useRevokeCredential(botId);
   const [state, setState] = useState<PartnerCredentialState | ''>('');
@@ -50,7 +57,7 @@ export function CredentialsPanel({ botId }: { botId: string }) {
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const items = (list.data?.items ?? []).filter((c) => !state || c.state === state);
   const active = (list.data?.items ?? []).filter((c) => c.state === 'active').length;
-  const failed = create.error ?? rotate.error ?? revoke.error;
+  const failed = create.error ?? createKey.error ?? rotate.error ?? revoke.error;
 
   return (
     <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5 }} aria-labelledby="credentials-title">
@@ -62,6 +69,12 @@ export function CredentialsPanel({ botId }: { botId: string }) {
         made; we keep only a hash. Up to {MAX_ACTIVE_CREDENTIALS_PER_BOT} can be active: to change secrets
         without downtime, create a second one, switch your server to it, then revoke the first.
       </Typography>
+      {speaksGoogle && (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          Using Google's client libraries? Download a service-account key instead: a key file in Google's
+          shape whose token endpoint is ours, used as you would use Google's.
+        </Typography>
+      )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <TextField
           select
@@ -85,6 +98,15 @@ export function CredentialsPanel({ botId }: { botId: string }) {
             onClick={() => create.mutate(undefined, { onSuccess: setIssued })}
           >
             {create.isPending ? 'Creating…' : 'Create credential'}
+          </Button>
+        )}
+        {canWrite && speaksGoogle && (
+          <Button
+            variant="outlined"
+            disabled={createKey.isPending || active >= MAX_ACTIVE_CREDENTIALS_PER_BOT}
+            onClick={() => createKey.mutate(undefined, { onSuccess: (r) => setKeyFile(r.key_file) })}
+          >
+            {createKey.isPending ? 'Creating…' : 'Download service-account key'}
           </Button>
         )}
       </Box>
@@ -116,13 +138,19 @@ export function CredentialsPanel({ botId }: { botId: string }) {
       {confirm && (
         <Dialog open onClose={() => setConfirm(null)} aria-labelledby="credential-confirm-title">
           <DialogTitle id="credential-confirm-title">
-            {confirm.kind === 'rotate' ? 'Rotate the secret?' : 'Revoke the credential?'}
+            {confirm.kind === 'revoke'
+              ? 'Revoke the credential?'
+              : confirm.credential.kind === 'service_account'
+                ? 'Rotate the key?'
+                : 'Rotate the secret?'}
           </DialogTitle>
           <DialogContent>
             <DialogContentText>
-              {confirm.kind === 'rotate'
-                ? `The current secret of ${confirm.credential.client_id} and every access token issued with it stop working at once. Your server needs the new secret, shown next.`
-                : `${confirm.credential.client_id} stops working at once: no new tokens, and its access tokens are refused. This cannot be undone.`}
+              {confirm.kind === 'rotate' && confirm.credential.kind === 'service_account'
+                ? `The current key file of ${confirm.credential.client_id} and every token signed or issued with it stop working at once. A new key file is downloaded next.`
+                : confirm.kind === 'rotate'
+                  ? `The current secret of ${confirm.credential.client_id} and every access token issued with it stop working at once. Your server needs the new secret, shown next.`
+                  : `${confirm.credential.client_id} stops working at once: no new tokens, and its access tokens are refused. This cannot be undone.`}
             </DialogContentText>
           </DialogContent>
           <DialogActions>
@@ -137,7 +165,8 @@ export function CredentialsPanel({ botId }: { botId: string }) {
                   rotate.mutate(id, {
                     onSuccess: (r) => {
                       setConfirm(null);
-                      setIssued(r);
+                      if ('key_file' in r) setKeyFile(r.key_file);
+                      else setIssued(r);
                     },
                   });
                 else revoke.mutate(id, { onSuccess: () => setConfirm(null) });
@@ -148,6 +177,7 @@ export function CredentialsPanel({ botId }: { botId: string }) {
           </DialogActions>
         </Dialog>
       )}
+      {keyFile && <KeyFileDialog keyFile={keyFile} onClose={() => setKeyFile(null)} />}
       {issued && (
         <SecretDialog
           title="Client secret"
@@ -168,6 +198,7 @@ function columns(canWrite: boolean, ask: (confirm: Confirm) => void): Responsive
       render: (c) => <code>{c.client_id}</code>,
       cellSx: { wordBreak: 'break-all', minWidth: 160 },
     },
+    { label: 'Type', render: (c) => PARTNER_CREDENTIAL_KIND_LABELS[c.kind] },
     {
       label: 'State',
       render: (c) => (
@@ -181,7 +212,7 @@ function columns(canWrite: boolean, ask: (confirm: Confirm) => void): Responsive
       label: 'Secret',
       render: (c) => (
         <>
-          …{c.secret_hint}
+          {c.kind === 'service_account' ? 'key ' : ''}…{c.secret_hint}
           {c.rotated_at && (
             <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
               rotated {when(c.rotated_at)}

@@ -18,6 +18,7 @@ import { useZodForm } from '@/lib/form/use-zod-form';
 import { errorMessage } from '@/lib/http/api-error';
 import { useCan } from '@/lib/use-can';
 import { usePing, useRotateSecret, useUpdateWebhook, webhookQueryOptions } from '../api/webhook';
+import { CopyBlock } from './CopyBlock';
 import { SecretDialog } from './SecretDialog';
 import { ToneChip } from './ToneChip';
 
@@ -78,12 +79,32 @@ export function WebhookPanel({ botId }: { botId: string }) {
               key={settings.data.url ?? ''}
               botId={botId}
               url={settings.data.url ?? ''}
+              whatsapp={settings.data.networks.includes('whatsapp')}
               help={settings.data.networks.map((n) => CHALLENGE_HELP[n]).join('; ')}
               onSecret={setSecret}
             />
           )}
           {!canWrite && settings.data.url && (
             <Typography sx={{ wordBreak: 'break-all' }}>{settings.data.url}</Typography>
+          )}
+          {settings.data.networks.includes('whatsapp') && (
+            <>
+              <Typography component="h3" variant="h4" sx={{ mt: 1 }}>
+                Verify token (WhatsApp)
+              </Typography>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                Sent as hub.verify_token when the URL is checked, as Meta sends the verify token you chose;
+                the signing secret below plays Meta's app secret. The two are separate: your receiver can
+                answer the check before it has the secret.
+              </Typography>
+              {settings.data.verify_token ? (
+                <CopyBlock label="Verify token" text={settings.data.verify_token} />
+              ) : (
+                <Typography variant="body2">
+                  None yet: choose one with the URL, or one is made when you save it.
+                </Typography>
+              )}
+            </>
           )}
           <Typography component="h3" variant="h4" sx={{ mt: 1 }}>
             Signing secret
@@ -171,16 +192,18 @@ export function WebhookPanel({ botId }: { botId: string }) {
 function UrlForm({
   botId,
   url,
+  whatsapp,
   help,
   onSecret,
 }: {
   botId: string;
   url: string;
+  whatsapp: boolean;
   help: string;
   onSecret: (secret: string) => void;
 }) {
   const update = useUpdateWebhook(botId);
-  const form = useZodForm(ZWebhookUpdateRequest, { url });
+  const form = useZodForm(ZWebhookUpdateRequest, { url, verify_token: '' });
   const submit = form.submitWith((body) =>
     update.mutate(body, {
       onSuccess: (saved) => {
@@ -209,6 +232,17 @@ function UrlForm({
         helperText={`To be accepted, ${help}.`}
         slotProps={{ htmlInput: { inputMode: 'url', autoComplete: 'off' } }}
       />
+      {whatsapp && (
+        <FormTextField
+          control={form.control}
+          name="verify_token"
+          label="New verify token (WhatsApp, optional)"
+          size="small"
+          helperText="Leave empty to keep the current one (one is made the first time)."
+          slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
+          sx={{ gridColumn: { sm: '1' } }}
+        />
+      )}
       <Button type="submit" variant="contained" disabled={update.isPending} sx={{ alignSelf: 'start' }}>
         {update.isPending ? 'Verifying…' : 'Verify and save'}
       </Button>
