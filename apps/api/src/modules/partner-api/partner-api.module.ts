@@ -14,14 +14,14 @@ import { whatsappRoutes } from './whatsapp.routes.ts';
  * checks and (RBM) files in the networks' own shapes (the WhatsApp Cloud API, Google's RBM API and
  * GSMA's MaaP Chatbot API; Google's also at the root of an origin of its own, PARTNER_GOOGLE_PORT),
  * authenticated with a bot's credentials, rate limited per bot, priced
- * and reserved by metering, sent through the connectors and settled. Comes after metering and
- * partner-credentials.
+ * and reserved by metering, sent through the connectors and settled; RBM testers.create invites a
+ * tester through bot-testing. Comes after metering, bot-testing and partner-credentials.
  */
 export const partnerApiModule = defineModule({
   name: 'partner-api',
   config: partnerApiConfig,
   queues: PARTNER_API_QUEUES,
-  create({ database, use, connectors, settings, log }) {
+  create({ database, use, connectors, settings, config, log }) {
     const repository = createPartnerApiRepository(database);
     const idempotency = createPartnerIdempotency(repository);
     const sends = createPartnerSendsService({
@@ -30,11 +30,16 @@ export const partnerApiModule = defineModule({
       metering: use('metering'),
       connectors,
       counters: createCounters(database.sql),
+      testers: use('bot-testing'),
       ratePerSecond: settings.PARTNER_SEND_RATE_PER_SECOND,
     });
     const googlePort = settings.PARTNER_GOOGLE_PORT;
     return {
-      publicRoutes: [whatsappRoutes(sends, idempotency), rbmRoutes(sends, use('bots')), maapRoutes(sends)],
+      publicRoutes: [
+        whatsappRoutes(sends, idempotency, config.PUBLIC_URL),
+        rbmRoutes(sends, use('bots')),
+        maapRoutes(sends),
+      ],
       // Google's clients keep only their rootUrl's origin: its root is the RBM prefix (decision 0027).
       originRoots:
         googlePort === undefined
