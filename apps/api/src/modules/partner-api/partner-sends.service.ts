@@ -88,7 +88,7 @@ const BOT_CACHE_MS = 5_000;
 /**
  * The partner API's send pipeline, the same for every network shape: authenticate the bearer
  * token, find the bot behind the path's sender (the token's bot only), keep an unlaunched bot to
- * its accepted test devices, rate limit per bot, refuse a file the bot did not upload (RBM's
+ * its test devices by its network's rule (TEST_DEVICE_RULES), rate limit per bot, refuse a file the bot did not upload (RBM's
  * uploadedRbmFile), price by the recipient's carrier and reserve on
  * the wallet (metering, decision 0023), send through the connector, and settle the outcome.
  */
@@ -154,7 +154,7 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
 
   /**
    * The caller's bot when it may reach the recipient from the sender now: the token's bot owns the
-   * sender, an unlaunched bot reaches only accepted test devices, and the bot is within its rate.
+   * sender, an unlaunched bot reaches only its test devices by its network's rule, and the bot is within its rate.
    */
   async function reachable(
     caller: PartnerCaller,
@@ -246,7 +246,8 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
       try {
         return await testers.inviteTesterForPartner(bot, target.sender, target.msisdn);
       } catch (error) {
-        if (error instanceof AppError && error.httpStatus < 500)
+        // The bot's devices are full (bot-testing's 409): the partner's input, in Google's words.
+        if (!(error instanceof NetworkError) && error instanceof AppError && error.httpStatus < 500)
           return refuse({ reason: 'invalid', detail: error.message });
         return networkRefusal(error, target.msisdn);
       }

@@ -209,7 +209,7 @@ export function cloudApiRefusal(refusal: SendRefusal): { status: number; body: T
         body: cloudApiError(
           131030,
           'Recipient phone number not in allowed list',
-          'The bot is not launched yet: it can only send to its accepted test devices. Add the number as a test device, or launch the bot.',
+          'The bot is not launched yet: it can only send to its test devices. Add the number as a test device, or launch the bot.',
         ),
       };
     case 'rate_limited':
