@@ -1,7 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ROLES, ZIssuedPartnerCredential } from '@portico/domain';
+import { ROLES, ZCloudApiError, ZIssuedPartnerCredential } from '@portico/domain';
 import { expect } from 'vitest';
+import { WhatsAppAPI } from 'whatsapp-api-js';
 import { bots } from '../src/modules/bots/bots.schema.ts';
 import { seedCarrierPrefixes } from '../src/modules/metering/metering.seed.ts';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from './helpers.ts';
@@ -213,4 +214,35 @@ export async function receiptsHarness(deliveryDelayMs: number) {
       await new Promise<void>((resolve) => receiver.close(() => resolve()));
     },
   };
+}
+
+/**
+ * whatsapp-api-js pointed at Portico: the library calls https://graph.facebook.com/{v}/...; a partner
+ * moves it by giving it a fetch that swaps that origin for the bot's base URL: the only change.
+ */
+export function whatsappClient(t: TestApp, accessToken: string): WhatsAppAPI {
+  const base = `${t.config.PUBLIC_URL}/api/v1/partner/whatsapp`;
+  const toPortico: typeof fetch = (input, init) =>
+    fetch(
+      String(input instanceof Request ? input.url : input).replace('https://graph.facebook.com', base),
+      init,
+    );
+  return new WhatsAppAPI({ token: accessToken, secure: false, v: 'v21.0', ponyfill: { fetch: toPortico } });
+}
+
+/** A Graph API error of this HTTP status and Meta code; the error. */
+export function metaError(response: { statusCode: number; body: string }, status: number, code: number) {
+  expect(response.statusCode, response.body).toBe(status);
+  const { error } = ZCloudApiError.parse(JSON.parse(response.body));
+  expect(error.code).toBe(code);
+  return error;
+}
+
+/** How many messages metering holds for the bot (reserved, sent or charged). */
+export async function meteredCount(t: TestApp, botId: string): Promise<number> {
+  const { rows } = await t.database.sql.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM metered_messages WHERE bot_id = $1',
+    [botId],
+  );
+  return rows[0]?.n ?? 0;
 }

@@ -197,6 +197,14 @@ export function createStore() {
     findItem(msisdn: string, id: string): HandsetItem | undefined {
       return handsets.get(msisdn)?.find((item) => item.id === id);
     },
+    /** A message by its id on any handset (WhatsApp's read and reaction name only the message). */
+    locateItem(id: string): HandsetItem | undefined {
+      for (const thread of handsets.values()) {
+        const item = thread.find((i) => i.id === id);
+        if (item) return item;
+      }
+      return undefined;
+    },
     handsetNumbers: (): string[] => [...handsets.keys()].reverse().slice(0, 50),
 
     /** Remembers a message id; false when it was seen before (RBM ignores a reused messageId). */

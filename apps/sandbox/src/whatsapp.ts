@@ -1,5 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { WHATSAPP_MEDIA_MIME_TYPES, WHATSAPP_MEDIA_TYPES, type WhatsAppMediaType } from '@portico/domain';
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  multipartRelatedParts,
+  WHATSAPP_MEDIA_MAX_BYTES,
+  WHATSAPP_MEDIA_MIME_TYPES,
+  WHATSAPP_MEDIA_TYPES,
+  type WhatsAppMediaType,
+  ZContactCard,
+} from '@portico/domain';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { newId, nowIso, type SandboxContext } from './context.ts';
@@ -8,7 +15,9 @@ import { type HandsetItem, handsetFile, type WaTemplate } from './store.ts';
 
 /**
  * WhatsApp Cloud API (graph.facebook.com/{version}), served under /sandbox/whatsapp/{version}:
- * POST /{phone-number-id}/messages (text, template, interactive buttons, media by link),
+ * POST /{phone-number-id}/messages (text, template, interactive buttons, media by link or by the id
+ * of uploaded media, location, contacts, reactions; `status: read` marks a user's message read, with
+ * the typing indicator), media upload (POST /{phone-number-id}/media), GET and DELETE /{media-id},
  * POST and GET /{waba-id}/message_templates, and status webhooks signed with X-Hub-Signature-256.
  * Errors use the Graph shape: {error: {message, type, code, error_data, fbtrace_id}}.
  */
@@ -41,7 +50,7 @@ export class WhatsAppError extends Error {
 }
 
 const ZTemplateParameter = z.object({ type: z.literal('text'), text: z.string().min(1).max(1024) }).strict();
-/** A media object: by link, or by the id of media uploaded to Meta (the sandbox has no media upload). */
+/** A media object: by link, or by the id of media uploaded with POST /{phone-number-id}/media. */
 const ZMedia = z.object({ id: z.string().min(1).optional(), link: z.string().url().optional() }).strict();
 const ZCaption = z.string().min(1).max(1024);
 
@@ -82,8 +91,28 @@ export const ZWhatsAppMessage = z
     messaging_product: z.literal('whatsapp'),
     recipient_type: z.literal('individual').optional(),
     to: z.string().regex(/^\+?[1-9]\d{7,14}$/),
-    type: z.enum(['text', 'template', 'interactive', ...WHATSAPP_MEDIA_TYPES]).default('text'),
+    type: z
+      .enum(['text', 'template', 'interactive', 'location', 'contacts', 'reaction', ...WHATSAPP_MEDIA_TYPES])
+      .default('text'),
     biz_opaque_callback_data: z.string().max(512).optional(),
+    context: z
+      .object({ message_id: z.string().max(256) })
+      .strict()
+      .optional(),
+    location: z
+      .object({
+        latitude: z.coerce.number().min(-90).max(90),
+        longitude: z.coerce.number().min(-180).max(180),
+        name: z.string().max(1000).optional(),
+        address: z.string().max(1000).optional(),
+      })
+      .strict()
+      .optional(),
+    contacts: z.array(ZContactCard).min(1).max(20).optional(),
+    reaction: z
+      .object({ message_id: z.string().min(1).max(256), emoji: z.string().max(16) })
+      .strict()
+      .optional(),
     text: z
       .object({ body: z.string().min(1).max(4096), preview_url: z.boolean().optional() })
       .strict()
@@ -143,6 +172,33 @@ export const ZWhatsAppMessage = z
   .refine((m) => m[m.type] !== undefined, { message: 'the object named by type is required' });
 
 type WhatsAppMessage = z.infer<typeof ZWhatsAppMessage>;
+
+/** Marking a user's message read, with the typing indicator if asked. */
+const ZMarkRead = z
+  .object({
+    messaging_product: z.literal('whatsapp'),
+    status: z.literal('read'),
+    message_id: z.string().min(1).max(256),
+    typing_indicator: z
+      .object({ type: z.literal('text') })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+/** Media uploaded to the sandbox: its bytes, by the number that uploaded it (only it may use it). */
+interface UploadedMedia {
+  id: string;
+  phoneNumberId: string;
+  mimeType: string;
+  sha256: string;
+  bytes: Buffer;
+  fileName: string;
+  /** The unguessable name the handsets fetch it by (a phone downloads it; no token there). */
+  handsetKey: string;
+}
+/** The media the sandbox keeps, the newest first out at this many. */
+const MAX_MEDIA = 500;
 const isMedia = (type: string): type is WhatsAppMediaType =>
   (WHATSAPP_MEDIA_TYPES as readonly string[]).includes(type);
 
@@ -150,20 +206,29 @@ const isMedia = (type: string): type is WhatsAppMediaType =>
  * The media of a media message, as the handset shows it, and whether Meta could send it (the
  * link's type is one Meta takes for the message's type; else the send fails later with 131053).
  */
-function mediaOf(message: WhatsAppMessage) {
+function mediaOf(
+  message: WhatsAppMessage,
+  uploaded: (id: string) => { url: string; mimeType: string } | null,
+) {
   const { type } = message;
   if (!isMedia(type)) return null;
   const media: { id?: string; link?: string; caption?: string; filename?: string } | undefined =
     message[type];
-  if (media?.id !== undefined)
-    throw new WhatsAppError(
-      'invalidParameter',
-      `Param ${type}['id'] is not a valid media ID: the sandbox has no uploaded media. Send the media by link.`,
-    );
-  if (!media?.link) throw new WhatsAppError('invalidParameter', `Param ${type}['link'] is required.`);
-  const mimeType = linkType(media.link);
+  let link = media?.link;
+  let mimeType = link ? linkType(link) : undefined;
+  if (media?.id !== undefined) {
+    const found = uploaded(media.id);
+    if (!found)
+      throw new WhatsAppError(
+        'invalidParameter',
+        `Param ${type}['id'] is not a valid media ID: no media ${media.id} was uploaded by this number.`,
+      );
+    link = found.url;
+    mimeType = found.mimeType;
+  }
+  if (!media || !link) throw new WhatsAppError('invalidParameter', `Param ${type}['link'] is required.`);
   return {
-    file: handsetFile(media.link, {
+    file: handsetFile(link, {
       mediaType: type,
       ...(media.filename ? { name: media.filename } : {}),
       ...(mimeType ? { mimeType } : {}),
@@ -231,6 +296,8 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
       return graphError(reply, new WhatsAppError('invalidParameter', (error as Error).message));
     });
     app.addHook('onRequest', async (request: FastifyRequest) => {
+      // Media as a phone downloads it: by its unguessable key, without a token.
+      if (request.method === 'GET' && request.url.includes('/whatsapp/handset-media/')) return;
       const token = /^(?:Bearer|OAuth)\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
       const expected = ctx.credentials.whatsapp;
       if (!token || (expected !== undefined && token !== expected))
@@ -243,6 +310,18 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
       '/:version/:phoneNumberId/messages',
       async (request) => {
         const { phoneNumberId } = request.params;
+        const read = ZMarkRead.safeParse(request.body);
+        if (read.success) {
+          // The user's message to this number (and, on the phone, every earlier one) shows read.
+          const item = ctx.store.locateItem(read.data.message_id);
+          if (!item || item.sender !== phoneNumberId || item.direction !== 'sent')
+            throw new WhatsAppError(
+              'invalidParameter',
+              `Message ${read.data.message_id} is not a message this number received.`,
+            );
+          item.status = 'read';
+          return { success: true };
+        }
         const parsed = ZWhatsAppMessage.safeParse(request.body);
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
@@ -289,8 +368,33 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
           text = [fill(header, headerParameters), fill(body, parameters)].filter(Boolean).join('\n');
         }
 
-        const media = mediaOf(message);
+        const media = mediaOf(message, (id) => {
+          const found = mediaStore.get(id);
+          if (!found || found.phoneNumberId !== phoneNumberId) return null;
+          return {
+            url: `${ctx.mountPath}/whatsapp/handset-media/${found.handsetKey}`,
+            mimeType: found.mimeType,
+          };
+        });
         if (media?.caption) text = media.caption;
+        if (message.location) {
+          const { name, address, latitude, longitude } = message.location;
+          text = `📍 ${[name, address].filter(Boolean).join(', ') || 'Location'} (${latitude}, ${longitude})`;
+        }
+        if (message.contacts)
+          text = message.contacts
+            .map((c) => `👤 ${c.name.formatted_name}${c.phones?.[0] ? ` ${c.phones[0].phone}` : ''}`)
+            .join('\n');
+        if (message.reaction) {
+          // A reaction goes on a message of the conversation with this number (either way).
+          const target = ctx.store.locateItem(message.reaction.message_id);
+          if (!target || target.sender !== phoneNumberId)
+            throw new WhatsAppError(
+              'invalidParameter',
+              `Message ${message.reaction.message_id} is not in a conversation of this number.`,
+            );
+          text = message.reaction.emoji ? `Reacted ${message.reaction.emoji}` : 'Reaction removed';
+        }
 
         const wamid = `wamid.${Buffer.from(newId()).toString('base64url')}`;
         const item: HandsetItem = {
@@ -327,6 +431,77 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
 
     // Profile photo uploads (see the Resumable Upload API routes below), by upload session id.
     const uploads = new Map<string, { length: number; type: string; handle?: string }>();
+
+    // Media upload (POST /{phone-number-id}/media, multipart/form-data: messaging_product, type,
+    // file): Meta's supported types and sizes; the answer's id is what a media message names.
+    const mediaStore = new Map<string, UploadedMedia>();
+    app.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'buffer', bodyLimit: WHATSAPP_MEDIA_MAX_BYTES + 64 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+    app.post<{
+      Params: { version: string; phoneNumberId: string };
+      Querystring: { messaging_product?: string };
+    }>('/:version/:phoneNumberId/media', async (request) => {
+      const { phoneNumberId } = request.params;
+      const body = request.body;
+      const parts = Buffer.isBuffer(body)
+        ? multipartRelatedParts(body, request.headers['content-type'] ?? '')
+        : null;
+      if (!parts) throw new WhatsAppError('invalidParameter', 'Send the media as multipart/form-data.');
+      const field = (name: string) => {
+        const part = parts.find((p) => p.name === name && p.fileName === undefined);
+        return part ? Buffer.from(part.body).toString('utf8') : undefined;
+      };
+      if ((field('messaging_product') ?? request.query.messaging_product) !== 'whatsapp')
+        throw new WhatsAppError('invalidParameter', 'The parameter messaging_product is required.');
+      const file = parts.find((p) => p.name === 'file');
+      if (!file || file.body.length === 0)
+        throw new WhatsAppError('invalidParameter', 'The parameter file is required.');
+      const mimeType = (field('type') ?? file.contentType).split(';')[0]?.trim().toLowerCase() ?? '';
+      const supported = Object.values(WHATSAPP_MEDIA_MIME_TYPES).some((types) => types.includes(mimeType));
+      if (!supported)
+        throw new WhatsAppError(
+          'invalidParameter',
+          `Param file must be a file with one of the supported types: ${mimeType} is not.`,
+        );
+      const id = String(1_000_000_000_000_000 + Math.floor(Math.random() * 8_000_000_000_000_000));
+      if (mediaStore.size >= MAX_MEDIA) {
+        const oldest = mediaStore.keys().next().value;
+        if (oldest !== undefined) mediaStore.delete(oldest);
+      }
+      const bytes = Buffer.from(file.body);
+      mediaStore.set(id, {
+        id,
+        phoneNumberId,
+        mimeType,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        bytes,
+        fileName: file.fileName ?? 'file',
+        handsetKey: randomUUID(),
+      });
+      return { id };
+    });
+    // The media's bytes at the URL GET /{media-id} answers (with the token, as Meta's lookaside URL).
+    app.get<{ Params: { id: string } }>('/media-file/:id', async (request, reply) => {
+      const media = mediaStore.get(request.params.id);
+      if (!media) throw new WhatsAppError('invalidParameter', `Media ${request.params.id} does not exist.`);
+      return reply.type(media.mimeType).send(media.bytes);
+    });
+    // What a handset shows: the same bytes by an unguessable key, as the phone has them.
+    app.get<{ Params: { key: string } }>('/handset-media/:key', async (request, reply) => {
+      const media = [...mediaStore.values()].find((m) => m.handsetKey === request.params.key);
+      if (!media) return reply.code(404).send();
+      return reply.type(media.mimeType).send(media.bytes);
+    });
+    const mediaOfNumber = (id: string, phoneNumberId: string | undefined) => {
+      const media = mediaStore.get(id);
+      // Meta answers media of another number, or none, as an object that does not exist.
+      if (!media || (phoneNumberId !== undefined && media.phoneNumberId !== phoneNumberId))
+        throw new WhatsAppError('invalidParameter', `Unsupported request: object ${id} does not exist.`);
+      return media;
+    };
 
     // Phone numbers of a WABA: add one (with its display name), list them, register it for the
     // Cloud API, set its business profile, deregister it.
@@ -403,29 +578,47 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
     );
     // The phone number node (GET /{phone-number-id}): status CONNECTED once registered for the
     // Cloud API, PENDING before; a sender is live on WhatsApp once its number is CONNECTED.
-    app.get<{ Params: { version: string; phoneNumberId: string } }>(
-      '/:version/:phoneNumberId',
-      async (request) => {
-        const number = phoneNumberOf(request.params.phoneNumberId);
+    app.get<{
+      Params: { version: string; phoneNumberId: string };
+      Querystring: { phone_number_id?: string };
+    }>('/:version/:phoneNumberId', async (request) => {
+      // A media id (GET /{media-id}): where its bytes are, its type, hash and size.
+      if (mediaStore.has(request.params.phoneNumberId)) {
+        const media = mediaOfNumber(request.params.phoneNumberId, request.query.phone_number_id);
         return {
-          id: number.id,
-          display_phone_number: number.displayPhoneNumber,
-          verified_name: number.verifiedName,
-          status: number.registered ? 'CONNECTED' : 'PENDING',
+          messaging_product: 'whatsapp',
+          url: `${request.protocol}://${request.host}${ctx.mountPath}/whatsapp/media-file/${media.id}`,
+          mime_type: media.mimeType,
+          sha256: media.sha256,
+          file_size: media.bytes.length,
+          id: media.id,
         };
-      },
-    );
+      }
+      const number = phoneNumberOf(request.params.phoneNumberId);
+      return {
+        id: number.id,
+        display_phone_number: number.displayPhoneNumber,
+        verified_name: number.verifiedName,
+        status: number.registered ? 'CONNECTED' : 'PENDING',
+      };
+    });
     // Removes a deregistered number from its WABA.
-    app.delete<{ Params: { version: string; phoneNumberId: string } }>(
-      '/:version/:phoneNumberId',
-      async (request) => {
-        const number = phoneNumberOf(request.params.phoneNumberId);
-        if (number.registered)
-          throw new WhatsAppError('invalidParameter', 'Deregister the phone number before deleting it.');
-        ctx.store.waPhoneNumbers.delete(number.id);
+    app.delete<{
+      Params: { version: string; phoneNumberId: string };
+      Querystring: { phone_number_id?: string };
+    }>('/:version/:phoneNumberId', async (request) => {
+      // A media id (DELETE /{media-id}): the media is gone.
+      if (mediaStore.has(request.params.phoneNumberId)) {
+        const media = mediaOfNumber(request.params.phoneNumberId, request.query.phone_number_id);
+        mediaStore.delete(media.id);
         return { success: true };
-      },
-    );
+      }
+      const number = phoneNumberOf(request.params.phoneNumberId);
+      if (number.registered)
+        throw new WhatsAppError('invalidParameter', 'Deregister the phone number before deleting it.');
+      ctx.store.waPhoneNumbers.delete(number.id);
+      return { success: true };
+    });
     app.post<{ Params: { version: string; phoneNumberId: string } }>(
       '/:version/:phoneNumberId/whatsapp_business_profile',
       async (request) => {

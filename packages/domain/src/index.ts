@@ -63,6 +63,7 @@ export * from './rules/recipient-carrier.ts';
 export * from './rules/roles.ts';
 export * from './rules/status-chip.ts';
 export * from './rules/templates/index.ts';
+export * from './rules/test-devices.ts';
 export * from './rules/two-factor.ts';
 export * from './rules/user-info.ts';
 export * from './rules/validation.ts';

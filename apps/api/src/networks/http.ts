@@ -15,6 +15,7 @@ export type RetryPolicy = 'always' | 'if-not-accepted' | 'never';
 
 export interface NetworkRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Under the base URL; or an absolute URL the network itself answered (WhatsApp's media URL). */
   path: string;
   query?: Record<string, string | undefined>;
   json?: unknown;
@@ -22,11 +23,15 @@ export interface NetworkRequest {
   /** Extra request headers (e.g. the Resumable Upload API's file_offset). */
   headers?: Record<string, string>;
   retry: RetryPolicy;
+  /** A successful answer's body as its bytes (a media download), not parsed as JSON. */
+  raw?: boolean;
 }
 
 export interface NetworkResponse {
   status: number;
   body: unknown;
+  /** The answer's Content-Type, when it named one. */
+  contentType?: string;
 }
 
 export interface NetworkHttpOptions {
@@ -73,7 +78,9 @@ export function createNetworkHttp(options: NetworkHttpOptions) {
   metrics.register(network, options.baseUrl);
 
   async function attempt(request: NetworkRequest): Promise<NetworkResponse> {
-    const url = new URL(`${options.baseUrl}${request.path}`);
+    const url = new URL(
+      /^https?:\/\//.test(request.path) ? request.path : `${options.baseUrl}${request.path}`,
+    );
     for (const [key, value] of Object.entries(request.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, value);
     }
@@ -88,7 +95,7 @@ export function createNetworkHttp(options: NetworkHttpOptions) {
     }
     Object.assign(headers, request.headers ?? {});
     let response: Dispatcher.ResponseData;
-    let text: string;
+    let bytes: Buffer;
     try {
       response = await undiciRequest(url, {
         method: request.method,
@@ -99,7 +106,7 @@ export function createNetworkHttp(options: NetworkHttpOptions) {
         headersTimeout: options.timeoutMs,
         bodyTimeout: options.timeoutMs,
       });
-      text = await response.body.text();
+      bytes = Buffer.from(await response.body.arrayBuffer());
     } catch (error) {
       const code = (error as { code?: string }).code;
       const timedOut = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
@@ -112,6 +119,12 @@ export function createNetworkHttp(options: NetworkHttpOptions) {
         { refused: code === 'ECONNREFUSED' },
       );
     }
+    const ok = response.statusCode >= 200 && response.statusCode < 300;
+    const type = response.headers['content-type'];
+    const contentType = Array.isArray(type) ? type[0] : type;
+    if (ok && request.raw)
+      return { status: response.statusCode, body: bytes, ...(contentType ? { contentType } : {}) };
+    const text = bytes.toString('utf8');
     let parsed: unknown = null;
     if (text) {
       try {
@@ -120,8 +133,7 @@ export function createNetworkHttp(options: NetworkHttpOptions) {
         parsed = text;
       }
     }
-    if (response.statusCode >= 200 && response.statusCode < 300)
-      return { status: response.statusCode, body: parsed };
+    if (ok) return { status: response.statusCode, body: parsed };
     const error = options.classify(response.statusCode, parsed);
     if (response.statusCode === 401) options.onUnauthorized?.();
     const retryAfter = response.headers['retry-after'];

@@ -149,6 +149,14 @@ export function maapRcsMessage(content: TMessageContent): Record<string, unknown
       throw new NetworkError('maap', 'invalid_content', 'MaaP has no templates; send text or a rich card.');
     case 'file':
       return { ...maapFile(content), ...chips };
+    case 'location':
+    case 'contacts':
+    case 'reaction':
+      throw new NetworkError(
+        'maap',
+        'invalid_content',
+        `MaaP has no ${content.kind} message; send text, a rich card or a file.`,
+      );
   }
 }
 
@@ -225,6 +233,10 @@ export function createMaapConnector(options: ConnectorOptions): NetworkConnector
     inviteTester: notHere('Tester invites (MaaP bots are tested through the carrier)'),
     testerStatus: notHere('Tester invites (MaaP bots are tested through the carrier)'),
     uploadFile: notHere('File upload (MaaP messages carry media by URL)'),
+    reachableUsers: notHere('Capability in bulk (ask contactCapabilities per contact)'),
+    mediaInfo: notHere('Media by id (MaaP messages carry media by URL)'),
+    downloadMedia: notHere('Media by id (MaaP messages carry media by URL)'),
+    deleteMedia: notHere('Media by id (MaaP messages carry media by URL)'),
     async revoke(sender, recipient, messageId) {
       try {
         await http.request({

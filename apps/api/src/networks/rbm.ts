@@ -11,6 +11,7 @@ import type {
   ConnectorOptions,
   LaunchState,
   NetworkConnector,
+  ReachableUsers,
   TesterInviteStatus,
   VerificationState,
 } from './types.ts';
@@ -117,6 +118,15 @@ export function rbmContentMessage(content: TMessageContent): Record<string, unkn
       };
     case 'template':
       throw new NetworkError('rbm', 'invalid_content', 'RBM has no templates; send text or a rich card.');
+    case 'location':
+      throw new NetworkError(
+        'rbm',
+        'invalid_content',
+        'RBM has no location message; send a view-location suggestion instead.',
+      );
+    case 'contacts':
+    case 'reaction':
+      throw new NetworkError('rbm', 'invalid_content', `RBM has no ${content.kind} message.`);
   }
 }
 
@@ -246,6 +256,22 @@ export function createRbmConnector(options: RbmConnectorOptions): NetworkConnect
           return { capable: false, features: [] };
         throw error;
       }
+    },
+
+    async reachableUsers(sender, msisdns) {
+      // A read: safe to repeat.
+      const { body } = await http.request({
+        method: 'POST',
+        path: '/v1/users:batchGet',
+        json: { users: msisdns, agentId: sender },
+        retry: 'always',
+      });
+      const answer = body as Partial<ReachableUsers>;
+      return {
+        reachableUsers: answer.reachableUsers ?? [],
+        totalRandomSampleUserCount: answer.totalRandomSampleUserCount ?? 0,
+        reachableRandomSampleUserCount: answer.reachableRandomSampleUserCount ?? 0,
+      };
     },
 
     async inviteTester(sender, msisdn) {
@@ -386,6 +412,9 @@ export function createRbmConnector(options: RbmConnectorOptions): NetworkConnect
         throw error;
       }
     },
+    mediaInfo: notHere('Media by id (RBM files are named files/{id} and sent by that name)'),
+    downloadMedia: notHere('Media by id (RBM files are named files/{id} and sent by that name)'),
+    deleteMedia: notHere('Media deletion (RBM files expire on their own)'),
     registerBot: notHere('Bot registration (RBM agents register with registerAgent)'),
     findBot: notHere('Bot registration (RBM agents register with registerAgent)'),
     deleteBot: notHere('Bot deletion (RBM agents are deleted with deleteAgent)'),

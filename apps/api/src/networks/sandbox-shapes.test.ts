@@ -236,9 +236,10 @@ describe('Google RBM shapes', () => {
         })
       ).json(),
     ).toEqual({
+      // Under 500 numbers Google draws no random sample.
       reachableUsers: ['+12223334444'],
-      totalRandomSampleUserCount: 2,
-      reachableRandomSampleUserCount: 1,
+      totalRandomSampleUserCount: 0,
+      reachableRandomSampleUserCount: 0,
     });
     expect(
       await json(await call('POST', '/rbm/v1/phones/+12223334444/testers?agentId=doc-agent', {})),

@@ -20,15 +20,36 @@ export interface Capability {
   features: string[];
 }
 
-/** An event from the agent to the user: it read the user's message, or it is typing. */
+/**
+ * An event from the agent to the user: it read the user's message, or it is typing. WhatsApp shows
+ * its typing indicator only with a read (`typing` on READ).
+ */
 export type AgentEvent =
-  | { eventId: string; eventType: 'READ'; messageId: string }
+  | { eventId: string; eventType: 'READ'; messageId: string; typing?: boolean }
   | { eventId: string; eventType: 'IS_TYPING' };
+
+/** RBM users.batchGet: the numbers the agent can reach, and the random sample's counts. */
+export interface ReachableUsers {
+  reachableUsers: string[];
+  totalRandomSampleUserCount: number;
+  reachableRandomSampleUserCount: number;
+}
+
+/** Media uploaded to the network (WhatsApp GET /{media-id}): where to fetch it, its type, hash and size. */
+export interface MediaInfo {
+  url: string;
+  mimeType: string;
+  sha256: string;
+  fileSize: number;
+}
 
 export type TesterInviteStatus = 'PENDING' | 'ACCEPTED' | 'DECLINED';
 
 /** A file for RBM's files.create: its bytes or a URL the network fetches, and a thumbnail's URL. */
-export type FileUpload = ({ bytes: Uint8Array; contentType: string } | { fileUrl: string }) & {
+export type FileUpload = (
+  | { bytes: Uint8Array; contentType: string; fileName?: string }
+  | { fileUrl: string }
+) & {
   thumbnailUrl?: string | undefined;
 };
 
@@ -111,6 +132,8 @@ export interface NetworkConnector {
   readonly baseUrl: string;
   send(request: SendMessageRequest): Promise<SendMessageResult>;
   capability(sender: string, msisdn: string): Promise<Capability>;
+  /** RBM users.batchGet: which of the numbers the agent reaches over RCS (capability in bulk). */
+  reachableUsers(sender: string, msisdns: string[]): Promise<ReachableUsers>;
   /**
    * Takes back a message the recipient has not received yet (RBM: DELETE agentMessages/{id}; MaaP:
    * the message's status set to `cancelled`). A message unknown to the network, or already
@@ -124,8 +147,17 @@ export interface NetworkConnector {
   sendEvent(sender: string, recipient: string, event: AgentEvent): Promise<void>;
   inviteTester(sender: string, msisdn: string): Promise<TesterInviteStatus>;
   testerStatus(sender: string, msisdn: string): Promise<TesterInviteStatus>;
-  /** Uploads a file for later messages; returns the network's file name (e.g. files/abc). */
+  /**
+   * Uploads a file for later messages; returns the network's file name (RBM files.create: files/abc;
+   * WhatsApp POST /{phone-number-id}/media: the media id).
+   */
   uploadFile(sender: string, file: FileUpload): Promise<string>;
+  /** WhatsApp: what the network holds of uploaded media (NetworkError not_found when it has none). */
+  mediaInfo(sender: string, mediaId: string): Promise<MediaInfo>;
+  /** WhatsApp: the bytes of media at the URL `mediaInfo` answered, fetched with our credentials. */
+  downloadMedia(url: string): Promise<{ bytes: Uint8Array; contentType: string }>;
+  /** WhatsApp: deletes uploaded media (NetworkError not_found when it has none). */
+  deleteMedia(sender: string, mediaId: string): Promise<void>;
   /** Creates the brand and the agent; returns the agent's resource name (brands/x/agents/y). */
   registerAgent(registration: AgentRegistration): Promise<{ brand: string; agent: string }>;
   /** RBM: what an earlier `registerAgent` with this request id created (the agent null if only the brand), or null. */

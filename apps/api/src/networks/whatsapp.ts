@@ -40,8 +40,14 @@ const refuse = (message: string) => new NetworkError('whatsapp', 'invalid_conten
  * documents; no buttons on media).
  */
 function whatsappMedia(content: Extract<TMessageContent, { kind: 'file' }>): Record<string, unknown> {
-  if (!content.fileUrl)
-    throw refuse('WhatsApp takes media by link: a file uploaded to RBM cannot be sent on WhatsApp.');
+  // Media uploaded to WhatsApp before (POST /{phone-number-id}/media) is named by its id.
+  const source = content.fileUrl
+    ? { link: content.fileUrl }
+    : content.uploadedFile && /^\d+$/.test(content.uploadedFile)
+      ? { id: content.uploadedFile }
+      : null;
+  if (!source)
+    throw refuse('WhatsApp takes media by link or by the id of media uploaded to WhatsApp, not an RBM file.');
   if (content.suggestions.length)
     throw refuse('WhatsApp media messages carry no buttons: send the buttons in a message of their own.');
   const mime = content.mimeType?.split(';')[0]?.trim().toLowerCase();
@@ -58,7 +64,7 @@ function whatsappMedia(content: Extract<TMessageContent, { kind: 'file' }>): Rec
   return {
     type,
     [type]: {
-      link: content.fileUrl,
+      ...source,
       ...(content.caption ? { caption: content.caption } : {}),
       // Only a document shows a file name; an image's or a video's name is not shown.
       ...(type === 'document' && content.fileName ? { filename: content.fileName } : {}),
@@ -120,7 +126,41 @@ export function whatsappMessage(content: TMessageContent): Record<string, unknow
       );
     case 'file':
       return whatsappMedia(content);
+    case 'location':
+      return {
+        type: 'location',
+        location: {
+          latitude: content.latitude,
+          longitude: content.longitude,
+          ...(content.name ? { name: content.name } : {}),
+          ...(content.address ? { address: content.address } : {}),
+        },
+      };
+    case 'contacts':
+      return { type: 'contacts', contacts: content.contacts };
+    case 'reaction':
+      return { type: 'reaction', reaction: { message_id: content.messageId, emoji: content.emoji } };
   }
+}
+
+/** A multipart/form-data body of text fields and one file (Meta's media upload). */
+export function formData(
+  fields: Record<string, string>,
+  file: { name: string; bytes: Uint8Array; contentType: string; fileName: string },
+): { bytes: Uint8Array; contentType: string } {
+  const boundary = `portico-${crypto.randomUUID()}`;
+  const quoted = (value: string) => value.replace(/["\r\n]/g, '_');
+  const parts = Object.entries(fields).map(
+    ([name, value]) =>
+      `--${boundary}\r\ncontent-disposition: form-data; name="${quoted(name)}"\r\n\r\n${value}\r\n`,
+  );
+  const head = Buffer.from(
+    `${parts.join('')}--${boundary}\r\ncontent-disposition: form-data; name="${quoted(file.name)}"; filename="${quoted(file.fileName)}"\r\ncontent-type: ${file.contentType}\r\n\r\n`,
+  );
+  return {
+    bytes: Buffer.concat([head, file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 /** Graph error codes: https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes */
@@ -266,11 +306,76 @@ export function createWhatsAppConnector(options: ConnectorOptions & { appId: str
     },
     // The Cloud API has no reachability check: a send to a number not on WhatsApp fails with 131026.
     capability: notHere('A capability check'),
+    reachableUsers: notHere('Capability in bulk'),
     inviteTester: notHere('Tester invites'),
     testerStatus: notHere('Tester invites'),
-    uploadFile: notHere('File upload'),
     revoke: notHere('Revoking a message'),
-    sendEvent: notHere('Agent events'),
+    // Marks the user's message read (and earlier ones), with the typing indicator when asked. Meta
+    // shows typing only with a read: IS_TYPING alone has no message to hang on.
+    async sendEvent(sender, _recipient, event) {
+      if (event.eventType !== 'READ')
+        throw refuse("WhatsApp shows the typing indicator only with a read: mark the user's message read.");
+      await http.request({
+        method: 'POST',
+        path: `/${encodeURIComponent(sender)}/messages`,
+        json: {
+          messaging_product: 'whatsapp',
+          status: 'read',
+          message_id: event.messageId,
+          ...(event.typing ? { typing_indicator: { type: 'text' } } : {}),
+        },
+        // Reading twice leaves it read.
+        retry: 'always',
+      });
+    },
+    // POST /{phone-number-id}/media (multipart/form-data): the media id a message sends it by.
+    async uploadFile(sender, file) {
+      if (!('bytes' in file))
+        throw refuse('WhatsApp uploads media as bytes: send a URL as the link instead.');
+      const { body } = await http.request({
+        method: 'POST',
+        path: `/${encodeURIComponent(sender)}/media`,
+        body: formData(
+          { messaging_product: 'whatsapp', type: file.contentType },
+          { name: 'file', ...file, fileName: file.fileName ?? 'file' },
+        ),
+        // Each upload makes new media: never twice.
+        retry: 'if-not-accepted',
+      });
+      const id = (body as { id?: string }).id;
+      if (!id) throw new NetworkError('whatsapp', 'network_down', 'the upload answered no media id.');
+      return id;
+    },
+    async mediaInfo(sender, mediaId) {
+      const { body } = await http.request({
+        method: 'GET',
+        path: `/${encodeURIComponent(mediaId)}`,
+        query: { phone_number_id: sender },
+        retry: 'always',
+      });
+      const media = body as { url: string; mime_type: string; sha256: string; file_size: number | string };
+      return {
+        url: media.url,
+        mimeType: media.mime_type,
+        sha256: media.sha256,
+        fileSize: Number(media.file_size),
+      };
+    },
+    async downloadMedia(url) {
+      const response = await http.request({ method: 'GET', path: url, raw: true, retry: 'always' });
+      return {
+        bytes: response.body as Uint8Array,
+        contentType: response.contentType ?? 'application/octet-stream',
+      };
+    },
+    async deleteMedia(sender, mediaId) {
+      await http.request({
+        method: 'DELETE',
+        path: `/${encodeURIComponent(mediaId)}`,
+        query: { phone_number_id: sender },
+        retry: 'always',
+      });
+    },
     registerAgent: notHere('Agent registration'),
     findAgent: notHere('Agent registration'),
     updateAgent: notHere('Agent update'),

@@ -31,6 +31,7 @@ export const MESSAGE_LIMITS = {
   /** A media message's caption (WhatsApp's limit; RBM and MaaP files carry none). */
   fileCaption: 1024,
   fileName: 240,
+  contactsPerMessage: 20,
 } as const;
 
 /** An E.164 number: +, then 8 to 15 digits. */
@@ -109,8 +110,11 @@ export const ZRichCard = z
   });
 export type TRichCard = z.output<typeof ZRichCard>;
 
-/** A file uploaded to RBM (files.create answers its name). */
-const UPLOADED_FILE = /^files\/[\w.-]{1,200}$/;
+/**
+ * A file uploaded to the network before: RBM's files.create answers its name (files/{id}),
+ * WhatsApp's media upload its media id (digits).
+ */
+const UPLOADED_FILE = /^(files\/[\w.-]{1,200}|\d{1,40})$/;
 
 /** What a file message shows as: WhatsApp's media message types (RBM and MaaP infer it from the file). */
 export const FILE_MEDIA_TYPES = ['image', 'video', 'audio', 'document', 'sticker'] as const;
@@ -139,6 +143,56 @@ export function mediaTypeOfMime(mimeType: string): Exclude<FileMediaType, 'stick
 }
 
 const suggestions = z.array(ZSuggestion).max(MESSAGE_LIMITS.suggestionsPerMessage).default([]);
+
+const contactText = z.string().trim().min(1).max(500);
+/** One contact card as WhatsApp's contacts message carries it (a formatted name is required). */
+export const ZContactCard = z.strictObject({
+  name: z.strictObject({
+    formatted_name: contactText,
+    first_name: contactText.optional(),
+    last_name: contactText.optional(),
+    middle_name: contactText.optional(),
+    prefix: contactText.optional(),
+    suffix: contactText.optional(),
+  }),
+  phones: z
+    .array(
+      z.strictObject({ phone: contactText, type: contactText.optional(), wa_id: contactText.optional() }),
+    )
+    .max(20)
+    .optional(),
+  emails: z
+    .array(z.strictObject({ email: contactText, type: contactText.optional() }))
+    .max(20)
+    .optional(),
+  urls: z
+    .array(z.strictObject({ url: contactText, type: contactText.optional() }))
+    .max(20)
+    .optional(),
+  addresses: z
+    .array(
+      z.strictObject({
+        street: contactText.optional(),
+        city: contactText.optional(),
+        state: contactText.optional(),
+        zip: contactText.optional(),
+        country: contactText.optional(),
+        country_code: contactText.optional(),
+        type: contactText.optional(),
+      }),
+    )
+    .max(20)
+    .optional(),
+  org: z
+    .strictObject({
+      company: contactText.optional(),
+      department: contactText.optional(),
+      title: contactText.optional(),
+    })
+    .optional(),
+  birthday: z.iso.date().optional(),
+});
+export type TContactCard = z.output<typeof ZContactCard>;
 
 export const ZMessageContent = z.discriminatedUnion('kind', [
   z.object({
@@ -172,8 +226,14 @@ export const ZMessageContent = z.discriminatedUnion('kind', [
       kind: z.literal('file'),
       fileUrl: ZWebUrl.optional(),
       thumbnailUrl: ZWebUrl.optional(),
-      uploadedFile: z.string().regex(UPLOADED_FILE, 'must be a file name files/{id}').optional(),
-      uploadedThumbnail: z.string().regex(UPLOADED_FILE, 'must be a file name files/{id}').optional(),
+      uploadedFile: z
+        .string()
+        .regex(UPLOADED_FILE, 'must be a file name files/{id} or a media id')
+        .optional(),
+      uploadedThumbnail: z
+        .string()
+        .regex(UPLOADED_FILE, 'must be a file name files/{id} or a media id')
+        .optional(),
       mediaType: z.enum(FILE_MEDIA_TYPES).optional(),
       mimeType: ZMimeType.optional(),
       fileSize: z.number().int().positive().optional(),
@@ -184,6 +244,25 @@ export const ZMessageContent = z.discriminatedUnion('kind', [
     .refine((f) => (f.fileUrl === undefined) !== (f.uploadedFile === undefined), {
       message: 'a file message needs exactly one of fileUrl or uploadedFile',
     }),
+  /** A place on a map (WhatsApp's location message). */
+  z.object({
+    kind: z.literal('location'),
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    name: z.string().trim().min(1).max(1000).optional(),
+    address: z.string().trim().min(1).max(1000).optional(),
+  }),
+  /** Contact cards (WhatsApp's contacts message): each a name and how to reach the person. */
+  z.object({
+    kind: z.literal('contacts'),
+    contacts: z.array(ZContactCard).min(1).max(MESSAGE_LIMITS.contactsPerMessage),
+  }),
+  /** An emoji on an earlier message of the conversation (WhatsApp's reaction); an empty emoji removes it. */
+  z.object({
+    kind: z.literal('reaction'),
+    messageId: z.string().trim().min(1).max(256),
+    emoji: z.string().max(16),
+  }),
   z.object({
     kind: z.literal('template'),
     templateName: z

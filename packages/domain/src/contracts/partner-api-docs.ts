@@ -55,10 +55,12 @@ import {
   ZRbmFileRequest,
 } from './rbm-agent-messages.ts';
 import {
+  WHATSAPP_CONTACTS_EXAMPLE,
   WHATSAPP_DOCUMENT_EXAMPLE,
   WHATSAPP_IMAGE_EXAMPLE,
   WHATSAPP_INTERACTIVE_EXAMPLE,
   WHATSAPP_INVALID_TOKEN_EXAMPLE,
+  WHATSAPP_LOCATION_EXAMPLE,
   WHATSAPP_MEDIA_ID_EXAMPLE,
   WHATSAPP_SENT_EXAMPLE,
   WHATSAPP_TEMPLATE_EXAMPLE,
@@ -285,6 +287,8 @@ export const PARTNER_API_DOCS: Readonly<Record<string, PartnerOperationDoc>> = {
         'A document by link, with a caption and the file name the phone shows',
         WHATSAPP_DOCUMENT_EXAMPLE,
       ),
+      location: example('A location message', WHATSAPP_LOCATION_EXAMPLE),
+      contacts: example('A contacts message with one contact card', WHATSAPP_CONTACTS_EXAMPLE),
     },
     responseExamples: {
       '200': { sent: example('The contact and the message id', WHATSAPP_SENT_EXAMPLE) },
@@ -295,7 +299,7 @@ export const PARTNER_API_DOCS: Readonly<Record<string, PartnerOperationDoc>> = {
           WHATSAPP_TEMPLATE_MISSING_EXAMPLE,
         ),
         mediaId: example(
-          'Media by id (uploaded to Meta): no media upload here, send it by link (400)',
+          'Media by an id the bot did not upload with POST /{phone-number-id}/media (404)',
           WHATSAPP_MEDIA_ID_EXAMPLE,
         ),
       },

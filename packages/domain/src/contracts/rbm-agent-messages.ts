@@ -230,3 +230,33 @@ export const ZRbmFileQuery = z.object({
 
 /** Google's File: the name to use in messages (`files/{id}`). */
 export const ZRbmFile = z.object({ name: z.string() });
+
+/** The most numbers one users.batchGet takes (Google: 10,000). */
+export const RBM_BATCH_GET_MAX_USERS = 10_000;
+/** Below this many numbers Google draws no random sample (its sample counts are then 0). */
+export const RBM_BATCH_GET_SAMPLE_MIN = 500;
+
+/** POST /v1/users:batchGet: the users' numbers (E.164) and the agent asking. */
+export const ZRbmBatchGetRequest = z.object({
+  users: z.array(z.string().max(40)).max(RBM_BATCH_GET_MAX_USERS),
+  agentId: z.string().max(200).optional(),
+});
+export type TRbmBatchGetRequest = z.output<typeof ZRbmBatchGetRequest>;
+/**
+ * Which of the numbers the agent can reach over RCS, and, from a random sample of about 75% of
+ * them (none under 500 numbers), how many of the sample are RCS-reachable on any carrier.
+ */
+export const ZRbmBatchGetResponse = z.object({
+  reachableUsers: z.array(z.string()).optional(),
+  totalRandomSampleUserCount: z.number().int().optional(),
+  reachableRandomSampleUserCount: z.number().int().optional(),
+});
+export type TRbmBatchGetResponse = z.output<typeof ZRbmBatchGetResponse>;
+
+/** POST /v1/phones/{E.164}/testers?agentId=: a tester invite (its body is a Tester, usually empty). */
+export const ZRbmTesterQuery = z.object({ agentId: z.string().max(200).optional() });
+export const ZRbmTester = z.object({
+  name: z.string(),
+  inviteStatus: z.enum(['INVITE_STATUS_UNSPECIFIED', 'PENDING', 'ACCEPTED', 'DECLINED']),
+});
+export type TRbmTester = z.output<typeof ZRbmTester>;

@@ -100,19 +100,48 @@ export const WHATSAPP_TEMPLATE_MISSING_EXAMPLE = {
 } satisfies TCloudApiError;
 
 /**
- * The answer to media by `id` (uploaded to Meta before): Portico offers no media upload, so it
- * knows no media id; Meta's (#100) names the parameter. Send the media by link.
+ * The answer to media by an `id` the bot did not upload (POST /{phone-number-id}/media answers the
+ * ids it may send): Meta's (#100) for an object it cannot load, HTTP 404.
  */
 export const WHATSAPP_MEDIA_ID_EXAMPLE = {
   error: {
-    message: '(#100) Invalid parameter',
-    type: 'OAuthException',
+    message: '(#100) Unsupported post request',
+    type: 'GraphMethodException',
     code: 100,
+    error_subcode: 33,
     error_data: {
       messaging_product: 'whatsapp',
       details:
-        "Param image['id'] is not a valid media ID here: this endpoint offers no media upload. Send the media by link.",
+        "Object with ID '1013859600285441' does not exist, cannot be loaded due to missing permissions, or does not support this operation.",
     },
     fbtrace_id: 'A4bVx2tq9EeZqjJ3wUo1kPz',
   },
 } satisfies TCloudApiError;
+
+/** A location message (Meta's "Location messages" sample). */
+export const WHATSAPP_LOCATION_EXAMPLE = {
+  messaging_product: 'whatsapp',
+  to: WHATSAPP_EXAMPLE_RECIPIENT,
+  type: 'location',
+  location: {
+    latitude: '37.44216251868683',
+    longitude: '-122.16153582049394',
+    name: 'Philz Coffee',
+    address: '101 Forest Ave, Palo Alto, CA 94301',
+  },
+} as const;
+
+/** A contacts message with one card (Meta's "Contacts messages" sample, shortened). */
+export const WHATSAPP_CONTACTS_EXAMPLE = {
+  messaging_product: 'whatsapp',
+  to: WHATSAPP_EXAMPLE_RECIPIENT,
+  type: 'contacts',
+  contacts: [
+    {
+      name: { formatted_name: 'Barbara J. Johnson', first_name: 'Barbara', last_name: 'Johnson' },
+      phones: [{ phone: '+16505559999', type: 'HOME' }],
+      emails: [{ email: 'bjohnson@example.com', type: 'WORK' }],
+      org: { company: 'Lucky Shrub', title: 'Manager' },
+    },
+  ],
+} as const;

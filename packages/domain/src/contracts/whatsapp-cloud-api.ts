@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { MESSAGE_LIMITS, ZFileName, ZWebUrl } from './network-messages.ts';
+import { MESSAGE_LIMITS, ZContactCard, ZFileName, ZWebUrl } from './network-messages.ts';
 
 /**
  * The WhatsApp Cloud API's send call as Meta documents it (POST /{version}/{phone-number-id}/messages),
- * which Portico answers for a bot's WhatsApp number (issue 16, point 2): text, template,
- * interactive reply-button and media (image, video, document, audio, sticker by link) messages,
- * Meta's response and Meta's error shape.
+ * which Portico answers for a bot's WhatsApp number (issue 16, point 2; issue 25, point 5): text,
+ * template, interactive reply-button, media (image, video, document, audio, sticker by link or by
+ * the id of media uploaded with POST /{phone-number-id}/media), location, contacts and reaction
+ * messages, marking a message read (with the typing indicator), Meta's responses and error shape.
  */
 
 const ZTextParameter = z.object({ type: z.literal('text'), text: z.string().min(1).max(1024) });
@@ -54,7 +55,7 @@ export const WHATSAPP_MEDIA_MIME_TYPES: Readonly<Record<WhatsAppMediaType, reado
 const caption = z.string().min(1).max(MESSAGE_LIMITS.fileCaption);
 /**
  * A media object (ZMedia): the media by `link` (hosted by the partner, fetched by the network) or by `id`
- * (uploaded to Meta before; the route refuses it, Portico offers no media upload), exactly one.
+ * (uploaded before with POST /{phone-number-id}/media, by the same bot), exactly one.
  * Strict: a caption or filename where Meta takes none is refused, not dropped.
  */
 const ZMedia = z.strictObject({ id: z.string().min(1).max(200).optional(), link: ZWebUrl.optional() });
@@ -69,7 +70,9 @@ export const ZCloudApiSendRequest = z
     messaging_product: z.literal('whatsapp'),
     recipient_type: z.literal('individual').optional(),
     to: z.string().regex(/^\+?[1-9]\d{7,14}$/, 'must be a phone number with its country code'),
-    type: z.enum(['text', 'template', 'interactive', ...WHATSAPP_MEDIA_TYPES]).default('text'),
+    type: z
+      .enum(['text', 'template', 'interactive', 'location', 'contacts', 'reaction', ...WHATSAPP_MEDIA_TYPES])
+      .default('text'),
     text: z.object({ body: z.string().min(1).max(4096), preview_url: z.boolean().optional() }).optional(),
     template: z
       .object({
@@ -100,6 +103,19 @@ export const ZCloudApiSendRequest = z
       .optional(),
     audio: ZMedia.refine(...oneSource).optional(),
     sticker: ZMedia.refine(...oneSource).optional(),
+    location: z
+      .strictObject({
+        latitude: z.coerce.number().min(-90).max(90),
+        longitude: z.coerce.number().min(-180).max(180),
+        name: z.string().min(1).max(1000).optional(),
+        address: z.string().min(1).max(1000).optional(),
+      })
+      .optional(),
+    contacts: z.array(ZContactCard).min(1).max(MESSAGE_LIMITS.contactsPerMessage).optional(),
+    /** An emoji on a message of the conversation; an empty emoji removes the reaction. */
+    reaction: z
+      .strictObject({ message_id: z.string().min(1).max(256), emoji: z.string().max(16) })
+      .optional(),
     context: z.object({ message_id: z.string().max(256) }).optional(),
     biz_opaque_callback_data: z.string().max(512).optional(),
   })
@@ -108,6 +124,36 @@ export const ZCloudApiSendRequest = z
       ctx.addIssue({ code: 'custom', path: [body.type], message: `is required for type ${body.type}` });
   });
 export type TCloudApiSendRequest = z.output<typeof ZCloudApiSendRequest>;
+
+/**
+ * Marks a message the user sent as read (two blue ticks; earlier messages too), optionally with the
+ * typing indicator while the answer is prepared (dismissed by the answer or after 25 seconds).
+ */
+export const ZCloudApiStatusRequest = z.strictObject({
+  messaging_product: z.literal('whatsapp'),
+  status: z.literal('read'),
+  message_id: z.string().min(1).max(256),
+  typing_indicator: z.strictObject({ type: z.literal('text') }).optional(),
+});
+export type TCloudApiStatusRequest = z.output<typeof ZCloudApiStatusRequest>;
+
+/** Meta's answer to marking read, deleting media: `{success: true}`. */
+export const ZCloudApiSuccess = z.object({ success: z.boolean() });
+
+/** The media upload's answer: the id a media message names. */
+export const ZCloudApiMediaId = z.object({ id: z.string() });
+/** GET /{media-id}: where the media is (fetched with the same bearer token), its type, hash and size. */
+export const ZCloudApiMedia = z.object({
+  messaging_product: z.literal('whatsapp'),
+  url: z.string(),
+  mime_type: z.string(),
+  sha256: z.string(),
+  file_size: z.number().int(),
+  id: z.string(),
+});
+export type TCloudApiMedia = z.output<typeof ZCloudApiMedia>;
+/** The largest media Meta takes by upload (documents: 100 MB). */
+export const WHATSAPP_MEDIA_MAX_BYTES = 100 * 1024 * 1024;
 
 /** Meta's answer to an accepted send. */
 export const ZCloudApiSendResponse = z.object({

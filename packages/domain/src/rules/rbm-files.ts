@@ -43,18 +43,24 @@ function indexOf(bytes: Uint8Array, sequence: Uint8Array, from = 0): number {
   return -1;
 }
 
+/** One part of a multipart body: its content type, its form field's name and file name if any, its bytes. */
+export interface MultipartPart {
+  contentType: string;
+  name?: string;
+  fileName?: string;
+  body: Uint8Array;
+}
+
 /**
- * The parts of a multipart/related body (each its content type and bytes, views into `body`), or
- * null when it is malformed: no boundary, a part without headers, or no closing delimiter.
+ * The parts of a multipart/related or multipart/form-data body (each its content type, its
+ * Content-Disposition name and filename, and its bytes, views into `body`), or null when it is
+ * malformed: no boundary, a part without headers, or no closing delimiter.
  */
-export function multipartRelatedParts(
-  body: Uint8Array,
-  contentType: string,
-): { contentType: string; body: Uint8Array }[] | null {
+export function multipartRelatedParts(body: Uint8Array, contentType: string): MultipartPart[] | null {
   const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
   if (!boundary) return null;
   const delimiter = new TextEncoder().encode(`--${boundary}`);
-  const parts: { contentType: string; body: Uint8Array }[] = [];
+  const parts: MultipartPart[] = [];
   let at = indexOf(body, delimiter);
   while (at !== -1) {
     const start = at + delimiter.length;
@@ -67,8 +73,13 @@ export function multipartRelatedParts(
     const headers = new TextDecoder().decode(part.subarray(0, headerEnd));
     // The part's body ends before the CRLF that precedes the next delimiter.
     const end = part[part.length - 2] === CR && part[part.length - 1] === LF ? part.length - 2 : part.length;
+    const disposition = /content-disposition:\s*([^\r\n]+)/i.exec(headers)?.[1] ?? '';
+    const name = /[;\s]name="([^"]*)"/i.exec(disposition)?.[1];
+    const fileName = /filename="([^"]*)"/i.exec(disposition)?.[1];
     parts.push({
       contentType: /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1]?.trim() ?? 'application/octet-stream',
+      ...(name !== undefined ? { name } : {}),
+      ...(fileName !== undefined ? { fileName } : {}),
       body: part.subarray(headerEnd + HEADER_END.length, end),
     });
     at = next;

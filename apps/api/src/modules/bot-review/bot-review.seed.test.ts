@@ -64,7 +64,7 @@ async function ledgerExact(partnerId: string) {
 
 describe('demo launches', () => {
   it('when seeded twice then every launch exists once and the wallets stay exact', async () => {
-    expect(await seedDemoLaunches(t.database)).toEqual({ launches: 19, created: 19 });
+    expect(await seedDemoLaunches(t.database)).toEqual({ launches: 20, created: 20 });
     const before = await ledgerExact(DEMO_PARTNERS.aggregator.partnerId);
     const rows = async () =>
       (
@@ -74,7 +74,7 @@ describe('demo launches', () => {
         )
       ).rows[0];
     const written = await rows();
-    expect(await seedDemoLaunches(t.database)).toEqual({ launches: 19, created: 0 });
+    expect(await seedDemoLaunches(t.database)).toEqual({ launches: 20, created: 0 });
     expect(await rows()).toEqual(written);
     for (const partner of [DEMO_PARTNERS.developer.partnerId, DEMO_PARTNERS.aggregator.partnerId]) {
       const exact = await ledgerExact(partner);
@@ -97,7 +97,7 @@ describe('demo launches', () => {
          FROM bots b LEFT JOIN launches l USING (bot_id) WHERE b.status NOT IN ($1, $2)`,
       [BOT_STATUS.in_progress, BOT_STATUS.in_progress_carrier_submission],
     );
-    expect(reviewBots.length).toBe(18);
+    expect(reviewBots.length).toBe(19);
     for (const bot of reviewBots) {
       expect(bot.submitted_at, bot.bot_id).not.toBeNull();
       expect(bot.verified?.length, bot.bot_id).toBeGreaterThan(0);
@@ -126,7 +126,7 @@ describe('demo launches', () => {
     // Every row of every review list shows when it was submitted.
     const admin = await asUser('superadmin@portico.test');
     const all = await admin<TBotReviewList>('/api/v1/secure/bot-reviews?tab=all&end=100');
-    expect(all.total).toBe(18);
+    expect(all.total).toBe(19);
     expect(all.items.filter((item) => item.submitted_at === null)).toEqual([]);
     const carrier = await asUser('carrier-admin@portico.test');
     const mine = await carrier<TBotReviewList>('/api/v1/secure/carrier/bot-reviews?tab=all&end=100');

@@ -120,6 +120,15 @@ const carrierRuns = (
     : []),
 ];
 
+/** Submitted, approved by the platform, then launched on Reliance Jio and on Bharti Airtel. */
+const launchedOnJioAndAirtel = (by: Person): Step[] => [
+  submit(by),
+  ...approveFor(['jio', 'airtel']),
+  ...carrierRuns('jio', 'approved_pending_from_carrier', 'launched'),
+  botStep('launched', 'bot_approved_by_portico_pending_from_carrier', 'launched', null),
+  ...carrierRuns('airtel', 'approved_pending_from_carrier', 'launched'),
+];
+
 /**
  * The demo's launches, on the bots module's demo bots, in every state a reviewer meets: waiting for
  * the platform (paid, in the verification queue), forwarded to Reliance Jio (the demo carrier
@@ -199,13 +208,7 @@ const DEMO_LAUNCHES: DemoLaunch[] = [
     scenario: 'launched on Reliance Jio and Bharti Airtel',
     submitted: true,
     hold: 'captured',
-    steps: [
-      submit('developer'),
-      ...approveFor(['jio', 'airtel']),
-      ...carrierRuns('jio', 'approved_pending_from_carrier', 'launched'),
-      botStep('launched', 'bot_approved_by_portico_pending_from_carrier', 'launched', null),
-      ...carrierRuns('airtel', 'approved_pending_from_carrier', 'launched'),
-    ],
+    steps: launchedOnJioAndAirtel('developer'),
     stepReached: 'payment',
   },
   {
@@ -317,18 +320,21 @@ const DEMO_LAUNCHES: DemoLaunch[] = [
     stepReached: 'payment',
   },
   {
+    bot: 224,
+    partner: 'developer',
+    scenario: 'a GSMA MaaP chatbot launched on Reliance Jio and Bharti Airtel',
+    submitted: true,
+    hold: 'captured',
+    steps: launchedOnJioAndAirtel('developer'),
+    stepReached: 'payment',
+  },
+  {
     bot: 221,
     partner: 'developer',
     scenario: 'a WhatsApp sender launched on Reliance Jio and Bharti Airtel',
     submitted: true,
     hold: 'captured',
-    steps: [
-      submit('developer'),
-      ...approveFor(['jio', 'airtel']),
-      ...carrierRuns('jio', 'approved_pending_from_carrier', 'launched'),
-      botStep('launched', 'bot_approved_by_portico_pending_from_carrier', 'launched', null),
-      ...carrierRuns('airtel', 'approved_pending_from_carrier', 'launched'),
-    ],
+    steps: launchedOnJioAndAirtel('developer'),
     stepReached: 'payment',
   },
   {

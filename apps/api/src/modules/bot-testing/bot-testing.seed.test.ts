@@ -38,6 +38,12 @@ describe('demo test devices', () => {
            AND NOT EXISTS (SELECT 1 FROM bot_test_devices d WHERE d.bot_id = b.bot_id)`,
       );
       expect(rows[0]?.n).toBe(0);
+      // The launched GSMA MaaP chatbot's test numbers carry no invite: MaaP has none.
+      const maap = await other.database.sql.query<{ invite_status: string | null }>(
+        `SELECT d.invite_status FROM bot_test_devices d JOIN bots b USING (bot_id)
+          WHERE b.maap_bot_id IS NOT NULL AND b.status = 10`,
+      );
+      expect(maap.rows).toEqual([{ invite_status: null }, { invite_status: null }]);
       const fallback = await other.database.sql.query(
         "SELECT 1 FROM bots WHERE bot_id::text LIKE '00000000-0000-4000-8e00-%'",
       );

@@ -55,7 +55,8 @@ const TEXT = text('Hello! This is a test message from the console.');
 
 /**
  * Demo data (DEMO=1): each of the demo developer's and aggregator's registered bots gets test
- * devices in every invite state (RCS: PENDING, ACCEPTED, DECLINED; WhatsApp: allowed numbers) and a
+ * devices in every invite state (RBM: PENDING, ACCEPTED, DECLINED; MaaP and WhatsApp: numbers
+ * without invites) and a
  * short conversation (a delivered and a read message, a tapped suggestion and a typed reply).
  * Idempotent: a bot that has devices already is left alone.
  */
@@ -78,7 +79,7 @@ export async function seedBotTestingDemo({ database }: { database: Database }) {
           .where(
             and(
               eq(bots.partnerId, partnerId),
-              or(isNotNull(bots.rbmAgent), isNotNull(bots.whatsappPhoneNumberId)),
+              or(isNotNull(bots.rbmAgent), isNotNull(bots.maapBotId), isNotNull(bots.whatsappPhoneNumberId)),
             ),
           )
           .orderBy(asc(bots.createdAt))
@@ -123,6 +124,9 @@ export async function seedBotTestingDemo({ database }: { database: Database }) {
             { channel: 'rcs', status: 'PENDING' },
             { channel: 'rcs', status: 'DECLINED' },
           );
+        // A GSMA MaaP chatbot's test numbers have no invite (decision 0035).
+        if (!bot.rbmAgent && bot.maapBotId && bot.channels.includes(CHANNEL_TYPE.rcs))
+          plan.push({ channel: 'rcs', status: null }, { channel: 'rcs', status: null });
         if (bot.whatsappPhoneNumberId && bot.channels.includes(CHANNEL_TYPE.whatsapp))
           plan.push({ channel: 'whatsapp', status: null }, { channel: 'whatsapp', status: null });
         let digit = 1;
@@ -155,11 +159,13 @@ export async function seedBotTestingDemo({ database }: { database: Database }) {
           // A short conversation with the first device that may talk (accepted tester or WhatsApp).
           if (talked.has(item.channel) || item.status === 'PENDING' || item.status === 'DECLINED') continue;
           talked = new Set([...talked, item.channel]);
-          const network = item.channel === 'rcs' ? 'rbm' : 'whatsapp';
+          const network = item.channel === 'whatsapp' ? 'whatsapp' : bot.rbmAgent ? 'rbm' : 'maap';
           const sender =
-            item.channel === 'rcs'
+            network === 'rbm'
               ? (bot.rbmAgent?.split('/').pop() ?? '')
-              : (bot.whatsappPhoneNumberId ?? '');
+              : network === 'maap'
+                ? (bot.maapBotId ?? '')
+                : (bot.whatsappPhoneNumberId ?? '');
           const out = async (content: TMessageContent, status: 'delivered' | 'read', m: number) => {
             const messageId = crypto.randomUUID();
             await db.insert(networkMessages).values({
@@ -190,7 +196,13 @@ export async function seedBotTestingDemo({ database }: { database: Database }) {
             const payload =
               network === 'rbm'
                 ? { agentId: sender, senderPhoneNumber: msisdn, text }
-                : { from: msisdn.slice(1), type: 'text', text: { body: text }, context: { from: sender } };
+                : network === 'maap'
+                  ? {
+                      botId: sender,
+                      messageContact: { userContact: msisdn },
+                      RCSMessage: { textMessage: text },
+                    }
+                  : { from: msisdn.slice(1), type: 'text', text: { body: text }, context: { from: sender } };
             const [event] = await db
               .insert(networkEvents)
               .values({

@@ -230,6 +230,44 @@ export function createBotTestingService(deps: BotTestingDeps) {
       return presentDevice(row);
     },
 
+    /**
+     * A tester invited through the partner API (RBM testers.create) for the caller's bot, whose
+     * agent is `agentId`: the network invites the number, and the number is the bot's RCS test device
+     * (added, or its invite renewed), so the console shows it and its answer lets the bot reach it.
+     * The API's caller is the bot, not a portal user: the device has no creator.
+     */
+    async inviteTesterForPartner(
+      bot: { botId: string; partnerId: string },
+      agentId: string,
+      msisdn: string,
+    ): Promise<TesterInviteStatus> {
+      const existing = await database.transaction(async () => {
+        const device = await repository.deviceByNumber(bot.botId, 'rcs', msisdn);
+        if (!device && (await repository.countDevices(bot.botId)) >= TEST_DEVICES_MAX)
+          throw new ConflictError(`A bot has at most ${TEST_DEVICES_MAX} test devices.`);
+        return device;
+      });
+      const status = await connectors.get('rbm').inviteTester(agentId, msisdn);
+      await database.transaction(async () => {
+        const device = existing ?? (await repository.deviceByNumber(bot.botId, 'rcs', msisdn));
+        if (device) {
+          await repository.updateDevice(device.deviceId, { inviteStatus: status, invitedAt: new Date() });
+          await changed(device.deviceId);
+          return;
+        }
+        await repository.insertDevice({
+          botId: bot.botId,
+          partnerId: bot.partnerId,
+          createdBy: null,
+          channel: 'rcs',
+          msisdn,
+          inviteStatus: status,
+          invitedAt: new Date(),
+        });
+      });
+      return status;
+    },
+
     async remove(user: AuthenticatedUser, botId: string, deviceId: string): Promise<void> {
       const { device } = await ownDevice(user, botId, deviceId);
       await database.transaction(async () => {

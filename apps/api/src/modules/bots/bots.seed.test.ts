@@ -27,8 +27,8 @@ const asUser = async (email: string) => {
 
 describe('demo bots', () => {
   it('when seeded twice then every status exists once for the developer and for the aggregator', async () => {
-    expect(await seedDemoBots(t.database)).toEqual({ bots: 24, created: 24 });
-    expect(await seedDemoBots(t.database)).toEqual({ bots: 24, created: 0 });
+    expect(await seedDemoBots(t.database)).toEqual({ bots: 25, created: 25 });
+    expect(await seedDemoBots(t.database)).toEqual({ bots: 25, created: 0 });
     const { rows } = await t.database.sql.query<{ status: number; partner_id: string }>(
       'SELECT status, partner_id FROM bots',
     );
@@ -64,6 +64,20 @@ describe('demo bots', () => {
     const history = expectEnvelope(await developer(`/api/v1/secure/bots/${bot.bot_id}/history`), 200)
       .data as TReviewHistory;
     expect(history.items.map((entry) => entry.action)).toContain('created');
+
+    // A launched GSMA MaaP chatbot: the MaaP shape of the partner API has a live bot to call.
+    const gsma = expectEnvelope(await developer('/api/v1/secure/bots?status=launched&end=50'), 200).data as {
+      items: Array<TBotListItem & { bot_id: string }>;
+    };
+    const maap = await Promise.all(
+      gsma.items.map(
+        async (item) =>
+          expectEnvelope(await developer(`/api/v1/secure/bots/${item.bot_id}`), 200).data as TBot,
+      ),
+    );
+    expect(maap.filter((b) => b.network.maap_bot_id !== null).map((b) => b.name)).toEqual([
+      'Chai Point Care',
+    ]);
 
     const child = await asUser('child-readonly@portico.test');
     const aggregatorBots = expectEnvelope(await child('/api/v1/secure/bots?end=50'), 200).data as {

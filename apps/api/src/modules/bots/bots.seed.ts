@@ -145,6 +145,17 @@ function demoBots(): DemoBot[] {
       status: 'in_progress',
       channels: [CHANNEL_TYPE.whatsapp],
     },
+    // A launched GSMA MaaP bot (224 is a multiple of 7: demoShape makes it GSMA), so the MaaP shape
+    // of the partner API and its test devices have a live chatbot in the demo.
+    {
+      n: 224,
+      partner: 'developer',
+      by: DEV,
+      name: 'Chai Point Care',
+      status: 'launched',
+      channels: [CHANNEL_TYPE.rcs],
+      brand: 101,
+    },
     {
       n: 251,
       partner: 'aggregator',
@@ -184,6 +195,7 @@ function networkObjectsOf(demo: DemoBot): SandboxObject[] {
       hostingRegion: 'ASIA_PACIFIC',
     };
     if (gsma) {
+      const live = LIVE_STATUSES.includes(demo.status);
       objects.push({
         kind: 'maap.bot',
         body: {
@@ -191,6 +203,8 @@ function networkObjectsOf(demo: DemoBot): SandboxObject[] {
           requestId: id(900_000 + demo.n),
           displayName: name,
           botInfo: { ...agentInfo, displayName: name },
+          // A live bot is launched on the carrier's MaaP.
+          ...(live ? { launch: { status: 'launched' as const, updateTime: new Date(0).toISOString() } } : {}),
         },
       });
     } else {

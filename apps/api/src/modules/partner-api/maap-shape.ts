@@ -149,7 +149,7 @@ export function maapRefusal(refusal: SendRefusal): { status: number; body: TMaap
         status: 403,
         body: maapError(
           403,
-          'Forbidden: the chatbot is not launched and the contact is not one of its accepted test devices.',
+          'Forbidden: the chatbot is not launched and the contact is not one of its test devices.',
         ),
       };
     case 'rate_limited':

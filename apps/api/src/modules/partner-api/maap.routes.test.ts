@@ -14,7 +14,7 @@ import {
   ZPartnerCredentialList,
 } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectEnvelope, type TestApp } from '../../../test/helpers.ts';
+import { expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
 import { type createMeteringForTest, walletFigures } from '../../../test/metering.ts';
 import {
   AIRTEL_PRICE,
@@ -387,13 +387,17 @@ describe("refusals in MaaP's error shape", () => {
     maapError(await send(rbmBot, text('g')), 404);
   });
 
-  it('when the bot is not launched then only its accepted test devices are reached (403 otherwise)', async () => {
+  it('when the bot is not launched then a test device added on the portal is reached without any invite (MaaP has none); any other contact is 403', async () => {
     const bot = await botWithToken({ launched: false });
-    await t.database.sql.query(
-      `INSERT INTO bot_test_devices (bot_id, partner_id, channel, msisdn, invite_status)
-       VALUES ($1, $2, 'rcs', $3, 'ACCEPTED'), ($1, $2, 'rcs', '+919810012346', 'PENDING')`,
-      [bot.botId, partnerId, RECIPIENT],
-    );
+    // The partner adds the number on the portal, as the test console does: no invite on MaaP.
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `${S}/bots/${bot.botId}/test-devices`,
+      headers: { authorization: `Bearer ${developerToken}`, ...xsrfHeaders() },
+      payload: { channel: 'rcs', msisdn: RECIPIENT },
+    });
+    const device = expectEnvelope(added, 201).data as { invite_status: string | null };
+    expect(device.invite_status).toBeNull();
     const refused = maapError(
       await send(bot, { ...text('td-1'), messageContact: { userContact: '+919810012346' } }),
       403,

@@ -16,8 +16,8 @@ import { whatsappRoutes } from './whatsapp.routes.ts';
  * GSMA's MaaP Chatbot API; Google's also at the root of an origin of its own, PARTNER_GOOGLE_PORT,
  * by default the port after PORT),
  * authenticated with a bot's credentials, rate limited per bot, priced
- * and reserved by metering, sent through the connectors and settled. Comes after metering and
- * partner-credentials.
+ * and reserved by metering, sent through the connectors and settled; RBM testers.create invites a
+ * tester through bot-testing. Comes after metering, bot-testing and partner-credentials.
  */
 export const partnerApiModule = defineModule({
   name: 'partner-api',
@@ -33,12 +33,13 @@ export const partnerApiModule = defineModule({
       metering: use('metering'),
       connectors,
       counters: createCounters(database.sql),
+      testers: use('bot-testing'),
       ratePerSecond: settings.PARTNER_SEND_RATE_PER_SECOND,
     });
     const googlePort = credentials.googleOrigin.port;
     return {
       publicRoutes: [
-        whatsappRoutes(sends, idempotency),
+        whatsappRoutes(sends, idempotency, config.PUBLIC_URL),
         rbmRoutes(sends, use('bots')),
         maapRoutes(sends),
         // Whatever the shapes do not serve answers in the network's error shape (decision 0034).

@@ -1,3 +1,4 @@
+import type { TestDeviceInvite } from '@portico/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../platform/db/index.ts';
 import { partnerFiles } from './partner-api.schema.ts';
@@ -50,24 +51,39 @@ export function createPartnerApiRepository(database: Database) {
     },
 
     /**
-     * The bot's test devices on a channel that may receive its messages (WhatsApp has no invite). On
-     * RCS the tester's latest answer since the invite (the network's tester event, for the agent
-     * `sender`) wins over the stored state, as the bot console's sync reads it: the stored state is
-     * brought up to date only when the console looks at the device.
+     * The bot's test devices on a channel, each with its tester invite's answer (null where the
+     * network has no invites). On RBM the tester's latest answer since the invite (the network's
+     * tester event, for the agent `sender`) wins over the stored state, as the bot console's sync
+     * reads it: the stored state is brought up to date only when the console looks at the device.
      */
-    async testNumbers(botId: string, channel: 'rcs' | 'whatsapp', sender: string): Promise<string[]> {
-      const { rows } = await sql.query<{ msisdn: string }>(
-        `SELECT d.msisdn FROM bot_test_devices d
-          WHERE d.bot_id = $1 AND d.channel = $2 AND (d.channel = 'whatsapp' OR COALESCE(
+    async testDevices(
+      botId: string,
+      channel: 'rcs' | 'whatsapp',
+      sender: string,
+    ): Promise<{ msisdn: string; invite: TestDeviceInvite }[]> {
+      const { rows } = await sql.query<{ msisdn: string; invite: string | null }>(
+        `SELECT d.msisdn, COALESCE(
             (SELECT e.payload->'tester'->>'inviteStatus' FROM network_events e
               WHERE e.network = 'rbm' AND e.sender = d.msisdn AND e.kind = 'other'
                 AND e.payload ? 'tester' AND e.payload->>'agentId' = $3
                 AND d.invited_at IS NOT NULL AND e.received_at > d.invited_at
               ORDER BY e.received_at DESC LIMIT 1),
-            d.invite_status) = 'ACCEPTED')`,
+            d.invite_status) AS invite
+          FROM bot_test_devices d WHERE d.bot_id = $1 AND d.channel = $2`,
         [botId, channel, sender],
       );
-      return rows.map((r) => r.msisdn);
+      const known = new Set<string>(['PENDING', 'ACCEPTED', 'DECLINED']);
+      return rows.map((r) => ({
+        msisdn: r.msisdn,
+        invite: r.invite !== null && known.has(r.invite) ? (r.invite as TestDeviceInvite) : null,
+      }));
+    },
+
+    /** Forgets a file the bot deleted on the network (WhatsApp DELETE /{media-id}). */
+    async deleteFile(botId: string, fileName: string): Promise<void> {
+      await db
+        .delete(partnerFiles)
+        .where(and(eq(partnerFiles.botId, botId), eq(partnerFiles.fileName, fileName)));
     },
 
     /**

@@ -98,6 +98,7 @@ describe('partner sends charge exactly (fast-check)', () => {
             credentials: { authenticate: () => Promise.reject(new Error('not used')) },
             metering: m.metering,
             connectors: { get: () => connector },
+            testers: { inviteTesterForPartner: () => Promise.reject(new Error('not used')) },
             counters: { add: async (_key, n) => ({ hits: n, resetAt: Date.now() + 1000 }) },
             ratePerSecond: 1_000_000,
           });

@@ -1,11 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { BOT_STATUS, CHANNEL_TYPE, type Network, type TMessageContent } from '@portico/domain';
+import {
+  BOT_STATUS,
+  CHANNEL_TYPE,
+  type Network,
+  type TMessageContent,
+  testDeviceMayReceive,
+} from '@portico/domain';
 import { LRUCache } from 'lru-cache';
 import { NetworkError } from '../../networks/errors.ts';
 import type { Connectors } from '../../networks/index.ts';
-import type { AgentEvent, Capability, FileUpload, SendMessageRequest } from '../../networks/types.ts';
+import type {
+  AgentEvent,
+  Capability,
+  FileUpload,
+  MediaInfo,
+  ReachableUsers,
+  SendMessageRequest,
+  TesterInviteStatus,
+} from '../../networks/types.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Counters } from '../../platform/security/counters.ts';
+import type { BotTestingService } from '../bot-testing/bot-testing.service.ts';
 import { grouped } from '../metering/grouped.ts';
 import type { MeteringService } from '../metering/metering.service.ts';
 import type {
@@ -56,6 +71,7 @@ export interface PartnerSendsDeps {
   metering: Pick<MeteringService, 'price' | 'reserve' | 'settle' | 'message'>;
   connectors: Pick<Connectors, 'get'>;
   counters: Pick<Counters, 'add'>;
+  testers: Pick<BotTestingService, 'inviteTesterForPartner'>;
   /** Messages per second one bot may send (Meta's default throughput per number is 80). */
   ratePerSecond: number;
 }
@@ -72,12 +88,12 @@ const BOT_CACHE_MS = 5_000;
 /**
  * The partner API's send pipeline, the same for every network shape: authenticate the bearer
  * token, find the bot behind the path's sender (the token's bot only), keep an unlaunched bot to
- * its accepted test devices, rate limit per bot, refuse a file the bot did not upload (RBM's
+ * its test devices by its network's rule (TEST_DEVICE_RULES), rate limit per bot, refuse a file the bot did not upload (RBM's
  * uploadedRbmFile), price by the recipient's carrier and reserve on
  * the wallet (metering, decision 0023), send through the connector, and settle the outcome.
  */
 export function createPartnerSendsService(deps: PartnerSendsDeps) {
-  const { repository, credentials, metering, connectors, counters, ratePerSecond } = deps;
+  const { repository, credentials, metering, connectors, counters, testers, ratePerSecond } = deps;
   const bots = new LRUCache<string, { at: number; value: Promise<SendingBot | null> }>({ max: 10_000 });
   const testNumbers = new LRUCache<string, { at: number; value: Promise<Set<string>> }>({ max: 10_000 });
 
@@ -138,7 +154,7 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
 
   /**
    * The caller's bot when it may reach the recipient from the sender now: the token's bot owns the
-   * sender, an unlaunched bot reaches only accepted test devices, and the bot is within its rate.
+   * sender, an unlaunched bot reaches only its test devices by its network's rule, and the bot is within its rate.
    */
   async function reachable(
     caller: PartnerCaller,
@@ -149,8 +165,12 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
       return refuse({ reason: 'not_found', detail: to.sender });
     if (bot.status !== BOT_STATUS.launched) {
       const channel = to.network === 'whatsapp' ? 'whatsapp' : 'rcs';
-      const allowed = await remembered(testNumbers, `${bot.botId}:${channel}`, async () => {
-        return new Set(await repository.testNumbers(bot.botId, channel, to.sender));
+      // Each network's own rule (packages/domain): RBM's accepted testers, MaaP's and WhatsApp's numbers.
+      const allowed = await remembered(testNumbers, `${bot.botId}:${to.network}`, async () => {
+        const devices = await repository.testDevices(bot.botId, channel, to.sender);
+        return new Set(
+          devices.filter((d) => testDeviceMayReceive(to.network, d.invite)).map((d) => d.msisdn),
+        );
       });
       if (!allowed.has(to.recipient)) return refuse({ reason: 'not_test_device', detail: to.recipient });
     }
@@ -159,8 +179,141 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
     return bot;
   }
 
+  /** The caller's bot when the path's sender is its own on the network; else not_found. */
+  async function ownBot(caller: PartnerCaller, network: Network, sender: string): Promise<SendingBot> {
+    const bot = await remembered(bots, caller.botId, () => repository.bot(caller.botId));
+    if (!bot || bot.partnerId !== caller.partnerId || senderOf(bot, network) !== sender)
+      return refuse({ reason: 'not_found', detail: sender });
+    return bot;
+  }
+
+  /** Counts a call in the bot's rate (a call the network answers: uploads, reads, lookups). */
+  async function withinRate(bot: SendingBot): Promise<void> {
+    if ((await countSend(bot.botId)) > ratePerSecond)
+      refuse({ reason: 'rate_limited', detail: ratePerSecond });
+  }
+
+  /** The network's refusal as the send pipeline's, a missing object as not_found. */
+  function networkRefusal(error: unknown, missing: string): never {
+    if (error instanceof NetworkError && error.kind === 'not_found')
+      return refuse({ reason: 'not_found', detail: missing });
+    if (error instanceof NetworkError) return refuse({ reason: 'network', error });
+    throw error;
+  }
+
+  /** The caller's bot's WhatsApp media (uploaded by it through the API), or not_found. */
+  async function ownMedia(
+    caller: PartnerCaller,
+    mediaId: string,
+  ): Promise<{ bot: SendingBot; sender: string }> {
+    const bot = await remembered(bots, caller.botId, () => repository.bot(caller.botId));
+    const sender = bot && bot.partnerId === caller.partnerId ? senderOf(bot, 'whatsapp') : null;
+    if (!bot || !sender || !(await repository.filesOfBot(bot.botId, [mediaId])).has(mediaId))
+      return refuse({ reason: 'not_found', detail: mediaId });
+    return { bot, sender };
+  }
+
   return {
     authenticate,
+
+    /**
+     * RBM users.batchGet for the caller's agent: which numbers it reaches over RCS, and the random
+     * sample's counts. Counted in the bot's rate; not charged (Google charges messages, not checks).
+     */
+    async reachableUsers(
+      caller: PartnerCaller,
+      target: { network: Network; sender: string; msisdns: string[] },
+    ): Promise<ReachableUsers> {
+      const bot = await ownBot(caller, target.network, target.sender);
+      await withinRate(bot);
+      try {
+        return await connectors.get(target.network).reachableUsers(target.sender, target.msisdns);
+      } catch (error) {
+        return networkRefusal(error, target.sender);
+      }
+    },
+
+    /**
+     * RBM testers.create for the caller's agent: the network invites the number, which becomes the
+     * bot's RCS test device (bot-testing); once the tester accepts, the unlaunched bot reaches it.
+     */
+    async inviteTester(
+      caller: PartnerCaller,
+      target: { sender: string; msisdn: string },
+    ): Promise<TesterInviteStatus> {
+      const bot = await ownBot(caller, 'rbm', target.sender);
+      await withinRate(bot);
+      try {
+        return await testers.inviteTesterForPartner(bot, target.sender, target.msisdn);
+      } catch (error) {
+        // The bot's devices are full (bot-testing's 409): the partner's input, in Google's words.
+        if (!(error instanceof NetworkError) && error instanceof AppError && error.httpStatus < 500)
+          return refuse({ reason: 'invalid', detail: error.message });
+        return networkRefusal(error, target.msisdn);
+      }
+    },
+
+    /**
+     * WhatsApp: marks the user's message read on the caller's number, with the typing indicator when
+     * asked. The user wrote to the bot, so no test-device rule applies; counted in the rate, not charged.
+     */
+    async markRead(
+      caller: PartnerCaller,
+      target: { sender: string; messageId: string; typing: boolean },
+    ): Promise<void> {
+      const bot = await ownBot(caller, 'whatsapp', target.sender);
+      await withinRate(bot);
+      try {
+        await connectors.get('whatsapp').sendEvent(target.sender, '', {
+          eventId: randomUUID(),
+          eventType: 'READ',
+          messageId: target.messageId,
+          typing: target.typing,
+        });
+      } catch (error) {
+        return networkRefusal(error, target.messageId);
+      }
+    },
+
+    /** WhatsApp GET /{media-id}: the caller's bot's media as the network holds it. Not charged. */
+    async media(caller: PartnerCaller, mediaId: string): Promise<MediaInfo> {
+      const { bot, sender } = await ownMedia(caller, mediaId);
+      await withinRate(bot);
+      try {
+        return await connectors.get('whatsapp').mediaInfo(sender, mediaId);
+      } catch (error) {
+        return networkRefusal(error, mediaId);
+      }
+    },
+
+    /** The bytes of the caller's bot's media (the URL GET /{media-id} answers). */
+    async downloadMedia(
+      caller: PartnerCaller,
+      mediaId: string,
+    ): Promise<{ bytes: Uint8Array; contentType: string }> {
+      const { bot, sender } = await ownMedia(caller, mediaId);
+      await withinRate(bot);
+      const connector = connectors.get('whatsapp');
+      try {
+        return await connector.downloadMedia((await connector.mediaInfo(sender, mediaId)).url);
+      } catch (error) {
+        return networkRefusal(error, mediaId);
+      }
+    },
+
+    /** WhatsApp DELETE /{media-id}: deletes the caller's bot's media on the network, then forgets it. */
+    async deleteMedia(caller: PartnerCaller, mediaId: string): Promise<void> {
+      const { bot, sender } = await ownMedia(caller, mediaId);
+      await withinRate(bot);
+      try {
+        await connectors.get('whatsapp').deleteMedia(sender, mediaId);
+      } catch (error) {
+        // Gone on the network already (expired after 30 days, or deleted): forgotten here too.
+        if (!(error instanceof NetworkError && error.kind === 'not_found'))
+          return networkRefusal(error, mediaId);
+      }
+      await repository.deleteFile(bot.botId, mediaId);
+    },
 
     /**
      * The recipient's RCS capability as the network reports it (not charged): the same checks as a
@@ -316,11 +469,8 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
       caller: PartnerCaller,
       target: { network: Network; sender: string; file: FileUpload },
     ): Promise<string> {
-      const bot = await remembered(bots, caller.botId, () => repository.bot(caller.botId));
-      if (!bot || bot.partnerId !== caller.partnerId || senderOf(bot, target.network) !== target.sender)
-        return refuse({ reason: 'not_found', detail: target.sender });
-      if ((await countSend(bot.botId)) > ratePerSecond)
-        return refuse({ reason: 'rate_limited', detail: ratePerSecond });
+      const bot = await ownBot(caller, target.network, target.sender);
+      await withinRate(bot);
       let fileName: string;
       try {
         fileName = await connectors.get(target.network).uploadFile(target.sender, target.file);

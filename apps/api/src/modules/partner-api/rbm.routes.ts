@@ -9,9 +9,13 @@ import {
   ZRbmAgentMessageQuery,
   ZRbmAgentMessageRequest,
   ZRbmAgentMessageResponse,
+  ZRbmBatchGetRequest,
+  ZRbmBatchGetResponse,
   ZRbmCapabilities,
   ZRbmCapabilityQuery,
   ZRbmRevokeQuery,
+  ZRbmTester,
+  ZRbmTesterQuery,
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -198,6 +202,53 @@ export function rbmRoutes(
         // Google answers a user who is not RCS-reachable with NOT_FOUND.
         if (!capability.capable) return refuseAsGoogle({ reason: 'not_found', detail: msisdn });
         return { features: capability.features };
+      },
+    );
+
+    app.post(
+      // `::` is a literal colon in Fastify's paths: Google's custom method users:batchGet.
+      `${RBM_PREFIX}/v1/users::batchGet`,
+      {
+        config: PARTNER_CALL,
+        schema: {
+          tags: ['partner-api'],
+          summary:
+            "Google RBM: which of the users' numbers the bot's agent reaches over RCS, with the random sample's counts (users.batchGet); not charged",
+          response: { 200: ZRbmBatchGetResponse, ...GOOGLE_ERRORS },
+        },
+      },
+      async (request) => {
+        const caller = await sends.authenticate(bearerOf(request.headers.authorization));
+        const parsed = ZRbmBatchGetRequest.safeParse(request.body ?? {});
+        if (!parsed.success) return invalidBody('batch get request', parsed.error);
+        const { users, agentId } = parsed.data;
+        const wrong = users.find((user) => !E164.test(user));
+        if (wrong !== undefined) return invalid(`${wrong} is not a phone number in E.164 format.`);
+        const sender = await agentOfCaller(sends, caller, agentId);
+        const reach = await sends.reachableUsers(caller, { network: 'rbm', sender, msisdns: users });
+        return reach;
+      },
+    );
+
+    app.post(
+      `${RBM_PREFIX}/v1/phones/:msisdn/testers`,
+      {
+        config: PARTNER_CALL,
+        schema: {
+          tags: ['partner-api'],
+          summary:
+            "Google RBM: invite the user as a tester of the bot's agent (phones.testers.create); the number becomes a test device of the bot; not charged",
+          params: z.object({ msisdn: z.string().max(40) }),
+          querystring: ZRbmTesterQuery,
+          response: { 200: ZRbmTester, ...GOOGLE_ERRORS },
+        },
+      },
+      async (request) => {
+        const caller = await sends.authenticate(bearerOf(request.headers.authorization));
+        const msisdn = phoneOf(request.params.msisdn);
+        const sender = await agentOfCaller(sends, caller, request.query.agentId);
+        const inviteStatus = await sends.inviteTester(caller, { sender, msisdn });
+        return { name: `phones/${msisdn}/testers`, inviteStatus };
       },
     );
 

@@ -44,15 +44,23 @@ describe('a Cloud API media message as our content', () => {
     expect(ZMessageContent.parse(content)).toEqual(content);
   });
 
-  it("when media is named by id then Meta's (#100) refuses it: no media upload here", () => {
-    const refusal = contentOfCloudApiRequest(request({ type: 'video', video: { id: '1013859600285441' } }));
+  it('when media is named by id then it is a file uploaded before; an id that is no media id is (#100)', () => {
+    const content = contentOfCloudApiRequest(request({ type: 'video', video: { id: '1013859600285441' } }));
+    expect(content).toEqual({
+      kind: 'file',
+      uploadedFile: '1013859600285441',
+      mediaType: 'video',
+      suggestions: [],
+    });
+    expect(ZMessageContent.parse(content)).toEqual(content);
+    const refusal = contentOfCloudApiRequest(request({ type: 'video', video: { id: 'files/abc' } }));
     expect(refusal).toMatchObject({
       status: 400,
       body: {
         error: {
           code: 100,
           message: '(#100) Invalid parameter',
-          error_data: { details: expect.stringMatching(/^Param video\['id'\] is not a valid media ID here/) },
+          error_data: { details: "Param video['id'] is not a valid media ID." },
         },
       },
     });

@@ -17,25 +17,21 @@ import type { SendRefusal } from './partner-sends.service.ts';
 type CloudApiFailure = { status: number; body: TCloudApiError };
 
 /**
- * A media message (image, video, document, audio, sticker) as our `file` content: the link, the
- * media type the message names, and its caption and document filename. Media by `id` (uploaded to
- * Meta before) is refused: Portico hosts no media, so no id is one it knows.
+ * A media message (image, video, document, audio, sticker) as our `file` content: the link, or the
+ * id of media the bot uploaded (POST /{phone-number-id}/media; the send pipeline finds it the bot's
+ * or answers not found), the media type the message names, and its caption and document filename.
  */
 function mediaContent(
   body: TCloudApiSendRequest,
   type: WhatsAppMediaType,
 ): TMessageContent | CloudApiFailure {
   const media: { id?: string; link?: string; caption?: string; filename?: string } | undefined = body[type];
-  if (!media?.link)
-    // The closest of Meta's codes: (#100) Invalid parameter, naming the parameter, as for any value
-    // of the request Meta cannot take. Not 131053 (Media upload error): that is for a file Meta
-    // could not fetch or process, reported in the message's status after the send was accepted.
-    return invalidParameter(
-      `Param ${type}['id'] is not a valid media ID here: this endpoint offers no media upload. Send the media by link.`,
-    );
+  if (!media) return invalidParameter(`Param ${type} is required for type ${type}.`);
+  if (media.id !== undefined && !/^\d{1,40}$/.test(media.id))
+    return invalidParameter(`Param ${type}['id'] is not a valid media ID.`);
   return {
     kind: 'file',
-    fileUrl: media.link,
+    ...(media.link !== undefined ? { fileUrl: media.link } : { uploadedFile: media.id ?? '' }),
     mediaType: type,
     ...(media.caption !== undefined ? { caption: media.caption } : {}),
     ...(media.filename !== undefined ? { fileName: media.filename } : {}),
@@ -52,6 +48,17 @@ const isMediaType = (type: string): type is WhatsAppMediaType =>
  */
 export function contentOfCloudApiRequest(body: TCloudApiSendRequest): TMessageContent | CloudApiFailure {
   if (isMediaType(body.type)) return mediaContent(body, body.type);
+  if (body.type === 'location' && body.location)
+    return {
+      kind: 'location',
+      latitude: body.location.latitude,
+      longitude: body.location.longitude,
+      ...(body.location.name !== undefined ? { name: body.location.name } : {}),
+      ...(body.location.address !== undefined ? { address: body.location.address } : {}),
+    };
+  if (body.type === 'contacts' && body.contacts) return { kind: 'contacts', contacts: body.contacts };
+  if (body.type === 'reaction' && body.reaction)
+    return { kind: 'reaction', messageId: body.reaction.message_id, emoji: body.reaction.emoji };
   if (body.type === 'template' && body.template) {
     const components = body.template.components ?? [];
     const header = components.find((c) => c.type === 'header');
@@ -202,7 +209,7 @@ export function cloudApiRefusal(refusal: SendRefusal): { status: number; body: T
         body: cloudApiError(
           131030,
           'Recipient phone number not in allowed list',
-          'The bot is not launched yet: it can only send to its accepted test devices. Add the number as a test device, or launch the bot.',
+          'The bot is not launched yet: it can only send to its test devices. Add the number as a test device, or launch the bot.',
         ),
       };
     case 'rate_limited':

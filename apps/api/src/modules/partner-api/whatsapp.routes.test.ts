@@ -5,7 +5,6 @@ import {
   ZCloudApiSendResponse,
 } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WhatsAppAPI } from 'whatsapp-api-js';
 import { ActionButtons, Body, Button, Document, Image, Interactive, Text } from 'whatsapp-api-js/messages';
 import type { TestApp } from '../../../test/helpers.ts';
 import { type createMeteringForTest, walletFigures } from '../../../test/metering.ts';
@@ -16,8 +15,11 @@ import {
   createPartnerApiApp,
   developer,
   fundedDeveloper,
+  metaError,
+  meteredCount as meteredCountOf,
   type Owner,
   revokeCredential,
+  whatsappClient,
 } from '../../../test/partner-api.ts';
 import { createPartnerApiRepository } from './partner-api.repository.ts';
 import { createPartnerIdempotency, requestHash } from './partner-idempotency.ts';
@@ -84,20 +86,7 @@ function send(
   });
 }
 
-function metaError(response: { statusCode: number; body: string }, status: number, code: number) {
-  expect(response.statusCode, response.body).toBe(status);
-  const { error } = ZCloudApiError.parse(JSON.parse(response.body));
-  expect(error.code).toBe(code);
-  return error;
-}
-
-async function meteredCount(botId: string) {
-  const { rows } = await t.database.sql.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM metered_messages WHERE bot_id = $1',
-    [botId],
-  );
-  return rows[0]?.n ?? 0;
-}
+const meteredCount = (botId: string) => meteredCountOf(t, botId);
 
 // Meta's documented request bodies (Cloud API reference, "Messages": text, template, interactive reply buttons).
 const TEXT = {
@@ -266,7 +255,7 @@ describe("refusals in Meta's error shape", () => {
     );
     expect(noText.error_data?.details).toMatch(/text/);
     metaError(
-      await send(bot, { ...TEXT, type: 'location', location: { latitude: 1, longitude: 2 } }),
+      await send(bot, { ...TEXT, type: 'location', location: { latitude: 91, longitude: 2 } }),
       400,
       100,
     );
@@ -305,12 +294,12 @@ describe("refusals in Meta's error shape", () => {
     expect(await meteredCount(bot.botId)).toBe(0);
   });
 
-  it('when media is sent by id then (#100) says no media upload is offered here, and nothing is reserved', async () => {
+  it('when media is sent by an id the bot did not upload then it is not found, and nothing is reserved', async () => {
     const bot = await botWithToken();
-    const error = metaError(await send(bot, { ...IMAGE, image: { id: '1013859600285441' } }), 400, 100);
-    expect(error.message).toBe('(#100) Invalid parameter');
-    expect(error.error_data?.details).toMatch(/^Param image\['id'\] is not a valid media ID here: .*by link/);
-    metaError(await send(bot, { ...TEXT, type: 'sticker', sticker: { id: '7' } }), 400, 100);
+    const error = metaError(await send(bot, { ...IMAGE, image: { id: '1013859600285441' } }), 404, 100);
+    expect(error.error_data?.details).toMatch(/^Object with ID '1013859600285441' does not exist/);
+    metaError(await send(bot, { ...TEXT, type: 'sticker', sticker: { id: '7' } }), 404, 100);
+    metaError(await send(bot, { ...TEXT, type: 'sticker', sticker: { id: 'not-an-id' } }), 400, 100);
     expect(await meteredCount(bot.botId)).toBe(0);
   });
 
@@ -461,24 +450,7 @@ describe('Idempotency-Key (decision 0026): the first answer again', () => {
 });
 
 describe('a WhatsApp Cloud API client we did not write (whatsapp-api-js)', () => {
-  /**
-   * The library calls https://graph.facebook.com/{v}/{phone-number-id}/messages; a partner moves it
-   * to Portico by giving it a fetch that swaps that origin for the bot's base URL: the only change.
-   */
-  function clientOf(bot: TestBot) {
-    const base = `${t.config.PUBLIC_URL}/api/v1/partner/whatsapp`;
-    const toPortico: typeof fetch = (input, init) =>
-      fetch(
-        String(input instanceof Request ? input.url : input).replace('https://graph.facebook.com', base),
-        init,
-      );
-    return new WhatsAppAPI({
-      token: bot.accessToken,
-      secure: false,
-      v: 'v21.0',
-      ponyfill: { fetch: toPortico },
-    });
-  }
+  const clientOf = (bot: TestBot) => whatsappClient(t, bot.accessToken);
 
   it("when it sends a text and reply buttons then both are accepted, answered in Meta's shape and charged once each", async () => {
     const bot = await botWithToken();
@@ -501,7 +473,7 @@ describe('a WhatsApp Cloud API client we did not write (whatsapp-api-js)', () =>
     expect(before.balance - before.reserved - (after.balance - after.reserved)).toBe(2n * PRICE);
   });
 
-  it('when it sends an image and a document by link then both are accepted and charged once each; by id it gets (#100)', async () => {
+  it('when it sends an image and a document by link then both are accepted and charged once each; by an id it did not upload it gets (#100), not found', async () => {
     const bot = await botWithToken();
     const client = clientOf(bot);
     const image = await client.sendMessage(

@@ -3,12 +3,15 @@ import {
   ZCloudApiError,
   ZCloudApiSendRequest,
   ZCloudApiSendResponse,
+  ZCloudApiStatusRequest,
+  ZCloudApiSuccess,
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type PartnerIdempotency, requestHash, type StoredAnswer } from './partner-idempotency.ts';
 import { type PartnerSendsService, SendRefused } from './partner-sends.service.ts';
 import { bearerOf } from './shapes.ts';
+import { whatsappMediaRoutes } from './whatsapp-media.routes.ts';
 import {
   cloudApiRefusal,
   contentOfCloudApiRequest,
@@ -31,6 +34,8 @@ const ZParams = z.object({ version: z.string().max(10), phoneNumberId: z.string(
 export function whatsappRoutes(
   sends: PartnerSendsService,
   idempotency: Pick<PartnerIdempotency, 'start' | 'finish' | 'release'>,
+  /** Where partners reach Portico (PUBLIC_URL): the media URL GET /{media-id} answers is on it. */
+  publicUrl: string,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     // Bodies Fastify cannot parse (bad JSON, a wrong content type, too large) in Meta's shape too.
@@ -48,7 +53,7 @@ export function whatsappRoutes(
         schema: {
           tags: ['partner-api'],
           summary:
-            "WhatsApp Cloud API: send a message (text, template, reply buttons, media by link) from the bot's number (Meta's request and response)",
+            "WhatsApp Cloud API: send a message (text, template, reply buttons, media by link or uploaded id, location, contacts, reaction) from the bot's number, or mark a user's message read with status: read and the typing indicator (Meta's request and response)",
           params: ZParams,
           headers: z
             .object({
@@ -61,7 +66,11 @@ export function whatsappRoutes(
                 ),
             })
             .passthrough(),
-          response: { 200: ZCloudApiSendResponse, '4xx': ZCloudApiError, '5xx': ZCloudApiError },
+          response: {
+            200: z.union([ZCloudApiSendResponse, ZCloudApiSuccess]),
+            '4xx': ZCloudApiError,
+            '5xx': ZCloudApiError,
+          },
         },
       },
       async (request, reply) => {
@@ -72,6 +81,17 @@ export function whatsappRoutes(
           const caller = await sends.authenticate(bearerOf(request.headers.authorization));
           if (!VERSION.test(request.params.version))
             return fail(invalidParameter(`Unknown API version ${request.params.version}.`));
+          // `status: read` marks a user's message read (the same path as sends, Meta's design).
+          if (typeof request.body === 'object' && request.body !== null && 'status' in request.body) {
+            const read = ZCloudApiStatusRequest.safeParse(request.body);
+            if (!read.success) return fail(invalidBodyOf(read.error));
+            await sends.markRead(caller, {
+              sender: request.params.phoneNumberId,
+              messageId: read.data.message_id,
+              typing: read.data.typing_indicator !== undefined,
+            });
+            return { success: true };
+          }
           const parsed = ZCloudApiSendRequest.safeParse(request.body);
           if (!parsed.success) return fail(invalidBodyOf(parsed.error));
           const content = contentOfCloudApiRequest(parsed.data);
@@ -133,5 +153,7 @@ export function whatsappRoutes(
         }
       },
     );
+
+    await app.register(whatsappMediaRoutes(sends, { prefix: WHATSAPP_PREFIX, version: VERSION, publicUrl }));
   };
 }

@@ -113,7 +113,7 @@ function FileMessage({ content }: { content: FileInput }) {
   );
 }
 
-/** A message as a phone shows it: text, a rich card, a carousel or a file, and its suggestion chips. */
+/** A message as a phone shows it: text, a rich card, a carousel, a file, a location, contacts or a reaction, and its suggestion chips. */
 export function MessageView({ content }: { content: TMessageContentInput }) {
   switch (content.kind) {
     case 'text':
@@ -148,5 +148,27 @@ export function MessageView({ content }: { content: TMessageContentInput }) {
       return <Typography variant="body2">Template {content.templateName}</Typography>;
     case 'file':
       return <FileMessage content={content} />;
+    case 'location':
+      return (
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          Location: {[content.name, content.address].filter(Boolean).join(', ') || 'a pin'} (
+          {content.latitude}, {content.longitude})
+        </Typography>
+      );
+    case 'contacts':
+      return (
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          Contact{content.contacts.length > 1 ? 's' : ''}:{' '}
+          {content.contacts
+            .map((c) => [c.name.formatted_name, c.phones?.[0]?.phone].filter(Boolean).join(' '))
+            .join('; ')}
+        </Typography>
+      );
+    case 'reaction':
+      return (
+        <Typography variant="body2">
+          {content.emoji ? `Reacted ${content.emoji}` : 'Reaction removed'} to message {content.messageId}
+        </Typography>
+      );
   }
 }
