@@ -1,11 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  CHANNEL_TYPE,
-  ZCloudApiError,
-  ZCloudApiMedia,
-  ZCloudApiMediaId,
-  ZCloudApiSendResponse,
-} from '@portico/domain';
+import { CHANNEL_TYPE, ZCloudApiMedia, ZCloudApiMediaId, ZCloudApiSendResponse } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Image, Location, Reaction, Text } from 'whatsapp-api-js/messages';
 import type { TestApp } from '../../../test/helpers.ts';
