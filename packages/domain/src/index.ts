@@ -43,6 +43,7 @@ export * from './review/brand.ts';
 export * from './review/machine.ts';
 export * from './review/template.ts';
 export * from './rules/audience-file.ts';
+export * from './rules/audit-record.ts';
 export * from './rules/bot-fields.ts';
 export * from './rules/channels.ts';
 export * from './rules/formats.ts';
