@@ -3,12 +3,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { TPartnerUsage, TUsageCounts } from '@portico/domain';
+import { formatDate, type TPartnerUsage, type TUsageCounts } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
+import { DayField } from '@/lib/ui/DayField';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
@@ -48,23 +48,12 @@ export function UsagePanel({ botId }: { botId: string }) {
             alignItems: 'start',
           }}
         >
-          <TextField
-            size="small"
-            type="date"
-            label="From"
-            value={range.from}
-            onChange={(event) => setRange((r) => ({ ...r, from: event.target.value }))}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            size="small"
-            type="date"
+          <DayField label="From" value={range.from} onChange={(from) => setRange((r) => ({ ...r, from }))} />
+          <DayField
             label="To"
             value={range.to}
-            error={!valid}
-            helperText={valid ? undefined : 'Choose a start date on or before the end date.'}
-            onChange={(event) => setRange((r) => ({ ...r, to: event.target.value }))}
-            slotProps={{ inputLabel: { shrink: true } }}
+            error={valid ? undefined : 'Choose a start date on or before the end date.'}
+            onChange={(to) => setRange((r) => ({ ...r, to }))}
           />
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             <ExportButtons
@@ -152,7 +141,8 @@ type CarrierRow = TPartnerUsage['carriers'][number];
 
 function UsageTables({ usage }: { usage: TPartnerUsage }) {
   const dayColumns: ResponsiveColumn<DayRow>[] = [
-    { label: 'Day (UTC)', render: (d) => d.day },
+    // formatDate leaves the footer's 'Total' as it is.
+    { label: 'Day (UTC)', render: (d) => formatDate(d.day) },
     ...countColumns<DayRow>(usage.currency),
   ];
   const carrierColumns: ResponsiveColumn<CarrierRow>[] = [
