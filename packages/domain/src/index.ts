@@ -66,4 +66,5 @@ export * from './rules/templates/index.ts';
 export * from './rules/two-factor.ts';
 export * from './rules/user-info.ts';
 export * from './rules/validation.ts';
+export * from './rules/wallet-references.ts';
 export * from './rules/xss-corpus.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  apiMessagesReference,
   carrierOfNationalNumber,
   formatMicros,
   type MESSAGE_TYPES,
@@ -337,7 +338,7 @@ export function createMeteringService({
           idempotencyKey: `metering:${batchId}`,
           amount,
           description: `Messages sent: ${messages.length}`,
-          reference: batchId,
+          reference: apiMessagesReference(new Date()),
         });
         await repository.insertBatch({
           batchId,

@@ -1,8 +1,11 @@
 import {
   BOT_MESSAGE_CATEGORIES,
+  campaignReference,
   DEFAULT_PLAN_CODE,
   effectiveVersion,
+  launchReference,
   PARTNER_CODE,
+  topUpReference,
   WALLET_CURRENCY,
 } from '@portico/domain';
 import { eq } from 'drizzle-orm';
@@ -108,7 +111,6 @@ export async function seedDemoWallets(database: Database, partnerIds: readonly s
   });
   let moved = 0;
   for (const partnerId of partnerIds) {
-    const base = partnerId.slice(-4);
     const steps = [
       () =>
         ledger.credit({
@@ -116,7 +118,7 @@ export async function seedDemoWallets(database: Database, partnerIds: readonly s
           idempotencyKey: 'demo:topup-1',
           amount: 250_000_000n,
           description: 'Wallet top-up (sandbox)',
-          reference: `sbx_demo${base}1`,
+          reference: topUpReference(250_000_000n),
         }),
       () =>
         ledger.debit({
@@ -124,7 +126,7 @@ export async function seedDemoWallets(database: Database, partnerIds: readonly s
           idempotencyKey: 'demo:debit-1',
           amount: 12_480_000n,
           description: 'Campaign messages: Diwali offers (3,120 messages)',
-          reference: 'campaign:demo-diwali',
+          reference: campaignReference('Diwali offers'),
         }),
       () =>
         ledger.hold({
@@ -132,7 +134,7 @@ export async function seedDemoWallets(database: Database, partnerIds: readonly s
           idempotencyKey: 'demo:hold-1',
           amount: 25_000_000n,
           description: 'Bot verification hold (Reliance Jio)',
-          reference: 'bot:demo-support-bot',
+          reference: launchReference('Support bot'),
         }),
       () =>
         ledger.credit({
@@ -140,7 +142,7 @@ export async function seedDemoWallets(database: Database, partnerIds: readonly s
           idempotencyKey: 'demo:topup-2',
           amount: 100_000_000n,
           description: 'Wallet top-up (sandbox)',
-          reference: `sbx_demo${base}2`,
+          reference: topUpReference(100_000_000n),
         }),
       () =>
         ledger.debit({
@@ -148,7 +150,7 @@ export async function seedDemoWallets(database: Database, partnerIds: readonly s
           idempotencyKey: 'demo:debit-2',
           amount: 4_215_500n,
           description: 'Campaign messages: OTP reminders (1,405 messages)',
-          reference: 'campaign:demo-otp',
+          reference: campaignReference('OTP reminders'),
         }),
     ];
     for (const step of steps) {
@@ -161,7 +163,7 @@ export async function seedDemoWallets(database: Database, partnerIds: readonly s
       idempotencyKey: 'demo:hold-1',
       amount: 25_000_000n,
       description: 'Bot verification hold (Reliance Jio)',
-      reference: 'bot:demo-support-bot',
+      reference: launchReference('Support bot'),
     });
     const captured = await ledger.findHold(partnerId, hold.transaction.transactionId);
     if (captured?.status === 'held') {
@@ -170,7 +172,7 @@ export async function seedDemoWallets(database: Database, partnerIds: readonly s
         idempotencyKey: 'demo:capture-1',
         holdId: captured.holdId,
         description: 'Bot verification charged',
-        reference: 'bot:demo-support-bot',
+        reference: launchReference('Support bot'),
       });
       moved += 1;
     }
