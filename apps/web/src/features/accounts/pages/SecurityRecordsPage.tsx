@@ -134,7 +134,7 @@ function SecurityRecords() {
           gridTemplateColumns: {
             xs: '1fr',
             sm: '1fr 1fr',
-            md: '200px minmax(0, 1fr) 160px 160px auto',
+            md: '200px minmax(0, 1fr) 180px 180px auto',
           },
         }}
       >
