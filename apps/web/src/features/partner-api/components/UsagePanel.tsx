@@ -11,7 +11,8 @@ import { errorMessage } from '@/lib/http/api-error';
 import { DayField } from '@/lib/ui/DayField';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ExportButtons } from '@/lib/ui/ExportButtons';
-import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { type LocalSortColumn, useLocalSort } from '@/lib/ui/local-sort';
+import { ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { defaultUsageWindow, type UsageWindow, usageQueryOptions, useExportUsage } from '../api/usage';
 
 const COLUMNS: readonly { key: keyof Omit<TUsageCounts, 'charged'>; label: string }[] = [
@@ -127,12 +128,22 @@ function Totals({ usage }: { usage: TPartnerUsage }) {
 }
 
 /** The counts' columns after the row's own (the day, or the carrier and its country). */
-function countColumns<Row extends TUsageCounts>(currency: string): ResponsiveColumn<Row>[] {
+function countColumns<Row extends TUsageCounts>(currency: string): LocalSortColumn<Row>[] {
   return [
     ...COLUMNS.map(
-      (c): ResponsiveColumn<Row> => ({ label: c.label, align: 'right', render: (row) => number(row[c.key]) }),
+      (c): LocalSortColumn<Row> => ({
+        label: c.label,
+        align: 'right',
+        render: (row) => number(row[c.key]),
+        sortValue: (row) => row[c.key],
+      }),
     ),
-    { label: `Charged (${currency})`, align: 'right', render: (row) => row.charged },
+    {
+      label: `Charged (${currency})`,
+      align: 'right',
+      render: (row) => row.charged,
+      sortValue: (row) => Number(row.charged),
+    },
   ];
 }
 
@@ -140,23 +151,35 @@ type DayRow = TPartnerUsage['days'][number];
 type CarrierRow = TPartnerUsage['carriers'][number];
 
 function UsageTables({ usage }: { usage: TPartnerUsage }) {
-  const dayColumns: ResponsiveColumn<DayRow>[] = [
-    // formatDate leaves the footer's 'Total' as it is.
-    { label: 'Day (UTC)', render: (d) => formatDate(d.day) },
-    ...countColumns<DayRow>(usage.currency),
-  ];
-  const carrierColumns: ResponsiveColumn<CarrierRow>[] = [
-    { label: 'Carrier', render: (c) => c.carrier_name ?? 'Unknown carrier' },
-    { label: 'Country', render: (c) => c.country_id ?? '—' },
-    ...countColumns<CarrierRow>(usage.currency),
-  ];
+  // Every row is here (a day or a carrier each): the headers sort them in the browser.
+  const days = useLocalSort<DayRow>(
+    [
+      // formatDate leaves the footer's 'Total' as it is.
+      { label: 'Day (UTC)', render: (d) => formatDate(d.day), sortValue: (d) => d.day },
+      ...countColumns<DayRow>(usage.currency),
+    ],
+    usage.days,
+  );
+  const carriers = useLocalSort<CarrierRow>(
+    [
+      {
+        label: 'Carrier',
+        render: (c) => c.carrier_name ?? 'Unknown carrier',
+        sortValue: (c) => c.carrier_name,
+      },
+      { label: 'Country', render: (c) => c.country_id ?? '—', sortValue: (c) => c.country_id },
+      ...countColumns<CarrierRow>(usage.currency),
+    ],
+    usage.carriers,
+  );
   return (
     <>
       <Totals usage={usage} />
       <ResponsiveTable
         label="Usage per day"
-        columns={dayColumns}
-        rows={usage.days}
+        columns={days.columns}
+        rows={days.rows}
+        sort={days.sort}
         rowKey={(d) => d.day}
         footerRow={{ ...usage.totals, day: 'Total' }}
       />
@@ -165,8 +188,9 @@ function UsageTables({ usage }: { usage: TPartnerUsage }) {
       </Typography>
       <ResponsiveTable
         label="Usage per carrier"
-        columns={carrierColumns}
-        rows={usage.carriers}
+        columns={carriers.columns}
+        rows={carriers.rows}
+        sort={carriers.sort}
         rowKey={(c) => `${c.carrier_id ?? ''}-${c.country_id ?? ''}`}
       />
     </>
