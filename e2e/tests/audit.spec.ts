@@ -83,19 +83,20 @@ test("when a super admin changes an admin user's role then the list shows the ne
   await expect(rows.nth(1)).toContainText('Role changed');
   await expect(rows.nth(1)).toContainText('superadmin@portico.test');
   await expect(rows.nth(1)).toContainText(email);
-  await expect(rows.nth(1)).toContainText('Admin (read-only) → Admin (read and write)');
+  await expect(rows.nth(1)).toContainText('from Admin (read-only) to Admin (read and write).');
   await expect(rows.nth(2)).toContainText('User invited');
-  await expect(rows.nth(2)).toContainText('As Admin (read-only)');
+  await expect(rows.nth(2)).toContainText(`invited ${email} as Admin (read-only).`);
 
   await page.getByRole('combobox', { name: 'Action' }).click();
   await page.getByRole('option', { name: 'Role changed' }).click();
   await expect(rows).toHaveCount(2);
-  const today = new Date().toISOString().slice(0, 10);
+  // The date fields read day first, as the spec's dates do.
+  const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('/');
   await page.getByRole('textbox', { name: 'From', exact: true }).fill(today);
   await page.getByRole('textbox', { name: 'To', exact: true }).fill(today);
   await expect(rows).toHaveCount(2);
-  await page.getByRole('textbox', { name: 'From', exact: true }).fill('2020-01-01');
-  await page.getByRole('textbox', { name: 'To', exact: true }).fill('2020-01-31');
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill('01/01/2020');
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill('31/01/2020');
   await expect(page.getByRole('heading', { name: 'No security records match these filters' })).toBeVisible();
   await screenshots(page, 'security-records-empty');
 
@@ -104,7 +105,7 @@ test("when a super admin changes an admin user's role then the list shows the ne
   await page.getByRole('combobox', { name: 'Action' }).click();
   await page.getByRole('option', { name: 'Sign-in failed' }).click();
   await page.getByRole('searchbox', { name: 'Email' }).fill('superadmin@');
-  await expect(records.getByRole('row').nth(1)).toContainText('Wrong email or password');
+  await expect(records.getByRole('row').nth(1)).toContainText('failed: wrong email or password.');
   expect(await seriousViolations(page, 'main')).toEqual([]);
 
   // Unfiltered (other journeys sign in meanwhile): this journey's records with everyone's sign-ins.
@@ -115,10 +116,10 @@ test("when a super admin changes an admin user's role then the list shows the ne
   ).toBeVisible();
   expect(await seriousViolations(page, 'main')).toEqual([]);
   await screenshots(page, 'security-records');
-  // At 600 px the records are cards: every field in sight.
+  // At 600 px the records are cards: every field in sight, the record as a sentence.
   await page.setViewportSize(NARROW);
   const cards = page.getByRole('list', { name: 'Security records' });
-  await expect(cards.getByRole('listitem').filter({ hasText: email }).first()).toContainText('Concerning');
+  await expect(cards.getByRole('listitem').filter({ hasText: email }).first()).toContainText('What happened');
   expect(await seriousViolations(page, 'main')).toEqual([]);
   await page.setViewportSize(DESKTOP);
 });

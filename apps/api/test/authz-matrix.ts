@@ -132,6 +132,14 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
     allowed: [null, ...DEVELOPER_ROLES, ROLES.ADMIN_BILLING, ROLES.SUPER_ADMIN_PORTICO],
   },
   {
+    method: 'GET',
+    url: '/api/v1/secure/users/export',
+    path: '/api/v1/secure/users/export?format=xlsx',
+    action: 'users.list',
+    allowed: [null, ...DEVELOPER_ROLES, ROLES.ADMIN_BILLING, ROLES.SUPER_ADMIN_PORTICO],
+    download: true,
+  },
+  {
     method: 'POST',
     url: '/api/v1/secure/users/invite',
     action: 'users.manage',
@@ -171,6 +179,14 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
     url: '/api/v1/secure/audit-log',
     action: 'audit-log.read',
     allowed: [ROLES.SUPER_ADMIN_PORTICO, ROLES.ADMIN_PORTICO_READONLY, ROLES.ADMIN_PORTICO_READWRITE],
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/secure/audit-log/export',
+    path: '/api/v1/secure/audit-log/export?format=pdf',
+    action: 'audit-log.read',
+    allowed: [ROLES.SUPER_ADMIN_PORTICO, ROLES.ADMIN_PORTICO_READONLY, ROLES.ADMIN_PORTICO_READWRITE],
+    download: true,
   },
   {
     method: 'GET',

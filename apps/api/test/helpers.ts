@@ -185,3 +185,13 @@ export function expectEnvelope(
   expect(body.message.length).toBeGreaterThan(0);
   return body;
 }
+
+/** The first sheet of an exported workbook as rows of cell values (the header row first). */
+export async function sheetRows(payload: Buffer): Promise<unknown[][]> {
+  const { default: ExcelJS } = await import('exceljs');
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(payload as unknown as ArrayBuffer);
+  const values = book.worksheets[0]?.getSheetValues() ?? [];
+  // exceljs numbers rows and cells from 1: the holes before them are dropped.
+  return values.filter(Boolean).map((row) => (row as unknown[]).slice(1));
+}

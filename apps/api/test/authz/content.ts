@@ -109,6 +109,14 @@ export const AUTHZ_MATRIX_CONTENT: readonly MatrixEntry[] = [
   { method: 'GET', url: `${S}/press-releases`, action: 'press-releases.manage', allowed: MARKETING },
   {
     method: 'GET',
+    url: `${S}/press-releases/export`,
+    path: `${S}/press-releases/export?format=xlsx`,
+    action: 'press-releases.manage',
+    allowed: MARKETING,
+    download: true,
+  },
+  {
+    method: 'GET',
     url: `${S}/press-releases/:id`,
     path: `${S}/press-releases/${NO_SUCH_ROW}`,
     action: 'press-releases.manage',

@@ -121,6 +121,15 @@ export function createPorticoTheme(values: ThemeValues): Theme {
       // The app renders in the browser only: a media query is read on the first render instead of
       // after it, so a narrow layout (cards instead of a table) is not rendered twice on mount.
       MuiUseMediaQuery: { defaultProps: { noSsr: true } },
+      // The keyboard's focus ring on every button, icon button, tab, menu item, chip and checkbox
+      // (they all build on ButtonBase); baseline.css gives links and fields the same ring.
+      MuiButtonBase: {
+        styleOverrides: {
+          root: ({ theme }) => ({
+            '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+          }),
+        },
+      },
       MuiButton: {
         defaultProps: { disableElevation: true },
         styleOverrides: { root: { borderRadius: 8, paddingInline: 18 } },

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { LIST_WINDOW } from '../constants/product.ts';
 import { MANAGEABLE } from '../rules/managed-users.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MISMATCH, passwordProblem } from '../rules/password.ts';
-import { MAX_ROW_ID, optionalText, text } from './fields.ts';
+import { ZListWindowQuery } from './envelope.ts';
+import { MAX_ROW_ID, optionalText, searchText, text } from './fields.ts';
+import { sortQuery, ZExportFormat } from './list-filters.ts';
 
 /** Contracts of the accounts calls (issue 3): sign-up, first-time setup, passwords, user management, OTP. */
 
@@ -200,6 +203,17 @@ export const ZManagedUsers = z.object({
   assignableRoles: z.array(z.string()),
 });
 export type TManagedUsers = z.infer<typeof ZManagedUsers>;
+
+const managedUserFilters = {
+  /** Part of a user's name or email (case-insensitive). */
+  search: searchText(),
+  ...sortQuery(['created_at', 'name', 'email', 'role', 'status', 'last_sign_in_at'], 'created_at', 'asc'),
+};
+/** GET /api/v1/secure/users: a window of the organisation's users, searched and sorted. */
+export const ZManagedUsersQuery = ZListWindowQuery(LIST_WINDOW, managedUserFilters);
+/** GET /api/v1/secure/users/export: the same list as Excel or PDF. */
+export const ZManagedUsersExportQuery = z.object({ format: ZExportFormat, ...managedUserFilters });
+export type TManagedUserFilters = Omit<z.output<typeof ZManagedUsersExportQuery>, 'format'>;
 
 /** Answer of invite and re-invite: who, and until when the link works. */
 export const ZInvitation = z.object({ userId: z.string(), email: z.string(), expiresAt: z.string() });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIST_WINDOW } from '../constants/product.ts';
 import { ZListResult, ZListWindowQuery } from './envelope.ts';
 import { optionalText } from './fields.ts';
-import { refineDateRange, ZIsoDate } from './list-filters.ts';
+import { refineDateRange, sortQuery, ZExportFormat, ZIsoDate } from './list-filters.ts';
 
 /** The security records (issue 3 item 8): what is written to the audit log. */
 export const AUDIT_ACTIONS = [
@@ -77,11 +77,15 @@ export const auditLogFilters = {
   /** Inclusive calendar dates (UTC). */
   from: ZIsoDate.optional(),
   to: ZIsoDate.optional(),
+  ...sortQuery(['created_at', 'action'], 'created_at'),
 };
 
 /** GET /api/v1/secure/audit-log query: a window (at most MAX_LIST_WINDOW records) and the filters. */
 export const ZAuditLogQuery = refineDateRange(ZListWindowQuery(LIST_WINDOW, auditLogFilters));
 export type TAuditLogQuery = z.output<typeof ZAuditLogQuery>;
+/** GET /api/v1/secure/audit-log/export: the same records as Excel or PDF. */
+export const ZAuditLogExportQuery = refineDateRange(z.object({ format: ZExportFormat, ...auditLogFilters }));
+export type TAuditLogFilters = Omit<z.output<typeof ZAuditLogExportQuery>, 'format'>;
 
 export const ZAuditLog = ZListResult(ZAuditRecord);
 export type TAuditLog = z.infer<typeof ZAuditLog>;

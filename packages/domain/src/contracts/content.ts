@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZListWindowQuery } from './envelope.ts';
 import { rowId, searchText, text } from './fields.ts';
-import { ZIsoDate } from './list-filters.ts';
+import { sortQuery, ZExportFormat, ZIsoDate } from './list-filters.ts';
 
 /** Developer assets (downloads, sample files, FAQs, videos) and press releases: spec section 7. */
 
@@ -194,11 +194,17 @@ export const ZPressRelease = z.object({
 });
 export type TPressRelease = z.infer<typeof ZPressRelease>;
 
-export const ZPressReleasesQuery = ZListWindowQuery(
-  { start: 0, end: 30 },
-  { search: searchText(), status: z.enum(PRESS_RELEASE_STATUSES).optional() },
-);
+const pressReleaseFilters = {
+  /** Part of the title or the summary (case-insensitive). */
+  search: searchText(),
+  status: z.enum(PRESS_RELEASE_STATUSES, 'status must be draft or published').optional(),
+  ...sortQuery(['publish_date', 'title', 'status', 'updated_at'], 'publish_date'),
+};
+export const ZPressReleasesQuery = ZListWindowQuery({ start: 0, end: 30 }, pressReleaseFilters);
 export type TPressReleasesQuery = z.output<typeof ZPressReleasesQuery>;
+/** GET /api/v1/secure/press-releases/export: the marketing admin's list as Excel or PDF. */
+export const ZPressReleasesExportQuery = z.object({ format: ZExportFormat, ...pressReleaseFilters });
+export type TPressReleaseFilters = Omit<z.output<typeof ZPressReleasesExportQuery>, 'format'>;
 export const ZPublicPressReleasesQuery = ZListWindowQuery({ start: 0, end: 30 }, {});
 
 export const ZPressReleaseInput = z.object({

@@ -5,6 +5,8 @@ import {
   formatDate,
   formatDateTime,
   formatDateTimeZoned,
+  formatDayInput,
+  parseDayInput,
   utcOffsetLabel,
   utcOffsetMinutes,
 } from './formats.ts';
@@ -269,5 +271,25 @@ describe('formatDateTimeZoned', () => {
     expect(utcOffsetLabel(330)).toBe('UTC+05:30');
     expect(utcOffsetLabel(-480)).toBe('UTC-08:00');
     expect(utcOffsetLabel(45)).toBe('UTC+00:45');
+  });
+});
+
+describe('day-first date fields', () => {
+  it('shows a day as DD/MM/YYYY and reads it back, with or without leading zeros', () => {
+    expect(formatDayInput('2026-03-05')).toBe('05/03/2026');
+    expect(formatDayInput('')).toBe('');
+    expect(formatDayInput('05/03/2026')).toBe('');
+    expect(parseDayInput('05/03/2026')).toBe('2026-03-05');
+    expect(parseDayInput(' 5/3/2026 ')).toBe('2026-03-05');
+    expect(parseDayInput('5.3.2026')).toBe('2026-03-05');
+    expect(parseDayInput('29-02-2028')).toBe('2028-02-29');
+  });
+
+  it('refuses what is not a real day, or month first beyond 12', () => {
+    expect(parseDayInput('31/02/2026')).toBeNull();
+    expect(parseDayInput('03/13/2026')).toBeNull();
+    expect(parseDayInput('2026-03-05')).toBeNull();
+    expect(parseDayInput('05/03/26')).toBeNull();
+    expect(parseDayInput('')).toBeNull();
   });
 });

@@ -172,3 +172,25 @@ export function formatDateTimeZoned<T extends DateInput>(input: T, utcOffset?: s
     utcOffset === undefined ? -new Date(parsed.ms).getTimezoneOffset() : utcOffsetMinutes(utcOffset);
   return minutes === null ? formatted : `${String(formatted)} ${utcOffsetLabel(minutes)}`;
 }
+
+/**
+ * A calendar day as a date field shows and takes it: day first, as the spec's dates read
+ * ('2026-03-05' -> '05/03/2026'); '' for anything that is not a YYYY-MM-DD day.
+ */
+export function formatDayInput(isoDay: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
+}
+
+/**
+ * What was typed in a day-first date field as a YYYY-MM-DD day: 'D/M/YYYY' with '/', '.' or '-'
+ * between the parts ('5/3/2026' -> '2026-03-05'); null when it is not a real day (31/02/2026).
+ */
+export function parseDayInput(typed: string): string | null {
+  const match = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(typed);
+  if (!match) return null;
+  const [, d = '', m = '', y = ''] = match;
+  const iso = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+  const time = Date.parse(`${iso}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === iso ? iso : null;
+}

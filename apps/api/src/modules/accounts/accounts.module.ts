@@ -93,7 +93,7 @@ export const accountsModule = defineModule({
       secureRoutes: [
         accountsSecureRoutes(accounts),
         profileRoutes(profiles),
-        managedUsersRoutes(managedUsers),
+        managedUsersRoutes(managedUsers, config.BRAND_NAME),
         accountSecurityRoutes(security),
       ],
       jobs: {

@@ -1,7 +1,18 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import type { TManagedUserFilters } from '@portico/domain';
+import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import { partners, users } from '../../platform/db/core.schema.ts';
+import { containsPattern, orderOf } from '../../platform/db/filters.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { oidcPayloads } from '../../platform/oidc/oidc.schema.ts';
+
+const SORT_COLUMNS = {
+  created_at: users.createdAt,
+  name: sql`lower(${users.firstName} || ' ' || ${users.lastName})`,
+  email: sql`lower(${users.email})`,
+  role: users.role,
+  status: users.status,
+  last_sign_in_at: users.lastSignInAt,
+} as const;
 
 /** SQL of user management, always scoped to one partner (the caller's organisation). */
 export function createManagedUsersRepository(db: Db) {
@@ -11,7 +22,18 @@ export function createManagedUsersRepository(db: Db) {
       return row;
     },
 
-    async list(partnerId: string, window: { start: number; end: number }) {
+    /** One window of the partner's users that match the search, in the asked order, and how many match. */
+    async list(partnerId: string, filters: TManagedUserFilters, window: { start: number; end: number }) {
+      const pattern = filters.search ? containsPattern(filters.search) : undefined;
+      const where = and(
+        eq(users.partnerId, partnerId),
+        pattern
+          ? or(
+              ilike(users.email, pattern),
+              ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+            )
+          : undefined,
+      );
       const items = await db
         .select({
           userId: users.userId,
@@ -23,14 +45,11 @@ export function createManagedUsersRepository(db: Db) {
           lastSignInAt: users.lastSignInAt,
         })
         .from(users)
-        .where(eq(users.partnerId, partnerId))
-        .orderBy(asc(users.createdAt), asc(users.email))
+        .where(where)
+        .orderBy(...orderOf(SORT_COLUMNS, filters.sort, filters.order, users.userId))
         .offset(window.start)
         .limit(window.end - window.start);
-      const [count] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(users)
-        .where(eq(users.partnerId, partnerId));
+      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
       return { items, total: count?.n ?? 0 };
     },
 

@@ -1,7 +1,13 @@
 import { PROVIDER_APPROVED_STATUS, type TManagedUsers } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Subject } from '../../../test/factories.ts';
-import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
+import {
+  createTestApp,
+  expectEnvelope,
+  sheetRows,
+  type TestApp,
+  xsrfHeaders,
+} from '../../../test/helpers.ts';
 
 const S = '/api/v1/secure';
 const STRONG = 'Str0ng!Passw0rd';
@@ -289,7 +295,95 @@ describe('user management', () => {
   });
 });
 
+describe('users list: search, sort and export', () => {
+  it('when the list is searched and sorted then only matching users come back, in that order', async () => {
+    const admin = await manager('ADMIN_BILLING');
+    const partnerId = admin.partner.partnerId;
+    await t.factories.user(partnerId, { role: 'USER_BILLING', firstName: 'Zoe', lastName: 'Quinn' });
+    await t.factories.user(partnerId, { role: 'MANAGER_BILLING', firstName: 'Adam', lastName: 'Quist' });
+    await t.factories.user(partnerId, { role: 'USER_BILLING', firstName: 'Mona', lastName: 'Lisa' });
+    const list = async (query: string) =>
+      (
+        expectEnvelope(await as(admin.token, 'GET', `${S}/users?${query}`), 200).data as TManagedUsers
+      ).items.map((u) => u.firstName);
+    expect(await list('search=qui&sort=name&order=asc')).toEqual(['Adam', 'Zoe']);
+    expect(await list('search=qui&sort=name&order=desc')).toEqual(['Zoe', 'Adam']);
+    expect(await list('search=QUINN')).toEqual(['Zoe']);
+    expect(await list('sort=role&order=asc&search=Q')).toEqual(['Adam', 'Zoe']);
+    // A search by part of an email.
+    const [first] = await list(`search=${encodeURIComponent(admin.user.email.slice(0, 12))}`);
+    expect(first).toBe(admin.user.firstName);
+  });
+
+  it('when the sort or the search is not one the list knows then the answer is a 400 saying so', async () => {
+    const admin = await manager('ADMIN_BILLING');
+    const bad = expectEnvelope(await as(admin.token, 'GET', `${S}/users?sort=password`), 400);
+    expect(JSON.stringify(bad)).toMatch(
+      /sort must be one of created_at, name, email, role, status, last_sign_in_at/,
+    );
+    expectEnvelope(await as(admin.token, 'GET', `${S}/users?order=sideways`), 400);
+    expectEnvelope(await as(admin.token, 'GET', `${S}/users/export?format=csv`), 400);
+    expectEnvelope(await as(admin.token, 'GET', `${S}/users/export?format=xlsx&sort=nope`), 400);
+  });
+
+  it('when the users are exported then the file holds the searched users of the caller only, in words', async () => {
+    const admin = await manager('ADMIN_BILLING');
+    await t.factories.user(admin.partner.partnerId, {
+      role: 'USER_BILLING',
+      firstName: 'Export',
+      lastName: 'Me',
+    });
+    const other = await manager('ADMIN_BILLING');
+    await t.factories.user(other.partner.partnerId, {
+      role: 'USER_BILLING',
+      firstName: 'Export',
+      lastName: 'Other',
+    });
+    const pdf = await as(admin.token, 'GET', `${S}/users/export?format=pdf&search=export`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toMatch(
+      /^attachment; filename="users-\d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
+    const xlsx = await as(admin.token, 'GET', `${S}/users/export?format=xlsx&search=export`);
+    expect(xlsx.statusCode).toBe(200);
+    const rows = await sheetRows(xlsx.rawPayload);
+    expect(rows[0]).toEqual(['Name', 'Email', 'Role', 'Status', 'Last sign-in (UTC)']);
+    expect(rows.slice(1).map((row) => [row[0], row[2], row[4]])).toEqual([
+      ['Export Me', 'Billing user', 'Never'],
+    ]);
+  });
+});
+
 describe('audit log', () => {
+  it('when the records are sorted by action or exported then the order and the sentences follow', async () => {
+    const admin = await manager('ADMIN_PORTICO_READONLY');
+    const asc = expectEnvelope(
+      await as(admin.token, 'GET', `${S}/audit-log?sort=action&order=asc&end=500`),
+      200,
+    ).data as { items: { action: string }[] };
+    const actions = asc.items.map((r) => r.action);
+    expect(actions).toEqual([...actions].sort());
+    expectEnvelope(await as(admin.token, 'GET', `${S}/audit-log?sort=ip`), 400);
+    expectEnvelope(
+      await as(admin.token, 'GET', `${S}/audit-log/export?format=xlsx&from=2026-02-02&to=2026-02-01`),
+      400,
+    );
+    const xlsx = await as(admin.token, 'GET', `${S}/audit-log/export?format=xlsx&action=user.invited`);
+    expect(xlsx.statusCode).toBe(200);
+    const rows = await sheetRows(xlsx.rawPayload);
+    expect(rows[0]).toEqual(['When (UTC)', 'Action', 'What happened', 'IP address']);
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows.slice(1)) {
+      expect(row[1]).toBe('User invited');
+      expect(String(row[2])).toMatch(/ invited .+@.+ as [A-Z][a-z]/);
+    }
+    const pdf = await as(admin.token, 'GET', `${S}/audit-log/export?format=pdf&sort=action`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const carrier = await manager('ADMIN_BILLING');
+    expectEnvelope(await as(carrier.token, 'GET', `${S}/audit-log/export?format=pdf`), 403);
+  });
+
   it('is readable by provider admins only, filtered by action', async () => {
     const admin = await manager('ADMIN_PORTICO_READONLY');
     const body = expectEnvelope(

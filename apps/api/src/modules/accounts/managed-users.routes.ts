@@ -1,15 +1,19 @@
 import {
-  LIST_WINDOW,
+  formatDateTime,
+  roleLabel,
+  userStatusPresentation,
   ZChangeRoleRequest,
   ZEnvelope,
   ZInvitation,
   ZInviteUserRequest,
-  ZListWindowQuery,
   ZManagedUsers,
+  ZManagedUsersExportQuery,
+  ZManagedUsersQuery,
   ZUserParams,
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendTable } from '../../platform/export/tables.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { userOf } from '../../platform/http/secure-scope.ts';
 import type { ManagedUsersService } from './managed-users.service.ts';
@@ -17,7 +21,7 @@ import type { ManagedUsersService } from './managed-users.service.ts';
 const tags = ['users'];
 
 /** User management under the secure prefix: list, invite, re-invite, change role, delete. */
-export function managedUsersRoutes(users: ManagedUsersService): FastifyPluginAsyncZod {
+export function managedUsersRoutes(users: ManagedUsersService, brandName: string): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/users',
@@ -26,12 +30,54 @@ export function managedUsersRoutes(users: ManagedUsersService): FastifyPluginAsy
         schema: {
           tags,
           summary:
-            "Every user of the caller's organisation with role, status and last sign-in; assignableRoles is empty for those who may only look.",
-          querystring: ZListWindowQuery(LIST_WINDOW, {}),
+            "The users of the caller's organisation with role, status and last sign-in, searched by name or email and sorted; assignableRoles is empty for those who may only look.",
+          querystring: ZManagedUsersQuery,
           response: { 200: ZEnvelope(ZManagedUsers) },
         },
       },
-      async (request) => ok(await users.list(userOf(request), request.query)),
+      async (request) => {
+        const { start, end, ...filters } = request.query;
+        return ok(await users.list(userOf(request), filters, { start, end }));
+      },
+    );
+
+    app.get(
+      '/users/export',
+      {
+        config: { action: 'users.list' },
+        schema: {
+          tags,
+          summary: 'The same list as Excel (xlsx) or PDF, search and sort applied',
+          querystring: ZManagedUsersExportQuery,
+        },
+      },
+      async (request, reply) => {
+        const { format, ...filters } = request.query;
+        const items = await users.exportRows(userOf(request), filters);
+        return sendTable(reply, format, 'users', {
+          title: `${brandName} users`,
+          subtitle: [
+            ...(filters.search ? [`Search "${filters.search}"`] : []),
+            `${items.length} user${items.length === 1 ? '' : 's'}`,
+            'Times in UTC',
+          ].join(' · '),
+          columns: [
+            { header: 'Name', width: 150 },
+            { header: 'Email', width: 200 },
+            { header: 'Role', width: 130 },
+            { header: 'Status', width: 110 },
+            { header: 'Last sign-in (UTC)', width: 120 },
+          ],
+          rows: items.map((item) => [
+            `${item.firstName} ${item.lastName}`.trim(),
+            item.email,
+            roleLabel(item.role),
+            userStatusPresentation(item.status).short,
+            item.lastSignInAt ? String(formatDateTime(item.lastSignInAt, '+00:00')) : 'Never',
+          ]),
+          emptyText: 'No users match the search.',
+        });
+      },
     );
 
     app.post(

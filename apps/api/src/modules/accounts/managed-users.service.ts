@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import {
   assignableRoles as rolesAssignableBy,
   type TInviteUserRequest,
+  type TManagedUser,
+  type TManagedUserFilters,
   type TManagedUsers,
 } from '@portico/domain';
 import type { AuditService } from '../../platform/audit/audit.service.ts';
@@ -12,6 +14,9 @@ import type { Mailer } from '../../platform/mail/index.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 import { hashToken, INVITE_LINK_TTL_HOURS, SET_PASSWORD_PATH } from './accounts.service.ts';
 import type { ManagedUsersRepository } from './managed-users.repository.ts';
+
+/** An organisation's users in one export; more than this is far beyond any organisation we serve. */
+const USERS_EXPORT_LIMIT = 5_000;
 
 export const FINISH_SETUP_FIRST = 'Finish setting up your account before inviting users.';
 
@@ -97,6 +102,15 @@ export function createManagedUsersService(deps: ManagedUsersDeps) {
     return expiresAt;
   }
 
+  const presentUser = (
+    user: AuthenticatedUser,
+    row: Awaited<ReturnType<ManagedUsersRepository['list']>>['items'][number],
+  ): TManagedUser => ({
+    ...row,
+    lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    isSelf: row.userId === user.userId,
+  });
+
   /** Who acted, from where: every user-management record carries it. */
   const actor = (user: AuthenticatedUser, ip: string) => ({
     actorUserId: user.userId,
@@ -106,17 +120,23 @@ export function createManagedUsersService(deps: ManagedUsersDeps) {
   });
 
   return {
-    async list(user: AuthenticatedUser, window: { start: number; end: number }): Promise<TManagedUsers> {
-      const { items, total } = await repository.list(user.partnerId, window);
+    async list(
+      user: AuthenticatedUser,
+      filters: TManagedUserFilters,
+      window: { start: number; end: number },
+    ): Promise<TManagedUsers> {
+      const { items, total } = await repository.list(user.partnerId, filters, window);
       return {
-        items: items.map((row) => ({
-          ...row,
-          lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
-          isSelf: row.userId === user.userId,
-        })),
+        items: items.map((row) => presentUser(user, row)),
         total,
         assignableRoles: [...(await assignableRoles(user))],
       };
+    },
+
+    /** Every user that matches, for an export (an organisation's users fit in one window). */
+    async exportRows(user: AuthenticatedUser, filters: TManagedUserFilters): Promise<TManagedUser[]> {
+      const { items } = await repository.list(user.partnerId, filters, { start: 0, end: USERS_EXPORT_LIMIT });
+      return items.map((row) => presentUser(user, row));
     },
 
     async invite(user: AuthenticatedUser, input: TInviteUserRequest, ip: string) {

@@ -3,7 +3,9 @@ import {
   BOT_MACHINE,
   type BotCarrierState,
   type BotState,
+  launchReference,
   ROLES,
+  topUpReference,
 } from '@portico/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { carriers, users } from '../../platform/db/core.schema.ts';
@@ -448,7 +450,7 @@ export async function seedDemoLaunches(database: Database): Promise<{ launches: 
       idempotencyKey: `demo:launch-topup:${botId}`,
       amount: LAUNCH_TOP_UP,
       description: 'Wallet top-up (sandbox)',
-      reference: `sbx_launch_${botId.slice(-4)}`,
+      reference: topUpReference(LAUNCH_TOP_UP),
     });
   }
 
@@ -484,10 +486,10 @@ export async function seedDemoLaunches(database: Database): Promise<{ launches: 
             idempotencyKey: holdKey,
             amount,
             description: `Bot verification hold (${bot.name})`,
-            reference: `bot:${botId}`,
+            reference: launchReference(bot.name),
           });
           holdId = hold.transaction.transactionId;
-          const settle = { partnerId, holdId, reference: `bot:${botId}` };
+          const settle = { partnerId, holdId, reference: launchReference(bot.name) };
           if (demo.hold === 'captured') {
             await ledger.capture({
               ...settle,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { containsPattern } from '../../platform/db/filters.ts';
+import { containsPattern, orderOf } from '../../platform/db/filters.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { contentDownloads, contentFaqs, contentVideos, pressReleases } from './content.schema.ts';
 
@@ -8,6 +8,13 @@ export type DownloadRow = typeof contentDownloads.$inferSelect;
 export type FaqRow = typeof contentFaqs.$inferSelect;
 export type VideoRow = typeof contentVideos.$inferSelect;
 export type PressReleaseRow = typeof pressReleases.$inferSelect;
+const PRESS_RELEASE_SORTS = {
+  publish_date: pressReleases.publishDate,
+  title: sql`lower(${pressReleases.title})`,
+  status: pressReleases.status,
+  updated_at: pressReleases.updatedAt,
+} as const;
+type PressReleaseSort = keyof typeof PRESS_RELEASE_SORTS;
 
 interface Window {
   start: number;
@@ -219,7 +226,13 @@ export function createContentRepository(db: Db) {
 
     // ---- press releases ----
     async pressReleases(
-      filters: { search?: string | undefined; status?: string | undefined; publicOn?: string | undefined },
+      filters: {
+        search?: string | undefined;
+        status?: string | undefined;
+        publicOn?: string | undefined;
+        sort?: PressReleaseSort | undefined;
+        order?: 'asc' | 'desc' | undefined;
+      },
       window: Window,
     ) {
       const pattern = filters.search ? containsPattern(filters.search) : undefined;
@@ -231,7 +244,12 @@ export function createContentRepository(db: Db) {
       return windowOf<PressReleaseRow>(
         pressReleases,
         where,
-        [desc(pressReleases.publishDate), desc(pressReleases.id)],
+        orderOf(
+          PRESS_RELEASE_SORTS,
+          filters.sort ?? 'publish_date',
+          filters.order ?? 'desc',
+          pressReleases.id,
+        ),
         window,
       );
     },

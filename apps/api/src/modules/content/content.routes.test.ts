@@ -1,7 +1,7 @@
 import { ROLES, XSS_CORPUS } from '@portico/domain';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, expectEnvelope, sheetRows, type TestApp } from '../../../test/helpers.ts';
 import { parseAudienceFile } from './sample-files.ts';
 import { zipOf } from './seed-files.ts';
 
@@ -468,6 +468,72 @@ describe('press releases', () => {
       200,
     );
     expectEnvelope(await t.app.inject({ method: 'GET', url: `/api/v1/press-releases/${future.id}` }), 404);
+  });
+
+  it('when the list is searched and sorted by title then it follows; a bad sort is a 400; the export holds the same rows', async () => {
+    for (const title of ['Zeta sortable', 'Alpha sortable', 'Mid sortable']) {
+      expectEnvelope(
+        await t.injectAs(ROLES.MARKETING_ADMIN, {
+          method: 'POST',
+          url: `${S}/press-releases`,
+          payload: { title, summary: 'sortable news', body_html: '<p>x</p>', publish_date: '2026-03-01' },
+        }),
+        201,
+      );
+    }
+    const titles = async (query: string) =>
+      (
+        expectEnvelope(
+          await t.injectAs(ROLES.MARKETING_ADMIN, { method: 'GET', url: `${S}/press-releases?${query}` }),
+          200,
+        ).data as { items: { title: string }[] }
+      ).items.map((item) => item.title);
+    expect(await titles('search=sortable&sort=title&order=asc')).toEqual([
+      'Alpha sortable',
+      'Mid sortable',
+      'Zeta sortable',
+    ]);
+    expect(await titles('search=SORTABLE&sort=title&order=desc')).toEqual([
+      'Zeta sortable',
+      'Mid sortable',
+      'Alpha sortable',
+    ]);
+    const bad = expectEnvelope(
+      await t.injectAs(ROLES.MARKETING_ADMIN, { method: 'GET', url: `${S}/press-releases?sort=body_html` }),
+      400,
+    );
+    expect(JSON.stringify(bad)).toMatch(/sort must be one of publish_date, title, status, updated_at/);
+    expectEnvelope(
+      await t.injectAs(ROLES.MARKETING_ADMIN, {
+        method: 'GET',
+        url: `${S}/press-releases/export?format=doc`,
+      }),
+      400,
+    );
+    const xlsx = await t.injectAs(ROLES.MARKETING_ADMIN, {
+      method: 'GET',
+      url: `${S}/press-releases/export?format=xlsx&search=sortable&sort=title&order=asc`,
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toMatch(
+      /^attachment; filename="press-releases-[\d-]+\.xlsx"$/,
+    );
+    const rows = await sheetRows(xlsx.rawPayload);
+    expect(rows).toEqual([
+      ['Title', 'Summary', 'Status', 'Publish date', 'Last changed (UTC)'],
+      ...['Alpha', 'Mid', 'Zeta'].map((name) => [
+        `${name} sortable`,
+        'sortable news',
+        'Draft',
+        '1 Mar 2026',
+        expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \| \d{2}:\d{2} [AP]M$/),
+      ]),
+    ]);
+    const pdf = await t.injectAs(ROLES.MARKETING_ADMIN, {
+      method: 'GET',
+      url: `${S}/press-releases/export?format=pdf`,
+    });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
   });
 
   it('when the input is bad then 400 naming the field; other roles get 403', async () => {

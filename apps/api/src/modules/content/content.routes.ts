@@ -1,6 +1,9 @@
 import multipart from '@fastify/multipart';
 import {
   CONTENT_LIMITS,
+  formatDate,
+  formatDateTime,
+  publicationPresentation,
   ZContentId,
   ZDownload,
   ZDownloadFields,
@@ -14,6 +17,7 @@ import {
   ZNoData,
   ZPressRelease,
   ZPressReleaseInput,
+  ZPressReleasesExportQuery,
   ZPressReleasesQuery,
   ZReorderRequest,
   ZSampleFileParams,
@@ -24,6 +28,7 @@ import {
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { sendTable } from '../../platform/export/tables.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { BadRequestError } from '../../platform/http/errors.ts';
 import { userOf } from '../../platform/http/secure-scope.ts';
@@ -305,12 +310,54 @@ export function contentRoutes(content: ContentService): FastifyPluginAsyncZod {
         config: { action: 'press-releases.manage' },
         schema: {
           tags,
-          summary: 'Press releases, drafts and published, newest publish date first',
+          summary:
+            'Press releases, drafts and published, searched by title or summary; newest publish date first unless sorted otherwise',
           querystring: ZPressReleasesQuery,
           response: { 200: ZEnvelope(ZListResult(ZPressRelease)) },
         },
       },
       async (request) => ok(await content.listPressReleases(request.query)),
+    );
+    app.get(
+      '/press-releases/export',
+      {
+        config: { action: 'press-releases.manage' },
+        schema: {
+          tags,
+          summary: 'The same list as Excel (xlsx) or PDF, search, status and sort applied',
+          querystring: ZPressReleasesExportQuery,
+        },
+      },
+      async (request, reply) => {
+        const { format, ...filters } = request.query;
+        const items = await content.exportPressReleases(filters);
+        return sendTable(reply, format, 'press-releases', {
+          title: 'Press releases',
+          subtitle: [
+            filters.status
+              ? publicationPresentation(filters.status === 'published').short
+              : 'Drafts and published',
+            ...(filters.search ? [`Search "${filters.search}"`] : []),
+            `${items.length} press release${items.length === 1 ? '' : 's'}`,
+            'Times in UTC',
+          ].join(' · '),
+          columns: [
+            { header: 'Title', width: 250 },
+            { header: 'Summary', width: 250 },
+            { header: 'Status', width: 70 },
+            { header: 'Publish date', width: 80 },
+            { header: 'Last changed (UTC)', width: 110 },
+          ],
+          rows: items.map((item) => [
+            item.title,
+            item.summary,
+            publicationPresentation(item.status === 'published').short,
+            String(formatDate(item.publish_date)),
+            String(formatDateTime(item.updated_at, '+00:00')),
+          ]),
+          emptyText: 'No press releases match the filters.',
+        });
+      },
     );
     app.get(
       '/press-releases/:id',

@@ -16,6 +16,7 @@ import {
   type TFaqsQuery,
   type TListResult,
   type TPressRelease,
+  type TPressReleaseFilters,
   type TPressReleaseInput,
   type TPressReleasesQuery,
   type TReorderRequest,
@@ -63,6 +64,9 @@ const NOT_FOUND: Readonly<Record<OrderedKind | 'press-releases', string>> = {
   videos: 'Video not found.',
   'press-releases': 'Press release not found.',
 };
+
+/** Press releases in one export: years of them. */
+const PRESS_RELEASES_EXPORT_LIMIT = 5_000;
 
 /** Signed media links last long enough to watch a long video. */
 const MEDIA_LINK_SECONDS = 4 * 60 * 60;
@@ -412,9 +416,18 @@ export function createContentService(deps: ContentServiceDeps) {
 
     // ---- press releases ----
     async listPressReleases(query: TPressReleasesQuery): Promise<TListResult<TPressRelease>> {
-      const { start, end, search, status } = query;
-      const { rows, total } = await repository.pressReleases({ search, status }, { start, end });
+      const { start, end, ...filters } = query;
+      const { rows, total } = await repository.pressReleases(filters, { start, end });
       return { items: rows.map(presentPressRelease), total };
+    },
+
+    /** Every press release that matches, for an export. */
+    async exportPressReleases(filters: TPressReleaseFilters): Promise<TPressRelease[]> {
+      const { rows } = await repository.pressReleases(filters, {
+        start: 0,
+        end: PRESS_RELEASES_EXPORT_LIMIT,
+      });
+      return rows.map(presentPressRelease);
     },
 
     async pressRelease(id: number): Promise<TPressRelease> {

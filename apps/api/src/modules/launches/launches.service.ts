@@ -19,6 +19,7 @@ import {
   type LaunchStepSlug,
   launchOnSubmit,
   launchPreflight,
+  launchReference,
   type PrivacyUrlCheck,
   parseMoney,
   stateOfCode,
@@ -721,7 +722,7 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
         }
         const hold = await deps.wallet().holdVerification(user, {
           carrier_ids: ids,
-          reference: `Launch of ${bot.name}`.slice(0, 100),
+          reference: launchReference(bot.name),
           idempotency_key: idempotencyKey,
         });
         if (hold.status !== 'held') {
@@ -960,7 +961,7 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
       const key = derivedKey('rehold', launch.holdId, ...sorted);
       const next = await wallet.holdVerification(user, {
         carrier_ids: sorted,
-        reference: `Launch of ${bot.name}`.slice(0, 100),
+        reference: launchReference(bot.name),
         idempotency_key: key,
       });
       await repository.updateLaunch(bot.botId, { holdId: next.hold_id, holdKey: key });
@@ -976,7 +977,7 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
     );
     const extra = await wallet.holdVerification(user, {
       carrier_ids: added,
-      reference: `Launch of ${bot.name}: added carriers`.slice(0, 100),
+      reference: launchReference(bot.name, 'added carriers'),
       idempotency_key: key,
     });
     if (extra.status === 'held') {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  apiMessagesReference,
   CHANNEL_TYPE,
   carrierOfNationalNumber,
   formatMicros,
@@ -405,7 +406,7 @@ export function createMeteringService({
           idempotencyKey: `metering:${batchId}`,
           amount,
           description: `Messages sent: ${messages.length}`,
-          reference: batchId,
+          reference: apiMessagesReference(new Date()),
         });
         await repository.insertBatch({
           batchId,

@@ -1,8 +1,11 @@
 import {
   BOT_MESSAGE_CATEGORIES,
+  campaignReference,
   DEFAULT_PLAN_CODE,
   effectiveVersion,
+  launchReference,
   PARTNER_CODE,
+  topUpReference,
   WALLET_CURRENCY,
 } from '@portico/domain';
 import { eq } from 'drizzle-orm';
@@ -109,7 +112,6 @@ export async function seedDemoWallets(database: Database, partnerIds: readonly s
   });
   let moved = 0;
   for (const partnerId of partnerIds) {
-    const base = partnerId.slice(-4);
     const steps = [
       () =>
         ledger.credit({
@@ -117,7 +119,7 @@ export async function seedDemoWallets(database: Database, partnerIds: readonly s
           idempotencyKey: 'demo:topup-1',
           amount: 250_000_000n,
           description: 'Wallet top-up (sandbox)',
-          reference: `sbx_demo${base}1`,
+          reference: topUpReference(250_000_000n),
         }),
       () =>
         ledger.debit({
@@ -125,7 +127,7 @@ export async function seedDemoWallets(database: Database, partnerIds: readonly s
           idempotencyKey: 'demo:debit-1',
           amount: 12_480_000n,
           description: 'Campaign messages: Diwali offers (3,120 messages)',
-          reference: 'campaign:demo-diwali',
+          reference: campaignReference('Diwali offers'),
         }),
       () =>
         ledger.hold({
@@ -133,7 +135,7 @@ export async function seedDemoWallets(database: Database, partnerIds: readonly s
           idempotencyKey: 'demo:hold-1',
           amount: 25_000_000n,
           description: 'Bot verification hold (Reliance Jio)',
-          reference: 'bot:demo-support-bot',
+          reference: launchReference('Support bot'),
         }),
       () =>
         ledger.credit({
@@ -141,7 +143,7 @@ export async function seedDemoWallets(database: Database, partnerIds: readonly s
           idempotencyKey: 'demo:topup-2',
           amount: 100_000_000n,
           description: 'Wallet top-up (sandbox)',
-          reference: `sbx_demo${base}2`,
+          reference: topUpReference(100_000_000n),
         }),
       () =>
         ledger.debit({
@@ -149,7 +151,7 @@ export async function seedDemoWallets(database: Database, partnerIds: readonly s
           idempotencyKey: 'demo:debit-2',
           amount: 4_215_500n,
           description: 'Campaign messages: OTP reminders (1,405 messages)',
-          reference: 'campaign:demo-otp',
+          reference: campaignReference('OTP reminders'),
         }),
     ];
     for (const step of steps) {
@@ -162,7 +164,7 @@ export async function seedDemoWallets(database: Database, partnerIds: readonly s
       idempotencyKey: 'demo:hold-1',
       amount: 25_000_000n,
       description: 'Bot verification hold (Reliance Jio)',
-      reference: 'bot:demo-support-bot',
+      reference: launchReference('Support bot'),
     });
     const captured = await ledger.findHold(partnerId, hold.transaction.transactionId);
     if (captured?.status === 'held') {
@@ -171,7 +173,7 @@ export async function seedDemoWallets(database: Database, partnerIds: readonly s
         idempotencyKey: 'demo:capture-1',
         holdId: captured.holdId,
         description: 'Bot verification charged',
-        reference: 'bot:demo-support-bot',
+        reference: launchReference('Support bot'),
       });
       moved += 1;
     }

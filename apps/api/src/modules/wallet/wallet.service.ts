@@ -23,6 +23,7 @@ import {
   type TVerificationPricing,
   type TWalletBalance,
   type TWalletTransaction,
+  topUpReference,
   verificationTotal,
   WALLET_CURRENCY,
   ZRatePlanCreate,
@@ -251,7 +252,7 @@ export function createWalletService({ database, ledger, wallets, plans, provider
             amount: row.amount,
             kind: 'topup',
             description: `Wallet top-up (${provider.name})`,
-            reference: event.providerReference ?? row.topupId,
+            reference: topUpReference(row.amount),
           }),
         );
         await wallets.completeTopup(row.topupId, from, {

@@ -1,6 +1,6 @@
 import type { AuditAction } from '@portico/domain';
-import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
-import { containsPattern, endOfUtcDay, startOfUtcDay } from '../db/filters.ts';
+import { and, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { containsPattern, endOfUtcDay, orderOf, startOfUtcDay } from '../db/filters.ts';
 import type { Db } from '../db/index.ts';
 import { auditLog } from './audit.schema.ts';
 
@@ -15,6 +15,15 @@ export interface AuditFilters {
   from?: string | undefined;
   to?: string | undefined;
 }
+
+export interface AuditSort {
+  sort: 'created_at' | 'action';
+  order: 'asc' | 'desc';
+}
+const SORT_COLUMNS = {
+  created_at: auditLog.createdAt,
+  action: auditLog.action,
+} as const;
 
 function filtersWhere(filters: AuditFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
@@ -33,14 +42,14 @@ export function createAuditRepository(db: Db) {
     async insert(entry: AuditEntry): Promise<void> {
       await db.insert(auditLog).values(entry);
     },
-    /** One window of the records that match, newest first, and how many match in all. */
-    async list(filters: AuditFilters, window: { start: number; end: number }) {
+    /** One window of the records that match in the asked order, and how many match in all. */
+    async list(filters: AuditFilters, sort: AuditSort, window: { start: number; end: number }) {
       const where = filtersWhere(filters);
       const items = await db
         .select()
         .from(auditLog)
         .where(where)
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .orderBy(...orderOf(SORT_COLUMNS, sort.sort, sort.order, auditLog.id))
         .offset(window.start)
         .limit(window.end - window.start);
       const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where);

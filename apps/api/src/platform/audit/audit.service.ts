@@ -1,6 +1,9 @@
-import type { AuditAction, TAuditLog, TAuditLogQuery, TAuditRecord } from '@portico/domain';
+import type { AuditAction, TAuditLog, TAuditLogFilters, TAuditLogQuery, TAuditRecord } from '@portico/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuditEntry, AuditRepository, AuditRow } from './audit.repository.ts';
+
+/** An export holds at most this many records: a longer period is narrowed with the date filters. */
+export const AUDIT_EXPORT_LIMIT = 10_000;
 
 /** The response shape of one record (the presenter: no user ids, ISO time). */
 function presentRecord(row: AuditRow): TAuditRecord {
@@ -39,10 +42,21 @@ export function createAuditService(repository: AuditRepository, log: FastifyBase
       }
     },
 
-    /** The records that match the filters, newest first, one window of them. */
+    /** The records that match the filters in the asked order (newest first by default), one window of them. */
     async list(query: TAuditLogQuery): Promise<TAuditLog> {
-      const { start, end, ...filters } = query;
-      const { items, total } = await repository.list(filters, { start, end });
+      const { start, end, sort, order, ...filters } = query;
+      const { items, total } = await repository.list(filters, { sort, order }, { start, end });
+      return { items: items.map(presentRecord), total };
+    },
+
+    /** Every record that matches, for an export (at most AUDIT_EXPORT_LIMIT, the first in the asked order when more match). */
+    async exportRows(query: TAuditLogFilters): Promise<{ items: TAuditRecord[]; total: number }> {
+      const { sort, order, ...filters } = query;
+      const { items, total } = await repository.list(
+        filters,
+        { sort, order },
+        { start: 0, end: AUDIT_EXPORT_LIMIT },
+      );
       return { items: items.map(presentRecord), total };
     },
   };

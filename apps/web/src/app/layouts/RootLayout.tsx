@@ -8,6 +8,7 @@ import { AccessGate } from '../guards/AccessGate';
 import { AppFooter } from './AppFooter';
 import { AppHeader } from './header/AppHeader';
 import { PageErrorBoundary } from './PageErrorBoundary';
+import { RouteFocus } from './RouteFocus';
 
 function Page() {
   const { pathname } = useLocation();
@@ -59,6 +60,7 @@ export function RootLayout() {
         Skip to main content
       </Box>
       <AppHeader />
+      <RouteFocus />
       {/* At least a screen high under the header: the footer starts below the fold, so it never jumps
           down when a page's content replaces "Loading…" (a layout shift users see). */}
       <Box

@@ -161,3 +161,56 @@ describe('manage users: role change', () => {
     SLOW,
   );
 });
+
+describe('manage users: search, sort and export', () => {
+  it(
+    'when the list is searched, sorted by a header and exported then each asks the server with the same search and sort',
+    async () => {
+      const get = mockUsers(adminList('ADMIN_PORTICO_READONLY'));
+      const download = vi
+        .spyOn(http, 'download')
+        .mockResolvedValue({ blob: new Blob(['x']), filename: 'users.pdf' });
+      URL.createObjectURL = vi.fn(() => 'blob:users');
+      URL.revokeObjectURL = vi.fn();
+      const usersCalls = () =>
+        get.mock.calls.filter(([url]) => url === '/secure/users').map(([, , config]) => config?.params);
+      renderApp('/admin/edit-profile?profile_tag=manage-users', { details: SUPER_ADMIN });
+      const user = userEvent.setup();
+      const table = await screen.findByRole('table', { name: 'Users' }, { timeout: 10_000 });
+      expect(usersCalls()).toEqual([{ start: 0, end: 10, sort: 'created_at', order: 'asc' }]);
+
+      await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'anita');
+      await waitFor(() =>
+        expect(usersCalls().at(-1)).toEqual({
+          start: 0,
+          end: 10,
+          search: 'anita',
+          sort: 'created_at',
+          order: 'asc',
+        }),
+      );
+      await user.click(within(table).getByRole('button', { name: 'Last sign-in' }));
+      await waitFor(() =>
+        expect(usersCalls().at(-1)).toEqual({
+          start: 0,
+          end: 10,
+          search: 'anita',
+          sort: 'last_sign_in_at',
+          order: 'asc',
+        }),
+      );
+      expect(
+        within(table)
+          .getByRole('columnheader', { name: /^Last sign-in/ })
+          .getAttribute('aria-sort'),
+      ).toBe('ascending');
+      await user.click(screen.getByRole('button', { name: 'PDF' }));
+      await waitFor(() =>
+        expect(download).toHaveBeenCalledWith('/secure/users/export', {
+          params: { format: 'pdf', search: 'anita', sort: 'last_sign_in_at', order: 'asc' },
+        }),
+      );
+    },
+    SLOW,
+  );
+});

@@ -1,4 +1,4 @@
-import type { TBotListItem, TListResult, TPartnerUsage } from '@portico/domain';
+import { formatDayInput, type TBotListItem, type TListResult, type TPartnerUsage } from '@portico/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -117,8 +117,11 @@ describe('the usage panel on /u/api', () => {
     const panel = await usagePanel();
     const days = await within(panel).findByRole('table', { name: 'Usage per day' }, FIND);
     expect(usageCalls(get)).toEqual([{ bot_id: BOT_ID, from: THIRTY_DAYS_AGO, to: TODAY }]);
-    expect((within(panel).getByLabelText('From') as HTMLInputElement).value).toBe(THIRTY_DAYS_AGO);
-    expect((within(panel).getByLabelText('To') as HTMLInputElement).value).toBe(TODAY);
+    // The date fields read day first, as the spec's dates do.
+    expect((within(panel).getByLabelText('From') as HTMLInputElement).value).toBe(
+      formatDayInput(THIRTY_DAYS_AGO),
+    );
+    expect((within(panel).getByLabelText('To') as HTMLInputElement).value).toBe(formatDayInput(TODAY));
     const heads = within(days)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
@@ -139,7 +142,7 @@ describe('the usage panel on /u/api', () => {
         .map((c) => c.textContent);
     const [first] = within(days).getAllByRole('row').slice(1);
     expect(cells(first as HTMLElement)).toEqual([
-      '2026-11-24',
+      '24 Nov 2026',
       '1,200',
       '0',
       '1,100',
@@ -199,14 +202,14 @@ describe('the usage panel on /u/api', () => {
     const user = userEvent.setup();
     const from = within(panel).getByLabelText('From');
     await user.clear(from);
-    await user.type(from, '2026-11-01');
+    await user.type(from, '01/11/2026');
     await waitFor(() =>
       expect(usageCalls(get).at(-1)).toEqual({ bot_id: BOT_ID, from: '2026-11-01', to: TODAY }),
     );
     const to = within(panel).getByLabelText('To');
     const before = usageCalls(get).length;
     await user.clear(to);
-    await user.type(to, '2026-10-01');
+    await user.type(to, '01/10/2026');
     expect(await within(panel).findByText('Choose a start date on or before the end date.')).toBeTruthy();
     expect(usageCalls(get).length).toBe(before);
     expect(within(panel).queryByRole('table', { name: 'Usage per day' })).toBeNull();

@@ -1,4 +1,4 @@
-import type { AuditAction } from '@portico/domain';
+import type { AuditAction, TManagedUserFilters } from '@portico/domain';
 import { queryKeys, setFilters } from '@/lib/query-keys';
 
 const accounts = queryKeys('accounts');
@@ -10,7 +10,12 @@ export interface AuditLogFilters {
   /** Inclusive UTC calendar dates, YYYY-MM-DD. */
   from?: string | undefined;
   to?: string | undefined;
+  sort?: 'created_at' | 'action' | undefined;
+  order?: 'asc' | 'desc' | undefined;
 }
+
+/** The users list's search and sort (each optional: the server's defaults apply). */
+export type ManagedUserFilters = Partial<TManagedUserFilters>;
 
 /** The accounts feature's query keys. */
 export const accountsKeys = {
@@ -23,7 +28,8 @@ export const accountsKeys = {
   twoFactorPolicy: () => accounts.key('two-factor-policy'),
   managedUsers: {
     all: accounts.key('managed-users'),
-    window: (start: number, end: number) => accounts.key('managed-users', start, end),
+    list: (window: { start: number; end: number }, filters: ManagedUserFilters) =>
+      accounts.key('managed-users', window.start, window.end, setFilters({ ...filters })),
   },
   /** Every user-management call writes a security record: its mutations invalidate these too. */
   auditLog: {

@@ -7,20 +7,29 @@ import {
 } from '@portico/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
-import { accountsKeys } from './keys';
+import { saveExport } from '@/lib/http/save-file';
+import { setFilters } from '@/lib/query-keys';
+import { accountsKeys, type ManagedUserFilters } from './keys';
 
-/** GET users of the caller's organisation, one window (start, end). */
-export const getManagedUsers = (start: number, end: number) =>
-  http.get('/secure/users', ZManagedUsers, { params: { start, end } });
+type Window = { start: number; end: number };
 
-export const managedUsersQueryOptions = (start: number, end: number) =>
+/** GET users of the caller's organisation: one window of those the search finds, in the chosen order. */
+export const getManagedUsers = (window: Window, filters: ManagedUserFilters) =>
+  http.get('/secure/users', ZManagedUsers, { params: { ...window, ...setFilters({ ...filters }) } });
+
+export const managedUsersQueryOptions = (window: Window, filters: ManagedUserFilters) =>
   queryOptions({
-    queryKey: accountsKeys.managedUsers.window(start, end),
-    queryFn: () => getManagedUsers(start, end),
+    queryKey: accountsKeys.managedUsers.list(window, filters),
+    queryFn: () => getManagedUsers(window, filters),
     placeholderData: keepPreviousData,
   });
 
-export const useManagedUsers = (start: number, end: number) => useQuery(managedUsersQueryOptions(start, end));
+export const useManagedUsers = (window: Window, filters: ManagedUserFilters) =>
+  useQuery(managedUsersQueryOptions(window, filters));
+
+/** GET the same users as Excel or PDF, saved as a download. */
+export const exportManagedUsers = (format: 'xlsx' | 'pdf', filters: ManagedUserFilters) =>
+  saveExport('/secure/users/export', format, setFilters({ ...filters }), 'users');
 
 function useUsersMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();

@@ -20,10 +20,13 @@ import {
   formatDateTimeZoned,
   isManageableRole,
   type ManageableRole,
+  roleLabel,
+  type TExportFormat,
   type TManagedUser,
   userStatusPresentation,
   ZInviteUserRequest,
 } from '@portico/domain';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { FormErrorAlert } from '@/lib/form/error-alert';
@@ -33,10 +36,17 @@ import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
-import { ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { ListToolbar } from '@/lib/ui/ListToolbar';
+import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { ResultAlert } from '@/lib/ui/ResultAlert';
+import { SearchField } from '@/lib/ui/SearchField';
+import { SortSelect, useListSort } from '@/lib/ui/SortSelect';
 import { StatusChip } from '@/lib/ui/StatusChip';
 import { useCan } from '@/lib/use-can';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import type { ManagedUserFilters } from '../api/keys';
 import {
+  exportManagedUsers,
   useChangeRole,
   useDeleteUser,
   useInviteUser,
@@ -44,7 +54,8 @@ import {
   useReinviteUser,
 } from '../api/managed-users';
 import { EmailText } from './EmailText';
-import { roleLabel } from './role-labels';
+
+type UserSortField = NonNullable<ManagedUserFilters['sort']>;
 
 const lastSignIn = (iso: string | null) => (iso ? String(formatDateTimeZoned(iso)) : 'Never');
 
@@ -53,7 +64,18 @@ export function ManageUsersTab() {
   const paging = usePaging(10);
   const { page, pageSize } = paging;
   const start = page * pageSize;
-  const users = useManagedUsers(start, start + pageSize);
+  const [search, setSearch] = useState('');
+  const settled = useDebouncedValue(search.trim(), 300);
+  const sort = useListSort<UserSortField>({ field: 'created_at', order: 'asc' }, () => paging.setPage(0));
+  const filters: ManagedUserFilters = {
+    search: search.trim() ? settled : undefined,
+    sort: sort.field,
+    order: sort.order,
+  };
+  const users = useManagedUsers({ start, end: start + pageSize }, filters);
+  const exporter = useMutation({
+    mutationFn: (format: TExportFormat) => exportManagedUsers(format, filters),
+  });
   const [inviting, setInviting] = useState(false);
   const [deleting, setDeleting] = useState<TManagedUser | null>(null);
   const [changing, setChanging] = useState<{ user: TManagedUser; role: ManageableRole } | null>(null);
@@ -63,6 +85,91 @@ export function ManageUsersTab() {
   const roles = users.data?.assignableRoles ?? [];
   const readOnly = users.isSuccess && roles.length === 0;
   const canRequireTwoFactor = useCan('two-factor.policy.read');
+
+  const columns: ResponsiveColumn<TManagedUser>[] = [
+    {
+      label: 'Name',
+      sortField: 'name',
+      cellSx: { minWidth: 200 },
+      render: (user) => (
+        <>
+          <Box sx={{ fontWeight: 500 }}>
+            {`${user.firstName} ${user.lastName}`.trim() || '—'}
+            {user.isSelf && ' (you)'}
+          </Box>
+          <Box sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
+            <EmailText email={user.email} />
+          </Box>
+        </>
+      ),
+    },
+    {
+      label: 'Role',
+      sortField: 'role',
+      render: (user) => (
+        <RoleCell
+          user={user}
+          roles={roles}
+          manageable={canManageMember(roles, user)}
+          readOnly={readOnly}
+          onChoose={(role) => setChanging({ user, role })}
+        />
+      ),
+    },
+    {
+      label: 'Status',
+      sortField: 'status',
+      render: (user) => <StatusChip compact presented={userStatusPresentation(user.status)} />,
+    },
+    {
+      label: 'Last sign-in',
+      sortField: 'last_sign_in_at',
+      cellSx: { whiteSpace: 'nowrap' },
+      render: (user) => lastSignIn(user.lastSignInAt),
+    },
+    {
+      label: 'Actions',
+      align: 'right',
+      cellSx: { whiteSpace: 'nowrap' },
+      render: (user) => {
+        const manageable = canManageMember(roles, user);
+        return (
+          <>
+            {user.status === 'invited' && (
+              <Button
+                size="small"
+                disabled={!manageable || reinvite.isPending}
+                aria-label={`Re-invite ${user.email}`}
+                onClick={() =>
+                  reinvite.mutate(user.userId, {
+                    onSuccess: () =>
+                      setNotice({
+                        tone: 'success',
+                        text: `A new invitation is on its way to ${user.email}.`,
+                      }),
+                    onError: (error) => setNotice({ tone: 'error', text: errorMessage(error) }),
+                  })
+                }
+              >
+                Re-invite
+              </Button>
+            )}
+            <Button
+              size="small"
+              color="error"
+              // error.main is a shape colour: as small text it misses WCAG AA contrast on white.
+              sx={{ color: 'error.dark' }}
+              disabled={!manageable}
+              aria-label={`Delete ${user.email}`}
+              onClick={() => setDeleting(user)}
+            >
+              Delete
+            </Button>
+          </>
+        );
+      },
+    },
+  ];
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -97,18 +204,39 @@ export function ManageUsersTab() {
         </Button>
       </Stack>
       {notice && (
-        <Alert severity={notice.tone} sx={{ mx: 2, mb: 2 }} onClose={() => setNotice(null)}>
+        <ResultAlert severity={notice.tone} sx={{ mx: 2, mb: 2 }} onClose={() => setNotice(null)}>
           {notice.text}
-        </Alert>
+        </ResultAlert>
       )}
+      <ListToolbar
+        wideColumns="minmax(0, 1fr) 240px"
+        onExport={(format) => exporter.mutate(format)}
+        exporting={exporter.isPending}
+        exportError={exporter.error}
+      >
+        <SearchField
+          label="Search users"
+          placeholder="Name or email"
+          value={search}
+          onChange={(next) => {
+            setSearch(next);
+            paging.setPage(0);
+          }}
+        />
+        <SortSelect columns={columns} sort={sort.tableSort} />
+      </ListToolbar>
       <ListStatus
         query={users}
         noun="users"
         empty={
           <EmptyState
             icon={<PeopleOutlined />}
-            title="No users yet"
-            message="Invite the first person to your organisation."
+            title={filters.search ? 'No users match' : 'No users yet'}
+            message={
+              filters.search
+                ? 'No user has that name or email.'
+                : 'Invite the first person to your organisation.'
+            }
           />
         }
       >
@@ -120,86 +248,8 @@ export function ManageUsersTab() {
               hover
               rows={list.items}
               rowKey={(user) => user.userId}
-              columns={[
-                {
-                  label: 'Name',
-                  cellSx: { minWidth: 200 },
-                  render: (user) => (
-                    <>
-                      <Box sx={{ fontWeight: 500 }}>
-                        {`${user.firstName} ${user.lastName}`.trim() || '—'}
-                        {user.isSelf && ' (you)'}
-                      </Box>
-                      <Box sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
-                        <EmailText email={user.email} />
-                      </Box>
-                    </>
-                  ),
-                },
-                {
-                  label: 'Role',
-                  render: (user) => (
-                    <RoleCell
-                      user={user}
-                      roles={roles}
-                      manageable={canManageMember(roles, user)}
-                      readOnly={readOnly}
-                      onChoose={(role) => setChanging({ user, role })}
-                    />
-                  ),
-                },
-                {
-                  label: 'Status',
-                  render: (user) => <StatusChip compact presented={userStatusPresentation(user.status)} />,
-                },
-                {
-                  label: 'Last sign-in',
-                  cellSx: { whiteSpace: 'nowrap' },
-                  render: (user) => lastSignIn(user.lastSignInAt),
-                },
-                {
-                  label: 'Actions',
-                  align: 'right',
-                  cellSx: { whiteSpace: 'nowrap' },
-                  render: (user) => {
-                    const manageable = canManageMember(roles, user);
-                    return (
-                      <>
-                        {user.status === 'invited' && (
-                          <Button
-                            size="small"
-                            disabled={!manageable || reinvite.isPending}
-                            aria-label={`Re-invite ${user.email}`}
-                            onClick={() =>
-                              reinvite.mutate(user.userId, {
-                                onSuccess: () =>
-                                  setNotice({
-                                    tone: 'success',
-                                    text: `A new invitation is on its way to ${user.email}.`,
-                                  }),
-                                onError: (error) => setNotice({ tone: 'error', text: errorMessage(error) }),
-                              })
-                            }
-                          >
-                            Re-invite
-                          </Button>
-                        )}
-                        <Button
-                          size="small"
-                          color="error"
-                          // error.main is a shape colour: as small text it misses WCAG AA contrast on white.
-                          sx={{ color: 'error.dark' }}
-                          disabled={!manageable}
-                          aria-label={`Delete ${user.email}`}
-                          onClick={() => setDeleting(user)}
-                        >
-                          Delete
-                        </Button>
-                      </>
-                    );
-                  },
-                },
-              ]}
+              sort={sort.tableSort}
+              columns={columns}
             />
             <ListPagination paging={paging} count={list.total} />
           </>

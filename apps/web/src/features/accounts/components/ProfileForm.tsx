@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,6 +13,7 @@ import { useEffect, useState } from 'react';
 import { FormErrorAlert } from '@/lib/form/error-alert';
 import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
+import { ResultAlert } from '@/lib/ui/ResultAlert';
 import { useUpdatePartnerProfile } from '../api/update-partner-profile';
 
 /** Names and profile image (multipart); disabled for those who may not update their profile. */
@@ -70,7 +70,7 @@ export function ProfileForm({
     <Box component="form" noValidate onSubmit={submit}>
       <Stack spacing={2}>
         <FormErrorAlert message={form.formError} />
-        {save.isSuccess && <Alert severity="success">Profile saved.</Alert>}
+        {save.isSuccess && <ResultAlert severity="success">Profile saved.</ResultAlert>}
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <Avatar src={preview ?? undefined} alt="" sx={{ width: 64, height: 64 }}>
             {(form.watch('firstName')[0] ?? '?').toUpperCase()}

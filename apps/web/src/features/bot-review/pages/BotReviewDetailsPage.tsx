@@ -11,6 +11,7 @@ import { type DecisionChoice, DecisionDialog } from '@/lib/ui/DecisionDialog';
 import { DecisionEffects } from '@/lib/ui/DecisionEffects';
 import { LaunchSummaryView } from '@/lib/ui/LaunchSummaryView';
 import { type Crumb, PageFrame } from '@/lib/ui/PageFrame';
+import { ResultAlert } from '@/lib/ui/ResultAlert';
 import { useCan } from '@/lib/use-can';
 import { type BotReviewDecision, useDecideBotReview } from '../api/decide-bot-review';
 import { botReviewQueryOptions } from '../api/get-bot-review';
@@ -168,11 +169,14 @@ function Launch({ scope, botId }: { scope: ReviewScope; botId: string }) {
           {scope === 'carrier' ? `${network}'s` : 'the platform’s'} reviewers with write access.
         </Alert>
       )}
-      {decide.isError && choosing === null && <Alert severity="error">{errorMessage(decide.error)}</Alert>}
+      {/* The decision's result takes the focus, so it is read out and Tab goes on from it. */}
+      {decide.isError && choosing === null && (
+        <ResultAlert severity="error">{errorMessage(decide.error)}</ResultAlert>
+      )}
       {done && (
-        <Alert severity="success" role="status" onClose={() => setDone(null)}>
+        <ResultAlert severity="success" onClose={() => setDone(null)}>
           {done}
-        </Alert>
+        </ResultAlert>
       )}
       <LaunchSummaryView
         summary={summary}

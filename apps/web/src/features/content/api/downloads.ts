@@ -7,9 +7,9 @@ import {
 } from '@portico/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
+import { saveFile } from '@/lib/http/save-file';
 import { setFilters } from '@/lib/query-keys';
 import { type ContentFilters, contentKeys, type ListWindow } from './keys';
-import { saveFile } from './save-file';
 
 const ZDownloadList = ZListResult(ZDownload);
 

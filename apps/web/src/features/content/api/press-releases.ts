@@ -8,24 +8,26 @@ import {
 } from '@portico/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
+import { saveExport } from '@/lib/http/save-file';
 import { setFilters } from '@/lib/query-keys';
-import { contentKeys, type ListWindow } from './keys';
+import { contentKeys, type ListWindow, type PressReleaseFilters } from './keys';
 
 const ZPressReleaseList = ZListResult(ZPressRelease);
 
-/** The marketing admin's list: drafts and published. */
+/** The marketing admin's list: drafts and published, searched, filtered and sorted. */
 export const getPressReleases = (
   window: ListWindow,
-  filters: { search?: string | undefined; status?: string | undefined },
+  filters: PressReleaseFilters,
 ): Promise<TListResult<TPressRelease>> =>
   http.get('/secure/press-releases', ZPressReleaseList, {
     params: { ...window, ...setFilters({ ...filters }) },
   });
 
-export const usePressReleases = (
-  window: ListWindow,
-  filters: { search?: string | undefined; status?: string | undefined },
-) =>
+/** GET the same press releases as Excel or PDF, saved as a download. */
+export const exportPressReleases = (format: 'xlsx' | 'pdf', filters: PressReleaseFilters) =>
+  saveExport('/secure/press-releases/export', format, setFilters({ ...filters }), 'press-releases');
+
+export const usePressReleases = (window: ListWindow, filters: PressReleaseFilters) =>
   useQuery(
     queryOptions({
       queryKey: contentKeys.pressReleases.list(window, filters),

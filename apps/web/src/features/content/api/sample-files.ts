@@ -1,7 +1,7 @@
 import { AUDIENCE_FILES, type AudienceFileKind, type SampleFileFormat } from '@portico/domain';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
-import { saveFile } from './save-file';
+import { saveFile } from '@/lib/http/save-file';
 
 /** GET the audience list sample or the personalised sample in the chosen extension (spec section 7). */
 export async function downloadSampleFile(kind: AudienceFileKind, format: SampleFileFormat): Promise<void> {

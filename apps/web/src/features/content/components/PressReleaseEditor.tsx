@@ -11,6 +11,7 @@ import { Controller } from 'react-hook-form';
 import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
 import { errorMessage } from '@/lib/http/api-error';
+import { DayField } from '@/lib/ui/DayField';
 import { useChangePressRelease } from '../api/press-releases';
 import { HtmlEditor } from './HtmlEditor';
 import { PressReleaseArticle } from './PressReleaseArticle';
@@ -92,14 +93,21 @@ export function PressReleaseEditor({
         <Box sx={{ display: view === 'edit' ? 'grid' : 'none', gap: 2 }}>
           <FormTextField control={form.control} name="title" label="Title" required />
           <FormTextField control={form.control} name="summary" label="Summary" multiline minRows={2} />
-          <FormTextField
+          <Controller
             control={form.control}
             name="publish_date"
-            label="Publish date"
-            type="date"
-            required
-            slotProps={{ inputLabel: { shrink: true } }}
-            sx={{ maxWidth: 240 }}
+            render={({ field, fieldState }) => (
+              <DayField
+                label="Publish date"
+                name={field.name}
+                required
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+                sx={{ maxWidth: 240 }}
+              />
+            )}
           />
           <Controller
             control={form.control}

@@ -3,13 +3,16 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import { formatDate, MARKETING_LINKS, publicationPresentation, type TPressRelease } from '@portico/domain';
+import {
+  formatDate,
+  MARKETING_LINKS,
+  PRESS_RELEASE_STATUSES,
+  type PressReleaseStatus,
+  publicationPresentation,
+  type TExportFormat,
+  type TPressRelease,
+} from '@portico/domain';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { redirectToSignIn } from '@/lib/auth/session';
 import { useHasValidToken } from '@/lib/auth/use-token';
@@ -17,11 +20,19 @@ import { usePartnerDetails } from '@/lib/queries/partner-details';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
+import { ListToolbar } from '@/lib/ui/ListToolbar';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { PageLinks } from '@/lib/ui/PageLinks';
+import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { ResultAlert } from '@/lib/ui/ResultAlert';
+import { SearchField } from '@/lib/ui/SearchField';
+import { SelectField } from '@/lib/ui/SelectField';
+import { SortSelect, useListSort } from '@/lib/ui/SortSelect';
 import { StatusChip } from '@/lib/ui/StatusChip';
 import { useCan } from '@/lib/use-can';
-import { useChangePressRelease, usePressReleases } from '../api/press-releases';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import type { PressReleaseFilters } from '../api/keys';
+import { exportPressReleases, useChangePressRelease, usePressReleases } from '../api/press-releases';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { PressReleaseEditor } from '../components/PressReleaseEditor';
 
@@ -62,14 +73,58 @@ function ReleaseActions({ release, onEdit }: { release: TPressRelease; onEdit: (
   );
 }
 
+type SortField = NonNullable<PressReleaseFilters['sort']>;
+const STATUS_OPTIONS = PRESS_RELEASE_STATUSES.map((status) => ({
+  value: status,
+  label: publicationPresentation(status === 'published').short,
+}));
+
+function columns(onEdit: (release: TPressRelease) => void): ResponsiveColumn<TPressRelease>[] {
+  return [
+    { label: 'Title', sortField: 'title', cellSx: { minWidth: 220 }, render: (release) => release.title },
+    {
+      label: 'Status',
+      sortField: 'status',
+      render: (release) => <StatusChip presented={publicationPresentation(release.status === 'published')} />,
+    },
+    {
+      label: 'Publish date',
+      sortField: 'publish_date',
+      cellSx: { whiteSpace: 'nowrap' },
+      render: (release) => formatDate(release.publish_date),
+    },
+    {
+      label: 'Actions',
+      hideLabel: true,
+      align: 'right',
+      render: (release) => <ReleaseActions release={release} onEdit={() => onEdit(release)} />,
+    },
+  ];
+}
+
 function PressReleaseCms() {
   const paging = usePaging(10);
   const [editing, setEditing] = useState<TPressRelease | 'new' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<PressReleaseStatus | ''>('');
+  const settled = useDebouncedValue(search.trim(), 300);
+  const sort = useListSort<SortField>({ field: 'publish_date', order: 'desc' }, () => paging.setPage(0));
+  const filters: PressReleaseFilters = {
+    search: search.trim() ? settled : undefined,
+    status: status || undefined,
+    sort: sort.field,
+    order: sort.order,
+  };
   const query = usePressReleases(
     { start: paging.page * paging.pageSize, end: (paging.page + 1) * paging.pageSize },
-    {},
+    filters,
   );
+  const exporter = useMutation({
+    mutationFn: (format: TExportFormat) => exportPressReleases(format, filters),
+  });
+  const filtered = Boolean(filters.search || filters.status);
+  const tableColumns = columns(setEditing);
   return (
     <PageFrame
       title="Press Releases"
@@ -83,9 +138,9 @@ function PressReleaseCms() {
       }
     >
       {notice && (
-        <Alert severity="success" onClose={() => setNotice(null)} sx={{ mb: 2 }}>
+        <ResultAlert severity="success" onClose={() => setNotice(null)} sx={{ mb: 2 }}>
           {notice}
-        </Alert>
+        </ResultAlert>
       )}
       {editing !== null && (
         <Box sx={{ mb: 3 }}>
@@ -99,46 +154,59 @@ function PressReleaseCms() {
           />
         </Box>
       )}
-      <Paper variant="outlined">
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        <ListToolbar
+          wideColumns="minmax(0, 1fr) 200px 240px"
+          onExport={(format) => exporter.mutate(format)}
+          exporting={exporter.isPending}
+          exportError={exporter.error}
+        >
+          <SearchField
+            label="Search press releases"
+            placeholder="Title or summary"
+            value={search}
+            onChange={(next) => {
+              setSearch(next);
+              paging.setPage(0);
+            }}
+          />
+          <SelectField
+            label="Status"
+            all="Drafts and published"
+            value={status}
+            options={STATUS_OPTIONS}
+            onChange={(next) => {
+              setStatus(next);
+              paging.setPage(0);
+            }}
+          />
+          <SortSelect columns={tableColumns} sort={sort.tableSort} />
+        </ListToolbar>
         <ListStatus
           query={query}
           noun="press releases"
           empty={
             <EmptyState
               icon={<NewspaperIcon />}
-              title="No press releases yet"
-              message="Write the first one with New press release."
+              title={filtered ? 'No press releases match' : 'No press releases yet'}
+              message={
+                filtered
+                  ? 'Try other words or another status.'
+                  : 'Write the first one with New press release.'
+              }
             />
           }
         >
           {({ items, total }) => (
             <>
-              <TableContainer>
-                <Table aria-label="Press releases">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>Title</TableCell>
-                      <TableCell>Status</TableCell>
-                      <TableCell>Publish date</TableCell>
-                      <TableCell align="right">Actions</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {items.map((release) => (
-                      <TableRow key={release.id}>
-                        <TableCell>{release.title}</TableCell>
-                        <TableCell>
-                          <StatusChip presented={publicationPresentation(release.status === 'published')} />
-                        </TableCell>
-                        <TableCell>{formatDate(release.publish_date)}</TableCell>
-                        <TableCell align="right">
-                          <ReleaseActions release={release} onEdit={() => setEditing(release)} />
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <ResponsiveTable
+                label="Press releases"
+                columns={tableColumns}
+                rows={items}
+                rowKey={(release) => String(release.id)}
+                hover
+                sort={sort.tableSort}
+              />
               <ListPagination paging={paging} count={total} />
             </>
           )}

@@ -3,15 +3,16 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { TPartnerUsage, TUsageCounts } from '@portico/domain';
+import { formatDate, type TPartnerUsage, type TUsageCounts } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
+import { DayField } from '@/lib/ui/DayField';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ExportButtons } from '@/lib/ui/ExportButtons';
-import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { type LocalSortColumn, useLocalSort } from '@/lib/ui/local-sort';
+import { ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { defaultUsageWindow, type UsageWindow, usageQueryOptions, useExportUsage } from '../api/usage';
 
 const COLUMNS: readonly { key: keyof Omit<TUsageCounts, 'charged' | 'pending_amount'>; label: string }[] = [
@@ -50,23 +51,12 @@ export function UsagePanel({ botId }: { botId: string }) {
             alignItems: 'start',
           }}
         >
-          <TextField
-            size="small"
-            type="date"
-            label="From"
-            value={range.from}
-            onChange={(event) => setRange((r) => ({ ...r, from: event.target.value }))}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            size="small"
-            type="date"
+          <DayField label="From" value={range.from} onChange={(from) => setRange((r) => ({ ...r, from }))} />
+          <DayField
             label="To"
             value={range.to}
-            error={!valid}
-            helperText={valid ? undefined : 'Choose a start date on or before the end date.'}
-            onChange={(event) => setRange((r) => ({ ...r, to: event.target.value }))}
-            slotProps={{ inputLabel: { shrink: true } }}
+            error={valid ? undefined : 'Choose a start date on or before the end date.'}
+            onChange={(to) => setRange((r) => ({ ...r, to }))}
           />
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             <ExportButtons
@@ -148,13 +138,28 @@ function Totals({ usage }: { usage: TPartnerUsage }) {
 }
 
 /** The counts' columns after the row's own (the day, or the carrier and its country). */
-function countColumns<Row extends TUsageCounts>(currency: string): ResponsiveColumn<Row>[] {
+function countColumns<Row extends TUsageCounts>(currency: string): LocalSortColumn<Row>[] {
   return [
     ...COLUMNS.map(
-      (c): ResponsiveColumn<Row> => ({ label: c.label, align: 'right', render: (row) => number(row[c.key]) }),
+      (c): LocalSortColumn<Row> => ({
+        label: c.label,
+        align: 'right',
+        render: (row) => number(row[c.key]),
+        sortValue: (row) => row[c.key],
+      }),
     ),
-    { label: `Charged (${currency})`, align: 'right', render: (row) => row.charged },
-    { label: `Pending (${currency})`, align: 'right', render: (row) => row.pending_amount },
+    {
+      label: `Charged (${currency})`,
+      align: 'right',
+      render: (row) => row.charged,
+      sortValue: (row) => Number(row.charged),
+    },
+    {
+      label: `Pending (${currency})`,
+      align: 'right',
+      render: (row) => row.pending_amount,
+      sortValue: (row) => Number(row.pending_amount),
+    },
   ];
 }
 
@@ -162,22 +167,35 @@ type DayRow = TPartnerUsage['days'][number];
 type CarrierRow = TPartnerUsage['carriers'][number];
 
 function UsageTables({ usage }: { usage: TPartnerUsage }) {
-  const dayColumns: ResponsiveColumn<DayRow>[] = [
-    { label: 'Day (UTC)', render: (d) => d.day },
-    ...countColumns<DayRow>(usage.currency),
-  ];
-  const carrierColumns: ResponsiveColumn<CarrierRow>[] = [
-    { label: 'Carrier', render: (c) => c.carrier_name ?? 'Unknown carrier' },
-    { label: 'Country', render: (c) => c.country_id ?? '—' },
-    ...countColumns<CarrierRow>(usage.currency),
-  ];
+  // Every row is here (a day or a carrier each): the headers sort them in the browser.
+  const days = useLocalSort<DayRow>(
+    [
+      // formatDate leaves the footer's 'Total' as it is.
+      { label: 'Day (UTC)', render: (d) => formatDate(d.day), sortValue: (d) => d.day },
+      ...countColumns<DayRow>(usage.currency),
+    ],
+    usage.days,
+  );
+  const carriers = useLocalSort<CarrierRow>(
+    [
+      {
+        label: 'Carrier',
+        render: (c) => c.carrier_name ?? 'Unknown carrier',
+        sortValue: (c) => c.carrier_name,
+      },
+      { label: 'Country', render: (c) => c.country_id ?? '—', sortValue: (c) => c.country_id },
+      ...countColumns<CarrierRow>(usage.currency),
+    ],
+    usage.carriers,
+  );
   return (
     <>
       <Totals usage={usage} />
       <ResponsiveTable
         label="Usage per day"
-        columns={dayColumns}
-        rows={usage.days}
+        columns={days.columns}
+        rows={days.rows}
+        sort={days.sort}
         rowKey={(d) => d.day}
         footerRow={{ ...usage.totals, day: 'Total' }}
       />
@@ -186,8 +204,9 @@ function UsageTables({ usage }: { usage: TPartnerUsage }) {
       </Typography>
       <ResponsiveTable
         label="Usage per carrier"
-        columns={carrierColumns}
-        rows={usage.carriers}
+        columns={carriers.columns}
+        rows={carriers.rows}
+        sort={carriers.sort}
         rowKey={(c) => `${c.carrier_id ?? ''}-${c.country_id ?? ''}`}
       />
     </>

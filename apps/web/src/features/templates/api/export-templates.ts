@@ -2,20 +2,9 @@ import type { TExportFormat } from '@portico/domain';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@/lib/http/api-error';
 import { http } from '@/lib/http/client';
+import { saveFile } from '@/lib/http/save-file';
 import { setFilters } from '@/lib/query-keys';
 import type { TemplateListFilters } from './keys';
-
-/** Hands a file to the browser as a download. */
-export function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** Downloads the filtered template list as Excel or PDF (the response is the file). */
 export async function exportTemplates(format: TExportFormat, filters: TemplateListFilters): Promise<void> {

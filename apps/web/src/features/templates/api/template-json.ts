@@ -1,7 +1,7 @@
 import { type TTemplateImport, type TTemplateJson, ZTemplateImport, ZTemplateJson } from '@portico/domain';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
-import { saveFile } from './export-templates';
+import { saveFile } from '@/lib/http/save-file';
 
 /** Downloads a version as the network's JSON (RBM AgentMessage, Meta's message template body). */
 export async function downloadTemplateJson(templateId: string, version?: number): Promise<TTemplateJson> {

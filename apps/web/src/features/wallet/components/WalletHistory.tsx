@@ -15,6 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
+import { DayField } from '@/lib/ui/DayField';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
@@ -148,23 +149,16 @@ export function WalletHistory() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          size="small"
-          type="date"
+        <DayField
           label="From"
           value={filters.from ?? ''}
-          onChange={(event) => update({ from: event.target.value || undefined })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(day) => update({ from: day || undefined })}
         />
-        <TextField
-          size="small"
-          type="date"
+        <DayField
           label="To"
           value={filters.to ?? ''}
-          error={dateError !== null}
-          helperText={dateError ?? undefined}
-          onChange={(event) => update({ to: event.target.value || undefined })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          error={dateError}
+          onChange={(day) => update({ to: day || undefined })}
         />
         <TextField
           size="small"
