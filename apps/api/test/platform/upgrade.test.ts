@@ -31,6 +31,7 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0016_partner_idempotency_keys.sql': '4e481d7bd283de83c0ae1d40a589284d51f7d81f3296db5d66216bf338af3d1c',
   '0017_two_factor.sql': '845a1b00ecb81922b3e023b30ed19af6edbccbdf5f987d9e6a543117a1d9a9c0',
   '0018_hot_path_indexes.sql': '5b14c9297700965869452824f47c8f46e2066150efac572032eb2ede4f4f8d23',
+  '0019_audiences.sql': '7150c773dfdc5e81bba881242f8adc1caedd894ac3077216cc533bff0122f999',
 };
 /** How many migrations the previous landed main had (0000 to 0016). */
 const PREVIOUS_RELEASE_MIGRATIONS = 17;

@@ -15,7 +15,7 @@ import { whatsappRoutes } from './whatsapp.routes.ts';
  * GSMA's MaaP Chatbot API; Google's also at the root of an origin of its own, PARTNER_GOOGLE_PORT),
  * authenticated with a bot's credentials, rate limited per bot, priced
  * and reserved by metering, sent through the connectors and settled. Comes after metering and
- * partner-credentials.
+ * partner-credentials, and after audiences (its opt-out list).
  */
 export const partnerApiModule = defineModule({
   name: 'partner-api',
@@ -28,6 +28,7 @@ export const partnerApiModule = defineModule({
       repository,
       credentials: use('partner-credentials'),
       metering: use('metering'),
+      optOuts: use('audiences').optOuts,
       connectors,
       counters: createCounters(database.sql),
       ratePerSecond: settings.PARTNER_SEND_RATE_PER_SECOND,
