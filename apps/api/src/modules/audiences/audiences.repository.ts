@@ -193,7 +193,9 @@ export function createAudiencesRepository(database: Database) {
 
     async updateAudience(
       audienceId: string,
-      fields: Partial<Pick<AudienceRow, 'fields' | 'defaultCountry' | 'failure' | 'checkedAt'>> & {
+      fields: Partial<
+        Pick<AudienceRow, 'fields' | 'defaultCountry' | 'failure' | 'checkedAt' | 'keptCount'>
+      > & {
         status?: AudienceStatus;
       },
     ): Promise<void> {
