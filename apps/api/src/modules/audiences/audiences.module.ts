@@ -3,6 +3,7 @@ import { audiencesConfig } from './audiences.config.ts';
 import { AUDIENCES_QUEUES } from './audiences.jobs.ts';
 import { createAudiencesRepository } from './audiences.repository.ts';
 import { audiencesRoutes } from './audiences.routes.ts';
+import { seedAudiencesDemo } from './audiences.seed.ts';
 import { createAudiencesService } from './audiences.service.ts';
 import { optOutsRoutes } from './opt-outs.routes.ts';
 import { createOptOutsService, type OptOutsService } from './opt-outs.service.ts';
@@ -51,4 +52,5 @@ export const audiencesModule = defineModule({
       },
     };
   },
+  seed: { demo: seedAudiencesDemo },
 });

@@ -32,7 +32,7 @@ export interface AudiencesDeps {
   repository: AudiencesRepository;
   storage: Storage;
   jobs: JobSender<AudiencesQueues>;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'error'>;
   maxRecipients: number;
   /** Lines committed together with their checkpoint (smaller in tests). */
   batchSize?: number;
