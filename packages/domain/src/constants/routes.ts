@@ -54,8 +54,8 @@ export const PAGE_ROUTES = [
   dev('/u/update-brand', 'Update Brand', 'Brands', { screen: 'brands.update-brand' }),
   dev('/u/my-carriers', 'Pricing', 'Wallet, rate plans and pricing', { screen: 'wallet.pricing' }),
   dev('/u/api', 'API', 'Developer API access', { screen: 'partner-api.api' }),
-  // Campaigns (the next issue) take MY CAMPAIGNS' landing page; until then it opens the audiences.
-  dev('/u/my-campaigns', 'My Campaigns', 'Campaigns', { screen: 'audiences.audiences' }),
+  // Campaigns (the next issue) take MY CAMPAIGNS' landing page (and its title); until then it is the audiences.
+  dev('/u/my-campaigns', 'Audiences', 'Campaigns', { screen: 'audiences.audiences' }),
   dev('/u/audiences', 'Audiences', 'Audiences', { screen: 'audiences.audiences' }),
   dev('/u/opt-outs', 'Opt-out List', 'Audiences', { screen: 'audiences.opt-outs' }),
   dev('/my-campaigns', 'My Campaigns', 'Campaigns'),

@@ -65,10 +65,10 @@ export default function AudiencesPage() {
   return (
     <PageFrame
       title="Audiences"
-      breadcrumbs={[{ label: 'My Campaigns', to: '/u/my-campaigns' }, { label: 'Audiences' }]}
+      breadcrumbs={[{ label: 'My Campaigns', to: '/u/my-campaigns' }]}
       description="The recipients of your campaigns: upload a file, see every line checked, reuse it later."
       actions={
-        <Button component={RouterLink} to="/u/opt-outs" variant="outlined">
+        <Button component={RouterLink} to="/u/opt-outs" variant="outlined" sx={{ whiteSpace: 'nowrap' }}>
           Opt-out list
         </Button>
       }
@@ -158,7 +158,6 @@ export default function AudiencesPage() {
                           {canWrite && (
                             <Button
                               size="small"
-                              color="error"
                               aria-label={`Delete ${a.name}`}
                               onClick={() => setDeleting(a)}
                             >

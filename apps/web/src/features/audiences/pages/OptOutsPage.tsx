@@ -40,10 +40,10 @@ export default function OptOutsPage() {
   return (
     <PageFrame
       title="Opt-out List"
-      breadcrumbs={[{ label: 'My Campaigns', to: '/u/my-campaigns' }, { label: 'Opt-out list' }]}
+      breadcrumbs={[{ label: 'My Campaigns', to: '/u/my-campaigns' }]}
       description="Numbers your bots never message: people who wrote STOP or UNSUBSCRIBE to one of your bots, unsubscribed on their network, or that you added. Audiences leave them out; sends to them are refused."
       actions={
-        <Button component={RouterLink} to="/u/audiences" variant="outlined">
+        <Button component={RouterLink} to="/u/audiences" variant="outlined" sx={{ whiteSpace: 'nowrap' }}>
           Audiences
         </Button>
       }
@@ -152,7 +152,6 @@ export default function OptOutsPage() {
                         canWrite && (
                           <Button
                             size="small"
-                            color="error"
                             disabled={remove.isPending}
                             aria-label={`Remove ${o.msisdn} from the list`}
                             onClick={() => {
