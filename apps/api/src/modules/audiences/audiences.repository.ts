@@ -312,15 +312,6 @@ export function createAudiencesRepository(database: Database) {
       return rows[0]?.country ?? null;
     },
 
-    /** Audiences whose check has not finished (resumed at start, after a crash). */
-    async unfinished(): Promise<string[]> {
-      const rows = await q<{ audience_id: string }>(
-        `SELECT audience_id FROM audiences WHERE status IN ('uploaded', 'checking')`,
-        [],
-      );
-      return rows.map((r) => r.audience_id);
-    },
-
     async referencedKeys(keys: readonly string[]): Promise<Set<string>> {
       const rows = await q<{ storage_key: string }>(
         'SELECT storage_key FROM audiences WHERE storage_key = ANY($1::text[])',

@@ -238,6 +238,24 @@ describe('bad files', () => {
   });
 });
 
+describe('the approval gate', () => {
+  it('when an aggregator awaits approval then audience and opt-out writes are refused saying why, reads stay open', async () => {
+    const pending = await t.factories
+      .account(null, { partner: { isAggregator: true, launchApproved: false, approvalStatus: null } })
+      .then(async (a) => ({ ...a, token: await t.tokenFor(a.user.userId) }));
+    const refusedUpload = await upload(pending, 'list.csv', 'msisdn\n+919876543210\n');
+    expect(expectEnvelope(refusedUpload, 403).message).toMatch(/campaigns open once it is approved/);
+    const refusedOptOut = await call(pending, {
+      method: 'POST',
+      url: `${S}/opt-outs`,
+      payload: { msisdn: '+919876543210' },
+    });
+    expect(expectEnvelope(refusedOptOut, 403).message).toMatch(/campaigns open once it is approved/);
+    expectEnvelope(await call(pending, { method: 'GET', url: `${S}/audiences` }), 200);
+    expectEnvelope(await call(pending, { method: 'GET', url: `${S}/opt-outs` }), 200);
+  });
+});
+
 describe('lists, isolation and delete', () => {
   it("when another partner asks for, downloads from or deletes the owner's audience then it is 404", async () => {
     const audience = await uploadAndCheck('mine.csv', 'msisdn\n+919876543210\n');
