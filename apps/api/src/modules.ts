@@ -1,6 +1,7 @@
 import { accountsModule } from './modules/accounts/accounts.module.ts';
 import { aggregatorsModule } from './modules/aggregators/aggregators.module.ts';
 import { appConfigModule } from './modules/app-config/app-config.module.ts';
+import { audiencesModule } from './modules/audiences/audiences.module.ts';
 import { botReviewModule } from './modules/bot-review/bot-review.module.ts';
 import { botTestingModule } from './modules/bot-testing/bot-testing.module.ts';
 import { botsModule } from './modules/bots/bots.module.ts';
@@ -43,6 +44,7 @@ export const API_MODULES: readonly AnyApiModule[] = [
   botReviewModule,
   partnerWebhooksModule,
   partnerCredentialsModule,
+  audiencesModule,
   partnerApiModule,
   aggregatorsModule,
   contentModule,

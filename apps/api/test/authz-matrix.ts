@@ -1,5 +1,6 @@
 import { BILLING_ROLES, DEVELOPER_ROLES, ROLES } from '@portico/domain';
 import { AUTHZ_MATRIX_AGGREGATORS } from './authz/aggregators.ts';
+import { AUTHZ_MATRIX_AUDIENCES } from './authz/audiences.ts';
 import { AUTHZ_MATRIX_BOT_REVIEW } from './authz/bot-review.ts';
 import { AUTHZ_MATRIX_BOT_TESTING } from './authz/bot-testing.ts';
 import { AUTHZ_MATRIX_BOTS } from './authz/bots.ts';
@@ -224,6 +225,7 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
   ...AUTHZ_MATRIX_BOTS,
   ...AUTHZ_MATRIX_LAUNCHES,
   ...AUTHZ_MATRIX_BOT_REVIEW,
+  ...AUTHZ_MATRIX_AUDIENCES,
   // The network messages: test sends and their events.
   {
     method: 'POST',

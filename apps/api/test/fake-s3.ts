@@ -122,6 +122,7 @@ export async function startFakeS3(
     sessionToken: options.sessionToken,
   };
   const objects = new Map<string, { bytes: Buffer; contentType: string }>();
+  const uploads = new Map<string, Map<number, Buffer>>();
   const requests: FakeS3['requests'] = [];
   let failures = 0;
 
@@ -168,6 +169,41 @@ export async function startFakeS3(
     }
     const key = decodeURIComponent(rest.join('/'));
     if (!key) return answer(400, xmlError('InvalidRequest', 'A key is required'));
+
+    // Multipart upload: CreateMultipartUpload, UploadPart, CompleteMultipartUpload, AbortMultipartUpload.
+    if (request.method === 'POST' && query.has('uploads')) {
+      const uploadId = `upload-${uploads.size + 1}`;
+      uploads.set(uploadId, new Map());
+      return answer(
+        200,
+        `<InitiateMultipartUploadResult><UploadId>${uploadId}</UploadId></InitiateMultipartUploadResult>`,
+      );
+    }
+    const uploadId = query.get('uploadId');
+    if (uploadId !== null) {
+      const parts = uploads.get(uploadId);
+      if (!parts) return answer(404, xmlError('NoSuchUpload', 'The specified upload does not exist.'));
+      if (request.method === 'PUT') {
+        const etag = `"etag-${query.get('partNumber')}"`;
+        parts.set(Number(query.get('partNumber')), body);
+        requests.push({ method: 'PUT', url: request.url ?? '', status: 200 });
+        response.writeHead(200, { etag });
+        return response.end();
+      }
+      if (request.method === 'DELETE') {
+        uploads.delete(uploadId);
+        return answer(204);
+      }
+      const numbers = [...body.toString('utf8').matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((m) =>
+        Number(m[1]),
+      );
+      objects.set(key, {
+        bytes: Buffer.concat(numbers.map((n) => parts.get(n) ?? Buffer.alloc(0))),
+        contentType: 'binary/octet-stream',
+      });
+      uploads.delete(uploadId);
+      return answer(200, '<CompleteMultipartUploadResult></CompleteMultipartUploadResult>');
+    }
 
     switch (request.method) {
       case 'PUT':

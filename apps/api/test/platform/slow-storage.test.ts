@@ -57,6 +57,14 @@ function heldStorage() {
         if (heldReads.has(key)) await reads.wait(key);
         return inner.get(key);
       },
+      async putStream(key, body, contentType) {
+        await puts.wait(key);
+        return inner.putStream(key, body, contentType);
+      },
+      async getStream(key) {
+        if (heldReads.has(key)) await reads.wait(key);
+        return inner.getStream(key);
+      },
       delete: (key) => inner.delete(key),
       list: (prefix) => inner.list(prefix),
     };

@@ -1,5 +1,6 @@
 import { accountsFeature } from '@/features/accounts';
 import { aggregatorsFeature } from '@/features/aggregators';
+import { audiencesFeature } from '@/features/audiences';
 import { botReviewFeature } from '@/features/bot-review';
 import { botTestingFeature } from '@/features/bot-testing';
 import { botsFeature } from '@/features/bots';
@@ -18,6 +19,7 @@ import type { Feature } from '@/lib/feature';
 export const FEATURES: readonly Feature[] = [
   accountsFeature,
   aggregatorsFeature,
+  audiencesFeature,
   botReviewFeature,
   botTestingFeature,
   botsFeature,

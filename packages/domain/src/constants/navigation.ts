@@ -62,7 +62,7 @@ export const DEVELOPER_BAR: readonly NavItem[] = [
     id: 'my-campaigns',
     label: 'MY CAMPAIGNS',
     path: '/u/my-campaigns',
-    highlight: ['/my-campaigns', '/add-new-campaign'],
+    highlight: ['/my-campaigns', '/add-new-campaign', '/u/audiences', '/u/opt-outs'],
     approvalArea: 'campaigns',
   },
   { id: 'developer-assets', label: 'DEVELOPER ASSETS', path: '/developer-assets' },

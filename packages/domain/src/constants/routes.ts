@@ -54,7 +54,10 @@ export const PAGE_ROUTES = [
   dev('/u/update-brand', 'Update Brand', 'Brands', { screen: 'brands.update-brand' }),
   dev('/u/my-carriers', 'Pricing', 'Wallet, rate plans and pricing', { screen: 'wallet.pricing' }),
   dev('/u/api', 'API', 'Developer API access', { screen: 'partner-api.api' }),
-  dev('/u/my-campaigns', 'My Campaigns', 'Campaigns'),
+  // Campaigns (the next issue) take MY CAMPAIGNS' landing page (and its title); until then it is the audiences.
+  dev('/u/my-campaigns', 'Audiences', 'Campaigns', { screen: 'audiences.audiences' }),
+  dev('/u/audiences', 'Audiences', 'Audiences', { screen: 'audiences.audiences' }),
+  dev('/u/opt-outs', 'Opt-out List', 'Audiences', { screen: 'audiences.opt-outs' }),
   dev('/my-campaigns', 'My Campaigns', 'Campaigns'),
   dev('/add-new-campaign', 'New Campaign', 'Campaigns'),
   dev('/u/launch', 'Launch Bot', 'Bot launch', { screen: 'launches.stepper', pattern: '/u/launch/*' }),

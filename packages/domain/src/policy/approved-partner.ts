@@ -19,7 +19,8 @@ export const APPROVAL_AREA_MESSAGES: Readonly<Record<ApprovalArea, string>> = {
 /**
  * The policy actions an unapproved aggregator is refused, by area. Reads stay open (an empty list
  * explains itself); every write of the wallet and of brands is gated. Campaign actions join here
- * with the campaigns module.
+ * with the campaigns module;
+ * audience writes are already here.
  */
 export const APPROVAL_GATED_ACTIONS: Readonly<Record<string, ApprovalArea>> = {
   'wallet.manage': 'billing',
@@ -28,6 +29,9 @@ export const APPROVAL_GATED_ACTIONS: Readonly<Record<string, ApprovalArea>> = {
   'brands.write': 'brands',
   /** The launch's verification hold is paid from the wallet. */
   'launches.submit': 'billing',
+  /** Audiences are the campaigns' recipients (MY CAMPAIGNS). */
+  'audiences.write': 'campaigns',
+  'opt-outs.write': 'campaigns',
 };
 
 /** The area an action belongs to when it needs an approved partner, else undefined. */

@@ -1,5 +1,6 @@
 import { ACCOUNTS_POLICY } from './accounts.ts';
 import { AGGREGATORS_POLICY } from './aggregators.ts';
+import { AUDIENCES_POLICY } from './audiences.ts';
 import { BOTS_POLICY } from './bots.ts';
 import { BRANDS_POLICY } from './brands.ts';
 import { CONTENT_POLICY } from './content.ts';
@@ -48,6 +49,7 @@ export const POLICY = {
   ...PARTNER_WEBHOOKS_POLICY,
   ...PARTNER_CREDENTIALS_POLICY,
   ...NOTIFICATIONS_POLICY,
+  ...AUDIENCES_POLICY,
 } as const;
 export type PolicyAction = keyof typeof POLICY;
 

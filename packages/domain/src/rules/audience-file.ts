@@ -35,7 +35,7 @@ export const AUDIENCE_FILES: Readonly<Record<AudienceFileKind, AudienceFileDefin
   audience: {
     fileName: 'audience-sample',
     columns: [msisdn],
-    sample: [['+919876543210'], ['+919812345678'], ['+447700900123'], ['+14155550100']],
+    sample: [['+919876543210'], ['+919812345678'], ['+447400123456'], ['+14155550100']],
   },
   personalised: {
     fileName: 'personalised-sample',
@@ -43,7 +43,7 @@ export const AUDIENCE_FILES: Readonly<Record<AudienceFileKind, AudienceFileDefin
     sample: [
       ['+919876543210', 'Asha', 'ORD-10231', '2026-12-01'],
       ['+919812345678', 'Ravi', 'ORD-10232', '2026-12-02'],
-      ['+447700900123', 'Emily', 'ORD-10233', '2026-12-03'],
+      ['+447400123456', 'Emily', 'ORD-10233', '2026-12-03'],
       ['+14155550100', 'José, Jr.', 'ORD-10234', '2026-12-04'],
     ],
   },

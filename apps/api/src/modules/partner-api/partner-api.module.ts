@@ -17,7 +17,8 @@ import { whatsappRoutes } from './whatsapp.routes.ts';
  * by default the port after PORT),
  * authenticated with a bot's credentials, rate limited per bot, priced
  * and reserved by metering, sent through the connectors and settled; RBM testers.create invites a
- * tester through bot-testing. Comes after metering, bot-testing and partner-credentials.
+ * tester through bot-testing. Comes after metering, bot-testing and partner-credentials, and after
+ * audiences (its opt-out list).
  */
 export const partnerApiModule = defineModule({
   name: 'partner-api',
@@ -31,6 +32,7 @@ export const partnerApiModule = defineModule({
       repository,
       credentials,
       metering: use('metering'),
+      optOuts: use('audiences').optOuts,
       connectors,
       counters: createCounters(database.sql),
       testers: use('bot-testing'),

@@ -97,6 +97,8 @@ describe('partner sends charge exactly (fast-check)', () => {
             repository: createPartnerApiRepository(t.database),
             credentials: { authenticate: () => Promise.reject(new Error('not used')) },
             metering: m.metering,
+            // Nobody opted out here: the property is about money, not the opt-out list.
+            optOuts: { isOptedOut: async () => false },
             connectors: { get: () => connector },
             testers: { inviteTesterForPartner: () => Promise.reject(new Error('not used')) },
             counters: { add: async (_key, n) => ({ hits: n, resetAt: Date.now() + 1000 }) },

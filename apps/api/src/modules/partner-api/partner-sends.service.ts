@@ -20,6 +20,7 @@ import type {
 } from '../../networks/types.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Counters } from '../../platform/security/counters.ts';
+import type { OptOutsService } from '../audiences/opt-outs.service.ts';
 import type { BotTestingService } from '../bot-testing/bot-testing.service.ts';
 import { grouped } from '../metering/grouped.ts';
 import type { MeteringService } from '../metering/metering.service.ts';
@@ -41,6 +42,10 @@ export type SendRefusal =
   | { reason: 'duplicate'; detail: string }
   /** The network refused or failed: the reservation was released, nothing is charged. */
   | { reason: 'network'; error: NetworkError };
+
+/** A recipient on the partner's opt-out list: answered as the network's invalid-argument error. */
+export const RECIPIENT_OPTED_OUT =
+  "The recipient opted out of this partner's messages (STOP, UNSUBSCRIBE or the opt-out list): nothing was sent.";
 
 export class SendRefused extends Error {
   constructor(readonly refusal: SendRefusal) {
@@ -69,6 +74,8 @@ export interface PartnerSendsDeps {
   repository: PartnerApiRepository;
   credentials: Pick<PartnerCredentialsService, 'authenticate'>;
   metering: Pick<MeteringService, 'price' | 'reserve' | 'settle' | 'message'>;
+  /** The partner's opt-out list (audiences): an opted-out recipient is refused before pricing. */
+  optOuts: Pick<OptOutsService, 'isOptedOut'>;
   connectors: Pick<Connectors, 'get'>;
   counters: Pick<Counters, 'add'>;
   testers: Pick<BotTestingService, 'inviteTesterForPartner'>;
@@ -93,7 +100,7 @@ const BOT_CACHE_MS = 5_000;
  * the wallet (metering, decision 0023), send through the connector, and settle the outcome.
  */
 export function createPartnerSendsService(deps: PartnerSendsDeps) {
-  const { repository, credentials, metering, connectors, counters, testers, ratePerSecond } = deps;
+  const { repository, credentials, metering, optOuts, connectors, counters, testers, ratePerSecond } = deps;
   const bots = new LRUCache<string, { at: number; value: Promise<SendingBot | null> }>({ max: 10_000 });
   const testNumbers = new LRUCache<string, { at: number; value: Promise<Set<string>> }>({ max: 10_000 });
 
@@ -399,6 +406,9 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
         const unknown = files.find((name) => !own.has(name));
         if (unknown !== undefined) return refuse({ reason: 'not_found', detail: unknown });
       }
+
+      if (await optOuts.isOptedOut(bot.partnerId, send.recipient))
+        return refuse({ reason: 'invalid', detail: RECIPIENT_OPTED_OUT });
 
       const channel = send.network === 'whatsapp' ? CHANNEL_TYPE.whatsapp : CHANNEL_TYPE.rcs;
       let price: Awaited<ReturnType<typeof metering.price>>;

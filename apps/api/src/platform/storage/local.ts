@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   assertStorageKey,
   InvalidStorageKeyError,
@@ -82,6 +85,44 @@ export function createLocalStorage(dir: string): Storage & { readonly dir: strin
         if (!isMissing(error) && !(error instanceof SyntaxError)) throw error;
       }
       return { bytes, contentType };
+    },
+    async putStream(key, body, contentType) {
+      const data = dataPath(key);
+      await writeAtomically(metaPath(key), Buffer.from(JSON.stringify({ contentType })));
+      await mkdir(path.dirname(data), { recursive: true });
+      const temporary = path.join(
+        path.dirname(data),
+        `.${path.basename(data)}.${randomBytes(6).toString('hex')}.tmp`,
+      );
+      let bytes = 0;
+      try {
+        await pipeline(
+          Readable.from(body),
+          async function* (source: AsyncIterable<Uint8Array>) {
+            for await (const chunk of source) {
+              bytes += chunk.byteLength;
+              yield chunk;
+            }
+          },
+          createWriteStream(temporary, { flags: 'wx', mode: 0o644 }),
+        );
+        await rename(temporary, data);
+        return bytes;
+      } catch (error) {
+        await rm(temporary, { force: true });
+        await rm(metaPath(key), { force: true });
+        throw error;
+      }
+    },
+    async getStream(key) {
+      const data = dataPath(key);
+      try {
+        await stat(data);
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      return createReadStream(data);
     },
     async delete(key) {
       await rm(dataPath(key), { force: true });

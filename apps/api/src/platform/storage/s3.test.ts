@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeS3, startFakeS3 } from '../../../test/fake-s3.ts';
-import { createS3Storage, type S3StorageOptions } from './s3.ts';
+import { createS3Storage, MULTIPART_PART_BYTES, type S3StorageOptions } from './s3.ts';
 import { InvalidStorageKeyError, StorageError } from './storage.ts';
 
 let s3: FakeS3;
@@ -39,6 +39,31 @@ describe('S3 storage against a server that checks SigV4 like S3', () => {
     expect(await storage.get('profile-images/p-1/Ab_9-z.webp')).toBeNull();
     // Deleting what is not there is not an error (S3 says 204 either way).
     await storage.delete('profile-images/p-1/Ab_9-z.webp');
+  });
+
+  it('streams a large object in multipart parts and a small one in one PUT, and reads both back as streams', async () => {
+    const storage = storageWith();
+    const big = Buffer.alloc(MULTIPART_PART_BYTES * 2 + 123, 7);
+    async function* chunks(bytes: Buffer) {
+      for (let at = 0; at < bytes.length; at += 1_000_000) yield bytes.subarray(at, at + 1_000_000);
+    }
+    expect(await storage.putStream('private/audiences/p/big.csv', chunks(big), 'text/csv')).toBe(big.length);
+    expect(s3.objects.get('portico/private/audiences/p/big.csv')?.bytes.equals(big)).toBe(true);
+    // 1 MB chunks: a part once 8 MiB are held, the rest in the last part.
+    expect(s3.requests.filter((r) => r.url.includes('partNumber=')).length).toBe(2);
+    const small = Buffer.from('msisdn\n+919876543210\n');
+    expect(await storage.putStream('private/audiences/p/small.csv', chunks(small), 'text/csv')).toBe(
+      small.length,
+    );
+    const read = async (key: string) => {
+      const stream = await storage.getStream(key);
+      const parts: Buffer[] = [];
+      for await (const chunk of stream ?? []) parts.push(chunk as Buffer);
+      return Buffer.concat(parts);
+    };
+    expect((await read('private/audiences/p/small.csv')).equals(small)).toBe(true);
+    expect((await read('private/audiences/p/big.csv')).length).toBe(big.length);
+    expect(await storage.getStream('private/audiences/p/none.csv')).toBeNull();
   });
 
   it('works with an endpoint that has a base path and no prefix', async () => {

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /** A stored object: its bytes and the content type it was stored with. */
 export interface StoredFile {
   bytes: Buffer;
@@ -14,6 +16,13 @@ export interface Storage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The object under key, or null when there is none. */
   get(key: string): Promise<StoredFile | null>;
+  /**
+   * Stores a stream under key without holding it whole in memory (large uploads: audience files);
+   * answers the bytes written. Nothing is left under key when the stream fails.
+   */
+  putStream(key: string, body: AsyncIterable<Uint8Array>, contentType: string): Promise<number>;
+  /** The object under key as a stream, or null when there is none. */
+  getStream(key: string): Promise<Readable | null>;
   /** Removes the object under key; a missing object is not an error. */
   delete(key: string): Promise<void>;
   /** Every object whose key starts with `prefix`, with when it was last written (the orphan sweep). */

@@ -1,0 +1,56 @@
+import { defineModule } from '../../platform/module.ts';
+import { audiencesConfig } from './audiences.config.ts';
+import { AUDIENCES_QUEUES } from './audiences.jobs.ts';
+import { createAudiencesRepository } from './audiences.repository.ts';
+import { audiencesRoutes } from './audiences.routes.ts';
+import { seedAudiencesDemo } from './audiences.seed.ts';
+import { createAudiencesService } from './audiences.service.ts';
+import { optOutsRoutes } from './opt-outs.routes.ts';
+import { createOptOutsService, type OptOutsService } from './opt-outs.service.ts';
+
+declare module '../../platform/module.ts' {
+  interface ModuleServices {
+    audiences: { optOuts: Pick<OptOutsService, 'isOptedOut'> };
+  }
+}
+
+/**
+ * Audiences (issue 27): the partner's opt-out list (STOP, UNSUBSCRIBE and the network's unsubscribe
+ * event to its bots add numbers in network-messages' unit of work; the partner API refuses sends to
+ * them) and uploaded recipient files, checked by the audiences.check job. Comes after
+ * network-messages and bots, before partner-api.
+ */
+export const audiencesModule = defineModule({
+  name: 'audiences',
+  config: audiencesConfig,
+  queues: AUDIENCES_QUEUES,
+  create({ database, use, storage, jobs, log, settings }) {
+    const repository = createAudiencesRepository(database);
+    const optOuts = createOptOutsService({ database, repository });
+    const audiences = createAudiencesService({
+      database,
+      repository,
+      storage,
+      jobs,
+      log,
+      maxRecipients: settings.AUDIENCE_MAX_RECIPIENTS,
+    });
+    use('network-messages').onEventsStored(async (events) => {
+      await optOuts.onEventsStored(events.map((event) => event.eventId));
+    });
+    return {
+      service: { optOuts },
+      secureRoutes: [optOutsRoutes(optOuts), audiencesRoutes(audiences)],
+      storedFiles: audiences.storedFiles,
+      jobs: {
+        'audiences.check': {
+          // Resumable: a retried or restarted check continues after its last committed batch.
+          handler: ({ audienceId }) => audiences.check(audienceId),
+          retryLimit: 5,
+          expireInSeconds: 15 * 60,
+        },
+      },
+    };
+  },
+  seed: { demo: seedAudiencesDemo },
+});

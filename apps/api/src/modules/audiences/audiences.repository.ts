@@ -1,0 +1,324 @@
+import type { AudienceStatus, KeptRecipient, OptOutSource, RefusedLine } from '@portico/domain';
+import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { containsPattern } from '../../platform/db/filters.ts';
+import type { Database } from '../../platform/db/index.ts';
+import { bots } from '../bots/bots.schema.ts';
+import { audienceRecipients, audienceRefusedLines, audiences, optOuts } from './audiences.schema.ts';
+
+export type AudienceRow = typeof audiences.$inferSelect;
+export type OptOutRow = typeof optOuts.$inferSelect & { botName: string | null };
+
+export interface NewOptOut {
+  partnerId: string;
+  msisdn: string;
+  source: OptOutSource;
+  botId?: string | null;
+  sourceDetail?: string | null;
+  eventId?: string | null;
+}
+
+/** A user's event to a bot that may opt the user out: the bot found by its name on the network. */
+export interface OptOutCandidate {
+  eventId: string;
+  kind: string;
+  sender: string | null;
+  text: string | null;
+  botId: string;
+  partnerId: string;
+}
+
+export interface ListFilters {
+  start: number;
+  end: number;
+  search?: string | undefined;
+}
+
+/** SQL of opt-outs, audiences, their recipients and refused lines (the rules are the services'). */
+export function createAudiencesRepository(database: Database) {
+  const { db } = database;
+  const q = async <Row>(text: string, values: unknown[]) =>
+    (await database.sql.query<Row>(text, values)).rows;
+
+  function optOutWhere(
+    partnerId: string,
+    filters: { search?: string | undefined; source?: string | undefined },
+  ) {
+    const where: SQL[] = [eq(optOuts.partnerId, partnerId)];
+    if (filters.search) where.push(ilike(optOuts.msisdn, containsPattern(filters.search)));
+    if (filters.source) where.push(eq(optOuts.source, filters.source));
+    return and(...where);
+  }
+
+  function audienceWhere(
+    partnerId: string,
+    filters: { search?: string | undefined; status?: string | undefined },
+  ) {
+    const where: SQL[] = [eq(audiences.partnerId, partnerId)];
+    if (filters.search)
+      where.push(
+        sql`(${ilike(audiences.name, containsPattern(filters.search))} OR ${ilike(audiences.fileName, containsPattern(filters.search))})`,
+      );
+    if (filters.status) where.push(eq(audiences.status, filters.status));
+    return and(...where);
+  }
+
+  return {
+    /** Adds numbers to partners' lists; a number already there keeps its first time and source. */
+    async addOptOuts(rows: readonly NewOptOut[]): Promise<number> {
+      if (rows.length === 0) return 0;
+      const inserted = await db
+        .insert(optOuts)
+        .values(rows.map((r) => ({ ...r })))
+        .onConflictDoNothing({ target: [optOuts.partnerId, optOuts.msisdn] })
+        .returning({ msisdn: optOuts.msisdn });
+      return inserted.length;
+    },
+
+    async removeOptOut(partnerId: string, msisdn: string): Promise<boolean> {
+      const removed = await db
+        .delete(optOuts)
+        .where(and(eq(optOuts.partnerId, partnerId), eq(optOuts.msisdn, msisdn)))
+        .returning({ msisdn: optOuts.msisdn });
+      return removed.length > 0;
+    },
+
+    async isOptedOut(partnerId: string, msisdn: string): Promise<boolean> {
+      const rows = await q<{ one: number }>(
+        'SELECT 1 AS one FROM opt_outs WHERE partner_id = $1 AND msisdn = $2',
+        [partnerId, msisdn],
+      );
+      return rows.length > 0;
+    },
+
+    /** Every number on the partner's list (the checking job's set; lists are far smaller than audiences). */
+    async optedOutNumbers(partnerId: string): Promise<Set<string>> {
+      const rows = await q<{ msisdn: string }>('SELECT msisdn FROM opt_outs WHERE partner_id = $1', [
+        partnerId,
+      ]);
+      return new Set(rows.map((r) => r.msisdn));
+    },
+
+    async listOptOuts(
+      partnerId: string,
+      filters: ListFilters & { source?: string | undefined },
+    ): Promise<{ items: OptOutRow[]; total: number }> {
+      const where = optOutWhere(partnerId, filters);
+      const [items, [total]] = await Promise.all([
+        db
+          .select({ row: optOuts, botName: bots.name })
+          .from(optOuts)
+          .leftJoin(bots, eq(bots.botId, optOuts.botId))
+          .where(where)
+          .orderBy(desc(optOuts.optedOutAt), optOuts.msisdn)
+          .offset(filters.start)
+          .limit(filters.end - filters.start),
+        db.select({ n: count() }).from(optOuts).where(where),
+      ]);
+      return { items: items.map((i) => ({ ...i.row, botName: i.botName })), total: total?.n ?? 0 };
+    },
+
+    /**
+     * The users' events among these that may opt them out (a message or the network's unsubscribe),
+     * with the bot they went to, found by its name on the network the way the webhook outbox finds
+     * it: RBM's agentId, MaaP's botId, WhatsApp's business number id (metadata.phone_number_id).
+     */
+    async optOutCandidates(eventIds: readonly string[]): Promise<OptOutCandidate[]> {
+      if (eventIds.length === 0) return [];
+      return q<OptOutCandidate>(
+        `SELECT e.event_id AS "eventId", e.kind, e.sender, e.text, b.bot_id AS "botId", b.partner_id AS "partnerId"
+           FROM network_events e
+           JOIN bots b ON (
+             (e.network = 'rbm' AND split_part(b.rbm_agent, '/agents/', 2) = e.payload->>'agentId') OR
+             (e.network = 'maap' AND b.maap_bot_id = e.payload->>'botId') OR
+             (e.network = 'whatsapp' AND b.whatsapp_phone_number_id = e.payload->'metadata'->>'phone_number_id'))
+          WHERE e.event_id = ANY($1::uuid[]) AND e.kind IN ('user_message', 'unsubscribe')`,
+        [eventIds],
+      );
+    },
+
+    async insertAudience(row: typeof audiences.$inferInsert): Promise<AudienceRow> {
+      const [created] = await db.insert(audiences).values(row).returning();
+      if (!created) throw new Error('audience insert returned nothing');
+      return created;
+    },
+
+    async audience(partnerId: string, audienceId: string): Promise<AudienceRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(audiences)
+        .where(and(eq(audiences.partnerId, partnerId), eq(audiences.audienceId, audienceId)));
+      return row;
+    },
+
+    async audienceById(audienceId: string): Promise<AudienceRow | undefined> {
+      const [row] = await db.select().from(audiences).where(eq(audiences.audienceId, audienceId));
+      return row;
+    },
+
+    /** The audience locked for the checking job's batch (FOR UPDATE), or undefined once deleted. */
+    async audienceForUpdate(audienceId: string): Promise<AudienceRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(audiences)
+        .where(eq(audiences.audienceId, audienceId))
+        .for('update');
+      return row;
+    },
+
+    async listAudiences(
+      partnerId: string,
+      filters: ListFilters & { status?: string | undefined },
+    ): Promise<{ items: AudienceRow[]; total: number }> {
+      const where = audienceWhere(partnerId, filters);
+      const [items, [total]] = await Promise.all([
+        db
+          .select()
+          .from(audiences)
+          .where(where)
+          .orderBy(desc(audiences.createdAt), audiences.audienceId)
+          .offset(filters.start)
+          .limit(filters.end - filters.start),
+        db.select({ n: count() }).from(audiences).where(where),
+      ]);
+      return { items, total: total?.n ?? 0 };
+    },
+
+    async deleteAudience(partnerId: string, audienceId: string): Promise<AudienceRow | undefined> {
+      const [row] = await db
+        .delete(audiences)
+        .where(and(eq(audiences.partnerId, partnerId), eq(audiences.audienceId, audienceId)))
+        .returning();
+      return row;
+    },
+
+    async updateAudience(
+      audienceId: string,
+      fields: Partial<
+        Pick<AudienceRow, 'fields' | 'defaultCountry' | 'failure' | 'checkedAt' | 'keptCount'>
+      > & {
+        status?: AudienceStatus;
+      },
+    ): Promise<void> {
+      await db.update(audiences).set(fields).where(eq(audiences.audienceId, audienceId));
+    },
+
+    /**
+     * One batch of the check, committed with its checkpoint by the caller's unit of work: the kept
+     * recipients and refused lines (unnest inserts; a line or number already stored is skipped),
+     * the counts added (by reason: the totals the caller computed under the row's lock), `checked_line` moved to the batch's last line.
+     */
+    async storeBatch(
+      audienceId: string,
+      batch: {
+        kept: readonly KeptRecipient[];
+        refused: readonly RefusedLine[];
+        lastLine: number;
+        /** The audience's counts by reason with this batch's added. */
+        refusedByReason: Record<string, number>;
+      },
+    ): Promise<void> {
+      const { kept, refused } = batch;
+      if (kept.length > 0)
+        await q(
+          `INSERT INTO audience_recipients (audience_id, msisdn, line, fields)
+           SELECT $1::uuid, m, l, CASE WHEN f = '{}' THEN NULL ELSE f::jsonb END
+             FROM unnest($2::text[], $3::int[], $4::text[]) AS t(m, l, f)
+           ON CONFLICT DO NOTHING`,
+          [
+            audienceId,
+            kept.map((k) => k.msisdn),
+            kept.map((k) => k.line),
+            kept.map((k) => JSON.stringify(k.fields)),
+          ],
+        );
+      if (refused.length > 0)
+        await q(
+          `INSERT INTO audience_refused_lines (audience_id, line, reason, detail, raw)
+           SELECT $1::uuid, l, r, d, w FROM unnest($2::int[], $3::text[], $4::text[], $5::text[]) AS t(l, r, d, w)
+           ON CONFLICT DO NOTHING`,
+          [
+            audienceId,
+            refused.map((r) => r.line),
+            refused.map((r) => r.reason),
+            refused.map((r) => r.detail),
+            // PostgreSQL text holds no NUL character (a binary file's line may).
+            refused.map((r) => r.raw.replaceAll('\u0000', '')),
+          ],
+        );
+      await q(
+        `UPDATE audiences SET read_count = read_count + $2, kept_count = kept_count + $3,
+           refused_count = refused_count + $4, refused_by_reason = $5::jsonb, checked_line = $6
+         WHERE audience_id = $1`,
+        [
+          audienceId,
+          kept.length + refused.length,
+          kept.length,
+          refused.length,
+          JSON.stringify(batch.refusedByReason),
+          batch.lastLine,
+        ],
+      );
+    },
+
+    /** The numbers an interrupted check already kept (a resumed check starts from them). */
+    async keptNumbers(audienceId: string): Promise<string[]> {
+      const rows = await q<{ msisdn: string }>(
+        'SELECT msisdn FROM audience_recipients WHERE audience_id = $1',
+        [audienceId],
+      );
+      return rows.map((r) => r.msisdn);
+    },
+
+    /** A failed check keeps nothing: its recipients go (the refused lines stay to explain it). */
+    async dropRecipients(audienceId: string): Promise<void> {
+      await db.delete(audienceRecipients).where(eq(audienceRecipients.audienceId, audienceId));
+    },
+
+    async refusedLines(audienceId: string, after: number, limit: number) {
+      return db
+        .select()
+        .from(audienceRefusedLines)
+        .where(
+          and(eq(audienceRefusedLines.audienceId, audienceId), sql`${audienceRefusedLines.line} > ${after}`),
+        )
+        .orderBy(audienceRefusedLines.line)
+        .limit(limit);
+    },
+
+    async recipients(audienceId: string, filters: ListFilters) {
+      const where = and(
+        eq(audienceRecipients.audienceId, audienceId),
+        filters.search ? ilike(audienceRecipients.msisdn, containsPattern(filters.search)) : undefined,
+      );
+      const [items, [total]] = await Promise.all([
+        db
+          .select()
+          .from(audienceRecipients)
+          .where(where)
+          .orderBy(audienceRecipients.line)
+          .offset(filters.start)
+          .limit(filters.end - filters.start),
+        db.select({ n: count() }).from(audienceRecipients).where(where),
+      ]);
+      return { items, total: total?.n ?? 0 };
+    },
+
+    /** The partner's default country for numbers without their prefix (its address). */
+    async partnerCountry(partnerId: string): Promise<string | null> {
+      const rows = await q<{ country: string | null }>(
+        `SELECT address->>'countryId' AS country FROM partners WHERE partner_id = $1`,
+        [partnerId],
+      );
+      return rows[0]?.country ?? null;
+    },
+
+    async referencedKeys(keys: readonly string[]): Promise<Set<string>> {
+      const rows = await q<{ storage_key: string }>(
+        'SELECT storage_key FROM audiences WHERE storage_key = ANY($1::text[])',
+        [keys],
+      );
+      return new Set(rows.map((r) => r.storage_key));
+    },
+  };
+}
+export type AudiencesRepository = ReturnType<typeof createAudiencesRepository>;

@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AUDIENCE_MAX_BYTES,
+  type AudienceFormat,
+  type AudienceRefusalCounts,
+  type AudienceStatus,
+  audienceFileProblem,
+  audienceFormatOf,
+  createAudienceChecker,
+  emptyRefusalCounts,
+  formatAudienceBytes,
+  type KeptRecipient,
+  mapAudienceColumns,
+  type RefusedLine,
+  type TAudience,
+  type TAudienceListQuery,
+  ZAudienceListQuery,
+} from '@portico/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuthenticatedUser } from '../../platform/auth/types.ts';
+import type { Database } from '../../platform/db/index.ts';
+import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../../platform/http/errors.ts';
+import type { JobSender } from '../../platform/jobs/index.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import type { StoredFiles } from '../../platform/storage/sweep.ts';
+import { AudienceFileError, audienceRows, contentProblem } from './audience-reader.ts';
+import type { AudiencesQueues } from './audiences.jobs.ts';
+import type { AudienceRow, AudiencesRepository } from './audiences.repository.ts';
+
+export interface AudiencesDeps {
+  database: Pick<Database, 'transaction'>;
+  repository: AudiencesRepository;
+  storage: Storage;
+  jobs: JobSender<AudiencesQueues>;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  maxRecipients: number;
+  /** Lines committed together with their checkpoint (smaller in tests). */
+  batchSize?: number;
+}
+
+/** Where audience files are stored: private (they hold people's numbers), one folder per partner. */
+export const AUDIENCE_FILES_PREFIX = 'private/audiences/';
+
+function present(row: AudienceRow): TAudience {
+  return {
+    audience_id: row.audienceId,
+    name: row.name,
+    file_name: row.fileName,
+    format: row.format as AudienceFormat,
+    bytes: row.bytes,
+    status: row.status as AudienceStatus,
+    failure: row.failure,
+    fields: row.fields,
+    read: row.readCount,
+    kept: row.keptCount,
+    refused: row.refusedCount,
+    refused_by_reason: { ...emptyRefusalCounts(), ...row.refusedByReason } as AudienceRefusalCounts,
+    created_at: row.createdAt.toISOString(),
+    checked_at: row.checkedAt?.toISOString() ?? null,
+  };
+}
+
+/** An upload as it arrives: its name and its bytes as a stream (never whole in memory). */
+export interface IncomingAudienceFile {
+  fileName: string;
+  stream: AsyncIterable<Uint8Array>;
+  /** Whether the stream was cut at the byte limit (then the file is over it). */
+  truncated: () => boolean;
+}
+
+/** The audience was deleted while its check ran: the check stops. */
+class AudienceGone extends Error {}
+
+/**
+ * Audiences: uploads streamed to storage, the streamed check (the audiences.check job: normalised,
+ * deduplicated in the file and against opt-outs, personalised columns kept, every refused line with
+ * its reason; batches committed with their checkpoint so a restarted job continues and keeps no
+ * recipient twice), lists, the refused lines, delete.
+ */
+export function createAudiencesService(deps: AudiencesDeps) {
+  const { database, repository, storage, jobs, log, maxRecipients } = deps;
+  const batchSize = deps.batchSize ?? 5_000;
+
+  async function owned(user: AuthenticatedUser, audienceId: string): Promise<AudienceRow> {
+    const row = await repository.audience(user.partnerId, audienceId);
+    if (!row) throw new NotFoundError('Audience not found.');
+    return row;
+  }
+
+  /** The check fails as a whole: nothing kept, the reason shown (the refused lines stay to explain). */
+  async function fail(audienceId: string, reason: string): Promise<void> {
+    await database.transaction(async () => {
+      const row = await repository.audienceForUpdate(audienceId);
+      if (!row) return;
+      await repository.dropRecipients(audienceId);
+      await repository.updateAudience(audienceId, {
+        status: 'failed',
+        failure: reason,
+        checkedAt: new Date(),
+        keptCount: 0,
+      });
+    });
+  }
+
+  async function runCheck(audienceId: string): Promise<void> {
+    const audience = await repository.audienceById(audienceId);
+    if (!audience || audience.status === 'ready' || audience.status === 'failed') return;
+    const defaultCountry = audience.defaultCountry ?? (await repository.partnerCountry(audience.partnerId));
+    if (audience.status === 'uploaded')
+      await repository.updateAudience(audienceId, { status: 'checking', defaultCountry });
+    const source = await storage.getStream(audience.storageKey);
+    if (!source) throw new AudienceFileError('The uploaded file is no longer in storage: upload it again.');
+    const rows = audienceRows(source, audience.format as AudienceFormat);
+
+    const first = await rows.next();
+    if (first.done) throw new AudienceFileError('The file is empty: it has no lines.');
+    const mapped = mapAudienceColumns(first.value.values, defaultCountry);
+    if ('problem' in mapped) throw new AudienceFileError(`Line ${first.value.line}: ${mapped.problem}`);
+    const { mapping, header } = mapped;
+    const fields = mapping.fields.map((f) => f.name);
+    if (JSON.stringify(fields) !== JSON.stringify(audience.fields))
+      await repository.updateAudience(audienceId, { fields });
+
+    const optedOut = await repository.optedOutNumbers(audience.partnerId);
+    const checker = createAudienceChecker({
+      mapping,
+      defaultCountry,
+      optedOut: (msisdn) => optedOut.has(msisdn),
+      // A resumed check: what an earlier run committed is already kept.
+      seen: audience.checkedLine > 0 ? await repository.keptNumbers(audienceId) : [],
+    });
+    let kept: KeptRecipient[] = [];
+    let refused: RefusedLine[] = [];
+    let lastLine = audience.checkedLine;
+    let dataLines = audience.readCount;
+
+    const flush = async () => {
+      if (kept.length === 0 && refused.length === 0) return;
+      const batch = { kept, refused, lastLine };
+      kept = [];
+      refused = [];
+      await database.transaction(async () => {
+        const row = await repository.audienceForUpdate(audienceId);
+        if (!row) throw new AudienceGone();
+        const byReason: Record<string, number> = { ...emptyRefusalCounts(), ...row.refusedByReason };
+        for (const line of batch.refused) byReason[line.reason] = (byReason[line.reason] ?? 0) + 1;
+        await repository.storeBatch(audienceId, { ...batch, refusedByReason: byReason });
+      });
+    };
+
+    const check = async (line: number, values: string[]) => {
+      if (line <= audience.checkedLine) return;
+      dataLines += 1;
+      lastLine = line;
+      const verdict = checker.check(line, values);
+      if ('kept' in verdict) {
+        if (checker.keptCount > maxRecipients)
+          throw new AudienceFileError(
+            `The file has more than ${maxRecipients.toLocaleString('en-US')} different recipients (the most one audience may keep): split it into several audiences.`,
+          );
+        kept.push(verdict.kept);
+      } else refused.push(verdict.refused);
+      if (kept.length + refused.length >= batchSize) await flush();
+    };
+
+    if (!header) await check(first.value.line, first.value.values);
+    for await (const row of rows) await check(row.line, row.values);
+    await flush();
+    if (dataLines === 0)
+      throw new AudienceFileError('The file has only a header line: there are no recipients in it.');
+    await database.transaction(async () => {
+      const row = await repository.audienceForUpdate(audienceId);
+      if (!row) return;
+      if (row.keptCount === 0) {
+        await repository.updateAudience(audienceId, {
+          status: 'failed',
+          failure: 'No line of the file holds a recipient that can be messaged: see the refused lines.',
+          checkedAt: new Date(),
+        });
+        return;
+      }
+      await repository.updateAudience(audienceId, { status: 'ready', checkedAt: new Date() });
+    });
+  }
+
+  return {
+    /**
+     * The audiences.check job: reads the stored file as a stream from the last committed line. A
+     * problem of the whole file fails the audience with its reason; anything else is retried.
+     */
+    async check(audienceId: string): Promise<void> {
+      try {
+        await runCheck(audienceId);
+      } catch (error) {
+        if (error instanceof AudienceGone) return;
+        if (error instanceof AudienceFileError) {
+          await fail(audienceId, error.message);
+          return;
+        }
+        log.error(
+          { err: error, audienceId },
+          'audience check failed; the job will retry from its checkpoint',
+        );
+        throw error;
+      }
+    },
+
+    /**
+     * Stores the uploaded file (streamed to storage, the content sniffed on its first bytes, the size
+     * held to the limit while it streams), then in one unit of work the audience and its check job.
+     */
+    async upload(user: AuthenticatedUser, file: IncomingAudienceFile, name?: string): Promise<TAudience> {
+      const fileName = file.fileName.trim();
+      const problem = audienceFileProblem(fileName);
+      const format = audienceFormatOf(fileName);
+      if (problem || !format) throw new BadRequestError(problem ?? 'The file type is not supported.');
+      const key = `${AUDIENCE_FILES_PREFIX}${user.partnerId}/${randomUUID()}.${format}`;
+      let sniffed = false;
+      async function* checked(): AsyncGenerator<Uint8Array> {
+        for await (const chunk of file.stream) {
+          if (!sniffed && chunk.byteLength > 0) {
+            sniffed = true;
+            const wrong = contentProblem(format as AudienceFormat, chunk);
+            if (wrong) throw new BadRequestError(wrong);
+          }
+          yield chunk;
+        }
+      }
+      let bytes: number;
+      try {
+        bytes = await storage.putStream(key, checked(), 'application/octet-stream');
+      } catch (error) {
+        await storage.delete(key);
+        throw error;
+      }
+      if (file.truncated() || bytes > AUDIENCE_MAX_BYTES) {
+        await storage.delete(key);
+        throw new PayloadTooLargeError(`The file is larger than ${formatAudienceBytes(AUDIENCE_MAX_BYTES)}.`);
+      }
+      if (bytes === 0) {
+        await storage.delete(key);
+        throw new BadRequestError('The file is empty.');
+      }
+      try {
+        const row = await database.transaction(async () => {
+          const created = await repository.insertAudience({
+            partnerId: user.partnerId,
+            createdBy: user.userId,
+            name: name?.trim() || fileName.replace(/\.[^.]+$/, ''),
+            fileName,
+            format,
+            bytes,
+            storageKey: key,
+          });
+          await jobs.send('audiences.check', { audienceId: created.audienceId });
+          return created;
+        });
+        return present(row);
+      } catch (error) {
+        await storage.delete(key);
+        throw error;
+      }
+    },
+
+    async list(user: AuthenticatedUser, query: TAudienceListQuery) {
+      const filters = ZAudienceListQuery.parse(query);
+      const { items, total } = await repository.listAudiences(user.partnerId, filters);
+      return { items: items.map(present), total };
+    },
+
+    async exportRows(
+      user: AuthenticatedUser,
+      filters: { search?: string | undefined; status?: string | undefined },
+    ): Promise<TAudience[]> {
+      const { items } = await repository.listAudiences(user.partnerId, { ...filters, start: 0, end: 10_000 });
+      return items.map(present);
+    },
+
+    async get(user: AuthenticatedUser, audienceId: string): Promise<TAudience> {
+      return present(await owned(user, audienceId));
+    },
+
+    async recipients(
+      user: AuthenticatedUser,
+      audienceId: string,
+      query: { start: number; end: number; search?: string | undefined },
+    ) {
+      await owned(user, audienceId);
+      const { items, total } = await repository.recipients(audienceId, query);
+      return { items: items.map((r) => ({ line: r.line, msisdn: r.msisdn, fields: r.fields ?? {} })), total };
+    },
+
+    /** The refused lines, page by page in line order (the CSV and Excel downloads stream them). */
+    async *refusedLines(user: AuthenticatedUser, audienceId: string) {
+      await owned(user, audienceId);
+      let after = 0;
+      for (;;) {
+        const page = await repository.refusedLines(audienceId, after, 5_000);
+        if (page.length === 0) return;
+        yield page;
+        after = page.at(-1)?.line ?? after;
+      }
+    },
+
+    /** Deletes the audience, its recipients and refused lines, then its file (a running check stops). */
+    async remove(user: AuthenticatedUser, audienceId: string): Promise<void> {
+      const row = await database.transaction(() => repository.deleteAudience(user.partnerId, audienceId));
+      if (!row) throw new NotFoundError('Audience not found.');
+      await storage.delete(row.storageKey);
+    },
+
+    /** Stored files the orphan sweep may delete: those no audience names. */
+    storedFiles: [
+      { prefix: AUDIENCE_FILES_PREFIX, referenced: (keys) => repository.referencedKeys(keys) },
+    ] satisfies StoredFiles[],
+  };
+}
+export type AudiencesService = ReturnType<typeof createAudiencesService>;
