@@ -3,13 +3,20 @@ import { ZAuditLogQuery } from './audit.ts';
 import { MAX_LIST_WINDOW } from './envelope.ts';
 
 describe('ZAuditLogQuery', () => {
-  it('defaults the window and drops empty filters', () => {
-    expect(ZAuditLogQuery.parse({ email: '  ', action: undefined })).toEqual({ start: 0, end: 30 });
+  it('defaults the window and the order (newest first) and drops empty filters', () => {
+    expect(ZAuditLogQuery.parse({ email: '  ', action: undefined })).toEqual({
+      start: 0,
+      end: 30,
+      sort: 'created_at',
+      order: 'desc',
+    });
     expect(ZAuditLogQuery.parse({ start: '30', end: '40', email: ' Ana ', from: '2026-01-31' })).toEqual({
       start: 30,
       end: 40,
       email: 'Ana',
       from: '2026-01-31',
+      sort: 'created_at',
+      order: 'desc',
     });
   });
 

@@ -239,6 +239,29 @@ describe('the HTTP client', () => {
     expect(onServerError).toHaveBeenCalledTimes(1);
   });
 
+  it('when a background request (a header count) fails or the network does then the page stays: no /500, the caller gets the error', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => respond(503, 'down'));
+    const client = clientWith(fetchMock);
+    await expect(client.get('/secure/count', z.unknown(), { background: true })).rejects.toMatchObject({
+      httpStatus: 503,
+    });
+    fetchMock.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(client.get('/secure/count', z.unknown(), { background: true })).rejects.toBeInstanceOf(
+      TypeError,
+    );
+    expect(onServerError).not.toHaveBeenCalled();
+    // A 401 still ends the session.
+    fetchMock.mockImplementation(async () =>
+      respond(401, { status_code: 11, message: 'Unauthorized', data: null }),
+    );
+    await expect(client.get('/secure/count', z.unknown(), { background: true })).rejects.toMatchObject({
+      httpStatus: 401,
+    });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
   it('when another HTTP error comes back then it propagates with the server message, or the spec message', async () => {
     const fetchMock = vi.fn<typeof fetch>(async () =>
       respond(409, { status_code: 11, message: 'Conflict', data: 'The bot is already submitted' }),

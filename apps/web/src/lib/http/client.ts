@@ -92,9 +92,9 @@ export function unwrapEnvelope(response: { status: number; data: unknown }): unk
  * An HTTP error status as the caller sees it, running the 401 and 5xx handlers on the way: the
  * envelope's data string or message, else the spec's message for the status.
  */
-export function httpFailure(status: number, body: unknown): ApiError {
+export function httpFailure(status: number, body: unknown, background = false): ApiError {
   if (status === 401) handlers.onUnauthorized();
-  else if (status >= 500 && !isMessagingNetworkFailure(body)) handlers.onServerError();
+  else if (status >= 500 && !background && !isMessagingNetworkFailure(body)) handlers.onServerError();
   const message = isEnvelope(body) ? envelopeMessage(body) : '';
   return new ApiError(message || messageForHttpStatus(status), {
     statusCode: isEnvelope(body) ? body.status_code : null,
@@ -134,6 +134,11 @@ export type Params = Readonly<Record<string, string | number | boolean | undefin
 export interface RequestConfig {
   params?: Params | undefined;
   headers?: Readonly<Record<string, string>> | undefined;
+  /**
+   * A request the user did not ask for (a header's periodic count): when it fails the caller keeps
+   * its last answer and asks again later, and the page the user is on stays (no /500 page).
+   */
+  background?: boolean | undefined;
 }
 
 export interface HttpClientOptions {
@@ -215,7 +220,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         ...extra,
       });
     } catch (error) {
-      handlers.onServerError();
+      if (!config.background) handlers.onServerError();
       throw error;
     }
   }
@@ -280,7 +285,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   ): Promise<T> {
     const response = await fetchResponse(method, url, config, bodyOptions(body));
     const data = await readBody(response);
-    if (!response.ok) throw httpFailure(response.status, data);
+    if (!response.ok) throw httpFailure(response.status, data, config.background);
     const unwrapped = unwrapEnvelope({ status: response.status, data });
     return parseResponse(schema, unwrapped, { method, url, httpStatus: response.status });
   }

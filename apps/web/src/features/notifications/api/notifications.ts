@@ -45,7 +45,8 @@ export const useUnreadCount = () =>
   useQuery({
     queryKey: notificationsKeys.count,
     queryFn: (): Promise<TNotificationCount> =>
-      http.get('/secure/notifications/unread-count', ZNotificationCount),
+      // A background count: a failure leaves the page as it is and is asked again at the next interval.
+      http.get('/secure/notifications/unread-count', ZNotificationCount, { background: true }),
     refetchInterval: COUNT_INTERVAL_MS,
   });
 
