@@ -19,6 +19,7 @@ import { bots } from '../../src/modules/bots/bots.schema.ts';
 import { seedCarrierPrefixes } from '../../src/modules/metering/metering.seed.ts';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../helpers.ts';
 import { createMeteringForTest } from '../metering.ts';
+import { seedWhatsappCard } from '../partner-api.ts';
 
 /**
  * The partner OpenAPI (issue 16, point 6): a document of its own with only the partner calls, and
@@ -77,6 +78,13 @@ beforeAll(async () => {
      VALUES ($1, 'BASIC_MESSAGE', 'Transactional', 3000)`,
     [rows[0]?.rate_plan_id],
   );
+  // The WhatsApp examples' recipient is in India: its rate card prices every category.
+  await seedWhatsappCard(t, 'IN', {
+    marketing: 3000n,
+    utility: 3000n,
+    authentication: 3000n,
+    service: 3000n,
+  });
   await createMeteringForTest(t.database).ledger.credit({
     partnerId: developer.partner.partnerId,
     idempotencyKey: 'fund',
