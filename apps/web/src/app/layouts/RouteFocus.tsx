@@ -27,11 +27,19 @@ export function RouteFocus() {
     if (hash) return;
     let timer = 0;
     const started = Date.now();
+    // Where the focus was when the page changed (the link followed, or nothing once it is gone).
+    const left = document.activeElement;
     const look = () => {
       const heading = document.querySelector<HTMLElement>('main h1');
       if (heading) {
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus();
+        // Someone who moved on while the page loaded (Tab to the profile menu, a field's autofocus)
+        // keeps their place; the heading is announced either way.
+        const now = document.activeElement;
+        const movedOn = now !== null && now !== left && now !== document.body;
+        if (!movedOn) {
+          if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+          heading.focus();
+        }
         setAnnounced(heading.textContent?.trim() || document.title);
         return;
       }
