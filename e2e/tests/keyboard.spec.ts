@@ -135,29 +135,35 @@ test('when a developer creates a bot draft by keyboard alone then the draft is s
   await expect(page.getByText(/^Draft saved/)).toBeVisible();
 });
 
-test('when a platform admin approves a submitted launch by keyboard alone then the decision is recorded', async ({
+test('when a platform admin approves a submitted brand by keyboard alone then it is forwarded to the carriers', async ({
   page,
 }) => {
+  // The demo's brand waiting for the platform that no other journey decides on (the submitted demo
+  // launches are the bulk review's).
+  const brand = 'Masala Metro';
   await signInByKeyboard(page, 'superadmin@portico.test');
-  await page.goto('/admin/bots');
-  const table = page.getByRole('table', { name: /launches|bots/i }).first();
-  await expect(table).toBeVisible();
-  // The last launch on the page waiting for the platform (other journeys use the first ones): its link, by Tab.
-  const first = table.getByRole('row').last().getByRole('link').first();
-  await tabTo(page, first);
+  await page.goto('/admin/my-brands');
+  await expect(page.getByRole('heading', { name: 'Brands', level: 1 })).toBeVisible();
+  await tabTo(page, page.getByRole('tab', { name: /^Submitted/ }));
   await page.keyboard.press('Enter');
-  // The launch's page: its heading has the focus.
-  await expect(page).toHaveURL(/\/admin\/verification-details\?bot_id=/);
-  await expect(page.locator('main h1')).toBeFocused();
+  await expect(page.getByRole('tab', { name: /^Submitted/ })).toHaveAttribute('aria-selected', 'true');
+  await typeInto(page, page.getByRole('textbox', { name: 'Search brand or partner' }), brand);
+  const link = page.getByRole('link', { name: brand });
+  await tabTo(page, link);
+  expect(await outlineWidth(page)).toBeGreaterThanOrEqual(2);
+  await page.keyboard.press('Enter');
+  // The brand's page: its heading has the focus.
+  await headingHasFocus(page, brand);
 
-  const approve = page.getByRole('button', { name: /^Approve/ }).first();
-  await tabTo(page, approve);
+  await tabTo(page, page.getByRole('button', { name: 'Forward to carriers', exact: true }));
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await tabTo(page, dialog.getByRole('button', { name: /^Approve/ }));
+  await tabTo(page, dialog.getByRole('button', { name: 'Forward to carriers', exact: true }));
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  // The result takes the focus, so it is read out.
-  await expect(page.getByRole('alert').filter({ hasText: /approved|forwarded/i })).toBeFocused();
+  await expect(
+    page.getByRole('region', { name: 'Brand summary' }).getByText('Forwarded', { exact: true }).first(),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'History' })).toContainText('Forwarded to the carriers');
 });

@@ -162,7 +162,8 @@ test('when a developer creates credentials on /u/api and sends a rich card with 
   const agentId = example.match(/agentId=([^"&\s]+)/)?.[1] ?? '';
   expect(example).toContain(`curl -s -u "${clientId}:$CLIENT_SECRET"`);
   expect(tokenUrl).toMatch(/^http:\/\/localhost:\d+\/api\/v1\/oauth\/token$/);
-  expect(baseUrl).toMatch(/^http:\/\/localhost:\d+\//);
+  // Google's origin (its own port by default): the RBM paths are at its root.
+  expect(baseUrl).toMatch(/^http:\/\/localhost:\d+(\/\S*)?$/);
   expect(scope).not.toBe('');
   expect(agentId).not.toBe('');
 

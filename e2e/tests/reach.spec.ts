@@ -59,6 +59,8 @@ const PENDING = {
   '/u/launch': 'no bot of this account can be launched before approval',
   '/u/launch-details': 'nothing launched yet',
   '/u/update-carrier': 'nothing launched yet',
+  '/u/audiences': 'MY CAMPAIGNS (its audiences) waits for the aggregator’s approval',
+  '/u/opt-outs': 'MY CAMPAIGNS (its opt-out list) waits for the aggregator’s approval',
   // Its demo data has no bot yet (the bot screens are the other developers' to reach).
   '/u/listing': 'no bot in its demo data',
   '/u/bot-console': 'no bot in its demo data',
@@ -72,7 +74,14 @@ const ADMIN_NOT_SUPER = {};
 
 /** Screens of the role's area it has no way to, and why. */
 const NOT_FOR: Record<string, Record<string, string>> = {
-  developer: { ...DEVELOPER_FORM_STEPS, ...DEVELOPER_ALIASES, ...NOT_AGGREGATOR },
+  developer: {
+    ...DEVELOPER_FORM_STEPS,
+    ...DEVELOPER_ALIASES,
+    ...NOT_AGGREGATOR,
+    // Reached from a launch with a rejected carrier, which the launch journeys resubmit meanwhile;
+    // the aggregator's demo launches reach it.
+    '/u/update-carrier': 'its rejected demo carrier may be resubmitted by another journey first',
+  },
   'aggregator-pending': { ...DEVELOPER_FORM_STEPS, ...DEVELOPER_ALIASES, ...PENDING },
   aggregator: { ...DEVELOPER_FORM_STEPS, ...DEVELOPER_ALIASES },
   'child-readonly': { ...DEVELOPER_FORM_STEPS, ...DEVELOPER_ALIASES, ...NOT_WRITER, ...NO_WALLET, ...CHILD },

@@ -229,7 +229,8 @@ test.describe('a user who signs in', () => {
     context,
   }) => {
     await signInFromLanding(page, 'marketing@portico.test');
-    await expect(page).toHaveURL('/admin/dashboard');
+    // Its home is the press-release editor.
+    await expect(page).toHaveURL('/marketing/PressReleaseCms');
     const navigations = recordNavigations(page);
     await shell(page).header.getByRole('button', { name: 'Sign out' }).click();
     await expectSignInPage(page);

@@ -45,7 +45,14 @@ export function PendingCharges() {
         alignItems: 'center',
       }}
     >
-      <Chip icon={<HourglassTopOutlined />} label="Pending" color="warning" size="small" variant="outlined" />
+      <Chip
+        icon={<HourglassTopOutlined />}
+        label="Pending"
+        size="small"
+        variant="outlined"
+        // The warning shade marks it; the words stay dark enough to read (WCAG AA).
+        sx={{ borderColor: 'warning.main', '& .MuiChip-icon': { color: 'warning.dark' } }}
+      />
       <Box>
         <Typography variant="body2" sx={{ fontWeight: 500 }}>
           Messages sent: {count.toLocaleString('en-US')} — charge pending
