@@ -13,6 +13,7 @@ import { execFile } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { formatDate } from '@portico/domain';
 import { apiHeaders, signInFromLanding } from '../support/auth.ts';
 import { DESKTOP, screenshotsIn } from '../support/screenshots.ts';
 import { seriousViolations } from '../support/shell.ts';
@@ -292,7 +293,8 @@ test('when a developer creates credentials on /u/api and sends a rich card with 
 
   // Usage on /u/api: today's row counts the message sent (the settlement writes the day's usage).
   await page.goto(`/u/api?botId=${botId}`);
-  const today = new Date().toISOString().slice(0, 10);
+  // The UTC day as the page writes it (the spec's D Mon YYYY).
+  const today = formatDate(new Date().toISOString().slice(0, 10));
   const usageRow = page
     .getByRole('table', { name: 'Usage per day' })
     .getByRole('row')
