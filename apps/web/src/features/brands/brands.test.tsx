@@ -267,7 +267,11 @@ describe('brand review lists opened from a dashboard card', () => {
       expect((await screen.findByRole('tab', { name: 'Approved' }, FIND)).getAttribute('aria-selected')).toBe(
         'true',
       );
-      await waitFor(() => expect(get.mock.calls.at(-1)?.[2]?.params).toMatchObject({ status: 'approved' }));
+      await waitFor(() =>
+        expect(
+          get.mock.calls.filter((call) => call[0] === '/secure/brands').at(-1)?.[2]?.params,
+        ).toMatchObject({ status: 'approved' }),
+      );
     },
     SLOW,
   );
