@@ -104,6 +104,8 @@ describe('notifications from mails', () => {
 describe('the notification centre', () => {
   it('when a user has many notifications then they come newest first, in windows, unread only on request', async () => {
     for (let n = 1; n <= 5; n += 1) {
+      // Apart in time: notifications made in the same instant have no order between them.
+      await new Promise((resolve) => setTimeout(resolve, 3));
       await service.notify(stranger.user.userId, {
         kind: 'review_waiting',
         title: `Launch ${n} waits for your review`,
