@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZListResult, ZListWindowQuery } from './envelope.ts';
-import { ZExportFormat } from './list-filters.ts';
+import { sortQuery, ZExportFormat } from './list-filters.ts';
 
 /**
  * A bot's webhook (issue 16, point 4): where Portico delivers the bot's events (delivery, read,
@@ -105,8 +105,13 @@ export type TWebhookDelivery = z.output<typeof ZWebhookDelivery>;
 const deliveryFilters = {
   status: z.enum(WEBHOOK_DELIVERY_STATUSES, 'status must be pending, retrying, delivered or dead').optional(),
   kind: z.enum(WEBHOOK_EVENT_KINDS, 'kind is not an event kind').optional(),
+  /**
+   * A log reads by time, newest or oldest first: the only order its index (bot, seq) serves for a
+   * page without sorting the bot's whole log (issue 31).
+   */
+  ...sortQuery(['created_at'], 'created_at'),
 };
-/** GET /bots/:botId/webhook/deliveries: newest first, filtered by status and kind. */
+/** GET /bots/:botId/webhook/deliveries: newest first (or oldest first), filtered by status and kind. */
 export const ZWebhookDeliveriesQuery = ZListWindowQuery({ start: 0, end: 20 }, deliveryFilters);
 export type TWebhookDeliveriesQuery = z.output<typeof ZWebhookDeliveriesQuery>;
 export const ZWebhookDeliveriesExportQuery = z.object({ format: ZExportFormat, ...deliveryFilters });

@@ -3,7 +3,7 @@ import { parseMoney } from '../rules/money.ts';
 import { WHATSAPP_PRICING_CATEGORIES } from '../rules/pricing.ts';
 import { ZListWindowQuery } from './envelope.ts';
 import { MAX_ROW_ID, rowId, searchText } from './fields.ts';
-import { refineDateRange, ZExportFormat, ZIsoDate } from './list-filters.ts';
+import { refineDateRange, sortQuery, ZExportFormat, ZIsoDate } from './list-filters.ts';
 
 /** A money amount in JSON: a decimal string with at most 6 decimals (never a float). */
 export const ZMoney = z
@@ -66,6 +66,8 @@ export const walletHistoryFilters = {
   from: ZIsoDate.optional(),
   to: ZIsoDate.optional(),
   search: searchText(),
+  /** Time is the order entries were written in; amount is signed (the largest charge first when ascending). */
+  ...sortQuery(['created_at', 'amount'], 'created_at'),
 };
 export const ZWalletTransactionsQuery = refineDateRange(
   ZListWindowQuery({ start: 0, end: 30 }, walletHistoryFilters),

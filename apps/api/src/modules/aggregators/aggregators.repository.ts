@@ -7,7 +7,7 @@ import {
 } from '@portico/domain';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { carriers, lookupValues, partners, users } from '../../platform/db/core.schema.ts';
-import { containsPattern, orderOf } from '../../platform/db/filters.ts';
+import { containsPattern, idMatches, orderOf } from '../../platform/db/filters.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { aggregatorBilling, aggregatorCarriers, type BillingAddress } from './aggregators.schema.ts';
 
@@ -60,7 +60,13 @@ export function createAggregatorsRepository(db: Db) {
     if (filters.status) conditions.push(eq(statusCode, S[filters.status].code));
     if (filters.search) {
       const pattern = containsPattern(filters.search);
-      conditions.push(or(ilike(name, pattern), ilike(sql`coalesce(${ownerEmail}, '')`, pattern)));
+      conditions.push(
+        or(
+          ilike(name, pattern),
+          ilike(sql`coalesce(${ownerEmail}, '')`, pattern),
+          idMatches(partners.partnerId, filters.search),
+        ),
+      );
     }
     return and(...conditions);
   }

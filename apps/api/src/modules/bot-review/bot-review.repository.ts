@@ -8,7 +8,7 @@ import {
 import { and, asc, count, eq, ilike, inArray, isNotNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { VerificationContact } from '../../networks/index.ts';
 import { carriers, partners, users } from '../../platform/db/core.schema.ts';
-import { containsPattern, orderOf } from '../../platform/db/filters.ts';
+import { containsPattern, idMatches, orderOf } from '../../platform/db/filters.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { botCarriers, bots } from '../bots/bots.schema.ts';
 import { brands } from '../brands/brands.schema.ts';
@@ -119,7 +119,9 @@ export function createBotReviewRepository(db: Db) {
     const conditions: (SQL | undefined)[] = [];
     if (filters.search) {
       const pattern = containsPattern(filters.search);
-      conditions.push(or(ilike(bots.name, pattern), ilike(partnerName, pattern)));
+      conditions.push(
+        or(ilike(bots.name, pattern), ilike(partnerName, pattern), idMatches(bots.botId, filters.search)),
+      );
     }
     if (filters.channel) {
       conditions.push(sql`${CHANNEL_TYPE[filters.channel]} = ANY(${bots.channels})`);

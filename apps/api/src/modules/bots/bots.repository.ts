@@ -1,7 +1,7 @@
 import { BOT_CHANNEL_TYPES, BOT_STATUS, type TBotFilters } from '@portico/domain';
-import { and, asc, count, eq, ilike, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { carriers, lookupValues, partners } from '../../platform/db/core.schema.ts';
-import { containsPattern, orderOf } from '../../platform/db/filters.ts';
+import { containsPattern, idMatches, orderOf } from '../../platform/db/filters.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { brands } from '../brands/brands.schema.ts';
 import { botCarriers, bots } from './bots.schema.ts';
@@ -33,7 +33,10 @@ export function createBotsRepository(db: Db) {
       conditions.push(
         sql`EXISTS (SELECT 1 FROM ${botCarriers} WHERE ${botCarriers.botId} = ${bots.botId} AND ${botCarriers.carrierId} = ${filters.carrier_id})`,
       );
-    if (filters.search) conditions.push(ilike(bots.name, containsPattern(filters.search)));
+    if (filters.search)
+      conditions.push(
+        or(ilike(bots.name, containsPattern(filters.search)), idMatches(bots.botId, filters.search)),
+      );
     return and(...conditions);
   }
 

@@ -116,6 +116,13 @@ describe('drafts, tenants and roles', () => {
       200,
     ).data as { items: TBotListItem[]; total: number };
     expect(list.items.map((item) => item.bot_id)).toEqual([bot.bot_id]);
+    // The header's search finds it by its id too, and never another partner's.
+    const byId = (who: Caller) =>
+      call(who, { method: 'GET', url: `${S}/bots?search=${bot.bot_id.toUpperCase()}` }).then(
+        (response) => expectEnvelope(response, 200).data as { items: TBotListItem[] },
+      );
+    expect((await byId(developer)).items.map((item) => item.bot_id)).toEqual([bot.bot_id]);
+    expect((await byId(otherDeveloper)).items).toEqual([]);
 
     for (const options of [
       { method: 'GET', url: `${S}/bots/${bot.bot_id}` },

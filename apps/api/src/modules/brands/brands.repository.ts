@@ -8,7 +8,7 @@ import {
 } from '@portico/domain';
 import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { carriers, lookupValues, partners, users } from '../../platform/db/core.schema.ts';
-import { containsPattern, orderOf } from '../../platform/db/filters.ts';
+import { containsPattern, idMatches, orderOf } from '../../platform/db/filters.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { brandCarriers, brandDocuments, brands } from './brands.schema.ts';
 
@@ -79,7 +79,13 @@ export function createBrandsRepository(db: Db) {
     if (filters.status) conditions.push(statusWhere(audience, filters.status));
     if (filters.search) {
       const pattern = containsPattern(filters.search);
-      conditions.push(or(ilike(brands.name, pattern), ilike(partnerName, pattern)));
+      conditions.push(
+        or(
+          ilike(brands.name, pattern),
+          ilike(partnerName, pattern),
+          idMatches(brands.brandId, filters.search),
+        ),
+      );
     }
     return and(...conditions);
   }

@@ -171,6 +171,11 @@ describe('developer CRUD', () => {
     expect(brand.carriers.map((c) => c.status.key)).toEqual(['awaiting_platform', 'awaiting_platform']);
     const found = await listOf(developer, '?search=samosa&status=draft');
     expect(found.items.map((i) => i.brand_id)).toEqual([brand.brand_id]);
+    // By its id too (the header's search), and not a near miss of one.
+    expect((await listOf(developer, `?search=${brand.brand_id}`)).items.map((i) => i.brand_id)).toEqual([
+      brand.brand_id,
+    ]);
+    expect((await listOf(developer, `?search=${brand.brand_id.slice(0, -1)}0x`)).total).toBe(0);
     const history = expectEnvelope(
       await call(developer, { method: 'GET', url: `${S}/brands/${brand.brand_id}/history` }),
       200,

@@ -1,5 +1,5 @@
 import type { WebhookDeliveryStatus, WebhookEventKind } from '@portico/domain';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/index.ts';
 import { partnerWebhookDeliveries, partnerWebhooks } from './partner-webhooks.schema.ts';
 
@@ -199,7 +199,11 @@ export function createPartnerWebhooksRepository(database: Database) {
 
     async list(
       botId: string,
-      filters: { status?: WebhookDeliveryStatus | undefined; kind?: WebhookEventKind | undefined },
+      filters: {
+        status?: WebhookDeliveryStatus | undefined;
+        kind?: WebhookEventKind | undefined;
+        order?: 'asc' | 'desc' | undefined;
+      },
       window?: { start: number; end: number },
     ): Promise<{ items: DeliveryRow[]; total: number }> {
       const where = and(
@@ -211,7 +215,9 @@ export function createPartnerWebhooksRepository(database: Database) {
         .select()
         .from(partnerWebhookDeliveries)
         .where(where)
-        .orderBy(desc(partnerWebhookDeliveries.seq));
+        .orderBy(
+          filters.order === 'asc' ? asc(partnerWebhookDeliveries.seq) : desc(partnerWebhookDeliveries.seq),
+        );
       const [items, [total]] = await Promise.all([
         window ? query.offset(window.start).limit(window.end - window.start) : query.limit(10_000),
         db.select({ n: count() }).from(partnerWebhookDeliveries).where(where),

@@ -444,6 +444,13 @@ describe('delivery', () => {
     );
     const first = rows.find((x) => x.msisdn === msisdn && x.attempts === 3);
     expect(first).toMatchObject({ status: 'delivered', response_code: 200 });
+    // The log reads newest first, or oldest first when its time header is clicked.
+    const ids = (items: TWebhookDelivery[]) =>
+      items.filter((x) => x.msisdn === msisdn).map((x) => x.delivery_id);
+    const newest = ids(await log(rcsBot, '&status=delivered'));
+    expect(ids(await log(rcsBot, '&status=delivered&sort=created_at&order=asc'))).toEqual(
+      [...newest].reverse(),
+    );
   });
 
   it('when the webhook keeps failing then the delivery is dead-lettered after the retries, and replay delivers it', async () => {

@@ -289,7 +289,11 @@ export function createPartnerWebhooksService(deps: PartnerWebhooksDeps) {
     async exportRows(
       user: AuthenticatedUser,
       botId: string,
-      filters: { status?: WebhookDeliveryStatus | undefined; kind?: WebhookEventKind | undefined },
+      filters: {
+        status?: WebhookDeliveryStatus | undefined;
+        kind?: WebhookEventKind | undefined;
+        order?: 'asc' | 'desc' | undefined;
+      },
     ) {
       const bot = await bots.botForTesting(user, botId);
       const { items } = await database.transaction(() => repository.list(bot.id, filters));

@@ -6,7 +6,7 @@ import {
 } from '@portico/domain';
 import { and, count, desc, eq, exists, ilike, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { partners, users } from '../../platform/db/core.schema.ts';
-import { containsPattern, orderOf } from '../../platform/db/filters.ts';
+import { containsPattern, idMatches, orderOf } from '../../platform/db/filters.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { bots } from '../bots/bots.schema.ts';
 import { templates, templateTestResults, templateTestRuns, templateVersions } from './templates.schema.ts';
@@ -83,6 +83,7 @@ export function createTemplatesRepository(db: Db) {
     const pattern = containsPattern(search);
     return or(
       ilike(templates.name, pattern),
+      idMatches(templates.templateId, search),
       exists(
         db
           .select({ one: sql`1` })

@@ -575,6 +575,15 @@ describe('tab counts', () => {
     expect(new Set(byPartner.items.map((item) => item.partner_name))).toEqual(new Set([partner]));
     // Another developer's search by the same bot name finds none of them.
     expect((await listOf(stranger, '?search=chai%20agent')).total).toBe(0);
+    // By the template's id: its owner and the platform find it, another developer does not.
+    const byId = `?search=${submitted.template_id}`;
+    expect((await listOf(developer, byId)).items.map((item) => item.template_id)).toEqual([
+      submitted.template_id,
+    ]);
+    expect((await listOf(readOnlyAdmin, byId)).items.map((item) => item.template_id)).toEqual([
+      submitted.template_id,
+    ]);
+    expect((await listOf(stranger, byId)).total).toBe(0);
   });
 
   it('when admins and developers list templates then each tab says how many it holds under the filters, their own only, and each count is its tab total', async () => {

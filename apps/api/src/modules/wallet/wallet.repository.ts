@@ -1,7 +1,7 @@
 import type { LedgerTransactionKind } from '@portico/domain';
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import { partners, users } from '../../platform/db/core.schema.ts';
-import { containsPattern, endOfUtcDay, startOfUtcDay } from '../../platform/db/filters.ts';
+import { containsPattern, endOfUtcDay, orderOf, startOfUtcDay } from '../../platform/db/filters.ts';
 import type { Db } from '../../platform/db/index.ts';
 import {
   ledgerAccounts,
@@ -18,6 +18,8 @@ export interface HistoryFilters {
   from?: string | undefined;
   to?: string | undefined;
   search?: string | undefined;
+  sort?: 'created_at' | 'amount' | undefined;
+  order?: 'asc' | 'desc' | undefined;
 }
 
 export type TopupRow = typeof walletTopups.$inferSelect;
@@ -54,7 +56,7 @@ export function createWalletRepository(db: Db) {
         .where(and(eq(ledgerAccounts.partnerId, partnerId), eq(ledgerAccounts.currency, currency)));
     },
 
-    /** One window of the wallet account's entries with their transactions, newest first. */
+    /** One window of the wallet account's entries with their transactions, newest first unless sorted otherwise. */
     async history(walletAccountId: string, filters: HistoryFilters, window: { start: number; end: number }) {
       const where = historyWhere(walletAccountId, filters);
       const rows = await db
@@ -72,7 +74,14 @@ export function createWalletRepository(db: Db) {
         .innerJoin(ledgerTransactions, eq(ledgerTransactions.transactionId, ledgerEntries.transactionId))
         .leftJoin(ledgerHolds, eq(ledgerHolds.holdId, ledgerTransactions.transactionId))
         .where(where)
-        .orderBy(desc(ledgerEntries.entryId))
+        .orderBy(
+          ...orderOf(
+            { created_at: ledgerEntries.entryId, amount: ledgerEntries.amount },
+            filters.sort ?? 'created_at',
+            filters.order ?? 'desc',
+            ledgerEntries.entryId,
+          ),
+        )
         .limit(window.end - window.start)
         .offset(window.start);
       const [total] = await db

@@ -245,6 +245,29 @@ describe('verification payment and low-balance alert', () => {
     const second = await hold('verify-bot-2');
     expectEnvelope(await settle(second.hold_id, 'release', 'release-bot-2'), 200);
     expect(await balanceOf(null)).toMatchObject({ balance: '75.00', held: '0.00' });
+
+    // The history sorts by time (the default, newest first) or by amount, either way, every row once.
+    const amounts = async (query: string) =>
+      (
+        expectEnvelope(
+          await t.injectAs(null, {
+            method: 'GET',
+            url: `${SECURE}/wallet/transactions?start=0&end=30${query}`,
+          }),
+          200,
+        ).data as { items: { amount: string }[] }
+      ).items.map((item) => Number(item.amount));
+    const newest = await amounts('');
+    expect(await amounts('&sort=created_at&order=asc')).toEqual([...newest].reverse());
+    const ascending = await amounts('&sort=amount&order=asc');
+    expect(ascending).toEqual([...newest].sort((a, b) => a - b));
+    expect(await amounts('&sort=amount&order=desc')).toEqual([...ascending].reverse());
+    expect(ascending[ascending.length - 1]).toBe(100);
+    const refused = await t.injectAs(null, {
+      method: 'GET',
+      url: `${SECURE}/wallet/transactions?sort=balance`,
+    });
+    expect(expectEnvelope(refused, 400).message).toMatch(/sort must be one of created_at, amount/);
   });
 
   it('when the balance crosses below the threshold then one alert is recorded (not one per debit) and the balance says low', async () => {

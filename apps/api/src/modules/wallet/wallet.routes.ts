@@ -71,7 +71,8 @@ export function walletRoutes(
         config: { action: 'wallet.read' },
         schema: {
           tags,
-          summary: 'Wallet history, newest first: filters kind, from, to (UTC dates), search',
+          summary:
+            'Wallet history, newest first or sorted by time or amount: filters kind, from, to (UTC dates), search',
           querystring: ZWalletTransactionsQuery,
           response: { 200: ZEnvelope(ZListResult(ZWalletTransaction)) },
         },

@@ -1,6 +1,17 @@
-import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, eq, type SQL } from 'drizzle-orm';
 
 /** Helpers for the SQL of list filters (search text, calendar-date ranges) that repositories share. */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A search box also finds a row by its id pasted whole (the header's search: "by name or id"). Ids
+ * are UUIDs, so any other text matches no id (and never reaches a uuid column as a cast error).
+ */
+export function idMatches(column: AnyColumn, text: string): SQL | undefined {
+  const id = text.trim();
+  return UUID.test(id) ? eq(column, id.toLowerCase()) : undefined;
+}
 
 /** A LIKE/ILIKE pattern matching values that contain `text` literally (its `%`, `_` and `\` escaped). */
 export function containsPattern(text: string): string {

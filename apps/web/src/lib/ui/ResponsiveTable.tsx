@@ -90,6 +90,29 @@ function SortableHeader({
 const ariaSort = (sort: TableSort | undefined, field: string | undefined) =>
   sort && field && sort.field === field ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined;
 
+/** A sortable header cell for a table laid out by hand (MY BOTS): the same header as ResponsiveTable's. */
+export function SortableHeaderCell({
+  label,
+  field,
+  sort,
+  sx,
+}: {
+  label: string;
+  field: string;
+  sort: TableSort;
+  sx?: SxProps<Theme>;
+}) {
+  return (
+    <TableCell
+      aria-sort={ariaSort(sort, field)}
+      sortDirection={sort.field === field ? sort.order : false}
+      sx={sx}
+    >
+      <SortableHeader column={{ label, sortField: field }} sort={sort} />
+    </TableCell>
+  );
+}
+
 function SelectBox<Row>({
   row,
   rowId,

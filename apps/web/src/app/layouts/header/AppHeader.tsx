@@ -19,11 +19,12 @@ import { Logo } from './Logo';
 import { NavBar } from './NavBar';
 import { ProfileMenu } from './ProfileMenu';
 
-/** The notification centre, loaded after the header (no screen's bundle carries it: decision 0031). */
+/** The notification centre and the search, loaded after the header (no screen's bundle carries them: decision 0031). */
 const NotificationBell = lazy(() => import('@/features/notifications/components/NotificationBell'));
+const GlobalSearch = lazy(() => import('./GlobalSearch'));
 
-/** The bell, asked for once the browser is idle: its chunk never delays a page becoming interactive. */
-function IdleNotificationBell({ listPath }: { listPath: string }) {
+/** Header parts asked for once the browser is idle: their chunks never delay a page becoming interactive. */
+function WhenIdle({ children }: { children: ReactNode }) {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
     if (typeof window.requestIdleCallback === 'function') {
@@ -33,11 +34,7 @@ function IdleNotificationBell({ listPath }: { listPath: string }) {
     const id = window.setTimeout(() => setIdle(true), 200);
     return () => window.clearTimeout(id);
   }, []);
-  return idle ? (
-    <Suspense fallback={null}>
-      <NotificationBell listPath={listPath} />
-    </Suspense>
-  ) : null;
+  return idle ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
 function HeaderShell({ children }: { children: ReactNode }) {
@@ -146,7 +143,10 @@ export function AppHeader() {
       {logo}
       <NavBar items={items} activeId={activeNavItemId(items, pathname)} />
       <Box sx={{ flex: { xs: 1, md: 0 } }} />
-      <IdleNotificationBell listPath={notificationsPathFor(user)} />
+      <WhenIdle>
+        <GlobalSearch />
+        <NotificationBell listPath={notificationsPathFor(user)} />
+      </WhenIdle>
       <ProfileMenu
         user={user}
         profileCompleted={partner.userInfo?.profileCompleted ?? 0}

@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
+import { useLocalSort } from '@/lib/ui/local-sort';
 import { ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { useTwoFactorPolicy } from '../api/two-factor-policy';
 import { useUpdateTwoFactorPolicy } from '../api/update-two-factor-policy';
@@ -58,6 +59,37 @@ function PolicyForm({
     .reduce((sum, g) => sum + (g.users - g.withTwoFactor), 0);
 
   const save = () => update.mutate(draft, { onError: () => setConfirming(false) });
+  const groups = useLocalSort<Group>(
+    [
+      {
+        label: 'Role group',
+        render: (g) => TWO_FACTOR_GROUP_LABELS[g.group],
+        sortValue: (g) => TWO_FACTOR_GROUP_LABELS[g.group],
+      },
+      { label: 'Users', align: 'right', render: (g) => g.users, sortValue: (g) => g.users },
+      {
+        label: 'With two-factor sign-in',
+        align: 'right',
+        render: (g) => g.withTwoFactor,
+        sortValue: (g) => g.withTwoFactor,
+      },
+      {
+        label: 'Required',
+        render: (g) => (
+          <FormControlLabel
+            control={
+              <Switch
+                checked={draft[g.group]}
+                onChange={(event) => setDraft((d) => ({ ...d, [g.group]: event.target.checked }))}
+              />
+            }
+            label={draft[g.group] ? 'Required' : 'Optional'}
+          />
+        ),
+      },
+    ],
+    policy.groups,
+  );
 
   return (
     <Stack spacing={2}>
@@ -67,27 +99,10 @@ function PolicyForm({
       </Typography>
       <ResponsiveTable<Group>
         label="Two-factor sign-in by role group"
-        rows={policy.groups}
+        rows={groups.rows}
         rowKey={(g) => g.group}
-        columns={[
-          { label: 'Role group', render: (g) => TWO_FACTOR_GROUP_LABELS[g.group] },
-          { label: 'Users', align: 'right', render: (g) => g.users },
-          { label: 'With two-factor sign-in', align: 'right', render: (g) => g.withTwoFactor },
-          {
-            label: 'Required',
-            render: (g) => (
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={draft[g.group]}
-                    onChange={(event) => setDraft((d) => ({ ...d, [g.group]: event.target.checked }))}
-                  />
-                }
-                label={draft[g.group] ? 'Required' : 'Optional'}
-              />
-            ),
-          },
-        ]}
+        columns={groups.columns}
+        sort={groups.sort}
       />
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {policy.updatedAt

@@ -32,6 +32,7 @@ import { EmptyState } from '@/lib/ui/EmptyState';
 import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
+import { SortableHeaderCell, type TableSort } from '@/lib/ui/ResponsiveTable';
 import { CHANNEL_OPTIONS, carrierOptions, SelectField, type SelectOption } from '@/lib/ui/SelectField';
 import { StatusChip } from '@/lib/ui/StatusChip';
 import { useCan } from '@/lib/use-can';
@@ -47,7 +48,8 @@ type Sort =
   | 'created_at:desc'
   | 'name:asc'
   | 'name:desc'
-  | 'status:asc';
+  | 'status:asc'
+  | 'status:desc';
 const SORTS: SelectOption<Sort>[] = [
   { value: 'updated_at:desc', label: 'Recently changed' },
   { value: 'updated_at:asc', label: 'Least recently changed' },
@@ -55,6 +57,7 @@ const SORTS: SelectOption<Sort>[] = [
   { value: 'name:asc', label: 'Name A-Z' },
   { value: 'name:desc', label: 'Name Z-A' },
   { value: 'status:asc', label: 'Status' },
+  { value: 'status:desc', label: 'Status (descending)' },
 ];
 
 interface BotsListProps {
@@ -85,6 +88,15 @@ export function BotsList({ createPath, canWrite }: BotsListProps) {
     order,
   };
   const reset = () => paging.setPage(0);
+  // The headers sort the same state as the Sort field (every header's order is one of its choices).
+  const tableSort: TableSort = {
+    field: sortField,
+    order,
+    onSort: (field, next) => {
+      setSort(`${field}:${next}` as Sort);
+      reset();
+    },
+  };
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -165,7 +177,7 @@ export function BotsList({ createPath, canWrite }: BotsListProps) {
           {errorMessage(exporter.error)}
         </Alert>
       )}
-      <Rows filters={filters} paging={paging} createPath={createPath} canWrite={canWrite} />
+      <Rows filters={filters} paging={paging} createPath={createPath} canWrite={canWrite} sort={tableSort} />
     </Paper>
   );
 }
@@ -175,11 +187,13 @@ function Rows({
   paging,
   createPath,
   canWrite,
+  sort,
 }: {
   filters: BotListFilters;
   paging: Paging;
   createPath: string | undefined;
   canWrite: boolean;
+  sort: TableSort;
 }) {
   const start = paging.page * paging.pageSize;
   const list = useQuery(botsQueryOptions({ start, end: start + paging.pageSize }, filters));
@@ -224,12 +238,12 @@ function Rows({
               <Table size="small" aria-label="Bots">
                 <TableHead>
                   <TableRow>
-                    <TableCell sx={{ minWidth: 180 }}>Bot</TableCell>
+                    <SortableHeaderCell label="Bot" field="name" sort={sort} sx={{ minWidth: 180 }} />
                     <TableCell>Channels</TableCell>
-                    <TableCell>Status</TableCell>
+                    <SortableHeaderCell label="Status" field="status" sort={sort} />
                     <TableCell>Brand</TableCell>
                     <TableCell sx={{ minWidth: 200 }}>Carriers</TableCell>
-                    <TableCell>Last change</TableCell>
+                    <SortableHeaderCell label="Last change" field="updated_at" sort={sort} />
                   </TableRow>
                 </TableHead>
                 <TableBody>

@@ -7,7 +7,7 @@ export interface ListWindow {
   start: number;
   end: number;
 }
-export type DeliveryFilters = Partial<Pick<TWebhookDeliveriesQuery, 'status' | 'kind'>>;
+export type DeliveryFilters = Partial<Pick<TWebhookDeliveriesQuery, 'status' | 'kind' | 'sort' | 'order'>>;
 
 /** The partner-api feature's query keys: the bots to pick from, a bot's credentials, usage, webhook and delivery log. */
 export const partnerApiKeys = {
@@ -23,6 +23,6 @@ export const partnerApiKeys = {
       botId,
       window.start,
       window.end,
-      setFilters({ status: filters.status, kind: filters.kind }),
+      setFilters({ status: filters.status, kind: filters.kind, sort: filters.sort, order: filters.order }),
     ),
 };

@@ -25,7 +25,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
-import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { type LocalSortColumn, useLocalSort } from '@/lib/ui/local-sort';
+import { ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { useCan } from '@/lib/use-can';
 import {
   credentialsQueryOptions,
@@ -56,6 +57,7 @@ export function CredentialsPanel({ botId }: { botId: string }) {
   const [issued, setIssued] = useState<TIssuedPartnerCredential | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const items = (list.data?.items ?? []).filter((c) => !state || c.state === state);
+  const sorted = useLocalSort(columns(canWrite, setConfirm), items);
   const active = (list.data?.items ?? []).filter((c) => c.state === 'active').length;
   const failed = create.error ?? createKey.error ?? rotate.error ?? revoke.error;
 
@@ -130,8 +132,9 @@ export function CredentialsPanel({ botId }: { botId: string }) {
       {items.length > 0 && (
         <ResponsiveTable
           label="Credentials"
-          columns={columns(canWrite, setConfirm)}
-          rows={items}
+          columns={sorted.columns}
+          rows={sorted.rows}
+          sort={sorted.sort}
           rowKey={(c) => c.credential_id}
         />
       )}
@@ -191,16 +194,22 @@ export function CredentialsPanel({ botId }: { botId: string }) {
 }
 
 /** The credentials' columns; a writer rotates or revokes an active one from its row. */
-function columns(canWrite: boolean, ask: (confirm: Confirm) => void): ResponsiveColumn<TPartnerCredential>[] {
+function columns(canWrite: boolean, ask: (confirm: Confirm) => void): LocalSortColumn<TPartnerCredential>[] {
   return [
     {
       label: 'Client id',
+      sortValue: (c) => c.client_id,
       render: (c) => <code>{c.client_id}</code>,
       cellSx: { wordBreak: 'break-all', minWidth: 160 },
     },
-    { label: 'Type', render: (c) => PARTNER_CREDENTIAL_KIND_LABELS[c.kind] },
+    {
+      label: 'Type',
+      sortValue: (c) => PARTNER_CREDENTIAL_KIND_LABELS[c.kind],
+      render: (c) => PARTNER_CREDENTIAL_KIND_LABELS[c.kind],
+    },
     {
       label: 'State',
+      sortValue: (c) => PARTNER_CREDENTIAL_LABELS[c.state],
       render: (c) => (
         <ToneChip
           tone={c.state === 'active' ? 'success' : 'grey'}
@@ -221,9 +230,10 @@ function columns(canWrite: boolean, ask: (confirm: Confirm) => void): Responsive
         </>
       ),
     },
-    { label: 'Created', render: (c) => when(c.created_at) },
+    { label: 'Created', sortValue: (c) => c.created_at, render: (c) => when(c.created_at) },
     {
       label: 'Last used',
+      sortValue: (c) => c.last_used_at,
       render: (c) =>
         c.state === 'revoked' ? `Revoked ${when(c.revoked_at)}` : when(c.last_used_at, 'Never'),
     },

@@ -23,6 +23,7 @@ import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { SortSelect, useListSort } from '@/lib/ui/SortSelect';
 import { useCan } from '@/lib/use-can';
 import type { DeliveryFilters } from '../api/keys';
 import { deliveriesQueryOptions, useExportDeliveries, useReplay } from '../api/webhook';
@@ -49,7 +50,13 @@ export function DeliveryLog({ botId }: { botId: string }) {
   const [status, setStatus] = useState<WebhookDeliveryStatus | ''>('');
   const [kind, setKind] = useState<WebhookEventKind | ''>('');
   const paging = usePaging(10);
-  const filters: DeliveryFilters = { status: status || undefined, kind: kind || undefined };
+  const sort = useListSort<'created_at'>({ field: 'created_at', order: 'desc' }, () => paging.setPage(0));
+  const filters: DeliveryFilters = {
+    status: status || undefined,
+    kind: kind || undefined,
+    sort: sort.field,
+    order: sort.order,
+  };
   const start = paging.page * paging.pageSize;
   const list = useQuery(deliveriesQueryOptions(botId, { start, end: start + paging.pageSize }, filters));
   const replay = useReplay(botId);
@@ -103,6 +110,7 @@ export function DeliveryLog({ botId }: { botId: string }) {
               onExport={(format) => exporter.mutate({ format, filters })}
             />
           </Box>
+          <SortSelect columns={columns(canWrite, replay)} sort={sort.tableSort} />
         </Box>
         {exporter.isError && <Alert severity="error">{errorMessage(exporter.error)}</Alert>}
         {replay.isError && <Alert severity="error">{errorMessage(replay.error)}</Alert>}
@@ -130,6 +138,7 @@ export function DeliveryLog({ botId }: { botId: string }) {
               columns={columns(canWrite, replay)}
               rows={data.items}
               rowKey={(d) => d.delivery_id}
+              sort={sort.tableSort}
             />
             <ListPagination paging={paging} count={data.total} />
           </>
@@ -163,7 +172,11 @@ function columns(
     { label: 'Code', align: 'right', render: (d) => d.response_code ?? '—' },
     { label: 'Latency', align: 'right', render: (d) => (d.latency_ms === null ? '—' : `${d.latency_ms} ms`) },
     { label: 'Attempts', align: 'right', render: (d) => d.attempts },
-    { label: 'Created (UTC)', render: (d) => formatDateTime(d.created_at, '+00:00') },
+    {
+      label: 'Created (UTC)',
+      sortField: 'created_at',
+      render: (d) => formatDateTime(d.created_at, '+00:00'),
+    },
     {
       label: 'Actions',
       hideLabel: true,

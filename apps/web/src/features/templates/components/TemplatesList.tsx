@@ -27,7 +27,7 @@ import { EmptyState } from '@/lib/ui/EmptyState';
 import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
-import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { type ResponsiveColumn, ResponsiveTable, type TableSort } from '@/lib/ui/ResponsiveTable';
 import { SelectField, type SelectOption } from '@/lib/ui/SelectField';
 import { StatusChip } from '@/lib/ui/StatusChip';
 import { TabCountLabel } from '@/lib/ui/TabCountLabel';
@@ -53,7 +53,9 @@ const SORTS: SelectOption<Sort>[] = [
   { value: 'name:asc', label: 'Name A-Z' },
   { value: 'name:desc', label: 'Name Z-A' },
   { value: 'status:asc', label: 'Status' },
+  { value: 'status:desc', label: 'Status (descending)' },
   { value: 'language:asc', label: 'Language' },
+  { value: 'language:desc', label: 'Language (descending)' },
 ];
 
 interface TemplatesListProps {
@@ -96,6 +98,15 @@ export function TemplatesList({
     order,
   };
   const reset = () => paging.setPage(0);
+  // The headers sort the same state as the Sort field (every header's order is one of its choices).
+  const tableSort: TableSort = {
+    field: sortField,
+    order,
+    onSort: (field, next) => {
+      setSort(`${field}:${next}` as Sort);
+      reset();
+    },
+  };
   const start = paging.page * paging.pageSize;
   const list = useQuery(templatesQueryOptions({ start, end: start + paging.pageSize }, filters));
   const counts: Partial<Record<string, number>> | undefined = list.data?.tabCounts;
@@ -217,6 +228,7 @@ export function TemplatesList({
         viewPath={viewPath}
         showPartner={showPartner}
         createPath={createPath}
+        sort={tableSort}
       />
     </Paper>
   );
@@ -232,6 +244,7 @@ function templateColumns(
   return [
     {
       label: 'Template',
+      sortField: 'name',
       render: (item) => (
         <>
           <Link component={RouterLink} to={viewPath(item.template_id)} sx={{ fontWeight: 500 }}>
@@ -244,8 +257,12 @@ function templateColumns(
     ...(showPartner ? [{ label: 'Partner', render: (item: TTemplateListItem) => item.partner_name }] : []),
     { label: 'Channel', render: (item) => CHANNEL_LABEL[item.channel] },
     { label: 'Type', render: (item) => TYPE_LABEL[item.type] },
-    { label: 'Language', render: (item) => item.language },
-    { label: 'Status', render: (item) => <StatusChip status={item.status} data-testid="template-status" /> },
+    { label: 'Language', sortField: 'language', render: (item) => item.language },
+    {
+      label: 'Status',
+      sortField: 'status',
+      render: (item) => <StatusChip status={item.status} data-testid="template-status" />,
+    },
     {
       label: 'Version',
       render: (item) => (
@@ -259,6 +276,7 @@ function templateColumns(
     },
     {
       label: 'Last change',
+      sortField: 'updated_at',
       cellSx: { whiteSpace: 'nowrap' },
       render: (item) => String(formatDateTimeZoned(item.updated_at)),
     },
@@ -277,7 +295,9 @@ function Rows({
   viewPath,
   showPartner,
   createPath,
+  sort,
 }: {
+  sort: TableSort;
   list: UseQueryResult<TTemplateList>;
   filters: TemplateListFilters;
   paging: Paging;
@@ -321,6 +341,7 @@ function Rows({
               columns={templateColumns(viewPath, showPartner)}
               rows={data.items}
               rowKey={(item) => item.template_id}
+              sort={sort}
               hover
               tableSx={{ minWidth: 640 }}
             />

@@ -14,19 +14,24 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
-import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { type LocalSortColumn, useLocalSort } from '@/lib/ui/local-sort';
+import { ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { useCan } from '@/lib/use-can';
 import { testSummaryQueryOptions } from '../api/get-template';
 import { testDevicesQueryOptions, useTestTemplate } from '../api/test-template';
 
 const yes = (value: boolean) => (value ? 'Yes' : 'No');
 
-const SUMMARY_COLUMNS: readonly ResponsiveColumn<TTemplateTestResult>[] = [
-  { label: 'Device', render: (r) => r.msisdn },
-  { label: 'Sent', render: (r) => yes(r.sent) },
-  { label: 'Delivered', render: (r) => yes(r.delivered) },
-  { label: 'Read', render: (r) => yes(r.read) },
-  { label: 'Failed', render: (r) => (r.failed ? (r.error_message ?? 'Yes') : 'No') },
+const SUMMARY_COLUMNS: readonly LocalSortColumn<TTemplateTestResult>[] = [
+  { label: 'Device', render: (r) => r.msisdn, sortValue: (r) => r.msisdn },
+  { label: 'Sent', render: (r) => yes(r.sent), sortValue: (r) => yes(r.sent) },
+  { label: 'Delivered', render: (r) => yes(r.delivered), sortValue: (r) => yes(r.delivered) },
+  { label: 'Read', render: (r) => yes(r.read), sortValue: (r) => yes(r.read) },
+  {
+    label: 'Failed',
+    render: (r) => (r.failed ? (r.error_message ?? 'Yes') : 'No'),
+    sortValue: (r) => (r.failed ? (r.error_message ?? 'Yes') : 'No'),
+  },
   {
     label: 'Tapped',
     render: (r) => (r.taps.length ? r.taps.map((t) => t.text ?? t.postback_data).join(', ') : 'Nothing'),
@@ -150,6 +155,7 @@ export function TestPanel({ template }: { template: TTemplate }) {
 }
 
 function TestSummary({ results, error }: { results: TTemplateTestResult[]; error: unknown }) {
+  const sorted = useLocalSort(SUMMARY_COLUMNS, results);
   if (error) return <Alert severity="error">{errorMessage(error)}</Alert>;
   if (results.length === 0)
     return (
@@ -161,8 +167,9 @@ function TestSummary({ results, error }: { results: TTemplateTestResult[]; error
   return (
     <ResponsiveTable
       label="Test summary"
-      columns={SUMMARY_COLUMNS}
-      rows={results}
+      columns={sorted.columns}
+      rows={sorted.rows}
+      sort={sorted.sort}
       rowKey={(r) => `${r.msisdn}-${r.message_id ?? ''}`}
       rowAttributes={() => ({ 'data-testid': 'test-result' })}
       tableSx={{ minWidth: 560 }}

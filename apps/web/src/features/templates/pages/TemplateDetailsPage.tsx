@@ -26,6 +26,7 @@ import { TemplatePreview } from '@/lib/rich-message/TemplatePreview';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
 import { type DecisionChoice, DecisionDialog } from '@/lib/ui/DecisionDialog';
 import { HistoryPanel } from '@/lib/ui/HistoryPanel';
+import { useLocalSort } from '@/lib/ui/local-sort';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { StatusChip } from '@/lib/ui/StatusChip';
@@ -261,6 +262,55 @@ function Details({
 
 function Versions({ template }: { template: TTemplate }) {
   const download = useDownloadTemplateJson();
+  const versions = useLocalSort<TTemplate['versions'][number]>(
+    [
+      {
+        label: 'Version',
+        sortValue: (v) => v.version,
+        render: (v) => `v${v.version}${v.version === template.active_version ? ' (in use)' : ''}`,
+      },
+      {
+        label: 'Status',
+        sortValue: (v) => v.status.label,
+        render: (v) => (
+          <>
+            <StatusChip status={v.status} data-testid="template-status" />
+            {v.quality && (
+              <Box sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>
+                Quality: {v.quality.toLowerCase()}
+              </Box>
+            )}
+          </>
+        ),
+      },
+      {
+        label: 'Submitted',
+        sortValue: (v) => v.submitted_at,
+        cellSx: { whiteSpace: 'nowrap' },
+        render: (v) => (v.submitted_at ? String(formatDateTimeZoned(v.submitted_at)) : '—'),
+      },
+      {
+        label: 'Decided',
+        sortValue: (v) => v.decided_at,
+        cellSx: { whiteSpace: 'nowrap' },
+        render: (v) => (v.decided_at ? String(formatDateTimeZoned(v.decided_at)) : '—'),
+      },
+      { label: 'Reason', render: (v) => v.reason ?? '—' },
+      {
+        label: 'JSON',
+        render: (v) => (
+          <Button
+            size="small"
+            aria-label={`Download version ${v.version} as JSON`}
+            onClick={() => download.mutate({ templateId: template.template_id, version: v.version })}
+          >
+            Download
+          </Button>
+        ),
+      },
+    ],
+    template.versions,
+  );
   return (
     <Paper
       variant="outlined"
@@ -279,50 +329,10 @@ function Versions({ template }: { template: TTemplate }) {
       <ResponsiveTable
         label="Versions"
         tableSx={{ minWidth: 520 }}
-        rows={template.versions}
+        rows={versions.rows}
+        columns={versions.columns}
+        sort={versions.sort}
         rowKey={(v) => v.version_id}
-        columns={[
-          {
-            label: 'Version',
-            render: (v) => `v${v.version}${v.version === template.active_version ? ' (in use)' : ''}`,
-          },
-          {
-            label: 'Status',
-            render: (v) => (
-              <>
-                <StatusChip status={v.status} data-testid="template-status" />
-                {v.quality && (
-                  <Box sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>
-                    Quality: {v.quality.toLowerCase()}
-                  </Box>
-                )}
-              </>
-            ),
-          },
-          {
-            label: 'Submitted',
-            cellSx: { whiteSpace: 'nowrap' },
-            render: (v) => (v.submitted_at ? String(formatDateTimeZoned(v.submitted_at)) : '—'),
-          },
-          {
-            label: 'Decided',
-            cellSx: { whiteSpace: 'nowrap' },
-            render: (v) => (v.decided_at ? String(formatDateTimeZoned(v.decided_at)) : '—'),
-          },
-          { label: 'Reason', render: (v) => v.reason ?? '—' },
-          {
-            label: 'JSON',
-            render: (v) => (
-              <Button
-                size="small"
-                aria-label={`Download version ${v.version} as JSON`}
-                onClick={() => download.mutate({ templateId: template.template_id, version: v.version })}
-              >
-                Download
-              </Button>
-            ),
-          },
-        ]}
       />
     </Paper>
   );

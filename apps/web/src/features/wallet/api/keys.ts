@@ -13,6 +13,8 @@ export interface WalletHistoryFilters {
   from?: string | undefined;
   to?: string | undefined;
   search?: string | undefined;
+  sort?: 'created_at' | 'amount' | undefined;
+  order?: 'asc' | 'desc' | undefined;
 }
 
 export interface RatePlanFilters {

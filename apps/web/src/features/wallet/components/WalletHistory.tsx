@@ -20,7 +20,8 @@ import { EmptyState } from '@/lib/ui/EmptyState';
 import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
-import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { type ResponsiveColumn, ResponsiveTable, type TableSort } from '@/lib/ui/ResponsiveTable';
+import { SortSelect, useListSort } from '@/lib/ui/SortSelect';
 import { useExportWalletHistory } from '../api/export-wallet-history';
 import { type WalletHistoryFilters, walletTransactionsQueryOptions } from '../api/get-wallet-transactions';
 import { PendingCharges } from './PendingCharges';
@@ -44,6 +45,7 @@ const HOLD_STATUS_LABELS: Record<NonNullable<TWalletTransaction['hold_status']>,
 const TRANSACTION_COLUMNS: readonly ResponsiveColumn<TWalletTransaction>[] = [
   {
     label: 'Date',
+    sortField: 'created_at',
     cellSx: { whiteSpace: 'nowrap' },
     render: (item) => String(formatDateTimeZoned(item.created_at)),
   },
@@ -61,6 +63,7 @@ const TRANSACTION_COLUMNS: readonly ResponsiveColumn<TWalletTransaction>[] = [
   },
   {
     label: 'Amount',
+    sortField: 'amount',
     align: 'right',
     cellSx: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', fontWeight: 500 },
     render: (item) => (
@@ -88,6 +91,8 @@ export function WalletHistory() {
   const [filters, setFilters] = useState<WalletHistoryFilters>({});
   const paging = usePaging(10);
   const { setPage } = paging;
+  const sort = useListSort<'created_at' | 'amount'>({ field: 'created_at', order: 'desc' }, () => setPage(0));
+  const sorted: WalletHistoryFilters = { ...filters, sort: sort.field, order: sort.order };
   const exporter = useExportWalletHistory();
   const dateError =
     filters.from && filters.to && filters.from > filters.to ? 'To must not be before From' : null;
@@ -120,7 +125,7 @@ export function WalletHistory() {
         <Box sx={{ display: 'flex', gap: 1 }}>
           <ExportButtons
             disabled={exporter.isPending || dateError !== null}
-            onExport={(format) => exporter.mutate({ format, filters })}
+            onExport={(format) => exporter.mutate({ format, filters: sorted })}
           />
         </Box>
       </Box>
@@ -131,6 +136,8 @@ export function WalletHistory() {
           display: 'grid',
           gap: 1.5,
           gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '160px 170px 170px minmax(0, 1fr)' },
+          // Below md the rows are cards with no headers to click: the sort is a field of its own.
+          '& > .sort-select': { gridColumn: { sm: '1 / -1' } },
         }}
       >
         <TextField
@@ -166,6 +173,9 @@ export function WalletHistory() {
           value={filters.search ?? ''}
           onChange={(event) => update({ search: event.target.value || undefined })}
         />
+        <Box className="sort-select" sx={{ display: { md: 'none' } }}>
+          <SortSelect columns={TRANSACTION_COLUMNS} sort={sort.tableSort} />
+        </Box>
       </Box>
       {exporter.isError && (
         <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
@@ -173,7 +183,7 @@ export function WalletHistory() {
         </Alert>
       )}
       <PendingCharges />
-      <HistoryList filters={filters} paging={paging} hidden={dateError !== null} />
+      <HistoryList filters={filters} sort={sort.tableSort} paging={paging} hidden={dateError !== null} />
     </Paper>
   );
 }
@@ -181,15 +191,22 @@ export function WalletHistory() {
 /** The list itself, with its own query: when a page of history arrives, the filters above stay as they are. */
 function HistoryList({
   filters,
+  sort,
   paging,
   hidden,
 }: {
   filters: WalletHistoryFilters;
+  sort: TableSort;
   paging: Paging;
   hidden: boolean;
 }) {
   const start = paging.page * paging.pageSize;
-  const history = useQuery(walletTransactionsQueryOptions({ start, end: start + paging.pageSize }, filters));
+  const history = useQuery(
+    walletTransactionsQueryOptions(
+      { start, end: start + paging.pageSize },
+      { ...filters, sort: sort.field as 'created_at' | 'amount', order: sort.order },
+    ),
+  );
   return (
     <ListStatus
       query={history}
@@ -215,6 +232,7 @@ function HistoryList({
             columns={TRANSACTION_COLUMNS}
             rows={list.items}
             rowKey={(item) => item.transaction_id}
+            sort={sort}
             tableSx={{ minWidth: 760 }}
             hover
           />
