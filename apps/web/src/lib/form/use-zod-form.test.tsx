@@ -112,6 +112,8 @@ describe('the form kit', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       "Invalid body 'website': already used by another partner",
     );
+    // The server's answer is the save's result: it takes the focus, so it is read out first.
+    expect(document.activeElement).toBe(screen.getByRole('alert'));
     expect(field('Company name').value).toBe('Acme');
     expect(field('Website').value).toBe('https://acme.test');
     expect(field('Seats').value).toBe('2');

@@ -18,6 +18,7 @@ import {
 } from '@portico/domain';
 import { useId, useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
+import { focusOnMount } from './focus';
 import type { TableSelection } from './ResponsiveTable';
 
 /** The rows chosen for a bulk decision, with the names they had when chosen (pages and filters move on). */
@@ -288,7 +289,13 @@ export function BulkOutcome({
 }) {
   const refused = result.items.filter((item) => item.outcome === 'refused');
   return (
-    <Box role="status" sx={{ display: 'grid', gap: 1.5 }}>
+    // Takes the focus when it appears (issue 26, point 6): the decision's result is read out first.
+    <Box
+      role="status"
+      ref={focusOnMount}
+      tabIndex={-1}
+      sx={{ display: 'grid', gap: 1.5, '&:focus-visible': { outline: '2px solid', outlineOffset: 2 } }}
+    >
       {result.done > 0 && (
         <Alert severity="success">
           {plural(result.done, texts)} {verb}.

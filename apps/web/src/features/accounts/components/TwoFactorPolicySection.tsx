@@ -22,6 +22,7 @@ import { errorMessage } from '@/lib/http/api-error';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
 import { useLocalSort } from '@/lib/ui/local-sort';
 import { ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { ResultAlert } from '@/lib/ui/ResultAlert';
 import { useTwoFactorPolicy } from '../api/two-factor-policy';
 import { useUpdateTwoFactorPolicy } from '../api/update-two-factor-policy';
 
@@ -112,12 +113,8 @@ function PolicyForm({
           Every change is in the security records
         </Box>
       </Typography>
-      {update.isError && <Alert severity="error">{errorMessage(update.error)}</Alert>}
-      {update.isSuccess && !changed && (
-        <Alert severity="success" role="status">
-          The setting is saved.
-        </Alert>
-      )}
+      {update.isError && <ResultAlert severity="error">{errorMessage(update.error)}</ResultAlert>}
+      {update.isSuccess && !changed && <ResultAlert severity="success">The setting is saved.</ResultAlert>}
       <Stack direction="row" spacing={1}>
         <Button
           variant="contained"

@@ -9,6 +9,7 @@ import { formatDateTime, type TTwoFactorStatus } from '@portico/domain';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
+import { ResultAlert } from '@/lib/ui/ResultAlert';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useRenewRecoveryCodes } from '../api/renew-recovery-codes';
 import { useTwoFactorStatus } from '../api/two-factor-status';
@@ -45,9 +46,9 @@ export function TwoFactorSection() {
       </Stack>
       <Description state={state} />
       {notice && (
-        <Alert severity="success" role="status" onClose={() => setNotice(null)}>
+        <ResultAlert severity="success" onClose={() => setNotice(null)}>
           {notice}
-        </Alert>
+        </ResultAlert>
       )}
       {state.enabled ? (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>

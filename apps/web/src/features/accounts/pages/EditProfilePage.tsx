@@ -18,6 +18,7 @@ import { sharedKeys } from '@/lib/query-keys';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
 import { MessagePanel } from '@/lib/ui/MessagePanel';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { ResultAlert } from '@/lib/ui/ResultAlert';
 import { useCan } from '@/lib/use-can';
 import type { OrganisationCall } from '../api/account-setup';
 import { CompanyDetailsForm } from '../components/CompanyDetailsForm';
@@ -198,9 +199,9 @@ function AccountDetails({ details }: { details: TPartnerDetails }) {
       {organisation ? (
         <ProfileSection id="organisation" title={organisation.title}>
           {saved && (
-            <Alert severity="success" sx={{ mb: 2 }} onClose={() => setSaved(false)}>
-              {organisation.title} saved.
-            </Alert>
+            <ResultAlert severity="success" sx={{ mb: 2 }} onClose={() => setSaved(false)}>
+              {`${organisation.title} saved.`}
+            </ResultAlert>
           )}
           <CompanyDetailsForm
             setup={{

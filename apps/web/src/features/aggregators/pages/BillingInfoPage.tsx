@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/http/api-error';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
 import { HistoryPanel } from '@/lib/ui/HistoryPanel';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { ResultAlert } from '@/lib/ui/ResultAlert';
 import { useCan } from '@/lib/use-can';
 import { myBillingQueryOptions, myHistoryQueryOptions } from '../api/aggregators';
 import { BillingFacts } from '../components/BillingFacts';
@@ -56,7 +57,7 @@ export default function BillingInfoPage() {
       }
     >
       <Stack spacing={2}>
-        {saved && <Alert severity="success">The billing info is saved.</Alert>}
+        {saved && <ResultAlert severity="success">The billing info is saved.</ResultAlert>}
         {billing === null && !mayEdit && (
           <Alert severity="info">
             The billing info is not set up yet: your organisation's main account sets it up.

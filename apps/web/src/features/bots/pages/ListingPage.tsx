@@ -11,6 +11,7 @@ import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
 import { errorMessage } from '@/lib/http/api-error';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { ResultAlert } from '@/lib/ui/ResultAlert';
 import { useCan } from '@/lib/use-can';
 import { useSaveBotListing, useSetBotListed } from '../api/save-bot';
 import { viewBotPath } from '../components/bot-paths';
@@ -94,7 +95,7 @@ function Listing({ bot }: { bot: TBot }) {
           <Box component="form" noValidate onSubmit={submit} aria-label="Listing">
             <Stack spacing={2}>
               <FormErrorAlert message={form.formError} />
-              {save.isSuccess && <Alert severity="success">The listing is saved.</Alert>}
+              {save.isSuccess && <ResultAlert severity="success">The listing is saved.</ResultAlert>}
               <FormTextField
                 control={form.control}
                 name="tagline"

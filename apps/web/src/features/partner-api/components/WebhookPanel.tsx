@@ -16,6 +16,7 @@ import { FormErrorAlert } from '@/lib/form/error-alert';
 import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
 import { errorMessage } from '@/lib/http/api-error';
+import { ResultAlert } from '@/lib/ui/ResultAlert';
 import { useCan } from '@/lib/use-can';
 import { usePing, useRotateSecret, useUpdateWebhook, webhookQueryOptions } from '../api/webhook';
 import { CopyBlock } from './CopyBlock';
@@ -142,10 +143,10 @@ export function WebhookPanel({ botId }: { botId: string }) {
             </Box>
           )}
           {ping.isSuccess && (
-            <Alert severity="success">Test ping queued: see its delivery in the log below.</Alert>
+            <ResultAlert severity="success">Test ping queued: see its delivery in the log below.</ResultAlert>
           )}
-          {ping.isError && <Alert severity="error">{errorMessage(ping.error)}</Alert>}
-          {rotate.isError && <Alert severity="error">{errorMessage(rotate.error)}</Alert>}
+          {ping.isError && <ResultAlert severity="error">{errorMessage(ping.error)}</ResultAlert>}
+          {rotate.isError && <ResultAlert severity="error">{errorMessage(rotate.error)}</ResultAlert>}
         </>
       )}
       {confirmRotate && (
