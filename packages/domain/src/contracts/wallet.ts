@@ -216,9 +216,13 @@ export const ZRatePlanCreate = z.object({
 });
 export type TRatePlanCreate = z.input<typeof ZRatePlanCreate>;
 
+/** The rate plans' order: by carrier (country, then name; each carrier's newest version first) or by start. */
+const ratePlanSort = sortQuery(['carrier', 'effective_from'], 'carrier', 'asc');
+export type RatePlanSort = { sort: 'carrier' | 'effective_from'; order: 'asc' | 'desc' };
+
 export const ZRatePlansQuery = ZListWindowQuery(
   { start: 0, end: 30 },
-  { carrier_id: z.coerce.number().pipe(rowId()).optional(), search: searchText() },
+  { carrier_id: z.coerce.number().pipe(rowId()).optional(), search: searchText(), ...ratePlanSort },
 );
 
 /** One carrier on the pricing page: its plan in force now (null when it has none yet). */
@@ -231,7 +235,12 @@ export const ZCarrierPricing = z.object({
 });
 export type TCarrierPricing = z.infer<typeof ZCarrierPricing>;
 
-export const ZPricingQuery = ZListWindowQuery({ start: 0, end: 30 }, { search: searchText() });
+export type PricingSort = { sort: 'country' | 'carrier'; order: 'asc' | 'desc' };
+/** PRICING's carriers: by country (the region's own order, then name) or by carrier name. */
+export const ZPricingQuery = ZListWindowQuery(
+  { start: 0, end: 30 },
+  { search: searchText(), ...sortQuery(['country', 'carrier'], 'country', 'asc') },
+);
 export const ZPricingList = z.object({
   region: z.enum(['India', 'Rest of World']),
   items: z.array(ZCarrierPricing),
@@ -243,6 +252,7 @@ export const ZRatePlansExportQuery = z.object({
   format: ZExportFormat,
   carrier_id: z.coerce.number().pipe(rowId()).optional(),
   search: searchText(),
+  ...ratePlanSort,
 });
 
 // ---- WhatsApp rate cards (issue 25 point 2, decision 0033) ----
@@ -284,12 +294,16 @@ export const ZWhatsappRateCardCreate = z.object({
 });
 export type TWhatsappRateCardCreate = z.input<typeof ZWhatsappRateCardCreate>;
 
+export type RateCardSort = 'country' | 'effective_from';
+
 const rateCardFilters = {
   country_id: z
     .string()
     .regex(/^[A-Z]{2}$/, 'country_id must be a two-letter country code')
     .optional(),
   search: searchText(),
+  /** By country (each country's newest version first) or by start. */
+  ...sortQuery(['country', 'effective_from'], 'country', 'asc'),
 };
 export const ZWhatsappRateCardsQuery = ZListWindowQuery({ start: 0, end: 30 }, rateCardFilters);
 export const ZWhatsappRateCardsExportQuery = z.object({ format: ZExportFormat, ...rateCardFilters });

@@ -1,3 +1,4 @@
+import type { PricingSort, RatePlanSort } from '@portico/domain';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { carriers, countries, partners } from '../../platform/db/core.schema.ts';
 import { containsPattern } from '../../platform/db/filters.ts';
@@ -62,7 +63,13 @@ export function createRatePlansRepository(db: Db) {
     },
 
     /** One window of versions, newest first (admin list); search: the carrier, its country or the plan code. */
-    async list(window: { start: number; end: number }, carrierId?: number, search?: string) {
+    async list(
+      window: { start: number; end: number },
+      carrierId?: number,
+      search?: string,
+      sort: RatePlanSort = { sort: 'carrier', order: 'asc' },
+    ) {
+      const direction = sort.order === 'asc' ? asc : desc;
       const conditions: SQL[] = [];
       if (carrierId) conditions.push(eq(ratePlans.carrierId, carrierId));
       if (search) {
@@ -81,10 +88,14 @@ export function createRatePlansRepository(db: Db) {
         .innerJoin(carriers, eq(carriers.carrierId, ratePlans.carrierId))
         .where(where)
         .orderBy(
-          asc(carriers.countryId),
-          asc(carriers.name),
-          desc(ratePlans.effectiveFrom),
-          desc(ratePlans.ratePlanId),
+          ...(sort.sort === 'carrier'
+            ? [
+                direction(carriers.countryId),
+                direction(carriers.name),
+                desc(ratePlans.effectiveFrom),
+                desc(ratePlans.ratePlanId),
+              ]
+            : [direction(ratePlans.effectiveFrom), direction(ratePlans.ratePlanId)]),
         )
         .limit(window.end - window.start)
         .offset(window.start);
@@ -143,7 +154,13 @@ export function createRatePlansRepository(db: Db) {
     },
 
     /** Active carriers of one region (pricing page), by country then name. */
-    async carriersInRegion(region: string, window: { start: number; end: number }, search?: string) {
+    async carriersInRegion(
+      region: string,
+      window: { start: number; end: number },
+      search?: string,
+      sort: PricingSort = { sort: 'country', order: 'asc' },
+    ) {
+      const direction = sort.order === 'asc' ? asc : desc;
       const conditions: SQL[] = [eq(carriers.active, true), eq(countries.region, region)];
       if (search) conditions.push(ilike(carriers.name, containsPattern(search)));
       const where = and(...conditions);
@@ -157,7 +174,11 @@ export function createRatePlansRepository(db: Db) {
         .from(carriers)
         .innerJoin(countries, eq(countries.countryId, carriers.countryId))
         .where(where)
-        .orderBy(asc(countries.position), asc(carriers.name))
+        .orderBy(
+          ...(sort.sort === 'country'
+            ? [direction(countries.position), direction(countries.name), asc(carriers.name)]
+            : [direction(carriers.name), asc(carriers.carrierId)]),
+        )
         .limit(window.end - window.start)
         .offset(window.start);
       const [total] = await db

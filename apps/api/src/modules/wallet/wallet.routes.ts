@@ -219,8 +219,8 @@ export function walletRoutes(
         },
       },
       async (request) => {
-        const { start, end, search } = request.query;
-        return ok(await wallet.pricing(userOf(request), { start, end }, search));
+        const { start, end, search, sort, order } = request.query;
+        return ok(await wallet.pricing(userOf(request), { start, end }, search, { sort, order }));
       },
     );
 
@@ -230,14 +230,15 @@ export function walletRoutes(
         config: { action: 'rate-plans.read' },
         schema: {
           tags,
-          summary: 'Every rate plan version (platform admins), newest first per carrier',
+          summary:
+            'Every rate plan version (platform admins): by carrier, newest first per carrier, or by start',
           querystring: ZRatePlansQuery,
           response: { 200: ZEnvelope(ZListResult(ZRatePlan)) },
         },
       },
       async (request) => {
-        const { start, end, carrier_id, search } = request.query;
-        return ok(await wallet.ratePlans({ start, end }, carrier_id, search));
+        const { start, end, carrier_id, search, sort, order } = request.query;
+        return ok(await wallet.ratePlans({ start, end }, carrier_id, search, { sort, order }));
       },
     );
 
@@ -252,8 +253,11 @@ export function walletRoutes(
         },
       },
       async (request, reply) => {
-        const { format, carrier_id, search } = request.query;
-        const { items } = await wallet.ratePlans({ start: 0, end: EXPORT_LIMIT }, carrier_id, search);
+        const { format, carrier_id, search, sort, order } = request.query;
+        const { items } = await wallet.ratePlans({ start: 0, end: EXPORT_LIMIT }, carrier_id, search, {
+          sort,
+          order,
+        });
         const table = ratePlansTable(items, { brandName: options.brandName, generatedAt: new Date() });
         return sendTable(reply, format, 'rate-plans', table);
       },
@@ -271,8 +275,8 @@ export function walletRoutes(
         },
       },
       async (request) => {
-        const { start, end, country_id, search } = request.query;
-        return ok(await cards.list({ start, end }, { countryId: country_id, search }));
+        const { start, end, country_id, search, sort, order } = request.query;
+        return ok(await cards.list({ start, end }, { countryId: country_id, search, sort, order }));
       },
     );
 
@@ -287,8 +291,8 @@ export function walletRoutes(
         },
       },
       async (request, reply) => {
-        const { format, country_id, search } = request.query;
-        const items = await cards.exportRows({ countryId: country_id, search });
+        const { format, country_id, search, sort, order } = request.query;
+        const items = await cards.exportRows({ countryId: country_id, search, sort, order });
         const table = rateCardsTable(items, { brandName: options.brandName, generatedAt: new Date() });
         return sendTable(reply, format, 'whatsapp-rate-cards', table);
       },

@@ -6,8 +6,10 @@ import {
   formatMicros,
   hasNoDeveloperSubRole,
   PARTNER_CODE,
+  type PricingSort,
   parseMoney,
   pastStartProblem,
+  type RatePlanSort,
   REGIONS,
   type Region,
   type TCarrierPricing,
@@ -422,9 +424,10 @@ export function createWalletService({ database, ledger, wallets, plans, provider
       user: AuthenticatedUser,
       window: { start: number; end: number },
       search?: string,
+      sort?: PricingSort,
     ): Promise<TPricingList> {
       const region = await regionOf(user.partnerId);
-      const { rows, total } = await plans.carriersInRegion(region, window, search);
+      const { rows, total } = await plans.carriersInRegion(region, window, search, sort);
       const current = await currentPlans(rows.map((r) => r.carrierId));
       const items: TCarrierPricing[] = rows.map((carrier) =>
         presentCarrierPricing(carrier, current.get(carrier.carrierId) ?? null),
@@ -432,13 +435,14 @@ export function createWalletService({ database, ledger, wallets, plans, provider
       return { region, items, total };
     },
 
-    /** Every version of the rate plans (admins), newest first per carrier. */
+    /** Every version of the rate plans (admins): by carrier (newest first per carrier) or by start. */
     async ratePlans(
       window: { start: number; end: number },
       carrierId?: number,
       search?: string,
+      sort?: RatePlanSort,
     ): Promise<TListResult<TRatePlan>> {
-      const { rows, total } = await plans.list(window, carrierId, search);
+      const { rows, total } = await plans.list(window, carrierId, search, sort);
       const versions = await plans.versionsOf([...new Set(rows.map((r) => r.carrierId))]);
       return {
         items: rows.map((row) =>

@@ -4,6 +4,14 @@ import { containsPattern } from '../../platform/db/filters.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { whatsappRateCardPrices, whatsappRateCards } from './wallet.schema.ts';
 
+/** The admin list's filters and order (by country, each country's newest version first, or by start). */
+export interface RateCardFilter {
+  countryId?: string | undefined;
+  search?: string | undefined;
+  sort?: 'country' | 'effective_from' | undefined;
+  order?: 'asc' | 'desc' | undefined;
+}
+
 export type RateCardRow = typeof whatsappRateCards.$inferSelect & {
   countryName: string;
   prices: { category: string; price: bigint }[];
@@ -42,7 +50,7 @@ export function createRateCardsRepository(db: Db) {
     }));
   }
 
-  function filters(filter: { countryId?: string | undefined; search?: string | undefined }) {
+  function filters(filter: Pick<RateCardFilter, 'countryId' | 'search'>) {
     const conditions: SQL[] = [];
     if (filter.countryId) conditions.push(eq(whatsappRateCards.countryId, filter.countryId));
     if (filter.search) {
@@ -67,21 +75,23 @@ export function createRateCardsRepository(db: Db) {
     },
 
     /** One window of versions (the admin's list): by country, the newest first. */
-    async list(
-      window: { start: number; end: number },
-      filter: { countryId?: string | undefined; search?: string | undefined },
-    ) {
+    async list(window: { start: number; end: number }, filter: RateCardFilter) {
       const where = filters(filter);
+      const direction = filter.order === 'desc' ? desc : asc;
       const rows = await db
         .select(columns)
         .from(whatsappRateCards)
         .innerJoin(countries, eq(countries.countryId, whatsappRateCards.countryId))
         .where(where)
         .orderBy(
-          asc(countries.position),
-          asc(countries.name),
-          desc(whatsappRateCards.effectiveFrom),
-          desc(whatsappRateCards.rateCardId),
+          ...(filter.sort === 'effective_from'
+            ? [direction(whatsappRateCards.effectiveFrom), direction(whatsappRateCards.rateCardId)]
+            : [
+                direction(countries.position),
+                direction(countries.name),
+                desc(whatsappRateCards.effectiveFrom),
+                desc(whatsappRateCards.rateCardId),
+              ]),
         )
         .limit(window.end - window.start)
         .offset(window.start);

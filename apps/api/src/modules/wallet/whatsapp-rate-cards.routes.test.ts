@@ -168,6 +168,44 @@ describe('the rate plans list: search and exports', () => {
     expect(ZListResult(ZRatePlan).parse(expectEnvelope(none, 200).data)).toEqual({ items: [], total: 0 });
   });
 
+  it('when a header sorts a list then rate plans, rate cards and PRICING come in that order, both ways', async () => {
+    const get = async (who: 'ADMIN_PORTICO_READONLY' | 'DEVELOPER', url: string) =>
+      (
+        expectEnvelope(await t.injectAs(who, { method: 'GET', url: `${SECURE}${url}` }), 200).data as {
+          items: Record<string, unknown>[];
+        }
+      ).items;
+    const starts = (items: Record<string, unknown>[]) => items.map((item) => String(item.effective_from));
+    const byStart = starts(
+      await get('ADMIN_PORTICO_READONLY', '/rate-plans?end=100&sort=effective_from&order=asc'),
+    );
+    expect(byStart.length).toBeGreaterThan(1);
+    expect(byStart).toEqual([...byStart].sort());
+    const latestFirst = starts(
+      await get('ADMIN_PORTICO_READONLY', '/rate-plans?end=100&sort=effective_from&order=desc'),
+    );
+    expect(latestFirst).toEqual([...byStart].reverse());
+    const carriers = (await get('ADMIN_PORTICO_READONLY', '/rate-plans?end=100&sort=carrier&order=desc')).map(
+      (item) => `${String(item.country_id)} ${String(item.carrier_name)}`,
+    );
+    expect(carriers).toEqual([...carriers].sort().reverse());
+
+    const cards = starts(
+      await get('ADMIN_PORTICO_READONLY', '/whatsapp-rate-cards?end=100&sort=effective_from&order=asc'),
+    );
+    expect(cards).toEqual([...cards].sort());
+
+    // Names are ordered by the database's collation: one way is the other reversed, and not the default order.
+    const names = async (query: string) =>
+      (await get('DEVELOPER', `/pricing${query}`)).map((item) => String(item.carrier_name));
+    const az = await names('?sort=carrier&order=asc');
+    expect(az.length).toBeGreaterThan(1);
+    expect(await names('?sort=carrier&order=desc')).toEqual([...az].reverse());
+    expect(az).not.toEqual(await names(''));
+    const refused = await t.injectAs('DEVELOPER', { method: 'GET', url: `${SECURE}/pricing?sort=price` });
+    expect(expectEnvelope(refused, 400).message).toMatch(/sort must be one of country, carrier/);
+  });
+
   it('when the list is exported then Excel has a row per version and price line, and PDF is a PDF', async () => {
     const xlsx = await t.injectAs('ADMIN_PORTICO_READONLY', {
       method: 'GET',

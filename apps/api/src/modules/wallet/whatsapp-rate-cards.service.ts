@@ -12,7 +12,7 @@ import {
 } from '@portico/domain';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import { BadRequestError } from '../../platform/http/errors.ts';
-import type { RateCardRow, RateCardsRepository } from './whatsapp-rate-cards.repository.ts';
+import type { RateCardFilter, RateCardRow, RateCardsRepository } from './whatsapp-rate-cards.repository.ts';
 
 /** The latest a list or an export reads at once. */
 const EXPORT_LIMIT = 10_000;
@@ -62,16 +62,13 @@ export function createRateCardsService(cards: RateCardsRepository) {
     /** Every version (the admin's list), by country, the newest first. */
     async list(
       window: { start: number; end: number },
-      filter: { countryId?: string | undefined; search?: string | undefined },
+      filter: RateCardFilter,
     ): Promise<TListResult<TWhatsappRateCard>> {
       const { rows, total } = await cards.list(window, filter);
       return { items: await presentAll(rows), total };
     },
 
-    async exportRows(filter: {
-      countryId?: string | undefined;
-      search?: string | undefined;
-    }): Promise<TWhatsappRateCard[]> {
+    async exportRows(filter: RateCardFilter): Promise<TWhatsappRateCard[]> {
       const { rows } = await cards.list({ start: 0, end: EXPORT_LIMIT }, filter);
       return presentAll(rows);
     },

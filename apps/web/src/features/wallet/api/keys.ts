@@ -1,4 +1,4 @@
-import type { LedgerTransactionKind } from '@portico/domain';
+import type { LedgerTransactionKind, PricingSort, RateCardSort, RatePlanSort } from '@portico/domain';
 import { queryKeys, setFilters } from '@/lib/query-keys';
 
 const wallet = queryKeys('wallet');
@@ -17,9 +17,16 @@ export interface WalletHistoryFilters {
   order?: 'asc' | 'desc' | undefined;
 }
 
+/** A server-sorted list's order: a field of its contract and the direction. */
+export interface ListOrder<F extends string> {
+  sort: F;
+  order: 'asc' | 'desc';
+}
+
 export interface RatePlanFilters {
   carrierId?: number | undefined;
   search?: string | undefined;
+  sort?: ListOrder<RatePlanSort['sort']> | undefined;
 }
 
 /** The wallet feature's query keys: its money (balance, history, top-ups), pricing and rate plans. */
@@ -32,17 +39,27 @@ export const walletKeys = {
   pendingCharges: () => wallet.key('pending-charges'),
   pricing: {
     all: wallet.key('pricing'),
-    list: (window: ListWindow, search: string) => wallet.key('pricing', window.start, window.end, search),
+    list: (window: ListWindow, search: string, order?: ListOrder<PricingSort['sort']>) =>
+      wallet.key('pricing', window.start, window.end, search, order?.sort ?? '', order?.order ?? ''),
     whatsapp: (window: ListWindow, search: string) =>
       wallet.key('pricing', 'whatsapp', window.start, window.end, search),
   },
   ratePlans: {
     all: wallet.key('rate-plans'),
     list: (window: ListWindow, filters: RatePlanFilters) =>
-      wallet.key('rate-plans', window.start, window.end, filters.carrierId ?? 0, filters.search ?? ''),
+      wallet.key(
+        'rate-plans',
+        window.start,
+        window.end,
+        filters.carrierId ?? 0,
+        filters.search ?? '',
+        filters.sort?.sort ?? '',
+        filters.sort?.order ?? '',
+      ),
   },
   rateCards: {
     all: wallet.key('rate-cards'),
-    list: (window: ListWindow, search: string) => wallet.key('rate-cards', window.start, window.end, search),
+    list: (window: ListWindow, search: string, order?: ListOrder<RateCardSort>) =>
+      wallet.key('rate-cards', window.start, window.end, search, order?.sort ?? '', order?.order ?? ''),
   },
 };

@@ -7,9 +7,10 @@ import { type ListWindow, type RatePlanFilters, walletKeys } from './keys';
 const ZRatePlanList = ZListResult(ZRatePlan);
 
 /** The list's filters as the API reads them (unset ones left out). */
-const paramsOf = ({ carrierId, search }: RatePlanFilters) => ({
+const paramsOf = ({ carrierId, search, sort }: RatePlanFilters) => ({
   ...(carrierId ? { carrier_id: carrierId } : {}),
   ...(search ? { search } : {}),
+  ...(sort ?? {}),
 });
 
 /** GET one window of rate plan versions: every carrier's or one carrier's, matching the search. */

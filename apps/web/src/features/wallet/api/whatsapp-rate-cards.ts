@@ -1,4 +1,5 @@
 import {
+  type RateCardSort,
   type TExportFormat,
   type TWhatsappRateCardCreate,
   ZListResult,
@@ -7,18 +8,18 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
 import { downloadList } from './download-list';
-import { type ListWindow, walletKeys } from './keys';
+import { type ListOrder, type ListWindow, walletKeys } from './keys';
 
 const ZRateCardList = ZListResult(ZWhatsappRateCard);
 const searchParam = (search: string) => (search ? { search } : {});
 
 /** GET one window of WhatsApp rate card versions (platform admins), matching the search. */
-export const rateCardsQueryOptions = (window: ListWindow, search: string) =>
+export const rateCardsQueryOptions = (window: ListWindow, search: string, order?: ListOrder<RateCardSort>) =>
   queryOptions({
-    queryKey: walletKeys.rateCards.list(window, search),
+    queryKey: walletKeys.rateCards.list(window, search, order),
     queryFn: () =>
       http.get('/secure/whatsapp-rate-cards', ZRateCardList, {
-        params: { ...window, ...searchParam(search) },
+        params: { ...window, ...searchParam(search), ...(order ?? {}) },
       }),
     placeholderData: keepPreviousData,
   });
@@ -35,10 +36,18 @@ export const whatsappPricingQueryOptions = (window: ListWindow, search: string) 
 /** Downloads the filtered card versions as Excel or PDF. */
 export function useExportRateCards() {
   return useMutation({
-    mutationFn: ({ format, search }: { format: TExportFormat; search: string }) =>
+    mutationFn: ({
+      format,
+      search,
+      order,
+    }: {
+      format: TExportFormat;
+      search: string;
+      order?: ListOrder<RateCardSort>;
+    }) =>
       downloadList(
         '/secure/whatsapp-rate-cards/export',
-        { format, ...searchParam(search) },
+        { format, ...searchParam(search), ...(order ?? {}) },
         `whatsapp-rate-cards.${format}`,
       ),
   });

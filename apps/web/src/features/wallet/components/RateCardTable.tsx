@@ -1,6 +1,8 @@
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { formatDateTime, type TWhatsappRateCard, WHATSAPP_PRICING_CATEGORIES } from '@portico/domain';
-import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { type ResponsiveColumn, ResponsiveTable, type TableSort } from '@/lib/ui/ResponsiveTable';
+import { SortSelect } from '@/lib/ui/SortSelect';
 import { priceLabel } from './PriceGrid';
 import { CATEGORY_LABELS } from './rate-card-form';
 
@@ -23,14 +25,18 @@ export function RateCardTable({
   cards,
   label,
   extra = [],
+  sort,
 }: {
   cards: readonly TWhatsappRateCard[];
   label: string;
   extra?: readonly ResponsiveColumn<TWhatsappRateCard>[];
+  /** The admin's list is sorted by the server (country or start); PRICING's is not. */
+  sort?: TableSort;
 }) {
   const columns: ResponsiveColumn<TWhatsappRateCard>[] = [
     {
       label: 'Country',
+      sortField: 'country',
       cellSx: { fontWeight: 500 },
       render: (card) => (
         <>
@@ -52,18 +58,27 @@ export function RateCardTable({
     ),
     {
       label: 'Effective from',
+      sortField: 'effective_from',
       cellSx: { whiteSpace: 'nowrap' },
       render: (card) => String(formatDateTime(card.effective_from)),
     },
     ...extra,
   ];
   return (
-    <ResponsiveTable
-      label={label}
-      columns={columns}
-      rows={[...cards]}
-      rowKey={(card) => String(card.rate_card_id)}
-      hover
-    />
+    <>
+      {sort && (
+        <Box sx={{ px: 2, pb: { xs: 2, md: 0 } }}>
+          <SortSelect columns={columns} sort={sort} />
+        </Box>
+      )}
+      <ResponsiveTable
+        label={label}
+        columns={columns}
+        rows={[...cards]}
+        rowKey={(card) => String(card.rate_card_id)}
+        {...(sort ? { sort } : {})}
+        hover
+      />
+    </>
   );
 }

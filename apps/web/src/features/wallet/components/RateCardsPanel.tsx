@@ -2,7 +2,7 @@ import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
-import { formatDateTime, type TWhatsappRateCard } from '@portico/domain';
+import { formatDateTime, type RateCardSort, type TWhatsappRateCard } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { EmptyState } from '@/lib/ui/EmptyState';
@@ -10,6 +10,7 @@ import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { ListToolbar } from '@/lib/ui/ListToolbar';
 import type { ResponsiveColumn } from '@/lib/ui/ResponsiveTable';
+import { useListSort } from '@/lib/ui/SortSelect';
 import { rateCardsQueryOptions, useExportRateCards } from '../api/whatsapp-rate-cards';
 import { cardStatus, RateCardTable } from './RateCardTable';
 
@@ -25,8 +26,10 @@ export function RateCardsPanel({ canEdit }: { canEdit: boolean }) {
   const [dialog, setDialog] = useState<{ from: TWhatsappRateCard | null } | null>(null);
   const paging = usePaging(10);
   const { page, pageSize, setPage } = paging;
+  const sort = useListSort<RateCardSort>({ field: 'country', order: 'asc' }, () => setPage(0));
+  const order = { sort: sort.field, order: sort.order };
   const start = page * pageSize;
-  const cards = useQuery(rateCardsQueryOptions({ start, end: start + pageSize }, search.trim()));
+  const cards = useQuery(rateCardsQueryOptions({ start, end: start + pageSize }, search.trim(), order));
   const exporter = useExportRateCards();
 
   const extra: ResponsiveColumn<TWhatsappRateCard>[] = [
@@ -59,7 +62,7 @@ export function RateCardsPanel({ canEdit }: { canEdit: boolean }) {
     <>
       <ListToolbar
         wideColumns="minmax(0, 1fr) auto"
-        onExport={(format) => exporter.mutate({ format, search: search.trim() })}
+        onExport={(format) => exporter.mutate({ format, search: search.trim(), order })}
         exporting={exporter.isPending}
         exportError={exporter.error}
       >
@@ -96,7 +99,12 @@ export function RateCardsPanel({ canEdit }: { canEdit: boolean }) {
       >
         {(list) => (
           <>
-            <RateCardTable cards={list.items} label="WhatsApp rate card versions" extra={extra} />
+            <RateCardTable
+              cards={list.items}
+              label="WhatsApp rate card versions"
+              extra={extra}
+              sort={sort.tableSort}
+            />
             <ListPagination paging={paging} count={list.total} />
           </>
         )}

@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatCurrency, formatDate, type TCarrierPricing } from '@portico/domain';
+import { formatCurrency, formatDate, type PricingSort, type TCarrierPricing } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -15,6 +15,7 @@ import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { type ResponsiveColumn, type ResponsiveExpansion, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { SortSelect, useListSort } from '@/lib/ui/SortSelect';
 import { useCan } from '@/lib/use-can';
 import { pricingQueryOptions } from '../api/get-pricing';
 import { LowBalanceBanner } from '../components/LowBalanceBanner';
@@ -22,9 +23,15 @@ import { PriceGrid } from '../components/PriceGrid';
 import { WhatsappPricing } from '../components/WhatsappPricing';
 
 const CARRIER_COLUMNS: readonly ResponsiveColumn<TCarrierPricing>[] = [
-  { label: 'Carrier', cellSx: { fontWeight: 500 }, render: (carrier) => carrier.carrier_name },
+  {
+    label: 'Carrier',
+    sortField: 'carrier',
+    cellSx: { fontWeight: 500 },
+    render: (carrier) => carrier.carrier_name,
+  },
   {
     label: 'Country',
+    sortField: 'country',
     render: (carrier) => (
       <>
         <Chip label={carrier.country_id} size="small" variant="outlined" sx={{ mr: 1 }} />
@@ -69,8 +76,14 @@ export default function PricingPage() {
   const [search, setSearch] = useState('');
   const paging = usePaging(10);
   const { page, pageSize, setPage } = paging;
+  const sort = useListSort<PricingSort['sort']>({ field: 'country', order: 'asc' }, () => setPage(0));
   const start = page * pageSize;
-  const pricing = useQuery(pricingQueryOptions({ start, end: start + pageSize }, search.trim()));
+  const pricing = useQuery(
+    pricingQueryOptions({ start, end: start + pageSize }, search.trim(), {
+      sort: sort.field,
+      order: sort.order,
+    }),
+  );
 
   return (
     <PageFrame
@@ -107,6 +120,9 @@ export default function PricingPage() {
             }}
             sx={{ width: { xs: '100%', sm: 300 } }}
           />
+          <Box sx={{ width: { xs: '100%', sm: 300 }, display: { md: 'none' } }}>
+            <SortSelect columns={CARRIER_COLUMNS} sort={sort.tableSort} />
+          </Box>
           <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
             {pricing.data
               ? `${pricing.data.total} carrier${pricing.data.total === 1 ? '' : 's'} · region ${pricing.data.region}`
@@ -132,6 +148,7 @@ export default function PricingPage() {
               <ResponsiveTable
                 label="Carrier prices"
                 columns={CARRIER_COLUMNS}
+                sort={sort.tableSort}
                 rows={list.items}
                 rowKey={(carrier) => String(carrier.carrier_id)}
                 expansion={CARRIER_PRICES}

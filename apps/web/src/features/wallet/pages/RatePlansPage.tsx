@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import MuiTab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { formatCurrency, formatDateTime, type TRatePlan } from '@portico/domain';
+import { formatCurrency, formatDateTime, type RatePlanSort, type TRatePlan } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -20,6 +20,7 @@ import { ListStatus } from '@/lib/ui/ListStatus';
 import { ListToolbar } from '@/lib/ui/ListToolbar';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { type ResponsiveColumn, type ResponsiveExpansion, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { SortSelect, useListSort } from '@/lib/ui/SortSelect';
 import { useCan } from '@/lib/use-can';
 import { ratePlansQueryOptions, useExportRatePlans } from '../api/rate-plans';
 import { PriceGrid } from '../components/PriceGrid';
@@ -44,6 +45,7 @@ function planColumns(onNewVersion: ((plan: TRatePlan) => void) | null): Responsi
   const columns: ResponsiveColumn<TRatePlan>[] = [
     {
       label: 'Carrier',
+      sortField: 'carrier',
       cellSx: { fontWeight: 500 },
       render: (plan) => (
         <>
@@ -62,6 +64,7 @@ function planColumns(onNewVersion: ((plan: TRatePlan) => void) | null): Responsi
     },
     {
       label: 'Effective from',
+      sortField: 'effective_from',
       cellSx: { whiteSpace: 'nowrap' },
       render: (plan) => String(formatDateTime(plan.effective_from)),
     },
@@ -166,9 +169,15 @@ function CarrierPlansPanel({ canEdit }: { canEdit: boolean }) {
   const [dialog, setDialog] = useState<{ from: TRatePlan | null } | null>(null);
   const [carrierId, setCarrierId] = useState<number | undefined>(undefined);
   const [search, setSearch] = useState('');
+  const sort = useListSort<RatePlanSort['sort']>({ field: 'carrier', order: 'asc' }, () => setPage(0));
   const start = page * pageSize;
-  const filters = { carrierId, search: search.trim() || undefined };
+  const filters = {
+    carrierId,
+    search: search.trim() || undefined,
+    sort: { sort: sort.field, order: sort.order },
+  };
   const plans = useQuery(ratePlansQueryOptions({ start, end: start + pageSize }, filters));
+  const columns = planColumns(canEdit ? (plan) => setDialog({ from: plan }) : null);
   const carriers = useQuery(allCarriersQueryOptions);
   const exporter = useExportRatePlans();
 
@@ -217,6 +226,7 @@ function CarrierPlansPanel({ canEdit }: { canEdit: boolean }) {
             New version
           </Button>
         )}
+        <SortSelect columns={columns} sort={sort.tableSort} />
       </ListToolbar>
       <ListStatus
         query={plans}
@@ -234,7 +244,8 @@ function CarrierPlansPanel({ canEdit }: { canEdit: boolean }) {
           <>
             <ResponsiveTable
               label="Rate plan versions"
-              columns={planColumns(canEdit ? (plan) => setDialog({ from: plan }) : null)}
+              columns={columns}
+              sort={sort.tableSort}
               rows={list.items}
               rowKey={(plan) => String(plan.rate_plan_id)}
               expansion={PLAN_PRICES}

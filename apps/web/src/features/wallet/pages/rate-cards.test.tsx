@@ -61,10 +61,23 @@ describe('WhatsApp rate cards on the rate-plans screen', () => {
     expect(row.textContent).toContain('$0.0107');
     expect(row.textContent).toContain('In force');
     expect(get).toHaveBeenCalledWith('/secure/whatsapp-rate-cards', expect.anything(), {
-      params: { start: 0, end: 10 },
+      params: { start: 0, end: 10, sort: 'country', order: 'asc' },
     });
 
     const user = userEvent.setup();
+    // A header sorts the versions on the server: by start, earliest first, then turned.
+    await user.click(within(table).getByRole('button', { name: 'Effective from' }));
+    await waitFor(() =>
+      expect(get).toHaveBeenCalledWith('/secure/whatsapp-rate-cards', expect.anything(), {
+        params: { start: 0, end: 10, sort: 'effective_from', order: 'asc' },
+      }),
+    );
+    expect(
+      within(await screen.findByRole('table', { name: 'WhatsApp rate card versions' }))
+        .getByRole('columnheader', { name: /Effective from/ })
+        .getAttribute('aria-sort'),
+    ).toBe('ascending');
+
     await user.click(screen.getByRole('button', { name: 'New WhatsApp rate card' }));
     const dialog = await screen.findByRole('dialog', { name: 'New WhatsApp rate card version' });
     await user.click(within(dialog).getByRole('button', { name: 'Save version' }));
