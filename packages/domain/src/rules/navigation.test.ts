@@ -467,14 +467,25 @@ describe('profileMenuFor', () => {
     },
   );
 
-  it('when an external tool has no configured URL then its item is left out; a configured one stays', () => {
+  it('when an external tool has no configured URL then the firewall is left out and analytics opens BILLING; a configured one stays', () => {
     const none = { analyticsDashboard: null, firewallTool: null };
-    expect(profileMenuFor(SEEDED.superAdmin, none).map((item) => item.id)).toEqual([
+    const superAdmin = profileMenuFor(SEEDED.superAdmin, none);
+    expect(superAdmin.map((item) => item.id)).toEqual([
       'manage-users',
       'edit-profile',
       'change-password',
+      'analytics-dashboard',
       'logout',
     ]);
+    expect(superAdmin.find((item) => item.id === 'analytics-dashboard')).toEqual({
+      id: 'analytics-dashboard',
+      label: 'Analytics Dashboard',
+      path: '/admin/analytics',
+      query: { slug: 'billing' },
+    });
+    expect(
+      profileMenuFor(SEEDED.carrierAdmin, none).find((item) => item.id === 'analytics-dashboard')?.path,
+    ).toBe('/billing/analytics');
     const analyticsOnly = { analyticsDashboard: 'https://bi.example/d', firewallTool: null };
     const items = profileMenuFor(SEEDED.adminReadonly, analyticsOnly);
     expect(items.map((item) => item.id)).toEqual([
@@ -489,9 +500,6 @@ describe('profileMenuFor', () => {
       'https://bi.example/d',
       null,
     ]);
-    expect(profileMenuFor(SEEDED.carrierAdmin, none).map((item) => item.id)).not.toContain(
-      'analytics-dashboard',
-    );
     const firewallOnly = { analyticsDashboard: null, firewallTool: 'https://fw.example/t' };
     expect(profileMenuFor(SEEDED.superAdmin, firewallOnly).map((item) => item.id)).toContain('firewall-tool');
   });

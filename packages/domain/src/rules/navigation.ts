@@ -79,9 +79,9 @@ export function activeNavItemId(items: readonly NavItem[], pathname: string): st
 }
 
 /**
- * The external tools' URLs as configured (null: not set). A tool with no URL has no menu item: the
- * spec's default would be a dead link (issue 26, point 2). The analytics link falls back to nothing
- * until billing analytics exists in the portal.
+ * The external tools' URLs as configured (null: not set). The spec's defaults would be dead links
+ * (issue 26, point 2): with no URL the firewall tool has no menu item, and the analytics dashboard
+ * leads to the audience's own BILLING page (billing analytics, issue 29).
  */
 export interface ExternalToolLinks {
   analyticsDashboard: string | null;
@@ -106,7 +106,14 @@ export function externalToolUrl(item: ProfileMenuItem, links: ExternalToolLinks)
  */
 export function profileMenuFor(user: NavUser, links?: ExternalToolLinks): ProfileMenuItem[] {
   const items = menuItemsFor(user);
-  return links ? items.filter((item) => !item.external || externalToolUrl(item, links) !== null) : items;
+  if (!links) return items;
+  return items.flatMap((item) => {
+    if (!item.external || externalToolUrl(item, links) !== null) return [item];
+    if (item.id !== 'analytics-dashboard') return [];
+    const audience = audienceOf(user);
+    const base = audience === 'carrier' ? '/billing' : audience === 'admin' ? '/admin' : '/u';
+    return [{ id: item.id, label: item.label, path: `${base}/analytics`, query: { slug: 'billing' } }];
+  });
 }
 
 function menuItemsFor(user: NavUser): ProfileMenuItem[] {
