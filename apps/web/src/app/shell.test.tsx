@@ -239,13 +239,22 @@ describe('the shell for a platform admin', () => {
     );
   });
 
-  it('when neither external tool is configured then the admin menu leaves both links out', async () => {
+  it("when neither external tool is configured then the firewall link is left out and analytics opens the platform's BILLING", async () => {
     renderApp('/admin/dashboard', {
       details: SUPER_ADMIN,
       appConfig: { ...APP_CONFIG, links: { analyticsDashboard: null, firewallTool: null } },
     });
     const menu = await openProfileMenu();
-    expect(itemLabels(menu)).toEqual(['Manage Users', 'Edit Profile', 'Change Password', 'Logout']);
+    expect(itemLabels(menu)).toEqual([
+      'Manage Users',
+      'Edit Profile',
+      'Change Password',
+      'Analytics Dashboard',
+      'Logout',
+    ]);
+    const analytics = menu.getByRole('menuitem', { name: /Analytics Dashboard/ });
+    expect(analytics.getAttribute('href')).toBe('/admin/analytics?slug=billing');
+    expect(analytics.getAttribute('target')).toBeNull();
   });
 
   it('when only the analytics dashboard is configured then it keeps the reference token and the firewall link is hidden', async () => {
