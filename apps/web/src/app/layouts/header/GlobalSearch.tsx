@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import IconButton from '@mui/material/IconButton';
+import type { PopperProps } from '@mui/material/Popper';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -173,6 +174,19 @@ function groupHeading(group: string, groups: GroupResult[]): string {
   return total > shown ? `${group} (first ${shown} of ${total}: type more to narrow)` : group;
 }
 
+/**
+ * The results in the dialog's flow, under the field (not a floating popper): the dialog scrolls them,
+ * and nothing covers the field's hint or spills out of the dialog.
+ */
+function InlineResults({ open, children, className, style }: PopperProps) {
+  if (!open) return null;
+  return (
+    <div className={className} style={{ ...style, position: 'static' }}>
+      {typeof children === 'function' ? null : children}
+    </div>
+  );
+}
+
 function SearchDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const phone = useMediaQuery((theme) => theme.breakpoints.down('sm'));
@@ -198,7 +212,9 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
       aria-labelledby={titleId}
       slotProps={{ paper: { sx: { alignSelf: 'flex-start', mt: { sm: 8 } } } }}
     >
-      <DialogContent sx={{ minHeight: { xs: '100%', sm: 460 }, pt: 3 }}>
+      <DialogContent
+        sx={{ minHeight: { xs: '100%', sm: 460 }, maxHeight: { sm: 'calc(100vh - 128px)' }, pt: 3 }}
+      >
         <Typography id={titleId} component="h2" variant="h6" sx={{ mb: 2 }}>
           Search
         </Typography>
@@ -226,19 +242,27 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
           loading={loading}
           loadingText="Searching…"
           noOptionsText={empty}
+          // Each subject a group of the listbox, named by its heading (what assistive tech reads).
           renderGroup={(params) => (
-            <li key={params.key}>
+            // A listbox's groups are role=group (a fieldset has no place in a listbox).
+            <Box
+              component="li"
+              key={params.key}
+              role="group"
+              aria-labelledby={`${titleId}-group-${params.key}`}
+            >
               <Typography
+                id={`${titleId}-group-${params.key}`}
                 component="div"
                 variant="overline"
                 sx={{ px: 2, pt: 1, color: 'text.secondary', lineHeight: 2 }}
               >
                 {groupHeading(params.group, groups)}
               </Typography>
-              <Box component="ul" sx={{ p: 0 }}>
+              <Box component="ul" role="presentation" sx={{ p: 0 }}>
                 {params.children}
               </Box>
-            </li>
+            </Box>
           )}
           renderOption={({ key, ...props }, option) => (
             <Box
@@ -253,10 +277,10 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
               </Typography>
             </Box>
           )}
+          slots={{ popper: InlineResults }}
           slotProps={{
-            popper: { placement: 'bottom-start', modifiers: [{ name: 'flip', enabled: false }] },
-            paper: { elevation: 0, sx: { border: 0 } },
-            listbox: { sx: { maxHeight: { xs: 'calc(100vh - 180px)', sm: 360 } } },
+            paper: { elevation: 0, sx: { border: 0, mt: 1 } },
+            listbox: { sx: { maxHeight: 'none', py: 0 } },
           }}
           renderInput={(params) => (
             <TextField
