@@ -1,19 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { type TBrandRequestParsed, ZBrandRequest } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useController } from 'react-hook-form';
+import { FormCarrierPicker } from '@/lib/form/carrier-picker';
 import { FormErrorAlert } from '@/lib/form/error-alert';
 import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
@@ -51,10 +43,6 @@ export function NewBrandForm({
     carrier_ids: [],
   });
   const { control } = form;
-  const chosen = useController({ control, name: 'carrier_ids' });
-  const chosenIds = (chosen.field.value ?? []) as number[];
-  const [country, setCountry] = useState('IN');
-  const inCountry = (carriers.data?.items ?? []).filter((c) => c.country_id === country);
   const submit = form.submitWith((brand: TBrandRequestParsed) =>
     onSubmit(brand, (error) => form.showServerError(error, (field) => field.replace(/^brand\./, ''))),
   );
@@ -109,48 +97,15 @@ export function NewBrandForm({
             ))}
           </FormTextField>
         </Box>
-        <FormControl component="fieldset" error={Boolean(chosen.fieldState.error)}>
-          <FormLabel component="legend" sx={{ color: 'text.primary', mb: 1 }}>
-            Carriers the brand is for
-          </FormLabel>
-          <TextField
-            select
-            size="small"
-            label="Brand carriers in"
-            value={country}
-            onChange={(event) => setCountry(event.target.value)}
-            sx={{ maxWidth: 320, mb: 1 }}
-          >
-            {(countries.data?.items ?? []).map((item) => (
-              <MenuItem key={item.country_id} value={item.country_id}>
-                {item.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <FormGroup row>
-            {inCountry.map((carrier) => (
-              <FormControlLabel
-                key={carrier.carrier_id}
-                label={carrier.carrier_name}
-                control={
-                  <Checkbox
-                    checked={chosenIds.includes(carrier.carrier_id)}
-                    onChange={(event) =>
-                      chosen.field.onChange(
-                        event.target.checked
-                          ? [...chosenIds, carrier.carrier_id]
-                          : chosenIds.filter((id) => id !== carrier.carrier_id),
-                      )
-                    }
-                  />
-                }
-              />
-            ))}
-          </FormGroup>
-          <FormHelperText sx={chosen.fieldState.error ? { color: 'error.dark' } : undefined}>
-            {chosen.fieldState.error?.message ?? `${chosenIds.length} chosen.`}
-          </FormHelperText>
-        </FormControl>
+        <FormCarrierPicker
+          control={control}
+          name="carrier_ids"
+          legend="Carriers the brand is for"
+          countryLabel="Brand carriers in"
+          initialCountry="IN"
+          emptyHint="Choose the carriers the brand is for."
+          legendSx={{}}
+        />
         <Box>
           <Button type="submit" variant="contained" disabled={pending}>
             {submitLabel}

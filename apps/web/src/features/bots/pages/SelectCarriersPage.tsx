@@ -1,23 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { BOT_STATUS, type TBot, ZBotCarriersRequest } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useController } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { FormCarrierPicker } from '@/lib/form/carrier-picker';
 import { FormErrorAlert } from '@/lib/form/error-alert';
 import { useZodForm } from '@/lib/form/use-zod-form';
 import { allCarriersQueryOptions, countriesQueryOptions } from '@/lib/queries/reference-data';
@@ -47,14 +37,6 @@ function CarrierStep({ bot }: { bot: TBot }) {
   const save = useSaveBotCarriers();
   const navigate = useNavigate();
   const form = useZodForm(ZBotCarriersRequest, { carrier_ids: bot.carriers.map((c) => c.carrier_id) });
-  const chosen = useController({ control: form.control, name: 'carrier_ids' });
-  const chosenIds = (chosen.field.value ?? []) as number[];
-  const [country, setCountry] = useState(
-    bot.carriers[0]?.country_id ?? (bot.rcs?.region === 'India' ? 'IN' : 'US'),
-  );
-  const all = carriers.data?.items ?? [];
-  const inCountry = all.filter((c) => c.country_id === country);
-  const chosenNames = all.filter((c) => chosenIds.includes(c.carrier_id));
   const notRegistered = bot.status.code === BOT_STATUS.in_progress;
   const submit = form.submitWith((body) =>
     save.mutate(
@@ -94,60 +76,14 @@ function CarrierStep({ bot }: { bot: TBot }) {
               <Alert severity="error">The carriers could not be loaded. Reload the page to try again.</Alert>
             )}
             <Paper variant="outlined" sx={{ p: 2 }}>
-              <FormControl
-                component="fieldset"
-                error={Boolean(chosen.fieldState.error)}
-                sx={{ width: '100%' }}
-              >
-                <FormLabel component="legend" sx={{ typography: 'h2', color: 'text.primary', mb: 1 }}>
-                  Carriers
-                </FormLabel>
-                <TextField
-                  select
-                  size="small"
-                  label="Country"
-                  value={country}
-                  onChange={(event) => setCountry(event.target.value)}
-                  sx={{ maxWidth: 320, mb: 1 }}
-                >
-                  {(countries.data?.items ?? []).map((item) => (
-                    <MenuItem key={item.country_id} value={item.country_id}>
-                      {item.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <FormGroup row>
-                  {inCountry.map((carrier) => (
-                    <FormControlLabel
-                      key={carrier.carrier_id}
-                      label={carrier.carrier_name}
-                      control={
-                        <Checkbox
-                          checked={chosenIds.includes(carrier.carrier_id)}
-                          onChange={(event) =>
-                            chosen.field.onChange(
-                              event.target.checked
-                                ? [...chosenIds, carrier.carrier_id]
-                                : chosenIds.filter((id) => id !== carrier.carrier_id),
-                            )
-                          }
-                        />
-                      }
-                    />
-                  ))}
-                  {inCountry.length === 0 && carriers.isSuccess && (
-                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                      No carriers in this country yet.
-                    </Typography>
-                  )}
-                </FormGroup>
-                <FormHelperText sx={chosen.fieldState.error ? { color: 'error.dark' } : undefined}>
-                  {chosen.fieldState.error?.message ??
-                    (chosenNames.length > 0
-                      ? `Chosen: ${chosenNames.map((c) => `${c.carrier_name} (${c.country_id})`).join(', ')}`
-                      : 'Choose at least one carrier.')}
-                </FormHelperText>
-              </FormControl>
+              <FormCarrierPicker
+                control={form.control}
+                name="carrier_ids"
+                legend="Carriers"
+                countryLabel="Country"
+                initialCountry={bot.carriers[0]?.country_id ?? (bot.rcs?.region === 'India' ? 'IN' : 'US')}
+                emptyHint="Choose at least one carrier."
+              />
             </Paper>
             <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
               <Button type="submit" variant="contained" disabled={save.isPending || notRegistered}>

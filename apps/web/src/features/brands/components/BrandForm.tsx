@@ -1,20 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type TBrand, type TBrandRequestParsed, ZBrandRequest } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useController } from 'react-hook-form';
+import { FormCarrierPicker } from '@/lib/form/carrier-picker';
 import { FormErrorAlert } from '@/lib/form/error-alert';
 import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
@@ -53,11 +45,6 @@ export function BrandForm({ brand, onSaved }: { brand: TBrand | null; onSaved: (
     carrier_ids: brand?.carriers.map((c) => c.carrier_id) ?? [],
   });
   const { control } = form;
-  const chosen = useController({ control, name: 'carrier_ids' });
-  const chosenIds = (chosen.field.value ?? []) as number[];
-  const [country, setCountry] = useState(brand?.carriers[0]?.country_id ?? 'IN');
-  const inCountry = (carriers.data?.items ?? []).filter((c) => c.country_id === country);
-  const chosenNames = (carriers.data?.items ?? []).filter((c) => chosenIds.includes(c.carrier_id));
 
   const submit = form.submitWith((body: TBrandRequestParsed) =>
     save.mutate(
@@ -156,56 +143,14 @@ export function BrandForm({ brand, onSaved }: { brand: TBrand | null; onSaved: (
             ))}
           </FormTextField>
         </Box>
-        <FormControl component="fieldset" error={Boolean(chosen.fieldState.error)}>
-          <FormLabel component="legend" sx={{ typography: 'h2', color: 'text.primary', mb: 1 }}>
-            Carriers
-          </FormLabel>
-          <TextField
-            select
-            size="small"
-            label="Carriers in"
-            value={country}
-            onChange={(event) => setCountry(event.target.value)}
-            sx={{ maxWidth: 320, mb: 1 }}
-          >
-            {(countries.data?.items ?? []).map((item) => (
-              <MenuItem key={item.country_id} value={item.country_id}>
-                {item.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <FormGroup row>
-            {inCountry.map((carrier) => (
-              <FormControlLabel
-                key={carrier.carrier_id}
-                label={carrier.carrier_name}
-                control={
-                  <Checkbox
-                    checked={chosenIds.includes(carrier.carrier_id)}
-                    onChange={(event) =>
-                      chosen.field.onChange(
-                        event.target.checked
-                          ? [...chosenIds, carrier.carrier_id]
-                          : chosenIds.filter((id) => id !== carrier.carrier_id),
-                      )
-                    }
-                  />
-                }
-              />
-            ))}
-            {inCountry.length === 0 && carriers.isSuccess && (
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                No carriers in this country yet.
-              </Typography>
-            )}
-          </FormGroup>
-          <FormHelperText>
-            {chosen.fieldState.error?.message ??
-              (chosenNames.length > 0
-                ? `Chosen: ${chosenNames.map((c) => `${c.carrier_name} (${c.country_id})`).join(', ')}`
-                : 'Choose the carriers the brand is for.')}
-          </FormHelperText>
-        </FormControl>
+        <FormCarrierPicker
+          control={control}
+          name="carrier_ids"
+          legend="Carriers"
+          countryLabel="Carriers in"
+          initialCountry={brand?.carriers[0]?.country_id ?? 'IN'}
+          emptyHint="Choose the carriers the brand is for."
+        />
         <Box>
           <Button type="submit" variant="contained" disabled={save.isPending}>
             {brand ? 'Save changes' : 'Create brand'}
