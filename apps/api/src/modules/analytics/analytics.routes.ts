@@ -1,0 +1,58 @@
+import { ZAnalyticsExportQuery, ZAnalyticsQuery, ZAnalyticsReport, ZEnvelope } from '@portico/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendTable } from '../../platform/export/tables.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { userOf } from '../../platform/http/secure-scope.ts';
+import { analyticsTable } from './analytics.export.ts';
+import type { AnalyticsService } from './analytics.service.ts';
+
+const tags = ['analytics'];
+const TITLES = {
+  developer: 'My billing',
+  carrier: 'Carrier billing',
+  platform: 'Platform billing',
+} as const;
+
+/** Secure routes of billing analytics (mounted under /api/v1/secure); the audience follows the role. */
+export function analyticsRoutes(
+  analytics: AnalyticsService,
+  options: { brandName: string },
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/analytics/billing',
+      {
+        config: { action: 'analytics.read' },
+        schema: {
+          tags,
+          summary:
+            'Billing analytics of the caller (own partner, own network or the platform): traffic and money over a range of local days, the period before, breakdowns',
+          querystring: ZAnalyticsQuery,
+          response: { 200: ZEnvelope(ZAnalyticsReport) },
+        },
+      },
+      async (request) => ok(await analytics.report(userOf(request), request.query)),
+    );
+
+    app.get(
+      '/analytics/billing/export',
+      {
+        config: { action: 'analytics.read' },
+        schema: {
+          tags,
+          summary: 'The billing analytics view as Excel (xlsx) or PDF, with the filters it shows',
+          querystring: ZAnalyticsExportQuery,
+        },
+      },
+      async (request, reply) => {
+        const { format, ...query } = request.query;
+        const report = await analytics.report(userOf(request), query);
+        const table = analyticsTable(report, {
+          title: `${options.brandName} ${TITLES[report.audience].toLowerCase()}`,
+          generatedAt: new Date(),
+        });
+        return sendTable(reply, format, 'billing-analytics', table);
+      },
+    );
+  };
+}
