@@ -2,7 +2,6 @@ import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { ADMIN_TOOLS, formatDateTimeZoned } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
