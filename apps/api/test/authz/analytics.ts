@@ -17,4 +17,14 @@ export const AUTHZ_MATRIX_ANALYTICS: readonly MatrixEntry[] = [
     allowed: READERS,
     download: true,
   },
+  {
+    method: 'GET',
+    url: `${S}/analytics/statement`,
+    path: `${S}/analytics/statement?month=2026-01`,
+    action: 'analytics.statement',
+    allowed: [...WALLET_READERS, ...PROVIDER_ADMINS],
+    download: true,
+    // The platform names the partner whose statement it wants: without one, a 400 says so.
+    okStatus: (subject) => (PROVIDER_ADMINS.includes(subject) ? 400 : 200),
+  },
 ];

@@ -115,3 +115,10 @@ export type TAnalyticsReport = z.infer<typeof ZAnalyticsReport>;
 export const ZAnalyticsExportQuery = ZAnalyticsQuery.extend({
   format: z.enum(['xlsx', 'pdf'], 'Choose Excel or PDF.'),
 });
+
+/** The monthly partner statement (PDF): a month of UTC, and for the platform the partner. */
+export const ZStatementQuery = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Choose a month as YYYY-MM.'),
+  partner_id: z.uuid('Choose a partner.').optional(),
+});
+export type TStatementQuery = z.infer<typeof ZStatementQuery>;

@@ -7,4 +7,6 @@ import { definePolicy } from './role-groups.ts';
  */
 export const ANALYTICS_POLICY = definePolicy({
   'analytics.read': ['developer', 'carrier', 'providerAdmin'],
+  /** The monthly statement: a partner's own (child users too), or any partner's for the platform. */
+  'analytics.statement': ['developer', 'providerAdmin'],
 });

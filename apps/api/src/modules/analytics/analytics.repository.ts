@@ -112,6 +112,53 @@ export function createAnalyticsRepository(sql: SqlExecutor) {
       return new Map(rows.map((r) => [r.kind, BigInt(r.amount)]));
     },
 
+    /** The money rollups by kind before an instant (every partner's history up to it). */
+    async moneyBefore(partnerId: string, end: Date) {
+      const rows = await q<{ kind: string; amount: string }>(
+        `SELECT kind, sum(amount)::text AS amount FROM analytics_money_rollups
+          WHERE partner_id = $1::uuid AND bucket < $2::timestamptz GROUP BY kind`,
+        [partnerId, end.toISOString()],
+      );
+      return new Map(rows.map((r) => [r.kind, BigInt(r.amount)]));
+    },
+
+    /** Messages charged by carrier and billing category between two instants (by send time). */
+    async charges(partnerId: string, start: Date, end: Date) {
+      const rows = await q<{ carrier: string; billing_category: string; messages: string; amount: string }>(
+        `SELECT coalesce(c.name, 'Unknown carrier') AS carrier, r.billing_category,
+                sum(r.count)::text AS messages, sum(r.amount)::text AS amount
+           FROM analytics_rollups r LEFT JOIN carriers c ON c.carrier_id = r.carrier_id
+          WHERE r.partner_id = $1::uuid AND r.status = 'sent' AND r.bucket >= $2::timestamptz AND r.bucket < $3::timestamptz
+          GROUP BY 1, 2 ORDER BY 1, 2`,
+        [partnerId, start.toISOString(), end.toISOString()],
+      );
+      return rows.map((r) => ({
+        carrier: r.carrier,
+        billingCategory: r.billing_category,
+        messages: Number(r.messages),
+        amount: BigInt(r.amount),
+      }));
+    },
+
+    /** A developer partner's billing information: its company and address, and an aggregator's billing info. */
+    async billingInfo(partnerId: string) {
+      const [row] = await q<{
+        kind: string;
+        company: Record<string, unknown> | null;
+        address: Record<string, unknown> | null;
+        contact_name: string | null;
+        contact_email: string | null;
+        tax_id: string | null;
+        billing_address: Record<string, unknown> | null;
+      }>(
+        `SELECT p.kind, p.company, p.address, b.contact_name, b.contact_email, b.tax_id, b.address AS billing_address
+           FROM partners p LEFT JOIN aggregator_billing b ON b.partner_id = p.partner_id
+          WHERE p.partner_id = $1::uuid`,
+        [partnerId],
+      );
+      return row ?? null;
+    },
+
     async botNames(ids: readonly string[]) {
       if (ids.length === 0) return new Map<string, { name: string; partnerId: string }>();
       const rows = await q<{ bot_id: string; name: string; partner_id: string }>(

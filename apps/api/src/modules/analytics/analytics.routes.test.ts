@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectEnvelope, sheetRows, type TestApp } from '../../../test/helpers.ts';
 import { createMeteringForTest, insertBot } from '../../../test/metering.ts';
 import { seedRatePlans } from '../wallet/wallet.seed.ts';
+import { createAnalyticsRepository } from './analytics.repository.ts';
 import { createAnalyticsRollups } from './analytics.rollups.ts';
+import { createAnalyticsService } from './analytics.service.ts';
 
 const SECURE = '/api/v1/secure';
 let t: TestApp;
@@ -193,5 +195,60 @@ describe('billing analytics', () => {
     expect(rows[0]).toEqual(['Section', 'Name', 'Sent', 'Delivered', 'Read', 'Failed', 'Amount (USD)']);
     expect(rows[1]?.slice(0, 3)).toEqual(['Total', '2026-03-15 to 2026-03-16', 2]);
     expect(rows.some((r) => r[0] === 'Carrier')).toBe(true);
+  });
+});
+
+describe('monthly statements', () => {
+  const statement = (subject: Parameters<TestApp['injectAs']>[0], query: Record<string, string>) =>
+    t.injectAs(subject, {
+      method: 'GET',
+      url: `${SECURE}/analytics/statement?${new URLSearchParams(query)}`,
+    });
+
+  it("when a developer downloads this month's statement then it is a PDF whose closing balance is the wallet's", async () => {
+    await rollups.catchUpLedger();
+    const month = new Date().toISOString().slice(0, 7);
+    const res = await statement(ROLES.DEVELOPER, { month });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="statement-${month}.pdf"`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // What the PDF shows: the closing balance is the wallet's balance now (this month).
+    const service = createAnalyticsService({
+      database: t.database,
+      repository: createAnalyticsRepository(t.database.sql),
+      wallet: { balance: () => Promise.reject(new Error('not asked')) },
+    });
+    const dev = await t.accountOf(ROLES.DEVELOPER);
+    const shown = await service.statement(
+      { userId: dev.user.userId, partnerId: devPartner, email: dev.user.email, role: ROLES.DEVELOPER },
+      { month },
+    );
+    const { rows } = await t.database.sql.query<{ balance: string }>(
+      "SELECT balance::text AS balance FROM ledger_accounts WHERE partner_id = $1 AND kind = 'wallet'",
+      [devPartner],
+    );
+    expect(shown.closing).toBe(BigInt(rows[0]?.balance ?? -1));
+    expect(shown.topUps).toBe(50_000_000n);
+    // The charges by carrier are by send time: the messages sent in March are March's statement's.
+    const march = await service.statement(
+      { userId: dev.user.userId, partnerId: devPartner, email: dev.user.email, role: ROLES.DEVELOPER },
+      { month: '2026-03' },
+    );
+    expect(march.charges.reduce((sum, c) => sum + c.amount, 0n)).toBe(shown.messageCharges);
+    expect(march.charges.map((c) => c.messages)).toEqual([2]);
+  });
+
+  it("when the platform names a partner then it gets that partner's statement; a developer naming another partner gets a 404", async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    const res = await statement(ROLES.SUPER_ADMIN_PORTICO, { month, partner_id: devPartner });
+    expect(res.statusCode).toBe(200);
+    const other = await t.factories.partner({ kind: 'developer' });
+    expect(
+      expectEnvelope(await statement(ROLES.DEVELOPER, { month, partner_id: other.partnerId }), 404).message,
+    ).toBe('No such partner.');
+    expect(expectEnvelope(await statement(ROLES.DEVELOPER, { month: '2999-01' }), 400).message).toBe(
+      'Choose this month or one before it.',
+    );
   });
 });

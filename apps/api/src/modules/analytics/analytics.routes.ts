@@ -1,10 +1,17 @@
-import { ZAnalyticsExportQuery, ZAnalyticsQuery, ZAnalyticsReport, ZEnvelope } from '@portico/domain';
+import {
+  ZAnalyticsExportQuery,
+  ZAnalyticsQuery,
+  ZAnalyticsReport,
+  ZEnvelope,
+  ZStatementQuery,
+} from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendTable } from '../../platform/export/tables.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { userOf } from '../../platform/http/secure-scope.ts';
 import { analyticsTable } from './analytics.export.ts';
 import type { AnalyticsService } from './analytics.service.ts';
+import { statementPdf } from './analytics.statement.ts';
 
 const tags = ['analytics'];
 const TITLES = {
@@ -52,6 +59,28 @@ export function analyticsRoutes(
           generatedAt: new Date(),
         });
         return sendTable(reply, format, 'billing-analytics', table);
+      },
+    );
+
+    app.get(
+      '/analytics/statement',
+      {
+        config: { action: 'analytics.statement' },
+        schema: {
+          tags,
+          summary:
+            "A partner's monthly statement as PDF: billing information, opening balance, top-ups, charges by carrier and category, verification fees, closing balance",
+          querystring: ZStatementQuery,
+        },
+      },
+      async (request, reply) => {
+        const statement = await analytics.statement(userOf(request), request.query);
+        const body = await statementPdf(statement, { brandName: options.brandName, generatedAt: new Date() });
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="statement-${statement.month}.pdf"`)
+          .header('cache-control', 'no-store')
+          .send(body);
       },
     );
   };

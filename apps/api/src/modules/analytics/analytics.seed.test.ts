@@ -49,8 +49,8 @@ describe('demo billing analytics', () => {
     );
     expect(rows.length).toBe(first.partners);
     for (const row of rows) {
-      // Receipts of the last day's messages can fall on the next day.
-      expect(row.days).toBeGreaterThanOrEqual(DEMO_HISTORY_DAYS);
+      // Today has traffic only after its first minutes; receipts can fall on the next day.
+      expect(row.days).toBeGreaterThanOrEqual(DEMO_HISTORY_DAYS - 1);
       expect(row.regions).toEqual(['India', 'Rest of World']);
       expect(row.rolled).toBe(row.debited);
     }

@@ -93,13 +93,15 @@ export async function seedDemoAnalytics(
       const priced = await prices(bot.billing_category ?? '', whatsapp);
       const types = whatsapp ? WHATSAPP_TYPES : RCS_TYPES;
       let n = 0;
-      for (let daysAgo = DEMO_HISTORY_DAYS; daysAgo >= 1; daysAgo--) {
-        const dayStart =
-          Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - daysAgo * 86_400_000;
+      // The last 90 days, today included (today up to now): the 90-day view is full, the one before empty.
+      const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+      for (let daysAgo = DEMO_HISTORY_DAYS - 1; daysAgo >= 0; daysAgo--) {
+        const dayStart = today - daysAgo * 86_400_000;
+        const dayLength = daysAgo === 0 ? Math.max(now.getTime() - today - 900_000, 60_000) : 86_400_000;
         const weekday = new Date(dayStart).getUTCDay();
         // Growing over the quarter, quieter at weekends.
         const level =
-          (0.6 + (DEMO_HISTORY_DAYS - daysAgo) / DEMO_HISTORY_DAYS) *
+          (0.6 + (DEMO_HISTORY_DAYS - 1 - daysAgo) / DEMO_HISTORY_DAYS) *
           (weekday === 0 || weekday === 6 ? 0.5 : 1);
         for (const carrier of priced) {
           for (const [t, type] of types.entries()) {
@@ -119,7 +121,7 @@ export async function seedDemoAnalytics(
                 pricedAs: type,
                 amount: price,
                 status: random() < 0.06 ? 'released' : 'charged',
-                at: new Date(dayStart + Math.floor(random() * 86_400_000)),
+                at: new Date(dayStart + Math.floor(random() * dayLength)),
               });
             }
           }
@@ -200,7 +202,7 @@ export async function seedDemoAnalytics(
     return rows.length;
   }
 
-  /** The carriers with a price in force for this bot: 4 Indian and 3 of the rest of the world. */
+  /** The carriers with a price in force for this bot: 4 Indian, and the first of 3 other countries. */
   async function prices(billingCategory: string, whatsapp: boolean): Promise<Priced[]> {
     const { rows: carriers } = await database.sql.query<{
       carrier_id: number;
@@ -210,8 +212,9 @@ export async function seedDemoAnalytics(
       `(SELECT c.carrier_id, c.country_id, k.region FROM carriers c JOIN countries k USING (country_id)
          WHERE c.active AND k.region = 'India' ORDER BY c.carrier_id LIMIT 4)
        UNION ALL
-       (SELECT c.carrier_id, c.country_id, k.region FROM carriers c JOIN countries k USING (country_id)
-         WHERE c.active AND k.region <> 'India' ORDER BY c.carrier_id LIMIT 3)`,
+       (SELECT DISTINCT ON (c.country_id) c.carrier_id, c.country_id, k.region
+          FROM carriers c JOIN countries k USING (country_id)
+         WHERE c.active AND k.region <> 'India' ORDER BY c.country_id, c.carrier_id LIMIT 3)`,
       [],
     );
     const out: Priced[] = [];

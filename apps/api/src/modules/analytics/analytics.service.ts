@@ -13,8 +13,10 @@ import {
   type TAnalyticsQuery,
   type TAnalyticsReport,
   type TAnalyticsRow,
+  type TStatementQuery,
   WALLET_CURRENCY,
   ZAnalyticsQuery,
+  ZStatementQuery,
   zoneMinutes,
 } from '@portico/domain';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
@@ -85,6 +87,25 @@ const startOfLocalDay = (day: string, zone: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) - zone * MINUTE_MS);
 const nextDay = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** A partner's monthly statement, as the PDF shows it (money in micro-units). */
+export interface Statement {
+  partnerName: string;
+  addressLines: string[];
+  contact: string | null;
+  taxId: string | null;
+  month: string;
+  opening: bigint;
+  topUps: bigint;
+  messageCharges: bigint;
+  otherCharges: bigint;
+  verificationFees: bigint;
+  holds: bigint;
+  releases: bigint;
+  adjustments: bigint;
+  closing: bigint;
+  charges: { carrier: string; billingCategory: string; messages: number; amount: bigint }[];
+}
 
 /** The scope an audience reads, and the filters asked, resolved and checked. */
 interface Resolved {
@@ -239,6 +260,69 @@ export function createAnalyticsService({ repository, wallet, now = () => new Dat
 
   return {
     audienceOf,
+
+    /**
+     * A partner's monthly statement (a month of UTC): its billing information, the wallet's opening
+     * and closing balance and the month's movements by kind (money rollups of the ledger), and the
+     * messages charged by carrier and billing category (traffic rollups, by send time).
+     */
+    async statement(user: AuthenticatedUser, input: TStatementQuery): Promise<Statement> {
+      const parsed = ZStatementQuery.safeParse(input);
+      if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? 'Choose a month.');
+      const { month, partner_id: asked } = parsed.data;
+      if (month > now().toISOString().slice(0, 7))
+        throw new BadRequestError('Choose this month or one before it.');
+      let partnerId = user.partnerId;
+      if (audienceOf(user) === 'platform') {
+        if (!asked) throw new BadRequestError('Choose a partner.');
+        partnerId = asked;
+      } else if (asked !== undefined && asked !== user.partnerId) {
+        throw new NotFoundError('No such partner.');
+      }
+      const info = await repository.billingInfo(partnerId);
+      if (!info || info.kind !== 'developer') throw new NotFoundError('No such partner.');
+      const start = new Date(`${month}-01T00:00:00Z`);
+      const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+      const [before, during, charges] = await Promise.all([
+        repository.moneyBefore(partnerId, start),
+        repository.money(partnerId, start, end),
+        repository.charges(partnerId, start, end),
+      ]);
+      const get = (m: Map<string, bigint>, kind: string) => m.get(kind) ?? 0n;
+      /** What each kind of ledger movement does to the wallet's balance. */
+      const walletDelta = (m: Map<string, bigint>) =>
+        get(m, 'top_up') +
+        get(m, 'adjustment') +
+        get(m, 'release') -
+        get(m, 'message_charge') -
+        get(m, 'other_charge') -
+        get(m, 'hold');
+      const opening = walletDelta(before);
+      const text = (v: unknown) => (typeof v === 'string' ? v : '');
+      const address = info.billing_address ?? info.address ?? {};
+      return {
+        partnerName: text(info.company?.name) || partnerId,
+        addressLines: [
+          text(address.line1),
+          text(address.line2),
+          [text(address.city), text(address.state), text(address.postalCode)].filter(Boolean).join(', '),
+          text(address.countryId),
+        ].filter(Boolean),
+        contact: info.contact_name ? `${info.contact_name} <${info.contact_email ?? ''}>` : null,
+        taxId: info.tax_id,
+        month,
+        opening,
+        topUps: get(during, 'top_up'),
+        messageCharges: get(during, 'message_charge'),
+        otherCharges: get(during, 'other_charge'),
+        verificationFees: get(during, 'verification_fee'),
+        holds: get(during, 'hold'),
+        releases: get(during, 'release'),
+        adjustments: get(during, 'adjustment'),
+        closing: opening + walletDelta(during),
+        charges,
+      };
+    },
 
     async report(user: AuthenticatedUser, input: TAnalyticsQuery): Promise<TAnalyticsReport> {
       const parsed = ZAnalyticsQuery.safeParse(input);

@@ -103,6 +103,23 @@ describe('billing analytics pages', () => {
     expect(await screen.findByRole('button', { name: /Carrier: 7\. Remove this filter/ })).toBeTruthy();
   });
 
+  it("when a developer downloads a month's statement then the PDF of that month is asked for", async () => {
+    answer(() => reportOf('developer'));
+    const download = vi
+      .spyOn(http, 'download')
+      .mockResolvedValue({ blob: new Blob(['%PDF-']), filename: 'statement.pdf' });
+    Object.assign(URL, { createObjectURL: () => 'blob:statement', revokeObjectURL: () => undefined });
+    const user = userEvent.setup();
+    renderApp('/u/analytics?slug=billing', { details: DEVELOPER });
+    const section = await screen.findByRole('region', { name: 'Monthly statement' }, FIND);
+    await user.click(within(section).getByRole('button', { name: 'Download statement' }));
+    await waitFor(() =>
+      expect(download).toHaveBeenCalledWith('/secure/analytics/statement', {
+        params: { month: new Date().toISOString().slice(0, 7) },
+      }),
+    );
+  });
+
   it('when a carrier admin or the platform opens BILLING then revenue and the partner breakdown show', async () => {
     answer(() => reportOf('carrier'));
     const { unmount } = renderApp('/billing/analytics?slug=billing', { details: CARRIER_ADMIN });

@@ -27,6 +27,7 @@ import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { SelectField } from '@/lib/ui/SelectField';
+import { useCan } from '@/lib/use-can';
 import {
   exportView,
   FILTER_KEYS,
@@ -38,6 +39,7 @@ import {
   viewOf,
 } from '../api/view';
 import { ChartCard } from '../components/ChartCard';
+import { StatementDownload } from '../components/StatementDownload';
 import { SummaryCards } from '../components/SummaryCards';
 
 // The charts library loads only here, after the page's figures (decision 0031).
@@ -78,6 +80,7 @@ export default function BillingAnalyticsPage() {
   };
   const audience =
     report.data?.audience ?? (area === 'u' ? 'developer' : area === 'billing' ? 'carrier' : 'platform');
+  const canStatement = useCan('analytics.statement');
 
   return (
     <PageFrame
@@ -169,6 +172,13 @@ export default function BillingAnalyticsPage() {
           >
             Billing analytics could not be loaded: {errorMessage(report.error)}
           </Alert>
+        )}
+        {canStatement && audience === 'developer' && <StatementDownload />}
+        {canStatement && audience === 'platform' && view.filters.partner_id && (
+          <StatementDownload
+            partnerId={view.filters.partner_id}
+            partnerName={report.data?.filter_labels.partner_id ?? 'this partner'}
+          />
         )}
         {report.data && <Report report={report.data} onDrill={drill} />}
       </Box>
