@@ -57,7 +57,9 @@ test('when a developer opens MY BILLING, switches to 90 days and drills into a c
   const carriers = await breakdownTable(page, 'By carrier');
   await carriers.getByRole('button', { name: 'Reliance Jio' }).click();
   await expect(page).toHaveURL(/carrier_id=\d+/);
-  await expect(page.getByRole('button', { name: /Carrier: Reliance Jio\. Remove this filter/ })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: /Carrier: Reliance Jio\. Remove this filter/ }),
+  ).toBeVisible();
   await expect.poll(() => card(page, 'Messages sent')).toBeLessThan(allSent);
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, 'developer-90-days-jio');
@@ -66,12 +68,28 @@ test('when a developer opens MY BILLING, switches to 90 days and drills into a c
   await page.getByRole('button', { name: 'PDF' }).click();
   expect((await download).suggestedFilename()).toMatch(/^billing-analytics-\d{4}-\d{2}-\d{2}\.pdf$/);
 
+  // This month's statement.
+  const statement = page.waitForEvent('download');
+  await page
+    .getByRole('region', { name: 'Monthly statement' })
+    .getByRole('button', { name: 'Download statement' })
+    .click();
+  const month = new Date().toISOString().slice(0, 7);
+  const file = await statement;
+  expect(file.suggestedFilename()).toBe(`statement-${month}.pdf`);
+  const { readFile } = await import('node:fs/promises');
+  expect((await readFile((await file.path()) ?? '')).subarray(0, 5).toString()).toBe('%PDF-');
+  // Kept beside the screenshots, to be looked at as pages.
+  await file.saveAs(new URL('../screenshots/billing/statement.pdf', import.meta.url).pathname);
+
   // Back returns to the view before the drill-down.
   await page.goBack();
   await expect(page).not.toHaveURL(/carrier_id=/);
 });
 
-test("when the carrier admin opens BILLING then it sees only Reliance Jio's traffic and revenue", async ({ page }) => {
+test("when the carrier admin opens BILLING then it sees only Reliance Jio's traffic and revenue", async ({
+  page,
+}) => {
   await stillCharts(page);
   await signInFromLanding(page, 'carrier-admin@portico.test');
   await page.goto('/billing/analytics?slug=billing&preset=90d');
@@ -107,7 +125,9 @@ test('when the platform admin compares two carriers then each drill-down shows i
   const revenueOf = async (carrier: string) => {
     const table = await breakdownTable(page, 'By carrier');
     await table.getByRole('button', { name: carrier }).click();
-    await expect(page.getByRole('button', { name: new RegExp(`Carrier: ${carrier}\\. Remove this filter`) })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: new RegExp(`Carrier: ${carrier}\\. Remove this filter`) }),
+    ).toBeVisible();
     const byCarrier = await breakdownTable(page, 'By carrier');
     const amount = money(await byCarrier.locator('tbody tr').first().locator('td').last().textContent());
     await page.goBack();
@@ -119,6 +139,18 @@ test('when the platform admin compares two carriers then each drill-down shows i
   expect(jio).toBeGreaterThan(0);
   expect(airtel).toBeGreaterThan(0);
   expect(jio).not.toBe(airtel);
+
+  // A partner's statement, for the platform: drilled into from the partner breakdown.
+  const partners = await breakdownTable(page, 'By partner');
+  await partners.getByRole('button').first().click();
+  await expect(page).toHaveURL(/partner_id=/);
+  const statement = page.waitForEvent('download');
+  await page
+    .getByRole('region', { name: /^Statement of / })
+    .getByRole('button', { name: 'Download statement' })
+    .click();
+  expect((await statement).suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}\.pdf$/);
+  await page.goBack();
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, 'platform-90-days');
 });
