@@ -22,9 +22,9 @@ export const AUTHZ_MATRIX_ANALYTICS: readonly MatrixEntry[] = [
     url: `${S}/analytics/statement`,
     path: `${S}/analytics/statement?month=2026-01`,
     action: 'analytics.statement',
-    allowed: [...WALLET_READERS, ...PROVIDER_ADMINS],
+    allowed: READERS,
     download: true,
-    // The platform names the partner whose statement it wants: without one, a 400 says so.
-    okStatus: (subject) => (PROVIDER_ADMINS.includes(subject) ? 400 : 200),
+    // The platform and the carriers name the partner whose statement they want: without one, a 400.
+    okStatus: (subject) => (WALLET_READERS.includes(subject) ? 200 : 400),
   },
 ];

@@ -43,6 +43,7 @@ export const ZAnalyticsQuery = z.object({
     .number('Choose a carrier.')
     .int('Choose a carrier.')
     .positive('Choose a carrier.')
+    .max(2_147_483_647, 'Choose a carrier.')
     .optional(),
   country_id: z
     .string()

@@ -7,6 +7,9 @@ import { definePolicy } from './role-groups.ts';
  */
 export const ANALYTICS_POLICY = definePolicy({
   'analytics.read': ['developer', 'carrier', 'providerAdmin'],
-  /** The monthly statement: a partner's own (child users too), or any partner's for the platform. */
-  'analytics.statement': ['developer', 'providerAdmin'],
+  /**
+   * The monthly statement: a partner's own (child users too), any partner's for the platform; for a
+   * carrier, the billing report of an aggregator forwarded to it (its network's charges only).
+   */
+  'analytics.statement': ['developer', 'carrier', 'providerAdmin'],
 });

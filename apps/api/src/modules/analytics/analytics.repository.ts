@@ -122,15 +122,25 @@ export function createAnalyticsRepository(sql: SqlExecutor) {
       return new Map(rows.map((r) => [r.kind, BigInt(r.amount)]));
     },
 
-    /** Messages charged by carrier and billing category between two instants (by send time). */
-    async charges(partnerId: string, start: Date, end: Date) {
+    /** Whether an aggregator was forwarded to a carrier (it may then read the aggregator's billing report). */
+    async forwardedTo(partnerId: string, carrierId: number): Promise<boolean> {
+      const rows = await q(
+        'SELECT 1 FROM aggregator_carriers WHERE partner_id = $1::uuid AND carrier_id = $2',
+        [partnerId, carrierId],
+      );
+      return rows.length > 0;
+    },
+
+    /** Messages charged by carrier and billing category between two instants (by send time), on one carrier or all. */
+    async charges(partnerId: string, start: Date, end: Date, carrierId?: number) {
       const rows = await q<{ carrier: string; billing_category: string; messages: string; amount: string }>(
         `SELECT coalesce(c.name, 'Unknown carrier') AS carrier, r.billing_category,
                 sum(r.count)::text AS messages, sum(r.amount)::text AS amount
            FROM analytics_rollups r LEFT JOIN carriers c ON c.carrier_id = r.carrier_id
           WHERE r.partner_id = $1::uuid AND r.status = 'sent' AND r.bucket >= $2::timestamptz AND r.bucket < $3::timestamptz
+            AND ($4::int IS NULL OR r.carrier_id = $4::int)
           GROUP BY 1, 2 ORDER BY 1, 2`,
-        [partnerId, start.toISOString(), end.toISOString()],
+        [partnerId, start.toISOString(), end.toISOString(), carrierId ?? null],
       );
       return rows.map((r) => ({
         carrier: r.carrier,

@@ -251,4 +251,18 @@ describe('monthly statements', () => {
       'Choose this month or one before it.',
     );
   });
+
+  it('when a carrier asks for the billing report of an aggregator forwarded to it then it gets it; of another partner, a 404', async () => {
+    const month = '2026-03';
+    expect(
+      expectEnvelope(await statement(ROLES.USER_BILLING, { month, partner_id: devPartner }), 404).message,
+    ).toBe('No such partner.');
+    await t.database.sql.query('INSERT INTO aggregator_carriers (partner_id, carrier_id) VALUES ($1, $2)', [
+      devPartner,
+      jio,
+    ]);
+    const res = await statement(ROLES.USER_BILLING, { month, partner_id: devPartner });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
 });

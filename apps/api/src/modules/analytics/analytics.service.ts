@@ -95,6 +95,8 @@ export interface Statement {
   contact: string | null;
   taxId: string | null;
   month: string;
+  /** A carrier's billing report of an aggregator: its network's name (no wallet lines are shown). */
+  network: string | null;
   opening: bigint;
   topUps: bigint;
   messageCharges: bigint;
@@ -273,11 +275,20 @@ export function createAnalyticsService({ repository, wallet, now = () => new Dat
       if (month > now().toISOString().slice(0, 7))
         throw new BadRequestError('Choose this month or one before it.');
       let partnerId = user.partnerId;
-      if (audienceOf(user) === 'platform') {
+      let network: { carrierId: number; name: string } | null = null;
+      const audience = audienceOf(user);
+      if (audience === 'developer') {
+        if (asked !== undefined && asked !== user.partnerId) throw new NotFoundError('No such partner.');
+      } else {
         if (!asked) throw new BadRequestError('Choose a partner.');
         partnerId = asked;
-      } else if (asked !== undefined && asked !== user.partnerId) {
-        throw new NotFoundError('No such partner.');
+      }
+      if (audience === 'carrier') {
+        // A carrier reads the billing report of an aggregator forwarded to it: its network's charges only.
+        const carrierId = (await repository.carrierOfPartner(user.partnerId)) ?? -1;
+        if (!(await repository.forwardedTo(partnerId, carrierId)))
+          throw new NotFoundError('No such partner.');
+        network = { carrierId, name: (await repository.carrierNames([carrierId])).get(carrierId) ?? '' };
       }
       const info = await repository.billingInfo(partnerId);
       if (!info || info.kind !== 'developer') throw new NotFoundError('No such partner.');
@@ -286,7 +297,7 @@ export function createAnalyticsService({ repository, wallet, now = () => new Dat
       const [before, during, charges] = await Promise.all([
         repository.moneyBefore(partnerId, start),
         repository.money(partnerId, start, end),
-        repository.charges(partnerId, start, end),
+        repository.charges(partnerId, start, end, network?.carrierId),
       ]);
       const get = (m: Map<string, bigint>, kind: string) => m.get(kind) ?? 0n;
       /** What each kind of ledger movement does to the wallet's balance. */
@@ -311,6 +322,7 @@ export function createAnalyticsService({ repository, wallet, now = () => new Dat
         contact: info.contact_name ? `${info.contact_name} <${info.contact_email ?? ''}>` : null,
         taxId: info.tax_id,
         month,
+        network: network?.name ?? null,
         opening,
         topUps: get(during, 'top_up'),
         messageCharges: get(during, 'message_charge'),

@@ -42,7 +42,15 @@ export async function statementPdf(
     const left = doc.page.margins.left;
     const width = doc.page.width - left - doc.page.margins.right;
 
-    doc.font('Helvetica-Bold').fontSize(18).fillColor('#222222').text(`${options.brandName} statement`);
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(18)
+      .fillColor('#222222')
+      .text(
+        statement.network
+          ? `${options.brandName} billing report: ${statement.network}`
+          : `${options.brandName} statement`,
+      );
     doc
       .font('Helvetica')
       .fontSize(11)
@@ -65,15 +73,18 @@ export async function statementPdf(
       doc.text(amount, left + width - 120, y, { width: 120, align: 'right' });
       doc.moveDown(0.3);
     };
-    row('Opening balance', usd(statement.opening), true);
-    row('Top-ups', usd(statement.topUps));
-    row('Message charges', `-${usd(statement.messageCharges)}`);
-    if (statement.otherCharges > 0n) row('Other charges', `-${usd(statement.otherCharges)}`);
-    row('Verification holds placed', `-${usd(statement.holds)}`);
-    row('Verification holds released', usd(statement.releases));
-    row('Verification fees (captured from holds)', usd(statement.verificationFees));
-    if (statement.adjustments > 0n) row('Adjustments', usd(statement.adjustments));
-    row('Closing balance', usd(statement.closing), true);
+    // A carrier's report shows its network's charges, not the partner's wallet.
+    if (!statement.network) {
+      row('Opening balance', usd(statement.opening), true);
+      row('Top-ups', usd(statement.topUps));
+      row('Message charges', `-${usd(statement.messageCharges)}`);
+      if (statement.otherCharges > 0n) row('Other charges', `-${usd(statement.otherCharges)}`);
+      row('Verification holds placed', `-${usd(statement.holds)}`);
+      row('Verification holds released', usd(statement.releases));
+      row('Verification fees (captured from holds)', usd(statement.verificationFees));
+      if (statement.adjustments > 0n) row('Adjustments', usd(statement.adjustments));
+      row('Closing balance', usd(statement.closing), true);
+    }
     doc.moveDown();
 
     doc.font('Helvetica-Bold').fontSize(12).text('Charges by carrier and billing category', left);

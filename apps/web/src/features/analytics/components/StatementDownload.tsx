@@ -38,10 +38,19 @@ export function recentMonths(now = new Date()): { value: string; label: string }
 }
 
 /**
- * The monthly statement (PDF): the partner's own on MY BILLING, or, for the platform, the statement
- * of the partner the page is filtered by.
+ * The monthly statement (PDF): the partner's own on MY BILLING; for the platform, the statement of
+ * the partner the page is filtered by; for a carrier (`report`), the billing report of an aggregator
+ * forwarded to it (its network's charges; another partner is not found).
  */
-export function StatementDownload({ partnerId, partnerName }: { partnerId?: string; partnerName?: string }) {
+export function StatementDownload({
+  partnerId,
+  partnerName,
+  report = false,
+}: {
+  partnerId?: string;
+  partnerName?: string;
+  report?: boolean;
+}) {
   const months = recentMonths();
   const [month, setMonth] = useState(months[0]?.value ?? '');
   const download = useMutation({
@@ -60,11 +69,16 @@ export function StatementDownload({ partnerId, partnerName }: { partnerId?: stri
       sx={{ p: 2, display: 'grid', gap: 1.5 }}
     >
       <Typography id="statement-heading" component="h2" variant="h3">
-        {partnerName ? `Statement of ${partnerName}` : 'Monthly statement'}
+        {report
+          ? `Billing report of ${partnerName}`
+          : partnerName
+            ? `Statement of ${partnerName}`
+            : 'Monthly statement'}
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        Opening balance, top-ups, charges by carrier and category, verification fees and closing balance, with
-        the billing information (months in UTC).
+        {report
+          ? 'The aggregator’s messages and charges on your network by billing category, with its billing information (months in UTC). Aggregators forwarded to your network only.'
+          : 'Opening balance, top-ups, charges by carrier and category, verification fees and closing balance, with the billing information (months in UTC).'}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
         <Box sx={{ minWidth: 200 }}>
@@ -76,7 +90,7 @@ export function StatementDownload({ partnerId, partnerName }: { partnerId?: stri
           disabled={download.isPending}
           onClick={() => download.mutate()}
         >
-          Download statement
+          {report ? 'Download report' : 'Download statement'}
         </Button>
       </Box>
       {download.isError && (

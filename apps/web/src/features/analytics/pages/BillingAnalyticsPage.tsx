@@ -174,10 +174,11 @@ export default function BillingAnalyticsPage() {
           </Alert>
         )}
         {canStatement && audience === 'developer' && <StatementDownload />}
-        {canStatement && audience === 'platform' && view.filters.partner_id && (
+        {canStatement && audience !== 'developer' && view.filters.partner_id && (
           <StatementDownload
             partnerId={view.filters.partner_id}
             partnerName={report.data?.filter_labels.partner_id ?? 'this partner'}
+            report={audience === 'carrier'}
           />
         )}
         {report.data && <Report report={report.data} onDrill={drill} />}
