@@ -2,6 +2,9 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { CHART_PALETTE, formatCurrency } from '@portico/domain';
 
+/** Room for the x axis' tick labels in the theme's font (the default height ellipsizes them away). */
+const AXIS_HEIGHT = 34;
+
 /** Screenshots and tests ask for still charts (no animation) through this flag on the document. */
 const still = () => typeof document !== 'undefined' && document.documentElement.dataset.stillCharts === '1';
 
@@ -27,7 +30,7 @@ export function TrendChart({ points, label }: { points: readonly TrendPoint[]; l
       aria-label={label}
       height={260}
       skipAnimation={still()}
-      xAxis={[{ scaleType: 'point', data: points.map((p) => p.day.slice(5)) }]}
+      xAxis={[{ scaleType: 'point', data: points.map((p) => p.day.slice(5)), height: AXIS_HEIGHT }]}
       series={series}
       margin={{ left: 8, right: 16 }}
     />
@@ -41,7 +44,7 @@ export function MoneyChart({ points, label }: { points: readonly TrendPoint[]; l
       aria-label={label}
       height={220}
       skipAnimation={still()}
-      xAxis={[{ scaleType: 'band', data: points.map((p) => p.day.slice(5)) }]}
+      xAxis={[{ scaleType: 'band', data: points.map((p) => p.day.slice(5)), height: AXIS_HEIGHT }]}
       series={[
         {
           data: points.map((p) => p.amount),
@@ -80,6 +83,7 @@ export function BreakdownChart({
       layout="horizontal"
       skipAnimation={still()}
       yAxis={[{ scaleType: 'band', data: rows.map((r) => r.label), width: 120 }]}
+      xAxis={[{ height: AXIS_HEIGHT }]}
       series={[
         { data: rows.map((r) => r.sent), label: 'Sent', color: CHART_PALETTE[colour % CHART_PALETTE.length] },
       ]}
