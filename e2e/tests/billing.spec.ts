@@ -115,6 +115,8 @@ test('when the platform admin compares two carriers then each drill-down shows i
   await page.goto('/admin/dashboard');
   const revenueCard = page.getByRole('region', { name: 'Revenue' });
   await expect(revenueCard.getByText(/against the 30 days before|None in the 30 days before/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, 'platform-dashboard');
   await revenueCard.getByRole('link', { name: 'Open BILLING' }).click();
   await expect(page).toHaveURL(/\/admin\/analytics\?slug=billing/);
   await page.getByRole('combobox', { name: 'Date range' }).click();
