@@ -29,4 +29,5 @@ CREATE TABLE "analytics_rollups" (
 --> statement-breakpoint
 CREATE INDEX "analytics_ledger_seen_created_idx" ON "analytics_ledger_seen" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "analytics_rollups_partner_idx" ON "analytics_rollups" USING btree ("partner_id","bucket");--> statement-breakpoint
-CREATE INDEX "analytics_rollups_carrier_idx" ON "analytics_rollups" USING btree ("carrier_id","bucket");
+CREATE INDEX "analytics_rollups_carrier_idx" ON "analytics_rollups" USING btree ("carrier_id","bucket");--> statement-breakpoint
+CREATE INDEX "ledger_transactions_created_idx" ON "ledger_transactions" USING btree ("created_at");
