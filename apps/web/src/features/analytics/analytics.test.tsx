@@ -135,6 +135,23 @@ describe('billing analytics pages', () => {
     expect(within(platform).getByText('Top-ups')).toBeTruthy();
   });
 
+  it("when a carrier drills into a partner then it can download that aggregator's billing report", async () => {
+    answer(() => ({ ...reportOf('carrier'), filter_labels: { partner_id: 'Acme Travel' } }));
+    const download = vi
+      .spyOn(http, 'download')
+      .mockResolvedValue({ blob: new Blob(['%PDF-']), filename: 'statement.pdf' });
+    Object.assign(URL, { createObjectURL: () => 'blob:report', revokeObjectURL: () => undefined });
+    const user = userEvent.setup();
+    renderApp('/billing/analytics?slug=billing&partner_id=p1', { details: CARRIER_ADMIN });
+    const section = await screen.findByRole('region', { name: 'Billing report of Acme Travel' }, FIND);
+    await user.click(within(section).getByRole('button', { name: 'Download report' }));
+    await waitFor(() =>
+      expect(download).toHaveBeenCalledWith('/secure/analytics/statement', {
+        params: { month: new Date().toISOString().slice(0, 7), partner_id: 'p1' },
+      }),
+    );
+  });
+
   it('when there is no traffic then the page says so; when the call fails then it says why and can try again', async () => {
     answer(() => reportOf('developer', 0));
     const { unmount } = renderApp('/u/analytics?slug=billing', { details: DEVELOPER });
