@@ -14,6 +14,7 @@
  * with 200 open consoles (console.ts).
  */
 import os from 'node:os';
+import { benchAnalytics } from './analytics.ts';
 import { BARE_BOTS_PATH, BARE_COUNTRIES_PATH, BARE_PARTNER_DETAILS_PATH } from './bare.ts';
 import { BENCH_BOT_PARTNERS, BENCH_BOTS } from './bots.ts';
 import { benchColdStart } from './cold-start.ts';
@@ -64,6 +65,8 @@ const SINGLE_PARTS: Record<
   webhooks: { title: 'webhook deliveries', run: () => benchWebhooks() },
   // Issue 31: database queries/s with 200 open bot consoles, and a line's way to all of them.
   console: { title: 'bot console', run: () => benchConsole() },
+  // Issue 29: every billing analytics call over a year of metered messages, from the rollups.
+  analytics: { title: 'billing analytics', run: () => benchAnalytics() },
 };
 
 interface Pair {

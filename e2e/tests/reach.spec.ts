@@ -53,6 +53,7 @@ const NOT_AGGREGATOR = { '/u/billing-info': 'billing info is an aggregator’s' 
 const CHILD = { '/u/billing-info': 'billing info is the aggregator owner’s, not a child user’s' };
 const PENDING = {
   '/u/my-brands': 'MY BRANDS waits for the aggregator’s approval',
+  '/u/analytics': 'MY BILLING waits for the aggregator’s approval',
   '/u/update-brand': 'brands wait for the aggregator’s approval',
   '/u/create-bot/brand-details': 'brands wait for the aggregator’s approval',
   '/u/create-bot/select-carriers': 'the step after the brand',

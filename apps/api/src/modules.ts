@@ -1,5 +1,6 @@
 import { accountsModule } from './modules/accounts/accounts.module.ts';
 import { aggregatorsModule } from './modules/aggregators/aggregators.module.ts';
+import { analyticsModule } from './modules/analytics/analytics.module.ts';
 import { appConfigModule } from './modules/app-config/app-config.module.ts';
 import { audiencesModule } from './modules/audiences/audiences.module.ts';
 import { botReviewModule } from './modules/bot-review/bot-review.module.ts';
@@ -37,6 +38,7 @@ export const API_MODULES: readonly AnyApiModule[] = [
   walletModule,
   brandsModule,
   botsModule,
+  analyticsModule,
   meteringModule,
   botTestingModule,
   templatesModule,

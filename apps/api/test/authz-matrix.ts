@@ -1,5 +1,6 @@
 import { BILLING_ROLES, DEVELOPER_ROLES, ROLES } from '@portico/domain';
 import { AUTHZ_MATRIX_AGGREGATORS } from './authz/aggregators.ts';
+import { AUTHZ_MATRIX_ANALYTICS } from './authz/analytics.ts';
 import { AUTHZ_MATRIX_AUDIENCES } from './authz/audiences.ts';
 import { AUTHZ_MATRIX_BOT_REVIEW } from './authz/bot-review.ts';
 import { AUTHZ_MATRIX_BOT_TESTING } from './authz/bot-testing.ts';
@@ -212,6 +213,7 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
     // Allowed; no code was generated for this number, so the service answers 410.
     okStatus: 410,
   },
+  ...AUTHZ_MATRIX_ANALYTICS,
   ...AUTHZ_MATRIX_TWO_FACTOR,
   ...AUTHZ_MATRIX_NOTIFICATIONS,
   ...AUTHZ_MATRIX_WALLET,

@@ -1,6 +1,6 @@
 import { WALLET_CURRENCY } from '@portico/domain';
 import { createMeteringRepository } from '../src/modules/metering/metering.repository.ts';
-import { createMeteringService } from '../src/modules/metering/metering.service.ts';
+import { createMeteringService, type MeteringDeps } from '../src/modules/metering/metering.service.ts';
 import { createLedgerRepository } from '../src/modules/wallet/ledger.repository.ts';
 import { createLedger } from '../src/modules/wallet/ledger.ts';
 import { createWalletRepository } from '../src/modules/wallet/wallet.repository.ts';
@@ -9,7 +9,12 @@ import type { Database } from '../src/platform/db/index.ts';
 /** The real ledger and metering service over a test database (the app builds the same ones). */
 export function createMeteringForTest(
   database: Database,
-  options: { abandonAfterMs?: number; now?: () => Date } = {},
+  options: {
+    abandonAfterMs?: number;
+    now?: () => Date;
+    /** Billing analytics' rollups, as the app hands them to metering. */
+    rollups?: MeteringDeps['rollups'];
+  } = {},
 ) {
   const wallets = createWalletRepository(database.db);
   const ledger = createLedger({
@@ -23,6 +28,7 @@ export function createMeteringForTest(
     wallet: { chargeReserved: (request) => ledger.chargeReserved(request) },
     abandonAfterMs: options.abandonAfterMs ?? 600_000,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.rollups ? { rollups: options.rollups } : {}),
   });
   return { ledger, metering };
 }

@@ -1,5 +1,6 @@
 import { accountsFeature } from '@/features/accounts';
 import { aggregatorsFeature } from '@/features/aggregators';
+import { analyticsFeature } from '@/features/analytics';
 import { audiencesFeature } from '@/features/audiences';
 import { botReviewFeature } from '@/features/bot-review';
 import { botTestingFeature } from '@/features/bot-testing';
@@ -19,6 +20,7 @@ import type { Feature } from '@/lib/feature';
 export const FEATURES: readonly Feature[] = [
   accountsFeature,
   aggregatorsFeature,
+  analyticsFeature,
   audiencesFeature,
   botReviewFeature,
   botTestingFeature,

@@ -49,7 +49,7 @@ const open = inArea('public');
 export const PAGE_ROUTES = [
   // Developer or aggregator
   dev('/u/dashboard', 'My Bots', 'Bots', { screen: 'bots.my-bots' }),
-  dev('/u/analytics', 'My Billing', 'Billing analytics'),
+  dev('/u/analytics', 'My Billing', 'Billing analytics', { screen: 'analytics.billing' }),
   dev('/u/my-brands', 'My Brands', 'Brands', { screen: 'brands.my-brands' }),
   dev('/u/update-brand', 'Update Brand', 'Brands', { screen: 'brands.update-brand' }),
   dev('/u/my-carriers', 'Pricing', 'Wallet, rate plans and pricing', { screen: 'wallet.pricing' }),
@@ -102,7 +102,7 @@ export const PAGE_ROUTES = [
   carrier('/billing/view-aggregator', 'Aggregator Details', 'Carrier review', {
     screen: 'aggregators.details',
   }),
-  carrier('/billing/analytics', 'Billing', 'Billing analytics'),
+  carrier('/billing/analytics', 'Billing', 'Billing analytics', { screen: 'analytics.billing' }),
   carrier('/billing/edit-profile', 'Edit Profile', 'Accounts', { screen: 'accounts.edit-profile' }),
   carrier('/billing/change-password', 'Change Password', 'Accounts', { screen: 'accounts.change-password' }),
   carrier('/billing/security', 'Sign-in Security', 'Accounts', { screen: 'accounts.security' }),
@@ -127,7 +127,7 @@ export const PAGE_ROUTES = [
     screen: 'aggregators.details',
   }),
   admin('/admin/campaigns', 'Campaigns', 'Campaigns'),
-  admin('/admin/analytics', 'Billing', 'Billing analytics'),
+  admin('/admin/analytics', 'Billing', 'Billing analytics', { screen: 'analytics.billing' }),
   admin('/admin/edit-profile', 'Edit Profile', 'Accounts', { screen: 'accounts.edit-profile' }),
   admin('/admin/change-password', 'Change Password', 'Accounts', { screen: 'accounts.change-password' }),
   admin('/admin/security', 'Sign-in Security', 'Accounts', { screen: 'accounts.security' }),

@@ -1,5 +1,6 @@
 import { ACCOUNTS_POLICY } from './accounts.ts';
 import { AGGREGATORS_POLICY } from './aggregators.ts';
+import { ANALYTICS_POLICY } from './analytics.ts';
 import { AUDIENCES_POLICY } from './audiences.ts';
 import { BOTS_POLICY } from './bots.ts';
 import { BRANDS_POLICY } from './brands.ts';
@@ -39,6 +40,7 @@ export const POLICY = {
   ...PARTNERS_POLICY,
   ...ACCOUNTS_POLICY,
   ...WALLET_POLICY,
+  ...ANALYTICS_POLICY,
   ...NETWORK_MESSAGES_POLICY,
   ...BRANDS_POLICY,
   ...AGGREGATORS_POLICY,

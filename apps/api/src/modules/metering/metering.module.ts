@@ -31,6 +31,7 @@ export const meteringModule = defineModule({
       wallet: use('wallet'),
       abandonAfterMs: settings.abandonAfterMs,
       currency: WALLET_CURRENCY,
+      rollups: use('analytics').rollups,
     });
     // Usage counts the networks' events about the API's messages in the unit of work that stores
     // them: a redelivered event is stored, and so counted, once.

@@ -22,6 +22,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../platform/db/index.ts';
 import { BadRequestError, NotFoundError } from '../../platform/http/errors.ts';
+import type { AnalyticsRollups } from '../analytics/analytics.rollups.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import { grouped } from './grouped.ts';
 import { isUniqueViolation, type MeteringRepository, type ReservationRow } from './metering.repository.ts';
@@ -143,6 +144,8 @@ export interface MeteringDeps {
   /** The wallet's currency (pending charges are shown in it). */
   currency?: string;
   now?: () => Date;
+  /** Billing analytics' rollups, kept in the same units of work (decision 0047). */
+  rollups?: Pick<AnalyticsRollups, 'messagesCharged' | 'messagesFailed' | 'events'>;
 }
 
 /**
@@ -155,6 +158,7 @@ export function createMeteringService({
   repository,
   wallet,
   abandonAfterMs,
+  rollups,
   cacheEntries = CACHE_ENTRIES,
   currency = WALLET_CURRENCY,
   now = () => new Date(),
@@ -370,11 +374,20 @@ export function createMeteringService({
     key: { botId: string; messageId: string },
     outcome: 'sent' | 'failed',
   ): Promise<{ changed: boolean; status: MeteredStatus | null }> {
-    const changed =
-      outcome === 'sent' ? await markSent(key) : await repository.release(key.botId, key.messageId);
+    const changed = outcome === 'sent' ? await markSent(key) : await release(key);
     if (changed) return { changed, status: outcome === 'sent' ? 'sent' : 'released' };
     const current = await repository.status(key.botId, key.messageId);
     return { changed: false, status: (current?.status ?? null) as MeteredStatus | null };
+  }
+
+  /** A failed send released and counted in the rollups in one unit of work. */
+  function release(key: { botId: string; messageId: string }): Promise<boolean> {
+    if (!rollups) return repository.release(key.botId, key.messageId);
+    return database.transaction(async () => {
+      const released = await repository.release(key.botId, key.messageId);
+      if (released) await rollups.messagesFailed([key]);
+      return released;
+    });
   }
 
   /** One batch of one partner in one transaction: the ledger debit, the messages charged, the usage. */
@@ -385,6 +398,7 @@ export function createMeteringService({
       const amount = messages.reduce((sum, m) => sum + m.amount, 0n);
       const batchId = randomUUID();
       await repository.markCharged(batchId, messages);
+      await rollups?.messagesCharged(messages);
       await repository.addUsage(
         messages.map((m) => ({
           day: m.createdAt.toISOString().slice(0, 10),
@@ -430,6 +444,8 @@ export function createMeteringService({
       /** The event's usage name (USAGE_EVENT: 'DELIVERED', 'READ', 'USER_MESSAGE', ...). */
       status: string;
       at?: Date;
+      /** Our message id when the event names one (analytics reads its message type). */
+      messageId?: string | null;
     }[],
   ): Promise<void> {
     await repository.addUsage(
@@ -443,6 +459,17 @@ export function createMeteringService({
         status: e.status,
         count: 1,
         amount: 0n,
+      })),
+    );
+    await rollups?.events(
+      events.map((e) => ({
+        partnerId: e.partnerId,
+        botId: e.botId,
+        carrierId: e.carrierId ?? null,
+        countryId: e.countryId ?? null,
+        status: e.status,
+        at: e.at ?? now(),
+        messageId: e.messageId ?? null,
       })),
     );
   }
@@ -561,6 +588,7 @@ export function createMeteringService({
           ...where,
           status: n.status,
           ...(n.event.occurredAt ? { at: n.event.occurredAt } : {}),
+          ...(byMessageId(n) ? { messageId: n.event.networkMessageId ?? null } : {}),
         });
       }
       await recordEvents(counted);

@@ -81,6 +81,8 @@ export const ledgerTransactions = pgTable(
   (t) => [
     uniqueIndex('ledger_transactions_idempotency_uq').on(t.partnerId, t.idempotencyKey),
     index('ledger_transactions_partner_idx').on(t.partnerId, t.createdAt),
+    // Billing analytics' ledger catch-up reads the transactions since the last it counted (0047).
+    index('ledger_transactions_created_idx').on(t.createdAt),
   ],
 );
 

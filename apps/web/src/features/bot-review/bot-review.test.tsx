@@ -60,6 +60,37 @@ function mockGets(answers: Record<string, (params: Params) => unknown>) {
     throw new ApiError(`not in this test: ${url}`, { statusCode: 11, httpStatus: 404 });
   });
 }
+const ZERO = { sent: 0, delivered: 0, read: 0, failed: 0, amount: '0.000000' };
+/** The platform's billing analytics as the Revenue card reads them. */
+const REVENUE = {
+  audience: 'platform',
+  currency: 'USD',
+  range: {
+    preset: '30d',
+    from: '2026-11-01',
+    to: '2026-11-02',
+    days: 2,
+    zone: '+05:30',
+    previous_from: '2026-10-30',
+    previous_to: '2026-10-31',
+  },
+  totals: ZERO,
+  previous_totals: ZERO,
+  money: { spend: '0.120000', verification_fees: '25.000000', top_ups: '0.000000', revenue: '25.120000' },
+  previous_money: {
+    spend: '16.746667',
+    verification_fees: '0.000000',
+    top_ups: '0.000000',
+    revenue: '16.746667',
+  },
+  wallet: null,
+  series: [
+    { day: '2026-11-01', ...ZERO, amount: '0.050000' },
+    { day: '2026-11-02', ...ZERO, amount: '0.070000' },
+  ],
+  breakdowns: {},
+  filter_labels: {},
+};
 const CARRIERS = {
   items: [
     { carrier_id: 1, carrier_name: 'Reliance Jio', country_id: 'IN' },
@@ -394,7 +425,7 @@ describe('the reviewers’ dashboards', () => {
   it(
     'when the super admin opens the dashboard then each card counts and links to its filtered list, with the oldest waiting and the requests per day',
     async () => {
-      mockGets({ '/secure/review-dashboard': () => DASHBOARD });
+      mockGets({ '/secure/review-dashboard': () => DASHBOARD, '/secure/analytics/billing': () => REVENUE });
       renderApp('/admin/dashboard', { details: SUPER_ADMIN });
       const bots = await screen.findByRole('region', { name: 'Bots' }, FIND);
       expect(within(bots).getByRole('link', { name: 'Bots waiting: 3' }).getAttribute('href')).toBe(
@@ -419,7 +450,13 @@ describe('the reviewers’ dashboards', () => {
       const perDay = screen.getByRole('table', { name: 'Requests per day' });
       // Days without requests are left out, newest first.
       expect(within(perDay).getAllByRole('row')).toHaveLength(3);
-      expect(screen.getByRole('region', { name: 'Revenue' })).toBeTruthy();
+      // The Revenue card: the last 30 days' revenue, its change and the link to BILLING.
+      const revenue = await screen.findByRole('region', { name: 'Revenue' }, FIND);
+      expect(await within(revenue).findByText('$25.12', {}, FIND)).toBeTruthy();
+      expect(within(revenue).getByText('Up 50% against the 30 days before')).toBeTruthy();
+      expect(within(revenue).getByRole('link', { name: 'Open BILLING' }).getAttribute('href')).toBe(
+        '/admin/analytics?slug=billing',
+      );
     },
     SLOW,
   );

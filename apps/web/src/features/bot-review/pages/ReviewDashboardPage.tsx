@@ -2,10 +2,10 @@ import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { ADMIN_TOOLS, formatDateTimeZoned } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { useOwnNetworkName } from '@/lib/queries/partner-details';
@@ -17,6 +17,9 @@ import { reviewDashboardQueryOptions } from '../api/get-review-dashboard';
 import type { ReviewScope } from '../api/keys';
 import { RequestsPerDay } from '../components/RequestsPerDay';
 import { ReviewCard } from '../components/ReviewCard';
+
+// The Revenue card comes after the review figures, in a chunk of its own (decision 0031).
+const RevenueCard = lazy(() => import('@/lib/ui/RevenueCard'));
 
 /** DASHBOARD for reviewers: /admin/dashboard (the platform) and /billing/my-billing (a carrier's network). */
 export default function ReviewDashboardPage() {
@@ -53,6 +56,7 @@ export default function ReviewDashboardPage() {
 
 function Dashboard({ scope }: { scope: ReviewScope }) {
   const dashboard = useQuery(reviewDashboardQueryOptions(scope));
+  const canReadRevenue = useCan('analytics.read');
   if (dashboard.isPending) {
     return (
       <Box role="status" sx={{ p: 3, color: 'text.secondary' }}>
@@ -97,20 +101,15 @@ function Dashboard({ scope }: { scope: ReviewScope }) {
         }}
       >
         <RequestsPerDay requests={data.requests} />
-        {/* Revenue cards arrive with billing analytics; until then this space says so, with no figures. */}
-        <Paper
-          variant="outlined"
-          component="section"
-          aria-labelledby="revenue-heading"
-          sx={{ p: 2, borderStyle: 'dashed' }}
-        >
-          <Typography id="revenue-heading" variant="h2" sx={{ fontSize: '1.125rem', mb: 1 }}>
-            Revenue
-          </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Revenue comes with billing analytics; it is not counted here yet.
-          </Typography>
-        </Paper>
+        {canReadRevenue && (
+          <Suspense fallback={null}>
+            <RevenueCard
+              billingPath={
+                scope === 'carrier' ? '/billing/analytics?slug=billing' : '/admin/analytics?slug=billing'
+              }
+            />
+          </Suspense>
+        )}
       </Box>
       <Typography variant="caption" sx={{ color: 'text.secondary' }}>
         Counted at {String(formatDateTimeZoned(data.generated_at))}.
