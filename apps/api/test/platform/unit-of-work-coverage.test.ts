@@ -94,7 +94,10 @@ interface UseCase {
 }
 
 let counter = 0;
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${(counter += 1)}`;
+const unique = (prefix: string) => {
+  counter += 1;
+  return `${prefix} ${Date.now().toString(36)}${counter}`;
+};
 const future = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString();
 
 const brandBody = () => ({

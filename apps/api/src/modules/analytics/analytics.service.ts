@@ -291,7 +291,7 @@ export function createAnalyticsService({ repository, wallet, now = () => new Dat
         network = { carrierId, name: (await repository.carrierNames([carrierId])).get(carrierId) ?? '' };
       }
       const info = await repository.billingInfo(partnerId);
-      if (!info || info.kind !== 'developer') throw new NotFoundError('No such partner.');
+      if (info?.kind !== 'developer') throw new NotFoundError('No such partner.');
       const start = new Date(`${month}-01T00:00:00Z`);
       const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
       const [before, during, charges] = await Promise.all([
