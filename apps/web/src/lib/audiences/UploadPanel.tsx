@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { ProgressBar } from '@/lib/ui/ProgressBar';
-import { useUploadAudience } from '../api/audiences';
+import { useUploadAudience } from './upload-audience';
 
 /** Choose a file, checked here by the same rules as the server, then upload it with its progress. */
 export function UploadPanel({ onUploaded }: { onUploaded: (audienceId: string) => void }) {
