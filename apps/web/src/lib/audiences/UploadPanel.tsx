@@ -1,3 +1,5 @@
+import PauseOutlined from '@mui/icons-material/PauseOutlined';
+import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,16 +15,27 @@ import {
 } from '@portico/domain';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { errorMessage } from '@/lib/http/api-error';
+import type { PreviousUpload } from 'tus-js-client';
 import { ProgressBar } from '@/lib/ui/ProgressBar';
-import { useUploadAudience } from './upload-audience';
+import { useResumableUpload } from './upload-audience';
 
-/** Choose a file, checked here by the same rules as the server, then upload it with its progress. */
+/**
+ * Choose a file, checked here by the same rules as the server, then upload it resumably (tus):
+ * progress in bytes and percent, Pause and Resume, and after a reload an offer to continue an
+ * unfinished upload of the same file.
+ */
 export function UploadPanel({ onUploaded }: { onUploaded: (audienceId: string) => void }) {
   const [file, setFile] = useState<File | null>(null);
-  const [sent, setSent] = useState(0);
-  const upload = useUploadAudience();
+  const [previous, setPrevious] = useState<PreviousUpload | null>(null);
+  const upload = useResumableUpload((audienceId) => {
+    setFile(null);
+    setPrevious(null);
+    onUploaded(audienceId);
+  });
+  const { progress } = upload;
   const problem = file ? audienceFileProblem(file.name, file.size) : null;
+  const busy = progress.phase === 'uploading' || progress.phase === 'paused';
+  const percent = progress.total > 0 ? Math.floor((progress.sent / progress.total) * 100) : 0;
 
   return (
     <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5 }} aria-labelledby="upload-title">
@@ -36,60 +49,110 @@ export function UploadPanel({ onUploaded }: { onUploaded: (audienceId: string) =
         <Link component={RouterLink} to="/developer-assets">
           audience samples
         </Link>
-        . Numbers without their country code are read in your country.
+        . Numbers without their country code are read in your country. A cut connection does not lose what was
+        sent: the upload continues from where it stopped.
       </Typography>
+      {!file &&
+        upload.unfinished.map((u) => (
+          <Alert
+            key={u.urlStorageKey}
+            severity="info"
+            action={
+              <Button color="inherit" size="small" onClick={() => void upload.forget(u)}>
+                Forget it
+              </Button>
+            }
+          >
+            The upload of {u.fileName} ({formatAudienceBytes(u.size)}) did not finish. Choose the same file to
+            continue it from where it stopped.
+          </Alert>
+        ))}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <Button
-          component="label"
-          variant="outlined"
-          startIcon={<UploadFileOutlined />}
-          disabled={upload.isPending}
-        >
+        <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />} disabled={busy}>
           Choose file
           <input
             hidden
             type="file"
             accept=".csv,.txt,.xlsx"
             onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
-              setSent(0);
+              const chosen = event.target.files?.[0] ?? null;
               upload.reset();
+              setFile(chosen);
+              setPrevious(null);
+              if (chosen && !audienceFileProblem(chosen.name, chosen.size))
+                void upload.previousFor(chosen).then(setPrevious);
             }}
           />
         </Button>
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
           {file ? `${file.name} (${formatAudienceBytes(file.size)})` : 'No file chosen'}
         </Typography>
-        <Button
-          variant="contained"
-          disabled={!file || Boolean(problem) || upload.isPending}
-          onClick={() => {
-            if (!file) return;
-            upload.mutate(
-              { file, onProgress: setSent },
-              {
-                onSuccess: (audience) => {
-                  setFile(null);
-                  onUploaded(audience.audience_id);
-                },
-              },
-            );
-          }}
-        >
-          Upload and check
-        </Button>
+        {!busy && previous && file && (
+          <>
+            <Button variant="contained" onClick={() => void upload.start(file, previous)}>
+              Resume upload
+            </Button>
+            <Button
+              onClick={() => {
+                setPrevious(null);
+                void upload.start(file, null);
+              }}
+            >
+              Start over
+            </Button>
+          </>
+        )}
+        {!busy && !previous && (
+          <Button
+            variant="contained"
+            disabled={!file || Boolean(problem)}
+            onClick={() => {
+              if (file) void upload.start(file, null);
+            }}
+          >
+            {progress.phase === 'failed' ? 'Try again' : 'Upload and check'}
+          </Button>
+        )}
+        {progress.phase === 'uploading' && (
+          <Button variant="outlined" startIcon={<PauseOutlined />} onClick={() => void upload.pause()}>
+            Pause
+          </Button>
+        )}
+        {progress.phase === 'paused' && (
+          <Button variant="contained" startIcon={<PlayArrowOutlined />} onClick={upload.resume}>
+            Resume
+          </Button>
+        )}
       </Box>
+      {!busy && previous && file && (
+        <Alert severity="info">
+          Part of this file was already sent: Resume upload continues from where it stopped.
+        </Alert>
+      )}
       {problem && <Alert severity="error">{problem}</Alert>}
-      {upload.isPending && file && (
+      {busy && file && (
         <Box aria-live="polite">
           <Typography variant="body2" sx={{ mb: 0.5 }}>
-            Uploading: {formatAudienceBytes(Math.round(sent * file.size))} of {formatAudienceBytes(file.size)}{' '}
-            ({Math.round(sent * 100)}%)
+            {progress.phase === 'paused' ? 'Paused' : 'Uploading'}: {formatAudienceBytes(progress.sent)} of{' '}
+            {formatAudienceBytes(progress.total || file.size)} ({percent}%)
           </Typography>
-          <ProgressBar value={sent * 100} label="Upload progress" />
+          <ProgressBar value={percent} label="Upload progress" />
         </Box>
       )}
-      {upload.isError && <Alert severity="error">{errorMessage(upload.error)}</Alert>}
+      {progress.phase === 'failed' && progress.error && (
+        <Alert
+          severity="error"
+          action={
+            file && !problem ? (
+              <Button color="inherit" size="small" onClick={upload.resume}>
+                Resume
+              </Button>
+            ) : undefined
+          }
+        >
+          {progress.error}
+        </Alert>
+      )}
     </Paper>
   );
 }
