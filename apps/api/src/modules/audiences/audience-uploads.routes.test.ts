@@ -143,7 +143,7 @@ describe('resumable uploads (tus)', () => {
     expect(audience).toMatchObject({ status: 'ready', kept: 40, file_name: 'chunks.csv', bytes: CSV.length });
   });
 
-  it('when a PATCH is cut short then HEAD says what arrived and the upload resumes from there', async () => {
+  it('when a PATCH claims the wrong offset then it is refused (409), HEAD says what arrived and the upload continues from there', async () => {
     const location = await created(owner, 'resumed.csv', CSV.length);
     const p1 = await patch(owner, location, 0, CSV.subarray(0, 500));
     expect(p1.statusCode).toBe(204);
@@ -248,6 +248,16 @@ describe('resumable uploads (tus)', () => {
     expect((await head(owner, location)).headers['upload-offset']).toBe('50');
     expect((await call(owner, { method: 'DELETE', url: location })).statusCode).toBe(204);
     expect((await head(owner, location)).statusCode).toBe(404);
+  });
+
+  it('when an aggregator awaits approval then it cannot start or continue an upload, and is told why', async () => {
+    const pending = await t.factories
+      .account(null, { partner: { isAggregator: true, launchApproved: false, approvalStatus: null } })
+      .then(async (a) => ({ ...a, token: await t.tokenFor(a.user.userId) }));
+    const refused = await create(pending, 'list.csv', 100);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/campaigns open once it is approved/);
+    expect((await head(pending, `${UPLOADS}/0123456789abcdef0123456789abcdef`)).statusCode).toBe(403);
   });
 
   it('when a read-only user starts or resumes an upload then it is refused (403)', async () => {
