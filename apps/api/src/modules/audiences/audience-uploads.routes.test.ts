@@ -1,4 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ROLES, type TAudience, ZAudience } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../../../test/factories.ts';
@@ -17,9 +20,12 @@ type Caller = Account & { token: string };
 let owner: Caller;
 let stranger: Caller;
 let address: string;
+let dataDir: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { PORTICO_ROLE: 'all' } });
+  // Unfinished uploads are staged under DATA_DIR: a folder of this test's own.
+  dataDir = await mkdtemp(path.join(tmpdir(), 'portico-tus-'));
+  t = await createTestApp({ env: { PORTICO_ROLE: 'all', DATA_DIR: dataDir } });
   address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const signedIn = async (a: Account) => ({ ...a, token: await t.tokenFor(a.user.userId) });
   owner = await t.factories.account(null).then(signedIn);
@@ -29,7 +35,10 @@ beforeAll(async () => {
     [owner.partner.partnerId],
   );
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 interface Answer {
   statusCode: number;
