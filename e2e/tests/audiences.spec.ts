@@ -1,7 +1,8 @@
 /**
  * Issue 27, browser journey: a developer opens MY CAMPAIGNS, uploads a personalised audience with a
- * few bad lines, watches it checked, downloads the refused lines, finds the seeded opt-outs and adds
- * one. Screens are shot at 1280 and 600 px and checked with axe.
+ * few bad lines through the resumable (tus) upload, watching its progress, pausing it while its first
+ * part is held on the way and resuming it, watches it checked, downloads the refused lines, finds
+ * the seeded opt-outs and adds one. Screens are shot at 1280 and 600 px and checked with axe.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
@@ -34,12 +35,40 @@ test('when a developer uploads a personalised audience with bad lines then each 
   await screenshots(page, 'audiences-list');
   expect(await seriousViolations(page)).toEqual([]);
 
+  // The first PATCH of the file is held on the way (a slow network), then cut: the page shows the
+  // progress, Pause stops it, and Resume asks the server where it stopped and sends the rest.
+  let releaseFirstPart = () => {};
+  const firstPartHeld = new Promise<void>((resolve) => {
+    releaseFirstPart = resolve;
+  });
+  const tusCalls: string[] = [];
+  let firstPart = true;
+  await page.route('**/api/v1/secure/audiences/uploads**', async (route) => {
+    const request = route.request();
+    tusCalls.push(`${request.method()} ${request.headers()['tus-resumable'] ?? ''}`);
+    if (request.method() === 'PATCH' && firstPart) {
+      firstPart = false;
+      await firstPartHeld;
+      await route.abort('connectionaborted').catch(() => {});
+      return;
+    }
+    await route.continue();
+  });
+  const bytes = Buffer.byteLength(FILE, 'utf8');
   await page.locator('input[type="file"]').setInputFiles({
     name: `june-${Date.now() % 100000}.csv`,
     mimeType: 'text/csv',
     buffer: Buffer.from(FILE, 'utf8'),
   });
   await page.getByRole('button', { name: 'Upload and check' }).click();
+  await expect(page.getByText(`Uploading: 0 B of ${bytes} B (0%)`)).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByText(`Paused: 0 B of ${bytes} B (0%)`)).toBeVisible();
+  await screenshots(page, 'audience-upload-paused');
+  expect(await seriousViolations(page)).toEqual([]);
+  releaseFirstPart();
+  await page.getByRole('button', { name: 'Resume' }).click();
   const result = page
     .getByRole('region', { name: /^june-/ })
     .or(page.locator('[aria-labelledby="audience-result-title"]'));
@@ -47,6 +76,9 @@ test('when a developer uploads a personalised audience with bad lines then each 
   await expect(result.getByText('Duplicate of an earlier line: 1')).toBeVisible();
   await expect(result.getByText('Not a valid mobile number: 1')).toBeVisible();
   await expect(result.getByText('Opted out: 1')).toBeVisible();
+  // It went through tus: created, a part cut, the offset asked, the rest sent.
+  expect(tusCalls).toEqual(expect.arrayContaining(['POST 1.0.0', 'PATCH 1.0.0', 'HEAD 1.0.0']));
+  await page.unroute('**/api/v1/secure/audiences/uploads**');
   await screenshots(page, 'audience-result');
   expect(await seriousViolations(page)).toEqual([]);
 

@@ -6,6 +6,7 @@ import { DEVELOPER_WRITERS, type MatrixEntry, NO_SUCH_ID, S, WALLET_READERS } fr
  * named here are nobody's, so allowed callers get a 404; an upload that is not multipart is 415.
  */
 const AUDIENCE = `${S}/audiences/${NO_SUCH_ID}`;
+const UPLOAD_ID = '0000000000004000800000000000dead';
 export const AUTHZ_MATRIX_AUDIENCES: readonly MatrixEntry[] = [
   { method: 'GET', url: `${S}/opt-outs`, action: 'audiences.read', allowed: WALLET_READERS },
   {
@@ -76,6 +77,32 @@ export const AUTHZ_MATRIX_AUDIENCES: readonly MatrixEntry[] = [
     method: 'DELETE',
     url: `${S}/audiences/:audienceId`,
     path: AUDIENCE,
+    action: 'audiences.write',
+    allowed: DEVELOPER_WRITERS,
+    okStatus: 404,
+  },
+  // Resumable uploads (tus): without Upload-Length the creation is 400; the upload named is nobody's (404).
+  {
+    method: 'POST',
+    url: `${S}/audiences/uploads`,
+    action: 'audiences.write',
+    allowed: DEVELOPER_WRITERS,
+    payload: {},
+    okStatus: 400,
+  },
+  {
+    method: 'PATCH',
+    url: `${S}/audiences/uploads/:uploadId`,
+    path: `${S}/audiences/uploads/${UPLOAD_ID}`,
+    action: 'audiences.write',
+    allowed: DEVELOPER_WRITERS,
+    payload: {},
+    okStatus: 404,
+  },
+  {
+    method: 'DELETE',
+    url: `${S}/audiences/uploads/:uploadId`,
+    path: `${S}/audiences/uploads/${UPLOAD_ID}`,
     action: 'audiences.write',
     allowed: DEVELOPER_WRITERS,
     okStatus: 404,

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { defineModule } from '../../platform/module.ts';
+import { audienceUploadsRoutes } from './audience-uploads.routes.ts';
 import { audiencesConfig } from './audiences.config.ts';
 import { AUDIENCES_QUEUES } from './audiences.jobs.ts';
 import { createAudiencesRepository } from './audiences.repository.ts';
@@ -24,7 +26,7 @@ export const audiencesModule = defineModule({
   name: 'audiences',
   config: audiencesConfig,
   queues: AUDIENCES_QUEUES,
-  create({ database, use, storage, jobs, log, settings }) {
+  create({ config, database, use, storage, jobs, log, settings }) {
     const repository = createAudiencesRepository(database);
     const optOuts = createOptOutsService({ database, repository });
     const audiences = createAudiencesService({
@@ -40,7 +42,15 @@ export const audiencesModule = defineModule({
     });
     return {
       service: { optOuts },
-      secureRoutes: [optOutsRoutes(optOuts), audiencesRoutes(audiences)],
+      secureRoutes: [
+        optOutsRoutes(optOuts),
+        audiencesRoutes(audiences),
+        // Unfinished resumable uploads are staged on this instance's disk (decision 0040).
+        audienceUploadsRoutes(audiences, {
+          directory: path.join(config.DATA_DIR, 'uploads', 'audiences'),
+          log,
+        }),
+      ],
       storedFiles: audiences.storedFiles,
       jobs: {
         'audiences.check': {

@@ -142,6 +142,33 @@ export function createAudiencesRepository(database: Database) {
       return created;
     },
 
+    /**
+     * Inserts the audience unless one already holds its storage key (a completed resumable upload
+     * completed again): answers the row and whether this call made it.
+     */
+    async insertAudienceOnce(
+      row: typeof audiences.$inferInsert,
+    ): Promise<{ row: AudienceRow; created: boolean }> {
+      const [created] = await db
+        .insert(audiences)
+        .values(row)
+        .onConflictDoNothing({ target: audiences.storageKey })
+        .returning();
+      if (created) return { row: created, created: true };
+      const [existing] = await db.select().from(audiences).where(eq(audiences.storageKey, row.storageKey));
+      if (!existing) throw new Error('audience insert conflicted but no row holds the key');
+      return { row: existing, created: false };
+    },
+
+    /** The partner's audience stored under key (the audience a resumable upload became), if any. */
+    async audienceByStorageKey(partnerId: string, key: string): Promise<AudienceRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(audiences)
+        .where(and(eq(audiences.partnerId, partnerId), eq(audiences.storageKey, key)));
+      return row;
+    },
+
     async audience(partnerId: string, audienceId: string): Promise<AudienceRow | undefined> {
       const [row] = await db
         .select()

@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, partners, users } from '../../platform/db/core.schema.ts';
 import { bots } from '../bots/bots.schema.ts';
 
@@ -62,7 +72,12 @@ export const audiences = pgTable(
     createdAt: createdAt(),
     checkedAt: timestamp('checked_at', { withTimezone: true }),
   },
-  (t) => [index('audiences_partner_created_idx').on(t.partnerId, t.createdAt)],
+  (t) => [
+    index('audiences_partner_created_idx').on(t.partnerId, t.createdAt),
+    // A resumable upload's file is stored under a key naming the upload: completing it twice (a
+    // retried last PATCH) finds this row instead of making a second audience (decision 0040).
+    uniqueIndex('audiences_storage_key_idx').on(t.storageKey),
+  ],
 );
 
 /** A kept recipient: one per (audience, number), with its line and personalised values. */

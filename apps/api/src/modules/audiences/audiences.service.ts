@@ -60,6 +60,11 @@ function present(row: AudienceRow): TAudience {
   };
 }
 
+/** Where a resumable upload's file is stored once complete: the key names the upload (decision 0040). */
+export function uploadStorageKey(partnerId: string, uploadId: string): string {
+  return `${AUDIENCE_FILES_PREFIX}${partnerId}/upload-${uploadId}`;
+}
+
 /** An upload as it arrives: its name and its bytes as a stream (never whole in memory). */
 export interface IncomingAudienceFile {
   fileName: string;
@@ -183,6 +188,76 @@ export function createAudiencesService(deps: AudiencesDeps) {
     });
   }
 
+  function formatOf(fileName: string): AudienceFormat {
+    const problem = audienceFileProblem(fileName);
+    const format = audienceFormatOf(fileName);
+    if (problem || !format) throw new BadRequestError(problem ?? 'The file type is not supported.');
+    return format;
+  }
+
+  /**
+   * Streams the file to storage under key (the content sniffed on its first bytes, the size held to
+   * the limit), then in one unit of work the audience and its check job; a key already taken (the
+   * same resumable upload completed twice) answers that audience and starts nothing.
+   */
+  async function store(
+    user: AuthenticatedUser,
+    input: {
+      fileName: string;
+      format: AudienceFormat;
+      key: string;
+      file: IncomingAudienceFile;
+      name?: string | undefined;
+    },
+  ): Promise<AudienceRow> {
+    const { fileName, format, key, file, name } = input;
+    let sniffed = false;
+    async function* checked(): AsyncGenerator<Uint8Array> {
+      for await (const chunk of file.stream) {
+        if (!sniffed && chunk.byteLength > 0) {
+          sniffed = true;
+          const wrong = contentProblem(format, chunk);
+          if (wrong) throw new BadRequestError(wrong);
+        }
+        yield chunk;
+      }
+    }
+    let bytes: number;
+    try {
+      bytes = await storage.putStream(key, checked(), 'application/octet-stream');
+    } catch (error) {
+      await storage.delete(key);
+      throw error;
+    }
+    if (file.truncated() || bytes > AUDIENCE_MAX_BYTES) {
+      await storage.delete(key);
+      throw new PayloadTooLargeError(`The file is larger than ${formatAudienceBytes(AUDIENCE_MAX_BYTES)}.`);
+    }
+    if (bytes === 0) {
+      await storage.delete(key);
+      throw new BadRequestError('The file is empty.');
+    }
+    try {
+      return await database.transaction(async () => {
+        const { row, created } = await repository.insertAudienceOnce({
+          partnerId: user.partnerId,
+          createdBy: user.userId,
+          name: name?.trim() || fileName.replace(/\.[^.]+$/, ''),
+          fileName,
+          format,
+          bytes,
+          storageKey: key,
+        });
+        if (created) await jobs.send('audiences.check', { audienceId: row.audienceId });
+        return row;
+      });
+    } catch (error) {
+      // Only a key of this call's own is removed: a completed upload's file belongs to its audience.
+      if (!(await repository.audienceByStorageKey(user.partnerId, key))) await storage.delete(key);
+      throw error;
+    }
+  }
+
   return {
     /**
      * The audiences.check job: reads the stored file as a stream from the last committed line. A
@@ -211,55 +286,41 @@ export function createAudiencesService(deps: AudiencesDeps) {
      */
     async upload(user: AuthenticatedUser, file: IncomingAudienceFile, name?: string): Promise<TAudience> {
       const fileName = file.fileName.trim();
-      const problem = audienceFileProblem(fileName);
-      const format = audienceFormatOf(fileName);
-      if (problem || !format) throw new BadRequestError(problem ?? 'The file type is not supported.');
+      const format = formatOf(fileName);
       const key = `${AUDIENCE_FILES_PREFIX}${user.partnerId}/${randomUUID()}.${format}`;
-      let sniffed = false;
-      async function* checked(): AsyncGenerator<Uint8Array> {
-        for await (const chunk of file.stream) {
-          if (!sniffed && chunk.byteLength > 0) {
-            sniffed = true;
-            const wrong = contentProblem(format as AudienceFormat, chunk);
-            if (wrong) throw new BadRequestError(wrong);
-          }
-          yield chunk;
-        }
-      }
-      let bytes: number;
-      try {
-        bytes = await storage.putStream(key, checked(), 'application/octet-stream');
-      } catch (error) {
-        await storage.delete(key);
-        throw error;
-      }
-      if (file.truncated() || bytes > AUDIENCE_MAX_BYTES) {
-        await storage.delete(key);
-        throw new PayloadTooLargeError(`The file is larger than ${formatAudienceBytes(AUDIENCE_MAX_BYTES)}.`);
-      }
-      if (bytes === 0) {
-        await storage.delete(key);
-        throw new BadRequestError('The file is empty.');
-      }
-      try {
-        const row = await database.transaction(async () => {
-          const created = await repository.insertAudience({
-            partnerId: user.partnerId,
-            createdBy: user.userId,
-            name: name?.trim() || fileName.replace(/\.[^.]+$/, ''),
-            fileName,
-            format,
-            bytes,
-            storageKey: key,
-          });
-          await jobs.send('audiences.check', { audienceId: created.audienceId });
-          return created;
-        });
-        return present(row);
-      } catch (error) {
-        await storage.delete(key);
-        throw error;
-      }
+      return present(await store(user, { fileName, format, key, file, name }));
+    },
+
+    /**
+     * A resumable upload is complete (its last PATCH, or a HEAD finding it whole): its file goes from
+     * the staging folder to storage, then the audience and its check job, exactly once per upload id
+     * (the key names the upload, and the key is unique: a second completion answers the same audience).
+     */
+    async completeUpload(
+      user: AuthenticatedUser,
+      upload: {
+        uploadId: string;
+        fileName: string;
+        name?: string | undefined;
+        open: () => AsyncIterable<Uint8Array>;
+      },
+    ): Promise<TAudience> {
+      const key = uploadStorageKey(user.partnerId, upload.uploadId);
+      const done = await repository.audienceByStorageKey(user.partnerId, key);
+      if (done) return present(done);
+      const fileName = upload.fileName.trim();
+      const format = formatOf(fileName);
+      const file = { fileName, stream: upload.open(), truncated: () => false };
+      return present(await store(user, { fileName, format, key, file, name: upload.name }));
+    },
+
+    /** The audience a completed resumable upload of the partner became, or null. */
+    async uploadedAudience(user: AuthenticatedUser, uploadId: string): Promise<TAudience | null> {
+      const row = await repository.audienceByStorageKey(
+        user.partnerId,
+        uploadStorageKey(user.partnerId, uploadId),
+      );
+      return row ? present(row) : null;
     },
 
     async list(user: AuthenticatedUser, query: TAudienceListQuery) {

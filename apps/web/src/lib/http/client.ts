@@ -180,6 +180,19 @@ function readCookie(name: string): string | null {
   return null;
 }
 
+/**
+ * The session's headers for a request made outside this client (the resumable upload's tus
+ * requests): the bearer token while it is valid and the double-submit XSRF header.
+ */
+export function sessionHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const token = getValidAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const xsrf = readCookie(XSRF_COOKIE_NAME);
+  if (xsrf) headers[XSRF_HEADER_NAME] = xsrf;
+  return headers;
+}
+
 /** JSON for plain values; FormData, text and nothing as they are. */
 function bodyOptions(body: unknown): Options {
   if (body === undefined) return {};

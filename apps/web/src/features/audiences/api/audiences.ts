@@ -9,10 +9,12 @@ import {
   ZOptOutList,
 } from '@portico/domain';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { audienceKeys } from '@/lib/audiences/upload-audience';
 import { http } from '@/lib/http/client';
-import { queryKeys, setFilters } from '@/lib/query-keys';
+import { setFilters } from '@/lib/query-keys';
 
-const keys = queryKeys('audiences');
+// One scope with the shared upload (lib/audiences), so an upload refreshes these lists.
+const keys = audienceKeys;
 
 export interface ListWindow {
   start: number;
@@ -89,19 +91,6 @@ export function useDownloadRefused() {
   return useMutation({
     mutationFn: ({ audienceId, format }: { audienceId: string; format: 'csv' | 'xlsx' }) =>
       save(`/secure/audiences/${audienceId}/refused-lines`, { format }, `refused-lines.${format}`),
-  });
-}
-
-/** Uploads a file with its progress (0 to 1); the answer is the new audience, its check started. */
-export function useUploadAudience() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) => {
-      const body = new FormData();
-      body.append('file', file);
-      return http.upload('/secure/audiences', body, ZAudience, { onProgress });
-    },
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }
 

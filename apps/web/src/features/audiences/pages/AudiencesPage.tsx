@@ -20,6 +20,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { UploadPanel } from '@/lib/audiences/UploadPanel';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
@@ -31,7 +32,6 @@ import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { audiencesQueryOptions, useDeleteAudience, useExportAudiences } from '../api/audiences';
 import { AudienceResult } from '../components/AudienceResult';
-import { UploadPanel } from '../components/UploadPanel';
 
 const figure = (n: number) => n.toLocaleString('en-US');
 

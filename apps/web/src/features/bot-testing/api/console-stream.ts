@@ -1,28 +1,11 @@
 import { type TConversation, ZConsoleMessage, ZTestDevice } from '@portico/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { getValidAccessToken } from '@/lib/auth/token';
-import { API_BASE_URL } from '@/lib/http/client';
+import { readEventStream } from '@/lib/http/event-stream';
 import { mergeLine } from './bot-testing';
 import { botTestingKeys } from './keys';
 
 export type StreamState = 'connecting' | 'live' | 'reconnecting';
-
-/** One server-sent event: its name and its data (a JSON text). */
-export function parseEvents(buffer: string): { events: { event: string; data: string }[]; rest: string } {
-  const blocks = buffer.split('\n\n');
-  const rest = blocks.pop() ?? '';
-  const events = blocks.flatMap((block) => {
-    let event = 'message';
-    const data: string[] = [];
-    for (const line of block.split('\n')) {
-      if (line.startsWith('event: ')) event = line.slice(7);
-      else if (line.startsWith('data: ')) data.push(line.slice(6));
-    }
-    return data.length ? [{ event, data: data.join('\n') }] : [];
-  });
-  return { events, rest };
-}
 
 /**
  * Listens to the console's server-sent events for one device (fetch with the session's bearer token,
@@ -56,25 +39,15 @@ export function useConsoleStream(botId: string, deviceId: string | null): Stream
     const open = async () => {
       setState((s) => (s === 'live' ? 'reconnecting' : s));
       try {
-        const token = getValidAccessToken();
-        const response = await fetch(`${API_BASE_URL}/secure/bots/${botId}/test-devices/${deviceId}/stream`, {
-          headers: { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        await readEventStream(`/secure/bots/${botId}/test-devices/${deviceId}/stream`, {
           signal: controller.signal,
-          credentials: 'same-origin',
+          onOpen: () => {
+            setState('live');
+            // Catch up with what happened while the stream was closed.
+            void queryClient.invalidateQueries({ queryKey: key });
+          },
+          onEvent: apply,
         });
-        if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
-        setState('live');
-        // Catch up with what happened while the stream was closed.
-        void queryClient.invalidateQueries({ queryKey: key });
-        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = '';
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          const parsed = parseEvents(buffer + value);
-          buffer = parsed.rest;
-          for (const e of parsed.events) apply(e.event, e.data);
-        }
       } catch {
         if (controller.signal.aborted) return;
       }

@@ -1,8 +1,8 @@
 import { type TConsoleMessage, type TConversation, ZMessageContent } from '@portico/domain';
 import { describe, expect, it } from 'vitest';
+import { parseEvents } from '@/lib/http/event-stream';
 import { composeContent } from '../components/Composer';
 import { mergeLine } from './bot-testing';
-import { parseEvents } from './console-stream';
 
 const line = (id: string, status: TConsoleMessage['status'] = 'sent'): TConsoleMessage => ({
   id,

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "audiences_storage_key_idx" ON "audiences" USING btree ("storage_key");
