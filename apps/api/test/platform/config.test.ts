@@ -154,12 +154,15 @@ describe('configuration', () => {
     });
   });
 
-  it('when the server is started with a bad environment then it prints the problem and exits 1', () => {
+  // Loading the whole app through tsx in a child process: slow on a busy machine, so a longer timeout.
+  it('when the server is started with a bad environment then it prints the problem and exits 1', {
+    timeout: 90_000,
+  }, () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], {
       cwd: root,
       env: { PATH: process.env.PATH, PORTICO_ROLE: 'everything', PORT: '-5' },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: 80_000,
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Invalid configuration:');
