@@ -11,13 +11,15 @@
  * (partner details, countries, MY BOTS), `BENCH_ONLY=metering` metered sends through the service,
  * `BENCH_ONLY=partner-api` sends through the partner API's endpoints (partner-sends.ts),
  * `BENCH_ONLY=webhooks` webhook deliveries, `BENCH_ONLY=console` the bot console's database load
- * with 200 open consoles (console.ts).
+ * with 200 open consoles (console.ts), `BENCH_ONLY=exports` the event loop during a 10,000-row export
+ * (exports.ts).
  */
 import os from 'node:os';
 import { BARE_BOTS_PATH, BARE_COUNTRIES_PATH, BARE_PARTNER_DETAILS_PATH } from './bare.ts';
 import { BENCH_BOT_PARTNERS, BENCH_BOTS } from './bots.ts';
 import { benchColdStart } from './cold-start.ts';
 import { benchConsole } from './console.ts';
+import { benchExports } from './exports.ts';
 import { benchLedger } from './ledger.ts';
 import { type LoadSummary, runLoad } from './load.ts';
 import { benchMetering } from './metering.ts';
@@ -64,6 +66,8 @@ const SINGLE_PARTS: Record<
   webhooks: { title: 'webhook deliveries', run: () => benchWebhooks() },
   // Issue 31: database queries/s with 200 open bot consoles, and a line's way to all of them.
   console: { title: 'bot console', run: () => benchConsole() },
+  // Issue 31: the event loop while a 10,000-row export is rendered, inline and in the worker thread.
+  exports: { title: 'large exports', run: () => benchExports() },
 };
 
 interface Pair {
@@ -223,6 +227,7 @@ async function main(): Promise<void> {
     const partnerApi = await benchPartnerSends();
     const webhooks = await benchWebhooks();
     const consoles = await benchConsole();
+    const exportsLag = await benchExports();
 
     const results: BenchResult[] = [
       ...apiResults('partner-details', partnerDetails),
@@ -234,6 +239,7 @@ async function main(): Promise<void> {
       ...partnerApi.results,
       ...webhooks.results,
       ...consoles.results,
+      ...exportsLag.results,
       ...networks.results,
       ...coldStart.results,
     ];
@@ -290,6 +296,8 @@ async function main(): Promise<void> {
       webhooks.details,
       '',
       consoles.details,
+      '',
+      exportsLag.details,
       '',
       coldStart.details,
       '',
