@@ -340,6 +340,29 @@ const CASES: UnitOfWorkCase[] = [
       return { method: 'POST', url: `${S}/bots/${botId}/credentials`, headers: owner.headers };
     },
   },
+  {
+    name: "approving an aggregator (the partner's state, the history, the owners' notices)",
+    route: 'POST /api/v1/secure/aggregators/:partnerId/review/:action',
+    writes: ['partners', 'review_history'],
+    async arrange() {
+      const aggregator = await t.factories.account(ROLES.DEVELOPER, {
+        partner: {
+          isAggregator: true,
+          launchApproved: false,
+          approvalStatus: null,
+          company: { name: 'Pending Reach', countryId: 'IN' },
+          address: { line1: '1 Reach Road', city: 'Pune', postalCode: '411001', countryId: 'IN' },
+        },
+      });
+      const reviewer = await caller(ROLES.ADMIN_PORTICO_READWRITE);
+      return {
+        method: 'POST',
+        url: `${S}/aggregators/${aggregator.partner.partnerId}/review/approve`,
+        headers: reviewer.headers,
+        payload: {},
+      };
+    },
+  },
 ];
 
 describe('every use case that writes more than one row is one unit of work', () => {
