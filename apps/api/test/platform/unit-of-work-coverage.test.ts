@@ -363,6 +363,29 @@ const CASES: UnitOfWorkCase[] = [
       };
     },
   },
+  {
+    name: 'creating a template (the template, its first version)',
+    route: 'POST /api/v1/secure/templates',
+    okStatus: 201,
+    writes: ['templates', 'template_versions'],
+    async arrange() {
+      const owner = await caller(ROLES.DEVELOPER);
+      const botId = await insertBot(t.database, owner.partner.partnerId);
+      return {
+        method: 'POST',
+        url: `${S}/templates`,
+        headers: owner.headers,
+        payload: {
+          bot_id: botId,
+          channel: 'rcs',
+          name: `Greeting ${randomUUID().slice(0, 6)}`,
+          language: 'en',
+          content: { kind: 'text', text: 'Hello {{first_name}}' },
+          sample_values: { first_name: 'Asha' },
+        },
+      };
+    },
+  },
 ];
 
 describe('every use case that writes more than one row is one unit of work', () => {
