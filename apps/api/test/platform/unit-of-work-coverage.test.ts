@@ -386,6 +386,29 @@ const CASES: UnitOfWorkCase[] = [
       };
     },
   },
+  {
+    name: 'submitting a template (its version pending, the history, the reviewers told)',
+    route: 'POST /api/v1/secure/templates/:templateId/submit',
+    writes: ['template_versions'],
+    async arrange() {
+      const owner = await caller(ROLES.DEVELOPER);
+      const botId = await insertBot(t.database, owner.partner.partnerId);
+      const created = await call(owner, {
+        method: 'POST',
+        url: `${S}/templates`,
+        payload: {
+          bot_id: botId,
+          channel: 'rcs',
+          name: `Shipped ${randomUUID().slice(0, 6)}`,
+          language: 'en',
+          content: { kind: 'text', text: 'Hello {{first_name}}' },
+          sample_values: { first_name: 'Asha' },
+        },
+      });
+      const { template_id } = expectEnvelope(created, 201).data as { template_id: string };
+      return { method: 'POST', url: `${S}/templates/${template_id}/submit`, headers: owner.headers };
+    },
+  },
 ];
 
 describe('every use case that writes more than one row is one unit of work', () => {
