@@ -11,7 +11,8 @@
  * (partner details, countries, MY BOTS), `BENCH_ONLY=metering` metered sends through the service,
  * `BENCH_ONLY=partner-api` sends through the partner API's endpoints (partner-sends.ts),
  * `BENCH_ONLY=webhooks` webhook deliveries, `BENCH_ONLY=console` the bot console's database load
- * with 200 open consoles (console.ts).
+ * with 200 open consoles (console.ts), `BENCH_ONLY=analytics` billing analytics over a year of traffic (analytics.ts), `BENCH_ONLY=exports` the event loop during a 10,000-row export
+ * (exports.ts).
  */
 import os from 'node:os';
 import { benchAnalytics } from './analytics.ts';
@@ -19,6 +20,7 @@ import { BARE_BOTS_PATH, BARE_COUNTRIES_PATH, BARE_PARTNER_DETAILS_PATH } from '
 import { BENCH_BOT_PARTNERS, BENCH_BOTS } from './bots.ts';
 import { benchColdStart } from './cold-start.ts';
 import { benchConsole } from './console.ts';
+import { benchExports } from './exports.ts';
 import { benchLedger } from './ledger.ts';
 import { type LoadSummary, runLoad } from './load.ts';
 import { benchMetering } from './metering.ts';
@@ -67,6 +69,8 @@ const SINGLE_PARTS: Record<
   console: { title: 'bot console', run: () => benchConsole() },
   // Issue 29: every billing analytics call over a year of metered messages, from the rollups.
   analytics: { title: 'billing analytics', run: () => benchAnalytics() },
+  // Issue 31: the event loop while a 10,000-row export is rendered, inline and in the worker thread.
+  exports: { title: 'large exports', run: () => benchExports() },
 };
 
 interface Pair {
@@ -226,6 +230,7 @@ async function main(): Promise<void> {
     const partnerApi = await benchPartnerSends();
     const webhooks = await benchWebhooks();
     const consoles = await benchConsole();
+    const exportsLag = await benchExports();
 
     const results: BenchResult[] = [
       ...apiResults('partner-details', partnerDetails),
@@ -237,6 +242,7 @@ async function main(): Promise<void> {
       ...partnerApi.results,
       ...webhooks.results,
       ...consoles.results,
+      ...exportsLag.results,
       ...networks.results,
       ...coldStart.results,
     ];
@@ -293,6 +299,8 @@ async function main(): Promise<void> {
       webhooks.details,
       '',
       consoles.details,
+      '',
+      exportsLag.details,
       '',
       coldStart.details,
       '',

@@ -41,8 +41,12 @@ export async function buildApi(outdir = path.join(root, 'dist')): Promise<{ exte
   await mkdir(outdir, { recursive: true });
   const found = new Set<string>();
   await build({
-    entryPoints: [path.join(root, 'src/main.ts')],
-    outfile: path.join(outdir, 'main.js'),
+    // The export worker thread's code is its own file beside main.js (platform/export/worker-pool.ts).
+    entryPoints: {
+      main: path.join(root, 'src/main.ts'),
+      'export-worker': path.join(root, 'src/platform/export/export-worker.ts'),
+    },
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',

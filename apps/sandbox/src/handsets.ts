@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { E164_NUMBER } from '@portico/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { newId, nowIso, type SandboxContext } from './context.ts';
@@ -27,7 +28,7 @@ const asset = (name: string) => readFileSync(path.join(assetsDir, name));
 const SCRIPT = asset('handset.js');
 const STYLES = asset('handset.css');
 
-const ZMsisdnParam = z.object({ msisdn: z.string().regex(/^\+[1-9]\d{7,14}$/) });
+const ZMsisdnParam = z.object({ msisdn: z.string().regex(E164_NUMBER) });
 const ZTap = z.object({
   itemId: z.string().min(1),
   cardIndex: z.number().int().min(0).optional(),

@@ -1,4 +1,4 @@
-import { mediaTypeOfMime, ZMimeType } from '@portico/domain';
+import { E164_NUMBER, isE164, mediaTypeOfMime, ZMimeType } from '@portico/domain';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { newId, nowIso, type SandboxContext } from './context.ts';
@@ -153,11 +153,11 @@ export const ZMaapMessage = z
             'RCSMessage needs exactly one of textMessage, richcardMessage, fileMessage or audioMessage',
         },
       ),
-    messageContact: z.object({ userContact: z.string().regex(/^\+[1-9]\d{7,14}$/) }).strict(),
+    messageContact: z.object({ userContact: z.string().regex(E164_NUMBER) }).strict(),
   })
   .strict();
 
-const ZUserContact = z.object({ userContact: z.string().regex(/^\+[1-9]\d{7,14}$/) }).strict();
+const ZUserContact = z.object({ userContact: z.string().regex(E164_NUMBER) }).strict();
 
 /** The typing indicator, sent through the messages call: `{RCSMessage: {isTyping}, messageContact}`. */
 const ZMaapIsTyping = z
@@ -422,8 +422,7 @@ export function maapPlugin(ctx: SandboxContext): FastifyPluginAsync {
       '/bot/v1/:botId/contactCapabilities',
       async (request) => {
         const contact = request.query.userContact ?? '';
-        if (!/^\+[1-9]\d{7,14}$/.test(contact))
-          throw new MaapError(400, 'userContact must be an E.164 number.');
+        if (!isE164(contact)) throw new MaapError(400, 'userContact must be an E.164 number.');
         if (!isRcsCapable(contact)) throw new MaapError(404, 'The contact is not RCS-capable.');
         return {
           capabilities: [

@@ -1,4 +1,5 @@
 import {
+  isE164,
   multipartRelatedParts,
   RBM_AGENT_EVENT_TYPES,
   RBM_FILE_LIMITS,
@@ -197,8 +198,6 @@ export class RbmError extends Error {
   }
 }
 
-const MSISDN = /^\+[1-9]\d{7,14}$/;
-
 function toHandsetSuggestion(s: RbmSuggestion): HandsetSuggestion {
   if ('reply' in s) return { type: 'reply', text: s.reply.text, postbackData: s.reply.postbackData ?? '' };
   const a = s.action;
@@ -270,7 +269,7 @@ export function rbmPlugin(ctx: SandboxContext): FastifyPluginAsync {
       async (request, reply) => {
         const { msisdn } = request.params;
         const { messageId, agentId } = request.query;
-        if (!MSISDN.test(msisdn)) throw new RbmError(400, 'Invalid phone number.');
+        if (!isE164(msisdn)) throw new RbmError(400, 'Invalid phone number.');
         if (!messageId) throw new RbmError(400, 'messageId is required.');
         if (!agentId) throw new RbmError(400, 'agentId is required.');
         const parsed = ZAgentMessage.safeParse(request.body);
@@ -339,7 +338,7 @@ export function rbmPlugin(ctx: SandboxContext): FastifyPluginAsync {
       '/v1/phones/:msisdn/capabilities',
       async (request) => {
         const { msisdn } = request.params;
-        if (!MSISDN.test(msisdn)) throw new RbmError(400, 'Invalid phone number.');
+        if (!isE164(msisdn)) throw new RbmError(400, 'Invalid phone number.');
         if (!isRcsCapable(msisdn)) throw new RbmError(404, 'Requested entity was not found.');
         return { features: RBM_FEATURES };
       },
@@ -351,12 +350,12 @@ export function rbmPlugin(ctx: SandboxContext): FastifyPluginAsync {
       const users = z.array(z.string()).max(10_000).safeParse(request.body?.users);
       if (!users.success) throw new RbmError(400, 'users must be a list of phone numbers.');
       if (!request.body?.agentId) throw new RbmError(400, 'agentId is required.');
-      const reachable = users.data.filter((u) => MSISDN.test(u) && isRcsCapable(u));
+      const reachable = users.data.filter((u) => isE164(u) && isRcsCapable(u));
       const sample = users.data.length < 500 ? [] : users.data.filter((_u, i) => i % 4 !== 3);
       return {
         reachableUsers: reachable,
         totalRandomSampleUserCount: sample.length,
-        reachableRandomSampleUserCount: sample.filter((u) => MSISDN.test(u) && isRcsCapable(u)).length,
+        reachableRandomSampleUserCount: sample.filter((u) => isE164(u) && isRcsCapable(u)).length,
       };
     });
 
@@ -365,7 +364,7 @@ export function rbmPlugin(ctx: SandboxContext): FastifyPluginAsync {
       async (request) => {
         const { msisdn } = request.params;
         const agentId = request.query.agentId;
-        if (!MSISDN.test(msisdn)) throw new RbmError(400, 'Invalid phone number.');
+        if (!isE164(msisdn)) throw new RbmError(400, 'Invalid phone number.');
         if (!agentId) throw new RbmError(400, 'agentId is required.');
         if (!isRcsCapable(msisdn)) throw new RbmError(404, 'Requested entity was not found.');
         const key = ctx.store.testerKey(agentId, msisdn);
@@ -398,7 +397,7 @@ export function rbmPlugin(ctx: SandboxContext): FastifyPluginAsync {
       async (request) => {
         const { msisdn, messageId } = request.params;
         const { agentId } = request.query;
-        if (!MSISDN.test(msisdn)) throw new RbmError(400, 'Invalid phone number.');
+        if (!isE164(msisdn)) throw new RbmError(400, 'Invalid phone number.');
         if (!agentId) throw new RbmError(400, 'agentId is required.');
         const name = ctx.store.messageIdValue(`rbm|${agentId}|${messageId}`);
         if (name !== `phones/${msisdn}/agentMessages/${messageId}`)
@@ -426,7 +425,7 @@ export function rbmPlugin(ctx: SandboxContext): FastifyPluginAsync {
       async (request) => {
         const { msisdn } = request.params;
         const { agentId } = request.query;
-        if (!MSISDN.test(msisdn)) throw new RbmError(400, 'Invalid phone number.');
+        if (!isE164(msisdn)) throw new RbmError(400, 'Invalid phone number.');
         if (!agentId) throw new RbmError(400, 'agentId is required.');
         const parsed = ZAgentEvent.safeParse(request.body);
         if (!parsed.success)

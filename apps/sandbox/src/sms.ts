@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isE164 } from '@portico/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from './context.ts';
 
@@ -35,7 +36,6 @@ export class SmsError extends Error {
   }
 }
 
-const E164 = /^\+[1-9]\d{7,14}$/;
 const MAX_BODY = 1600;
 /** GSM-7 fits 160 characters in one part, 153 when split; anything else is UCS-2 (70 / 67). */
 const GSM7 = /^[\n\r -_a-z£¥èéùìòÇØøÅåΔΦΓΛΩΠΨΣΘΞÆæßÉ¡ÄÖÑÜ§¿äöñüà^{}\\[~\]|€]*$/;
@@ -103,7 +103,7 @@ export function smsPlugin(ctx: SandboxContext): FastifyPluginAsync {
         const to = field('To').trim();
         const from = field('From').trim() || field('MessagingServiceSid').trim();
         const body = field('Body');
-        if (!E164.test(to))
+        if (!isE164(to))
           throw new SmsError('invalidTo', `The 'To' number ${to} is not a valid phone number.`);
         if (!from) throw new SmsError('fromRequired');
         if (!body) throw new SmsError('bodyRequired');

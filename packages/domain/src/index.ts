@@ -61,6 +61,7 @@ export * from './rules/money.ts';
 export * from './rules/navigation.ts';
 export * from './rules/password.ts';
 export * from './rules/payment-state.ts';
+export * from './rules/phone-numbers.ts';
 export * from './rules/pricing.ts';
 export * from './rules/profile-image.ts';
 export * from './rules/rbm-files.ts';

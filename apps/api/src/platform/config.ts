@@ -46,6 +46,8 @@ const ZPlatformEnv = z
       .default('PORTICO'),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+    /** Days the raw network traffic (events, messages, settled metered messages, finished webhook deliveries) is kept (decision 0041). */
+    RAW_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().optional(),
   })
@@ -78,6 +80,7 @@ function platformConfigFrom(env: z.output<typeof ZPlatformEnv>) {
     PRODUCT_CODE: env.PRODUCT_CODE,
     RATE_LIMIT_MAX: env.RATE_LIMIT_MAX,
     RATE_LIMIT_WINDOW_MS: env.RATE_LIMIT_WINDOW_MS,
+    RAW_EVENTS_RETENTION_DAYS: env.RAW_EVENTS_RETENTION_DAYS,
     LOG_LEVEL: env.LOG_LEVEL,
     WEB_DIST_DIR: env.WEB_DIST_DIR,
     networks: networksFrom(networks, publicUrl),

@@ -40,6 +40,37 @@ describe('the production build (npm run build: apps/api/dist/main.js)', () => {
     expect(externals).not.toContain('tsx');
   });
 
+  it('when a large export is rendered then the built export worker beside main.js renders it', async () => {
+    const { Worker } = await import('node:worker_threads');
+    const worker = new Worker(path.join(outdir, 'export-worker.js'));
+    try {
+      const answer = new Promise<{ body?: Uint8Array; error?: string }>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      });
+      worker.postMessage({
+        id: 1,
+        format: 'pdf',
+        table: {
+          title: 'T',
+          subtitle: 'S',
+          columns: [{ header: 'A', width: 100 }],
+          rows: [['x']],
+          emptyText: '-',
+        },
+      });
+      const { body, error } = await answer;
+      expect(error).toBeUndefined();
+      expect(
+        Buffer.from(body ?? [])
+          .subarray(0, 5)
+          .toString('latin1'),
+      ).toBe('%PDF-');
+    } finally {
+      await worker.terminate();
+    }
+  });
+
   it('when the bundle runs then nothing it loads is TypeScript', async () => {
     const bundle = await readFile(path.join(outdir, 'main.js'), 'utf8');
     expect(bundle).not.toMatch(/from ["'][^"']+\.ts["']/);

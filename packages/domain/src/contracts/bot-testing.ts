@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_STATUSES } from '../rules/message-status.ts';
+import { E164_NUMBER } from '../rules/phone-numbers.ts';
 import { ZListResult, ZListWindowQuery } from './envelope.ts';
 import { searchText } from './fields.ts';
 import { sortQuery, ZExportFormat } from './list-filters.ts';
@@ -32,7 +33,7 @@ export const TEST_DEVICES_MAX = 200;
 export const ZTestDeviceNumber = z
   .string('Enter the phone number.')
   .trim()
-  .regex(/^\+[1-9]\d{7,14}$/, 'Enter the number in international format, e.g. +919876543210.');
+  .regex(E164_NUMBER, 'Enter the number in international format, e.g. +919876543210.');
 
 /** POST /bots/:botId/test-devices */
 export const ZTestDeviceRequest = z.object({

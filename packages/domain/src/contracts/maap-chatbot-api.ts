@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { E164_NUMBER } from '../rules/phone-numbers.ts';
 
 /**
  * The GSMA MaaP Chatbot API (GSMA FNW.11 / RCC.07 "MaaP Chatbot API", the shape the carriers' MaaP
@@ -9,7 +10,6 @@ import { z } from 'zod';
  * is then checked with our own message rules (ZMessageContent), the same as templates.
  */
 
-const E164 = /^\+[1-9]\d{7,14}$/;
 const displayText = z.string().max(4096);
 const ZPostback = z.object({ data: z.string().max(4096) }).loose();
 
@@ -142,7 +142,7 @@ const ZMaapAudioMessage = z
   .loose();
 
 export const ZMaapUserContact = z.object({
-  userContact: z.string().regex(E164, 'must be a phone number in E.164 format, e.g. +14155550100'),
+  userContact: z.string().regex(E164_NUMBER, 'must be a phone number in E.164 format, e.g. +14155550100'),
 });
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_STATUSES } from '../rules/message-status.ts';
+import { E164_NUMBER } from '../rules/phone-numbers.ts';
 import { ZListResult, ZListWindowQuery } from './envelope.ts';
 
 /**
@@ -38,7 +39,7 @@ export const MESSAGE_LIMITS = {
 export const ZMsisdn = z
   .string()
   .trim()
-  .regex(/^\+[1-9]\d{7,14}$/, 'must be a phone number in international format, e.g. +919876543210');
+  .regex(E164_NUMBER, 'must be a phone number in international format, e.g. +919876543210');
 
 /** The URL in a text, or null when it is no URL at all. */
 function urlIn(value: string): URL | null {

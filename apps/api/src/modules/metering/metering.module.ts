@@ -2,7 +2,7 @@ import { WALLET_CURRENCY } from '@portico/domain';
 import { DEMO_PARTNERS } from '../../platform/db/seed/index.ts';
 import { defineModule } from '../../platform/module.ts';
 import { meteringConfig } from './metering.config.ts';
-import { METERING_QUEUES, settleJob } from './metering.jobs.ts';
+import { METERING_QUEUES, retentionJob, settleJob } from './metering.jobs.ts';
 import { createMeteringRepository } from './metering.repository.ts';
 import { meteringRoutes } from './metering.routes.ts';
 import { seedCarrierPrefixes, seedDemoMetering } from './metering.seed.ts';
@@ -24,7 +24,7 @@ export const meteringModule = defineModule({
   name: 'metering',
   config: meteringConfig,
   queues: METERING_QUEUES,
-  create({ settings, database, use }) {
+  create({ settings, database, use, config }) {
     const service = createMeteringService({
       database,
       repository: createMeteringRepository(database.sql, WALLET_CURRENCY),
@@ -41,7 +41,10 @@ export const meteringModule = defineModule({
     return {
       service,
       secureRoutes: [meteringRoutes(service, use('wallet'))],
-      jobs: { 'metering.settle': settleJob(service) },
+      jobs: {
+        'metering.settle': settleJob(service),
+        'metering.retention': retentionJob(database, config.RAW_EVENTS_RETENTION_DAYS),
+      },
     };
   },
   seed: {

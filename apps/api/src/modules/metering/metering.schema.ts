@@ -83,6 +83,10 @@ export const meteredMessages = pgTable(
     index('metered_messages_unbatched_idx').on(t.partnerId, t.createdAt).where(sql`${t.status} = 'sent'`),
     // Abandoned reservations (a kill between reserve and settle).
     index('metered_messages_reserved_idx').on(t.createdAt).where(sql`${t.status} = 'reserved'`),
+    // The retention job finds settled messages past their days by this (decision 0041).
+    index('metered_messages_settled_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} IN ('charged', 'released')`),
   ],
 );
 

@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/module.ts';
 import { networkEventsRoutes } from './network-events.routes.ts';
 import { createNetworkEventsService } from './network-events.service.ts';
 import { createNetworkMessagesRepository } from './network-messages.repository.ts';
+import { NETWORK_MESSAGES_QUEUES, networkRetentionJob } from './network-messages.retention.ts';
 import { networkMessagesRoutes } from './network-messages.routes.ts';
 import { createNetworkMessagesService, type NetworkMessagesService } from './network-messages.service.ts';
 
@@ -18,6 +19,7 @@ declare module '../../platform/module.ts' {
  */
 export const networkMessagesModule = defineModule({
   name: 'network-messages',
+  queues: NETWORK_MESSAGES_QUEUES,
   create({ database, connectors, config }) {
     const messages = createNetworkMessagesService({
       database,
@@ -30,6 +32,9 @@ export const networkMessagesModule = defineModule({
         networkEventsRoutes(createNetworkEventsService({ messages, networks: config.networks })),
       ],
       secureRoutes: [networkMessagesRoutes(messages)],
+      jobs: {
+        'network-messages.retention': networkRetentionJob(database, config.RAW_EVENTS_RETENTION_DAYS),
+      },
     };
   },
 });

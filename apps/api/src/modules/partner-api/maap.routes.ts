@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  isE164,
   type TMaapError,
   ZMaapCapabilities,
   ZMaapCapabilityQuery,
@@ -22,7 +23,6 @@ import { bearerOf } from './shapes.ts';
  * `<PUBLIC_URL>/api/v1/partner/maap` as its server root and adds `/bot/v1/{botId}/...`.
  */
 export const MAAP_PREFIX = '/partner/maap';
-const E164 = /^\+[1-9]\d{7,14}$/;
 
 const ZBotParams = z.object({ botId: z.string().min(1).max(200) });
 const ZMessageParams = ZBotParams.extend({ msgId: z.string().min(1).max(200) });
@@ -204,7 +204,7 @@ export function maapRoutes(sends: PartnerSendsService): FastifyPluginAsyncZod {
         try {
           const { caller, sender } = await callerOf(request.headers.authorization, request.params.botId);
           const contact = request.query.userContact ?? '';
-          if (!E164.test(contact))
+          if (!isE164(contact))
             return fail(badRequest('userContact must be a phone number in E.164 format.'));
           const capability = await sends.capability(caller, { network: 'maap', sender, recipient: contact });
           // MaaP answers a contact without RCS with 404.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  isE164,
   ZGoogleAgent,
   ZGoogleAgentList,
   ZMessageContent,
@@ -38,12 +39,11 @@ import { bearerOf } from './shapes.ts';
  * at the root of the Google origin (PARTNER_GOOGLE_PORT: `/v1/...`, decision 0027).
  */
 export const RBM_PREFIX = '/partner/rbm';
-export const E164 = /^\+[1-9]\d{7,14}$/;
 const ID = z.string().min(1).max(200);
 
 /** The user's number of a phones.* path; INVALID_ARGUMENT unless it is E.164. */
 const phoneOf = (msisdn: string) =>
-  E164.test(msisdn) ? msisdn : invalid(`${msisdn} is not a phone number in E.164 format.`);
+  isE164(msisdn) ? msisdn : invalid(`${msisdn} is not a phone number in E.164 format.`);
 
 /** INVALID_ARGUMENT naming the first thing wrong in a body, as `Invalid <what>: <path> <message>`. */
 const invalidBody = (what: string, error: z.ZodError): never => {
@@ -222,7 +222,7 @@ export function rbmRoutes(
         const parsed = ZRbmBatchGetRequest.safeParse(request.body ?? {});
         if (!parsed.success) return invalidBody('batch get request', parsed.error);
         const { users, agentId } = parsed.data;
-        const wrong = users.find((user) => !E164.test(user));
+        const wrong = users.find((user) => !isE164(user));
         if (wrong !== undefined) return invalid(`${wrong} is not a phone number in E.164 format.`);
         const sender = await agentOfCaller(sends, caller, agentId);
         const reach = await sends.reachableUsers(caller, { network: 'rbm', sender, msisdns: users });

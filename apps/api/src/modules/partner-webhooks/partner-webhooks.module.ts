@@ -1,6 +1,7 @@
+import { RETENTION_CRON, retentionCutoff } from '../../platform/db/retention.ts';
 import { defineModule } from '../../platform/module.ts';
 import { partnerWebhooksConfig } from './partner-webhooks.config.ts';
-import { PARTNER_WEBHOOKS_QUEUES } from './partner-webhooks.jobs.ts';
+import { PARTNER_WEBHOOKS_QUEUES, purgeFinishedDeliveries } from './partner-webhooks.jobs.ts';
 import { createPartnerWebhooksRepository } from './partner-webhooks.repository.ts';
 import { partnerWebhooksRoutes } from './partner-webhooks.routes.ts';
 import { seedPartnerWebhooksDemo } from './partner-webhooks.seed.ts';
@@ -52,6 +53,15 @@ export const partnerWebhooksModule = defineModule({
             await service.sweep();
           },
           schedule: { cron: '* * * * *', payload: {} },
+        },
+        'partner-webhooks.retention': {
+          schedule: { cron: RETENTION_CRON(17), payload: {} },
+          expireInSeconds: 3_600,
+          handler: async () => {
+            const days = config.RAW_EVENTS_RETENTION_DAYS;
+            const deliveries = await purgeFinishedDeliveries(database, retentionCutoff(days));
+            log.info({ deliveries, days }, 'webhook deliveries past their retention deleted');
+          },
         },
       },
     };

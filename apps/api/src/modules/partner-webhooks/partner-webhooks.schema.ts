@@ -72,6 +72,8 @@ export const partnerWebhookDeliveries = pgTable(
     // The delivery log: a bot's deliveries newest first (by seq), and its counts by status.
     index('partner_webhook_deliveries_bot_idx').on(t.botId, t.seq),
     index('partner_webhook_deliveries_bot_status_idx').on(t.botId, t.status),
+    // The retention job finds finished deliveries past their days by this (decision 0041).
+    index('partner_webhook_deliveries_created_idx').on(t.createdAt),
     index('partner_webhook_deliveries_open_idx')
       .on(t.conversation, t.seq)
       .where(sql`status IN ('pending', 'retrying')`),

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { renderInWorker } from './worker-pool.ts';
 
 /**
  * Every list's Excel and PDF download, built one way. A module describes its table (columns and
@@ -122,7 +123,7 @@ export async function sendTable(
   name: string,
   table: ExportTable,
 ): Promise<FastifyReply> {
-  const body = format === 'xlsx' ? await tableXlsx(table) : await tablePdf(table);
+  const body = await renderTable(format, table);
   const stamp = new Date().toISOString().slice(0, 10);
   const filename = `${name.replace(/[^a-z0-9-]+/gi, '-')}-${stamp}.${format}`;
   return reply
@@ -130,4 +131,23 @@ export async function sendTable(
     .header('content-disposition', `attachment; filename="${filename}"`)
     .header('cache-control', 'no-store')
     .send(body);
+}
+
+/**
+ * Rows up to which a table is rendered on the event loop. Measured (worker-pool.test.ts, a shared
+ * 2-core machine): a PDF costs about 0.1 ms a row once warm, so a 10,000-row PDF held the event loop
+ * about 1 s and 200 rows hold it some 20 to 40 ms; a larger table goes to the export worker thread
+ * (export-worker.ts), where the 10,000-row PDF stalled the loop at most 47 ms (issue 31 point 5).
+ */
+export const INLINE_EXPORT_ROWS = 200;
+
+/** The table in the asked format: small ones here, large ones in the export worker thread. */
+export function renderTable(format: ExportFormat, table: ExportTable): Promise<Buffer> {
+  if (table.rows.length > INLINE_EXPORT_ROWS) return renderInWorker(format, table);
+  return renderHere(format, table);
+}
+
+/** The rendering itself (also what the worker thread runs). */
+export function renderHere(format: ExportFormat, table: ExportTable): Promise<Buffer> {
+  return format === 'xlsx' ? tableXlsx(table) : tablePdf(table);
 }

@@ -1,3 +1,4 @@
+import { isE164 } from '../phone-numbers.ts';
 import { RCS_TEMPLATE_LIMITS as L, RCS_TEMPLATE_VARIABLES_MAX } from './limits.ts';
 import type { RcsCard, RcsSuggestion, RcsTemplateContent, TemplateProblem } from './model.ts';
 import { extractVariables, rcsTemplateVariables, rcsVariableProblem } from './variables.ts';
@@ -7,7 +8,6 @@ import { extractVariables, rcsTemplateVariables, rcsVariableProblem } from './va
  * (limits.ts cites the documentation). Checked while typing in the builder and again by the API.
  */
 
-const E164 = /^\+[1-9]\d{7,14}$/;
 const chars = (value: string) => [...value].length;
 
 function lengthProblem(
@@ -52,7 +52,7 @@ function suggestionProblems(s: RcsSuggestion, path: TemplateProblem['path']): Te
   variablesProblem(problems, [...path, 'text'], s.text);
   switch (s.type) {
     case 'dial':
-      if (!E164.test(s.phoneNumber))
+      if (!isE164(s.phoneNumber))
         problems.push({
           path: [...path, 'phoneNumber'],
           message: 'Enter the number in international format, e.g. +919876543210.',

@@ -1,0 +1,2 @@
+CREATE INDEX "metered_messages_settled_created_idx" ON "metered_messages" USING btree ("created_at") WHERE "metered_messages"."status" IN ('charged', 'released');--> statement-breakpoint
+CREATE INDEX "partner_webhook_deliveries_created_idx" ON "partner_webhook_deliveries" USING btree ("created_at");
