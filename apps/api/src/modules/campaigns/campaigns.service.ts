@@ -549,9 +549,11 @@ export function createCampaignsService(deps: CampaignsDeps) {
         };
         // A cancel or stop that came while this batch was with the network has released the hold
         // already (with this batch's share in it): the messages it sent are charged from the wallet.
-        if (CAMPAIGN_FINAL_STATUSES.includes(row.status as CampaignStatus)) await wallet.debit(charge);
-        else await wallet.capturePart({ ...charge, holdId: row.holdId });
-        await repository.addCharged(campaignId, amount);
+        const moved = CAMPAIGN_FINAL_STATUSES.includes(row.status as CampaignStatus)
+          ? !(await wallet.debit(charge)).replayed
+          : await wallet.capturePart({ ...charge, holdId: row.holdId });
+        // A batch committed twice (two dispatches of one campaign) is charged, and counted, once.
+        if (moved) await repository.addCharged(campaignId, amount);
       }
     });
     await changed(campaignId);

@@ -407,7 +407,7 @@ export function createWalletService({ database, ledger, wallets, plans, provider
       return result.transaction.holdId ?? result.transaction.transactionId;
     },
 
-    /** Charges a campaign batch from its hold at its real price (exactly once per key). */
+    /** Charges a campaign batch from its hold at its real price (exactly once per key); false when the key replayed. */
     async capturePart(request: {
       partnerId: string;
       holdId: string;
@@ -415,9 +415,9 @@ export function createWalletService({ database, ledger, wallets, plans, provider
       idempotencyKey: string;
       description: string;
       reference: string;
-    }): Promise<void> {
-      if (request.amount <= 0n) return;
-      await movement(() => ledger.capturePart(request));
+    }): Promise<boolean> {
+      if (request.amount <= 0n) return false;
+      return !(await movement(() => ledger.capturePart(request))).replayed;
     },
 
     /** Gives back what a campaign's captures left of its hold (its end, failure or cancel); the amount released. */
