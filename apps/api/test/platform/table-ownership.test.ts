@@ -39,6 +39,13 @@ const ALLOWED: readonly string[] = [
   'analytics/analytics.seed.ts -> rate_plans (wallet)',
   'analytics/analytics.seed.ts -> whatsapp_rate_card_prices (wallet)',
   'analytics/analytics.seed.ts -> whatsapp_rate_cards (wallet)',
+  // Campaigns (merged the same day): the check and bulk copy of an audience's kept recipients and
+  // the partner's opt-outs, and the live counts from the campaign's network messages and events (reads).
+  'campaigns/campaigns.repository.ts -> audience_recipients (audiences)',
+  'campaigns/campaigns.repository.ts -> audiences (audiences)',
+  'campaigns/campaigns.repository.ts -> network_events (network-messages)',
+  'campaigns/campaigns.repository.ts -> network_messages (network-messages)',
+  'campaigns/campaigns.repository.ts -> opt_outs (audiences)',
   'audiences/audiences.repository.ts -> bots (bots)',
   'audiences/audiences.repository.ts -> bots/bots.schema.ts',
   'audiences/audiences.repository.ts -> network_events (network-messages)',
