@@ -18,9 +18,7 @@ export const APPROVAL_AREA_MESSAGES: Readonly<Record<ApprovalArea, string>> = {
 
 /**
  * The policy actions an unapproved aggregator is refused, by area. Reads stay open (an empty list
- * explains itself); every write of the wallet and of brands is gated. Campaign actions join here
- * with the campaigns module;
- * audience writes are already here.
+ * explains itself); every write of the wallet, of brands and of campaigns (with their audiences) is gated.
  */
 export const APPROVAL_GATED_ACTIONS: Readonly<Record<string, ApprovalArea>> = {
   'wallet.manage': 'billing',
@@ -32,6 +30,7 @@ export const APPROVAL_GATED_ACTIONS: Readonly<Record<string, ApprovalArea>> = {
   /** Audiences are the campaigns' recipients (MY CAMPAIGNS). */
   'audiences.write': 'campaigns',
   'opt-outs.write': 'campaigns',
+  'campaigns.write': 'campaigns',
 };
 
 /** The area an action belongs to when it needs an approved partner, else undefined. */

@@ -3,6 +3,7 @@ import { AGGREGATORS_POLICY } from './aggregators.ts';
 import { AUDIENCES_POLICY } from './audiences.ts';
 import { BOTS_POLICY } from './bots.ts';
 import { BRANDS_POLICY } from './brands.ts';
+import { CAMPAIGNS_POLICY } from './campaigns.ts';
 import { CONTENT_POLICY } from './content.ts';
 import { LAUNCHES_POLICY } from './launches.ts';
 import { NETWORK_MESSAGES_POLICY } from './network-messages.ts';
@@ -50,6 +51,7 @@ export const POLICY = {
   ...PARTNER_CREDENTIALS_POLICY,
   ...NOTIFICATIONS_POLICY,
   ...AUDIENCES_POLICY,
+  ...CAMPAIGNS_POLICY,
 } as const;
 export type PolicyAction = keyof typeof POLICY;
 
