@@ -226,7 +226,7 @@ export function CampaignDetails({
           <dt>When</dt>
           <dd>
             {c.schedule.kind === 'at'
-              ? `${inCampaignZone(c.scheduled_at, c.time_zone)} (${zoneText(c.time_zone)})`
+              ? inCampaignZone(c.scheduled_at, c.time_zone)
               : 'As soon as it is started'}
           </dd>
           <dt>Started</dt>
@@ -235,6 +235,8 @@ export function CampaignDetails({
           <dd>{inCampaignZone(c.ended_at, c.time_zone)}</dd>
           <dt>Created</dt>
           <dd>{inCampaignZone(c.created_at, c.time_zone)}</dd>
+          <dt>Times in</dt>
+          <dd>{zoneText(c.time_zone)}</dd>
           <dt>Cost</dt>
           <dd>
             {formatCurrency(c.charged)} charged of {formatCurrency(c.estimate_total)} estimated

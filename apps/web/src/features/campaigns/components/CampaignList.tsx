@@ -27,7 +27,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { campaignsQueryOptions, partnerBotsQueryOptions, useExportCampaigns } from '../api/campaigns';
 import type { CampaignFilters, CampaignScope, CampaignSortField } from '../api/keys';
 import { campaignPath } from './paths';
-import { CampaignStatusChip, scheduleText } from './status';
+import { CampaignStatusChip, inCampaignZone, scheduleText } from './status';
 
 const STATUS_OPTIONS: SelectOption<CampaignStatus>[] = CAMPAIGN_STATUSES.map((code) => ({
   value: code,
@@ -130,6 +130,12 @@ function columns(scope: CampaignScope, actions: ColumnActions): ResponsiveColumn
       sortField: 'scheduled_at',
       cellSx: { whiteSpace: 'nowrap' },
       render: (c) => scheduleText(c),
+    },
+    {
+      label: 'Created',
+      sortField: 'created_at',
+      cellSx: { whiteSpace: 'nowrap' },
+      render: (c) => inCampaignZone(c.created_at, c.time_zone).split(' | ')[0],
     },
   ];
 }

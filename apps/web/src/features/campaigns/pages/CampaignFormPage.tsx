@@ -17,7 +17,9 @@ import {
   CAMPAIGN_NAME_MAX,
   CAMPAIGN_SMS_TEXT_MAX,
   formatCurrency,
+  formatMicros,
   mappingProblems,
+  parseMoney,
   type RcsTemplateContent,
   type TActiveTemplate,
   type TCampaignCreateRequest,
@@ -592,6 +594,12 @@ function CampaignForm({ campaign }: { campaign: TCampaignDetails | null }) {
   );
 }
 
+/** One message's price: more than 2 decimals kept (prices are fractions of a cent), as the price grid shows them. */
+function unitPrice(price: string): string {
+  const micros = parseMoney(price);
+  return micros === null ? price : `$${formatMicros(micros)}`;
+}
+
 /** The cost before the start: per carrier, the total, the balance and what the campaign will hold. */
 function CostStep({
   estimate,
@@ -664,9 +672,7 @@ function CostStep({
                   {line.message_type}
                 </td>
                 <td className="n">{line.recipients.toLocaleString('en-US')}</td>
-                <td className="n">
-                  {line.unit_price === null ? 'No rate' : formatCurrency(line.unit_price)}
-                </td>
+                <td className="n">{line.unit_price === null ? 'No rate' : unitPrice(line.unit_price)}</td>
                 <td className="n">{formatCurrency(line.amount)}</td>
               </tr>
             ))}
