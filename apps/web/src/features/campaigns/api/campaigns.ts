@@ -239,15 +239,15 @@ export function useEstimateCampaign() {
 }
 
 /**
- * Saves the form (creates the pending campaign, or updates the one being edited), then starts it:
- * now, or scheduled for its time (the hold is taken then). A start the server refuses leaves the
- * campaign saved as pending: the error says why, and its details offer the start again.
+ * Saves the form (creates the pending campaign, or updates the one being edited), then, unless only
+ * saving, starts it: now, or scheduled for its time (the hold is taken then). A start the server
+ * refuses leaves the campaign saved as pending: the error says why, and its details offer the start.
  */
-export function useSaveAndStartCampaign(campaignId: string | null) {
+export function useSaveCampaign(campaignId: string | null) {
   const queryClient = useQueryClient();
   const [saved, setSaved] = useState<string | null>(campaignId);
   const mutation = useMutation({
-    mutationFn: async (request: TCampaignCreateRequest) => {
+    mutationFn: async ({ request, start }: { request: TCampaignCreateRequest; start: boolean }) => {
       const campaign = saved
         ? await http.patch(
             CAMPAIGN_PATHS.details(saved),
@@ -256,7 +256,7 @@ export function useSaveAndStartCampaign(campaignId: string | null) {
           )
         : await http.post(CAMPAIGN_PATHS.list, request, ZCampaignDetails);
       setSaved(campaign.campaign_id);
-      void queryClient.invalidateQueries({ queryKey: campaignKeys.all });
+      if (!start) return campaign;
       return http.post(CAMPAIGN_PATHS.start(campaign.campaign_id), {}, ZCampaignDetails);
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: campaignKeys.all }),

@@ -48,7 +48,7 @@ import {
   formAudiencesQueryOptions,
   formTemplateQueryOptions,
   useEstimateCampaign,
-  useSaveAndStartCampaign,
+  useSaveCampaign,
 } from '../api/campaigns';
 import { type CampaignDraft, draftKey, EMPTY_DRAFT, useDraft } from '../api/draft';
 import { campaignPath } from '../components/paths';
@@ -222,7 +222,7 @@ function CampaignForm({ campaign }: { campaign: TCampaignDetails | null }) {
     enabled: audience?.status === 'ready',
   });
   const estimate = useEstimateCampaign();
-  const save = useSaveAndStartCampaign(campaign?.campaign_id ?? null);
+  const save = useSaveCampaign(campaign?.campaign_id ?? null);
 
   const variables = chosen?.variables ?? [];
   const problems = problemsOf(draft, variables, audience?.fields ?? []);
@@ -245,19 +245,22 @@ function CampaignForm({ campaign }: { campaign: TCampaignDetails | null }) {
     setStep(next);
     if (next === 4) askEstimate();
   };
-  const submit = () => {
+  const submit = (start: boolean) => {
     setTried(true);
     const first = Object.keys(problems)[0];
     if (first !== undefined) {
       setStep(stepOf(first));
       return;
     }
-    save.mutate(requestOf(draft), {
-      onSuccess: (started) => {
-        reset(EMPTY_DRAFT);
-        void navigate(campaignPath('partner', started.campaign_id));
+    save.mutate(
+      { request: requestOf(draft), start },
+      {
+        onSuccess: (started) => {
+          reset(EMPTY_DRAFT);
+          void navigate(campaignPath('partner', started.campaign_id));
+        },
       },
-    });
+    );
   };
   // A start refused (the balance, a schedule gone past) leaves the campaign saved as pending.
   const savedNotStarted = save.isError && save.savedId !== null && save.savedId !== campaign?.campaign_id;
@@ -579,13 +582,18 @@ function CampaignForm({ campaign }: { campaign: TCampaignDetails | null }) {
                 Next
               </Button>
             ) : (
-              <Button
-                variant="contained"
-                disabled={save.isPending || estimate.isPending || estimate.data?.sufficient === false}
-                onClick={submit}
-              >
-                {draft.when === 'at' ? 'Schedule campaign' : 'Start campaign'}
-              </Button>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                <Button variant="outlined" disabled={save.isPending} onClick={() => submit(false)}>
+                  Save without starting
+                </Button>
+                <Button
+                  variant="contained"
+                  disabled={save.isPending || estimate.isPending || estimate.data?.sufficient === false}
+                  onClick={() => submit(true)}
+                >
+                  {draft.when === 'at' ? 'Schedule campaign' : 'Start campaign'}
+                </Button>
+              </Box>
             )}
           </Box>
         </Paper>
