@@ -6,6 +6,7 @@ import { botReviewModule } from './modules/bot-review/bot-review.module.ts';
 import { botTestingModule } from './modules/bot-testing/bot-testing.module.ts';
 import { botsModule } from './modules/bots/bots.module.ts';
 import { brandsModule } from './modules/brands/brands.module.ts';
+import { campaignsModule } from './modules/campaigns/campaigns.module.ts';
 import { contentModule } from './modules/content/content.module.ts';
 import { geolocationModule } from './modules/geolocation/geolocation.module.ts';
 import { launchesModule } from './modules/launches/launches.module.ts';
@@ -45,6 +46,7 @@ export const API_MODULES: readonly AnyApiModule[] = [
   partnerWebhooksModule,
   partnerCredentialsModule,
   audiencesModule,
+  campaignsModule,
   partnerApiModule,
   aggregatorsModule,
   contentModule,

@@ -5,6 +5,7 @@ import { AUTHZ_MATRIX_BOT_REVIEW } from './authz/bot-review.ts';
 import { AUTHZ_MATRIX_BOT_TESTING } from './authz/bot-testing.ts';
 import { AUTHZ_MATRIX_BOTS } from './authz/bots.ts';
 import { AUTHZ_MATRIX_BRANDS } from './authz/brands.ts';
+import { AUTHZ_MATRIX_CAMPAIGNS } from './authz/campaigns.ts';
 import {
   DEVELOPER_OWNERS,
   DEVELOPER_WRITERS,
@@ -226,6 +227,7 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
   ...AUTHZ_MATRIX_LAUNCHES,
   ...AUTHZ_MATRIX_BOT_REVIEW,
   ...AUTHZ_MATRIX_AUDIENCES,
+  ...AUTHZ_MATRIX_CAMPAIGNS,
   // The network messages: test sends and their events.
   {
     method: 'POST',

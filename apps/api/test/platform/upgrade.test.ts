@@ -35,6 +35,7 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0020_notifications.sql': '2ce28d749c7368a583cb1393b9144450b614c8acd9fcef8319454ad1018f05a1',
   '0021_partner_keys_verify_token.sql': 'cb7495524e741b7b4b2fe2cf396d73137f521a592367920055587e25b109f9d7',
   '0022_audiences.sql': '7150c773dfdc5e81bba881242f8adc1caedd894ac3077216cc533bff0122f999',
+  '0023_campaigns.sql': '5be9e724eef2b699c26142ffc57e521e218536d01f0b624a7e3a8942aaed1c32',
 };
 /** How many migrations the previous landed main had (0000 to 0016). */
 const PREVIOUS_RELEASE_MIGRATIONS = 17;

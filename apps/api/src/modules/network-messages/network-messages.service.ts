@@ -35,8 +35,8 @@ export interface OutgoingMessage {
   sender: string;
   recipient: string;
   content: TMessageContent;
-  /** Why it is sent: 'test' (test sends, bot test devices and the console). */
-  purpose: 'test';
+  /** Why it is sent: 'test' (test sends, bot test devices and the console) or 'campaign' (campaigns' recipients). */
+  purpose: 'test' | 'campaign';
 }
 
 interface ListWindow {

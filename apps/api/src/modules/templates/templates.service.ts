@@ -155,6 +155,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
   const scopeOf = (user: AuthenticatedUser): TemplateScope =>
     isProviderAdminRole(user.role) ? { admin: true } : { partnerId: user.partnerId };
   const ownScope = (user: AuthenticatedUser): TemplateScope => ({ partnerId: user.partnerId });
+  const deleteGuards: ((templateId: string) => Promise<string | null>)[] = [];
   const linkOf = (templateId: string) =>
     `${publicUrl}/u/view-template-details?template_id=${encodeURIComponent(templateId)}`;
   const mediaUrl = (media: TemplateMedia) =>
@@ -481,29 +482,16 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
     return parsed.data;
   }
 
-  async function runTest(
-    user: AuthenticatedUser,
-    templateId: string,
-    deviceIds: readonly string[],
+  /**
+   * The message a template version sends with these values (missing ones take the samples): the
+   * filled RCS message, or the WhatsApp template message with its parameters. Test sends and
+   * campaigns build their messages here.
+   */
+  function messageOf(
+    template: Pick<TemplateRow, 'channel' | 'name' | 'language'>,
+    version: TemplateVersionRow,
     values: Record<string, string>,
-  ): Promise<TTemplateTestRun> {
-    const { template, version } = await database.transaction(async () => {
-      const template = await repository.find(ownScope(user), templateId);
-      if (!template) throw new NotFoundError(NOT_FOUND);
-      if (template.channel === 'whatsapp') {
-        // Meta sends only approved templates: the test uses the approved version in use.
-        if (template.activeVersion === null)
-          throw illegal(
-            stateOf(template.statusCode),
-            'WhatsApp sends only templates Meta approved: test this one once it is approved.',
-            user.role,
-          );
-        const version = await repository.version(templateId, template.activeVersion);
-        return { template, version };
-      }
-      return { template, version: await repository.version(templateId, template.latestVersion) };
-    });
-    if (!version) throw new Error(`template ${templateId} lost its version`);
+  ): TMessageContent {
     const filled = { ...version.sampleValues, ...values };
     let content: TMessageContent;
     if (template.channel === 'rcs') {
@@ -533,6 +521,34 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
         ),
       };
     }
+    return content;
+  }
+
+  async function runTest(
+    user: AuthenticatedUser,
+    templateId: string,
+    deviceIds: readonly string[],
+    values: Record<string, string>,
+  ): Promise<TTemplateTestRun> {
+    const { template, version } = await database.transaction(async () => {
+      const template = await repository.find(ownScope(user), templateId);
+      if (!template) throw new NotFoundError(NOT_FOUND);
+      if (template.channel === 'whatsapp') {
+        // Meta sends only approved templates: the test uses the approved version in use.
+        if (template.activeVersion === null)
+          throw illegal(
+            stateOf(template.statusCode),
+            'WhatsApp sends only templates Meta approved: test this one once it is approved.',
+            user.role,
+          );
+        const version = await repository.version(templateId, template.activeVersion);
+        return { template, version };
+      }
+      return { template, version: await repository.version(templateId, template.latestVersion) };
+    });
+    if (!version) throw new Error(`template ${templateId} lost its version`);
+    const filled = { ...version.sampleValues, ...values };
+    const content = messageOf(template, version, values);
     const testing = deps.testing();
     const devices: {
       device: Awaited<ReturnType<BotTestingService['ownDevice']>>['device'];
@@ -819,14 +835,18 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
     },
 
     /**
-     * Deletes a template (after the screen's confirmation). No campaign module exists yet to use
-     * one; when campaigns come, their use of a template refuses this here. A WhatsApp template is
+     * Deletes a template (after the screen's confirmation), unless a module that uses it refuses
+     * (campaigns: a scheduled or running campaign sends it, named in the answer). A WhatsApp template is
      * deleted on Meta first (each version's name), outside any transaction.
      */
     async remove(user: AuthenticatedUser, templateId: string): Promise<void> {
       const { template, versions } = await database.transaction(async () => {
         const template = await repository.lock(ownScope(user), templateId);
         if (!template) throw new NotFoundError(NOT_FOUND);
+        for (const guard of deleteGuards) {
+          const refusal = await guard(templateId);
+          if (refusal) throw new ConflictError(refusal);
+        }
         return { template, versions: await repository.versions(templateId) };
       });
       if (template.channel === 'whatsapp') {
@@ -1003,6 +1023,49 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
           }),
         };
       });
+    },
+
+    /**
+     * A module that uses templates refuses their deletion while it needs them (campaigns): the guard
+     * answers why (naming what uses it), or null. Asked in the deletion's unit of work.
+     */
+    refuseDeleteWhen(guard: (templateId: string) => Promise<string | null>): void {
+      deleteGuards.push(guard);
+    },
+
+    /**
+     * A partner's template as a campaign needs it (undefined: not the partner's): its bot, channel,
+     * whether it is approved (its version in use) and its bot launched, the variables of that version,
+     * and the message it sends with a recipient's values. Joins the caller's unit of work.
+     */
+    async forCampaign(partnerId: string, templateId: string) {
+      const template = await repository.find({ partnerId }, templateId);
+      if (!template) return undefined;
+      const bot = await repository.bot(template.botId);
+      const version =
+        template.activeVersion === null
+          ? undefined
+          : await repository.version(templateId, template.activeVersion);
+      const content = version?.content as unknown as Content | undefined;
+      return {
+        templateId: template.templateId,
+        botId: template.botId,
+        botName: template.botName,
+        name: template.name,
+        channel: template.channel as 'rcs' | 'whatsapp',
+        approved: version !== undefined,
+        botLaunched: bot?.status === BOT_STATUS.launched,
+        variables:
+          content === undefined
+            ? []
+            : template.channel === 'rcs'
+              ? rcsTemplateVariables(content as RcsTemplateContent)
+              : whatsappTemplateVariables(content as WhatsappTemplateContent).body,
+        message: (values: Record<string, string>): TMessageContent => {
+          if (!version) throw new ConflictError('The template has no approved version to send.');
+          return messageOf(template, version, values);
+        },
+      };
     },
 
     /** Stores a checked media file under a server-chosen key (the upload route checks it by content). */

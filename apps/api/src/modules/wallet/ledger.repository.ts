@@ -218,7 +218,14 @@ export function createLedgerRepository() {
       return row;
     },
 
-    async settleHold(db: Db, holdId: string, status: 'captured' | 'released', settledBy: string) {
+    async addCaptured(db: Db, holdId: string, amount: bigint): Promise<void> {
+      await db
+        .update(ledgerHolds)
+        .set({ captured: sql`${ledgerHolds.captured} + ${amount}` })
+        .where(eq(ledgerHolds.holdId, holdId));
+    },
+
+    async settleHold(db: Db, holdId: string, status: 'captured' | 'released', settledBy: string | null) {
       await db
         .update(ledgerHolds)
         .set({ status, settledBy, settledAt: new Date() })

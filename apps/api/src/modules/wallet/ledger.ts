@@ -217,8 +217,10 @@ export function createLedger({ db, repository, recordAlert }: LedgerDeps) {
   }
 
   async function settle(request: LedgerRequest & { holdId: string }, outcome: 'captured' | 'released') {
-    const hold = await repository.hold(db, request.partnerId, request.holdId);
-    if (!hold) throw new NotFoundError('Hold not found.');
+    const found = await repository.hold(db, request.partnerId, request.holdId);
+    if (!found) throw new NotFoundError('Hold not found.');
+    // What partial captures left of it (all of it for a hold never partly captured).
+    const hold = { ...found, amount: found.amount - found.captured };
     return move(request, {
       kind: outcome === 'captured' ? 'capture' : 'release',
       amount: hold.amount,
@@ -309,6 +311,51 @@ export function createLedger({ db, repository, recordAlert }: LedgerDeps) {
             reference: request.reference ?? null,
           }),
       });
+    },
+
+    /**
+     * Charges part of a hold (a campaign's sent batch at its real price): holds -> revenue, exactly
+     * once per key, never more than what the hold still has; the hold stays held for the rest.
+     */
+    capturePart(request: LedgerRequest & { holdId: string; amount: bigint }) {
+      return move(request, {
+        kind: 'capture',
+        amount: request.amount,
+        holdId: request.holdId,
+        platform: 'revenue',
+        check: async (tx) => {
+          const locked = await repository.lockHold(tx, request.partnerId, request.holdId);
+          if (locked?.status !== 'held')
+            throw new ConflictError(`This hold was already ${locked?.status ?? 'settled'}.`);
+          if (locked.captured + request.amount > locked.amount)
+            throw new ConflictError('A capture may not take more than the hold has left.');
+        },
+        legs: async ({ tx, platform }) => [
+          {
+            account: await lockPartnerAccount(tx, request.partnerId, 'holds'),
+            amount: -request.amount,
+            tracked: true,
+          },
+          { account: required(platform), amount: request.amount, tracked: false },
+        ],
+        after: (tx) => repository.addCaptured(tx, request.holdId, request.amount),
+      });
+    },
+
+    /**
+     * Ends a partly captured hold: what is left goes back to the wallet (a release movement), or,
+     * when the captures took all of it, the hold is only marked captured. Null when nothing moved.
+     */
+    async releaseRest(request: LedgerRequest & { holdId: string }): Promise<LedgerResult | null> {
+      const hold = await repository.hold(db, request.partnerId, request.holdId);
+      if (!hold) throw new NotFoundError('Hold not found.');
+      if (hold.status !== 'held') return null;
+      if (hold.amount - hold.captured > 0n) return settle(request, 'released');
+      await db.transaction(async (tx) => {
+        const locked = await repository.lockHold(tx, request.partnerId, request.holdId);
+        if (locked?.status === 'held') await repository.settleHold(tx, request.holdId, 'captured', null);
+      });
+      return null;
     },
 
     /** Charges a hold: holds -> revenue, exactly once. */

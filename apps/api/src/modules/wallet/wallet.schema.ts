@@ -126,6 +126,8 @@ export const ledgerHolds = pgTable(
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     currency: text('currency').notNull(),
     status: text('status').notNull().default('held'), // 'held' | 'captured' | 'released'
+    /** Captured so far by partial captures (a campaign's batches); the rest is released at its end. */
+    captured: bigint('captured', { mode: 'bigint' }).notNull().default(sql`0`),
     reference: text('reference'),
     /** The capture or release transaction. */
     settledBy: uuid('settled_by'),

@@ -392,6 +392,46 @@ export function createWalletService({ database, ledger, wallets, plans, provider
       return { hold: presentHold(hold), moved };
     },
 
+    /**
+     * A campaign's hold (issue 28): the estimate reserved from the partner's balance, refused (409)
+     * when the balance is short; joins the caller's unit of work. Returns the hold's id.
+     */
+    async holdForPartner(request: {
+      partnerId: string;
+      amount: bigint;
+      idempotencyKey: string;
+      description: string;
+      reference: string;
+    }): Promise<string> {
+      const result = await movement(() => ledger.hold(request));
+      return result.transaction.holdId ?? result.transaction.transactionId;
+    },
+
+    /** Charges a campaign batch from its hold at its real price (exactly once per key). */
+    async capturePart(request: {
+      partnerId: string;
+      holdId: string;
+      amount: bigint;
+      idempotencyKey: string;
+      description: string;
+      reference: string;
+    }): Promise<void> {
+      if (request.amount <= 0n) return;
+      await movement(() => ledger.capturePart(request));
+    },
+
+    /** Gives back what a campaign's captures left of its hold (its end, failure or cancel); the amount released. */
+    async releaseRest(request: {
+      partnerId: string;
+      holdId: string;
+      idempotencyKey: string;
+      description: string;
+      reference: string;
+    }): Promise<bigint> {
+      const result = await ledger.releaseRest(request);
+      return result?.transaction.amount ?? 0n;
+    },
+
     /** A charge for later issues (campaign messages): idempotent by key, refused when short. */
     async debit(request: {
       partnerId: string;

@@ -1,0 +1,59 @@
+import { defineModule } from '../../platform/module.ts';
+import { createCounters } from '../../platform/security/counters.ts';
+import { campaignsConfig } from './campaigns.config.ts';
+import { CAMPAIGNS_QUEUES } from './campaigns.jobs.ts';
+import { createCampaignsRepository } from './campaigns.repository.ts';
+import { campaignsRoutes } from './campaigns.routes.ts';
+import { createCampaignsService } from './campaigns.service.ts';
+
+/**
+ * Campaigns (issue 28): a template of a launched bot to an audience, paid through a wallet hold,
+ * dispatched by the campaigns.dispatch job in paced batches through network-messages (receipts
+ * count), started on time by campaigns.tick. Comes after templates, audiences and the wallet.
+ */
+export const campaignsModule = defineModule({
+  name: 'campaigns',
+  config: campaignsConfig,
+  queues: CAMPAIGNS_QUEUES,
+  create({ database, use, jobs, log, connectors, review, settings }) {
+    const service = createCampaignsService({
+      database,
+      repository: createCampaignsRepository(database),
+      review,
+      wallet: use('wallet'),
+      metering: use('metering'),
+      templates: use('templates'),
+      bots: use('bots'),
+      messages: use('network-messages'),
+      connectors,
+      jobs,
+      counters: createCounters(database.sql),
+      log,
+      pace: {
+        rbm: settings.CAMPAIGN_PACE_RBM,
+        maap: settings.CAMPAIGN_PACE_MAAP,
+        whatsapp: settings.CAMPAIGN_PACE_WHATSAPP,
+      },
+      batchSize: settings.CAMPAIGN_BATCH,
+    });
+    use('templates').refuseDeleteWhen((templateId) => service.templateInUse(templateId));
+    return {
+      secureRoutes: [campaignsRoutes(service)],
+      jobs: {
+        'campaigns.dispatch': {
+          handler: ({ campaignId }) => service.dispatch(campaignId),
+          retryLimit: 10,
+          expireInSeconds: 60 * 60,
+        },
+        'campaigns.tick': {
+          schedule: { cron: '* * * * *', payload: {} },
+          retryLimit: 1,
+          expireInSeconds: 120,
+          handler: async () => {
+            await service.tick();
+          },
+        },
+      },
+    };
+  },
+});

@@ -1,0 +1,406 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/index.ts';
+import { campaignRecipients, campaigns } from './campaigns.schema.ts';
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type NewCampaign = typeof campaigns.$inferInsert;
+export type CampaignRecipientRow = typeof campaignRecipients.$inferSelect;
+
+/** A list row: the campaign with the names it shows and its send counts. */
+export interface CampaignListRow extends CampaignRow {
+  partnerName: string;
+  createdByEmail: string | null;
+  botName: string;
+  templateName: string;
+  audienceName: string;
+  sent: number;
+  delivered: number;
+  failed: number;
+}
+
+export interface CampaignFilters {
+  start: number;
+  end: number;
+  sort: 'created_at' | 'name' | 'status' | 'scheduled_at' | 'recipients';
+  order: 'asc' | 'desc';
+  search?: string | undefined;
+  status?: string | undefined;
+  channel?: string | undefined;
+  bot_id?: string | undefined;
+  partner_id?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export interface CountsRow {
+  recipients: number;
+  queued: number;
+  sent: number;
+  delivered: number;
+  read: number;
+  failed: number;
+  skipped: number;
+  fallback_sms: number;
+  replied: number;
+  clicked: number;
+  by_reason: Record<string, number> | null;
+  last_minute: number;
+}
+
+const SORTS: Record<CampaignFilters['sort'], string> = {
+  created_at: 'c.created_at',
+  name: 'lower(c.name)',
+  status: 'c.status',
+  scheduled_at: 'c.scheduled_at',
+  recipients: 'c.recipients',
+};
+
+/** Counts of a list row from its recipients and their network messages (receipts). */
+const ROW_COUNTS = `
+  (SELECT count(*) FROM campaign_recipients r LEFT JOIN network_messages m ON m.message_id = r.message_id::text
+    WHERE r.campaign_id = c.campaign_id AND r.status = 'sent' AND coalesce(m.status, 'sent') <> 'failed')::int AS sent,
+  (SELECT count(*) FROM campaign_recipients r JOIN network_messages m ON m.message_id = r.message_id::text
+    WHERE r.campaign_id = c.campaign_id AND m.status IN ('delivered', 'read'))::int AS delivered,
+  (SELECT count(*) FROM campaign_recipients r LEFT JOIN network_messages m ON m.message_id = r.message_id::text
+    WHERE r.campaign_id = c.campaign_id AND (r.status = 'failed' OR m.status = 'failed'))::int AS failed`;
+
+/** SQL of campaigns and their recipients (the rules are the service's). */
+export function createCampaignsRepository(database: Database) {
+  const q = async <Row>(text: string, values: unknown[]) =>
+    (await database.sql.query<Row>(text, values)).rows;
+
+  function where(partnerId: string | null, f: Partial<CampaignFilters>): { text: string; values: unknown[] } {
+    const parts: string[] = [];
+    const values: unknown[] = [];
+    const add = (clause: (n: string) => string, value: unknown) => {
+      values.push(value);
+      parts.push(clause(`$${values.length}`));
+    };
+    if (partnerId) add((n) => `c.partner_id = ${n}`, partnerId);
+    if (f.partner_id) add((n) => `c.partner_id = ${n}`, f.partner_id);
+    if (f.status) add((n) => `c.status = ${n}`, f.status);
+    if (f.channel) add((n) => `c.channel = ${n}`, f.channel);
+    if (f.bot_id) add((n) => `c.bot_id = ${n}`, f.bot_id);
+    if (f.from) add((n) => `c.created_at >= ${n}::date`, f.from);
+    if (f.to) add((n) => `c.created_at < ${n}::date + 1`, f.to);
+    if (f.search)
+      add(
+        (n) =>
+          `(c.name ILIKE ${n} OR c.bot_name ILIKE ${n} OR c.template_name ILIKE ${n} OR coalesce(p.company->>'name', '') ILIKE ${n})`,
+        `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+      );
+    return { text: parts.length ? `WHERE ${parts.join(' AND ')}` : '', values };
+  }
+
+  const FROM = `FROM campaigns c
+    JOIN partners p ON p.partner_id = c.partner_id
+    LEFT JOIN users u ON u.user_id = c.created_by`;
+  const COLUMNS = `c.campaign_id AS "campaignId", c.partner_id AS "partnerId", c.created_by AS "createdBy", c.name,
+    c.status, c.bot_id AS "botId", c.template_id AS "templateId", c.audience_id AS "audienceId", c.channel,
+    c.variables, c.fallback, c.schedule_kind AS "scheduleKind", c.schedule_date AS "scheduleDate",
+    c.schedule_time AS "scheduleTime", c.time_zone AS "timeZone", c.scheduled_at AS "scheduledAt",
+    c.paused_at AS "pausedAt", c.pause_reason AS "pauseReason", c.end_reason AS "endReason",
+    c.started_at AS "startedAt", c.ended_at AS "endedAt", c.recipients, c.estimate_micros::text AS "estimateMicros",
+    c.hold_id AS "holdId", c.charged_micros::text AS "chargedMicros", c.released_micros::text AS "releasedMicros",
+    c.created_at AS "createdAt", c.updated_at AS "updatedAt",
+    coalesce(p.company->>'name', '') AS "partnerName", u.email AS "createdByEmail", c.bot_name AS "botName",
+    c.template_name AS "templateName", c.audience_name AS "audienceName"`;
+
+  type RawListRow = Omit<CampaignListRow, 'estimateMicros' | 'chargedMicros' | 'releasedMicros'> & {
+    estimateMicros: string;
+    chargedMicros: string;
+    releasedMicros: string;
+  };
+  const toRow = (r: RawListRow): CampaignListRow => ({
+    ...r,
+    scheduledAt: r.scheduledAt ? new Date(r.scheduledAt) : null,
+    pausedAt: r.pausedAt ? new Date(r.pausedAt) : null,
+    startedAt: r.startedAt ? new Date(r.startedAt) : null,
+    endedAt: r.endedAt ? new Date(r.endedAt) : null,
+    createdAt: new Date(r.createdAt),
+    updatedAt: new Date(r.updatedAt),
+    estimateMicros: BigInt(r.estimateMicros),
+    chargedMicros: BigInt(r.chargedMicros),
+    releasedMicros: BigInt(r.releasedMicros),
+  });
+
+  return {
+    async insert(values: NewCampaign): Promise<CampaignRow> {
+      const [row] = await database.db.insert(campaigns).values(values).returning();
+      if (!row) throw new Error('campaign not inserted');
+      return row;
+    },
+
+    async update(campaignId: string, patch: Partial<NewCampaign>): Promise<CampaignRow | undefined> {
+      const [row] = await database.db
+        .update(campaigns)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(campaigns.campaignId, campaignId))
+        .returning();
+      return row;
+    },
+
+    /** The campaign locked for a state change (partnerId null: any partner's, for the platform and jobs). */
+    async lock(partnerId: string | null, campaignId: string): Promise<CampaignRow | undefined> {
+      const [row] = await database.db
+        .select()
+        .from(campaigns)
+        .where(
+          partnerId
+            ? and(eq(campaigns.campaignId, campaignId), eq(campaigns.partnerId, partnerId))
+            : eq(campaigns.campaignId, campaignId),
+        )
+        .for('update');
+      return row;
+    },
+
+    async find(partnerId: string | null, campaignId: string): Promise<CampaignListRow | undefined> {
+      const w = where(partnerId, {});
+      const values = [...w.values, campaignId];
+      const clause = `${w.text ? `${w.text} AND` : 'WHERE'} c.campaign_id = $${values.length}`;
+      const [row] = await q<RawListRow>(`SELECT ${COLUMNS}, ${ROW_COUNTS} ${FROM} ${clause}`, values);
+      return row ? toRow(row) : undefined;
+    },
+
+    async list(
+      partnerId: string | null,
+      f: CampaignFilters,
+    ): Promise<{ items: CampaignListRow[]; total: number }> {
+      const w = where(partnerId, f);
+      const order = `${SORTS[f.sort]} ${f.order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, c.campaign_id`;
+      const values = [...w.values, f.end - f.start, f.start];
+      const rows = await q<RawListRow>(
+        `SELECT ${COLUMNS}, ${ROW_COUNTS} ${FROM} ${w.text} ORDER BY ${order} LIMIT $${values.length - 1} OFFSET $${values.length}`,
+        values,
+      );
+      const [total] = await q<{ n: number }>(`SELECT count(*)::int AS n ${FROM} ${w.text}`, w.values);
+      return { items: rows.map(toRow), total: total?.n ?? 0 };
+    },
+
+    /** A scheduled or running campaign that sends this template (the template's deletion is refused). */
+    async activeUsingTemplate(templateId: string): Promise<{ name: string; status: string } | undefined> {
+      const [row] = await q<{ name: string; status: string }>(
+        `SELECT name, status FROM campaigns WHERE template_id = $1 AND status IN ('s', 'r') ORDER BY created_at LIMIT 1`,
+        [templateId],
+      );
+      return row;
+    },
+
+    /** The audience as a campaign needs it: the partner's own only. */
+    async audience(
+      partnerId: string,
+      audienceId: string,
+    ): Promise<
+      { audienceId: string; name: string; status: string; fields: string[]; kept: number } | undefined
+    > {
+      const [row] = await q<{
+        audienceId: string;
+        name: string;
+        status: string;
+        fields: string[];
+        kept: number;
+      }>(
+        `SELECT audience_id AS "audienceId", name, status, fields, kept_count AS kept
+           FROM audiences WHERE audience_id = $1 AND partner_id = $2`,
+        [audienceId, partnerId],
+      );
+      return row;
+    },
+
+    /** The audience's recipients after `afterLine`, in line order (for the estimate, in pages). */
+    async audienceNumbers(audienceId: string, afterLine: number, limit: number) {
+      return q<{ line: number; msisdn: string }>(
+        `SELECT line, msisdn FROM audience_recipients WHERE audience_id = $1 AND line > $2 ORDER BY line LIMIT $3`,
+        [audienceId, afterLine, limit],
+      );
+    },
+
+    /**
+     * Copies the audience's recipients into the campaign, each with its deterministic message id
+     * (a uuid of the campaign and the number), leaving out the partner's opted-out numbers. Returns how many.
+     */
+    async copyRecipients(campaignId: string, audienceId: string, partnerId: string): Promise<number> {
+      const rows = await q<{ n: number }>(
+        `WITH inserted AS (
+           INSERT INTO campaign_recipients (campaign_id, seq, msisdn, fields, message_id)
+           SELECT $1, row_number() OVER (ORDER BY ar.line), ar.msisdn, ar.fields,
+                  md5($1::text || ':' || ar.msisdn)::uuid
+             FROM audience_recipients ar
+            WHERE ar.audience_id = $2
+              AND NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.partner_id = $3 AND o.msisdn = ar.msisdn)
+           ON CONFLICT DO NOTHING RETURNING 1)
+         SELECT count(*)::int AS n FROM inserted`,
+        [campaignId, audienceId, partnerId],
+      );
+      return rows[0]?.n ?? 0;
+    },
+
+    async dropRecipients(campaignId: string): Promise<void> {
+      await q(`DELETE FROM campaign_recipients WHERE campaign_id = $1`, [campaignId]);
+    },
+
+    async carrierNames(ids: number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await q<{ id: number; name: string }>(
+        `SELECT carrier_id AS id, name FROM carriers WHERE carrier_id = ANY($1::int[])`,
+        [ids],
+      );
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
+    /** The next queued recipients after `afterSeq` (a batch). */
+    async queued(campaignId: string, afterSeq: number, limit: number): Promise<CampaignRecipientRow[]> {
+      return q<CampaignRecipientRow>(
+        `SELECT campaign_id AS "campaignId", seq, msisdn, fields, message_id AS "messageId", status, reason,
+                channel, carrier_id AS "carrierId", price_micros AS "priceMicros", sent_at AS "sentAt"
+           FROM campaign_recipients WHERE campaign_id = $1 AND status = 'queued' AND seq > $2
+           ORDER BY seq LIMIT $3`,
+        [campaignId, afterSeq, limit],
+      );
+    },
+
+    /** Whether a message with this id was already handed to the network (a retried batch). */
+    async sentMessageStatus(messageId: string): Promise<string | undefined> {
+      const [row] = await q<{ status: string }>(`SELECT status FROM network_messages WHERE message_id = $1`, [
+        messageId,
+      ]);
+      return row?.status;
+    },
+
+    async isOptedOut(partnerId: string, msisdn: string): Promise<boolean> {
+      const rows = await q(`SELECT 1 FROM opt_outs WHERE partner_id = $1 AND msisdn = $2`, [
+        partnerId,
+        msisdn,
+      ]);
+      return rows.length > 0;
+    },
+
+    async setRecipient(
+      campaignId: string,
+      seq: number,
+      patch: {
+        status: string;
+        reason?: string | null;
+        channel?: string | null;
+        carrierId?: number | null;
+        priceMicros?: bigint | null;
+        sentAt?: Date | null;
+      },
+    ): Promise<void> {
+      await database.db
+        .update(campaignRecipients)
+        .set(patch)
+        .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.seq, seq)));
+    },
+
+    async addCharged(campaignId: string, amount: bigint): Promise<void> {
+      await database.db
+        .update(campaigns)
+        .set({ chargedMicros: sql`${campaigns.chargedMicros} + ${amount}`, updatedAt: new Date() })
+        .where(eq(campaigns.campaignId, campaignId));
+    },
+
+    /** The live counts: our sends, the networks' receipts (network_messages), replies and taps after the send. */
+    async counts(campaignId: string): Promise<CountsRow> {
+      const [row] = await q<CountsRow>(
+        `SELECT count(*)::int AS recipients,
+                count(*) FILTER (WHERE r.status = 'queued')::int AS queued,
+                count(*) FILTER (WHERE r.status = 'sent' AND coalesce(m.status, 'sent') <> 'failed')::int AS sent,
+                count(*) FILTER (WHERE m.status IN ('delivered', 'read'))::int AS delivered,
+                count(*) FILTER (WHERE m.status = 'read')::int AS read,
+                count(*) FILTER (WHERE r.status = 'failed' OR m.status = 'failed')::int AS failed,
+                count(*) FILTER (WHERE r.status = 'skipped')::int AS skipped,
+                count(*) FILTER (WHERE r.channel = 'sms')::int AS fallback_sms,
+                count(*) FILTER (WHERE r.sent_at > now() - interval '1 minute')::int AS last_minute,
+                (SELECT count(DISTINCT e.sender)::int FROM network_events e JOIN campaign_recipients x
+                   ON x.campaign_id = $1 AND x.msisdn = e.sender AND x.sent_at IS NOT NULL AND e.received_at >= x.sent_at
+                  WHERE e.kind = 'user_message') AS replied,
+                (SELECT count(*)::int FROM network_events e JOIN campaign_recipients x
+                   ON x.campaign_id = $1 AND x.msisdn = e.sender AND x.sent_at IS NOT NULL AND e.received_at >= x.sent_at
+                  WHERE e.kind = 'suggestion_response') AS clicked,
+                (SELECT jsonb_object_agg(reason, n) FROM (
+                   SELECT coalesce(r2.reason, 'undelivered') AS reason, count(*)::int AS n
+                     FROM campaign_recipients r2 LEFT JOIN network_messages m2 ON m2.message_id = r2.message_id::text
+                    WHERE r2.campaign_id = $1 AND (r2.status = 'failed' OR m2.status = 'failed')
+                    GROUP BY 1) g) AS by_reason
+           FROM campaign_recipients r LEFT JOIN network_messages m ON m.message_id = r.message_id::text
+          WHERE r.campaign_id = $1`,
+        [campaignId],
+      );
+      if (!row) throw new Error('counts query returned nothing');
+      return row;
+    },
+
+    /** Campaigns the scheduler acts on: scheduled ones now due, running ones not paused by the partner. */
+    async due(now: Date): Promise<{ campaignId: string; status: string; pauseReason: string | null }[]> {
+      return q(
+        `SELECT campaign_id AS "campaignId", status, pause_reason AS "pauseReason" FROM campaigns
+          WHERE (status = 's' AND scheduled_at <= $1) OR (status = 'r' AND coalesce(pause_reason, '') <> 'partner')
+          ORDER BY scheduled_at NULLS FIRST LIMIT 500`,
+        [now],
+      );
+    },
+
+    async recipients(
+      campaignId: string,
+      f: { start: number; end: number; search?: string | undefined; status?: string | undefined },
+    ) {
+      const values: unknown[] = [campaignId];
+      let clause = '';
+      if (f.search) {
+        values.push(`%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        clause += ` AND r.msisdn ILIKE $${values.length}`;
+      }
+      if (f.status) {
+        values.push(f.status);
+        clause += ` AND ${RECIPIENT_STATUS} = $${values.length}`;
+      }
+      const [total] = await q<{ n: number }>(
+        `SELECT count(*)::int AS n FROM campaign_recipients r LEFT JOIN network_messages m ON m.message_id = r.message_id::text WHERE r.campaign_id = $1${clause}`,
+        values,
+      );
+      values.push(f.end - f.start, f.start);
+      const items = await q<RecipientReportRow>(
+        `${RECIPIENT_SELECT} WHERE r.campaign_id = $1${clause} ORDER BY r.seq LIMIT $${values.length - 1} OFFSET $${values.length}`,
+        values,
+      );
+      return { items, total: total?.n ?? 0 };
+    },
+
+    /** The per-recipient report in pages of seq (streamed exports: flat memory). */
+    async recipientPage(campaignId: string, afterSeq: number, limit: number): Promise<RecipientReportRow[]> {
+      return q<RecipientReportRow>(
+        `${RECIPIENT_SELECT} WHERE r.campaign_id = $1 AND r.seq > $2 ORDER BY r.seq LIMIT $3`,
+        [campaignId, afterSeq, limit],
+      );
+    },
+  };
+}
+export type CampaignsRepository = ReturnType<typeof createCampaignsRepository>;
+
+/** A recipient's status as reported: ours until sent, then the network's receipt. */
+const RECIPIENT_STATUS = `CASE WHEN r.status = 'sent' THEN coalesce(m.status, 'sent') ELSE r.status END`;
+
+export interface RecipientReportRow {
+  seq: number;
+  msisdn: string;
+  status: string;
+  reason: string | null;
+  channel: string | null;
+  carrierName: string | null;
+  priceMicros: string | null;
+  sentAt: Date | null;
+  deliveredAt: Date | null;
+  readAt: Date | null;
+}
+
+const RECIPIENT_SELECT = `SELECT r.seq, r.msisdn, ${RECIPIENT_STATUS} AS status,
+    CASE WHEN m.status = 'failed' AND r.reason IS NULL THEN 'undelivered' ELSE r.reason END AS reason,
+    r.channel, ca.name AS "carrierName", r.price_micros::text AS "priceMicros", r.sent_at AS "sentAt",
+    (SELECT min(coalesce(e.occurred_at, e.received_at)) FROM network_events e
+      WHERE e.network = m.network AND e.network_message_id = m.network_message_id AND e.status IN ('delivered', 'read')) AS "deliveredAt",
+    (SELECT min(coalesce(e.occurred_at, e.received_at)) FROM network_events e
+      WHERE e.network = m.network AND e.network_message_id = m.network_message_id AND e.status = 'read') AS "readAt"
+  FROM campaign_recipients r
+  LEFT JOIN network_messages m ON m.message_id = r.message_id::text
+  LEFT JOIN carriers ca ON ca.carrier_id = r.carrier_id`;

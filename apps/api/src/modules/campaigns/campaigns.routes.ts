@@ -1,0 +1,475 @@
+import { PassThrough } from 'node:stream';
+import {
+  CAMPAIGN_FAILURE_REASON_LABELS,
+  CAMPAIGN_RECIPIENT_STATUS_LABELS,
+  CAMPAIGN_STATUS_LABELS,
+  type CampaignFailureReason,
+  type CampaignRecipientStatus,
+  formatDateTime,
+  formatMicros,
+  toDelimitedText,
+  ZAdminCampaignExportQuery,
+  ZAdminCampaignListQuery,
+  ZCampaignCancelRequest,
+  ZCampaignCreateRequest,
+  ZCampaignDetails,
+  ZCampaignEstimate,
+  ZCampaignEstimateRequest,
+  ZCampaignExportQuery,
+  ZCampaignHistory,
+  ZCampaignHistoryQuery,
+  ZCampaignList,
+  ZCampaignListQuery,
+  ZCampaignParams,
+  ZCampaignRecipientList,
+  ZCampaignRecipientsExportQuery,
+  ZCampaignRecipientsQuery,
+  ZCampaignStopRequest,
+  ZCampaignUpdateRequest,
+  ZEnvelope,
+} from '@portico/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthenticatedUser } from '../../platform/auth/types.ts';
+import { neutraliseFormula, sendTable } from '../../platform/export/tables.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { userOf } from '../../platform/http/secure-scope.ts';
+import { contentDisposition } from '../../platform/uploads/downloads.routes.ts';
+import { campaignsTable } from './campaigns.export.ts';
+import type { RecipientReportRow } from './campaigns.repository.ts';
+import type { CampaignsService } from './campaigns.service.ts';
+
+const tags = ['campaigns'];
+const REPORT_HEADER = [
+  'number',
+  'status',
+  'reason',
+  'channel',
+  'carrier',
+  'price',
+  'sent',
+  'delivered',
+  'read',
+];
+const PAGE = 5_000;
+
+function describe(filters: {
+  search?: string | undefined;
+  status?: keyof typeof CAMPAIGN_STATUS_LABELS | undefined;
+}) {
+  return (
+    [
+      filters.search ? `containing "${filters.search}"` : null,
+      filters.status ? CAMPAIGN_STATUS_LABELS[filters.status] : null,
+    ]
+      .filter(Boolean)
+      .join(', ') || 'All campaigns'
+  );
+}
+
+function reportLine(r: RecipientReportRow, zone: string): string[] {
+  const at = (d: Date | null) => (d ? String(formatDateTime(new Date(d).toISOString(), zone)) : '');
+  return [
+    r.msisdn,
+    CAMPAIGN_RECIPIENT_STATUS_LABELS[r.status as CampaignRecipientStatus] ?? r.status,
+    r.reason ? (CAMPAIGN_FAILURE_REASON_LABELS[r.reason as CampaignFailureReason] ?? r.reason) : '',
+    r.channel ?? '',
+    neutraliseFormula(r.carrierName ?? ''),
+    r.priceMicros === null ? '' : formatMicros(r.priceMicros),
+    at(r.sentAt),
+    at(r.deliveredAt),
+    at(r.readAt),
+  ];
+}
+
+/** Secure routes of campaigns: the partner's (MY CAMPAIGNS) and the platform's (/admin/campaigns). */
+export function campaignsRoutes(service: CampaignsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    /** The per-recipient report of a campaign the caller may see, streamed page by page (flat memory). */
+    async function report(
+      user: AuthenticatedUser,
+      campaignId: string,
+      format: 'csv' | 'xlsx',
+      admin: boolean,
+      reply: import('fastify').FastifyReply,
+    ) {
+      const campaign = await service.visible(user, campaignId, admin);
+      async function* pages() {
+        let after = 0;
+        for (;;) {
+          const page = await service.recipientPage(campaign.campaignId, after, PAGE);
+          if (page.length === 0) return;
+          yield page;
+          after = page[page.length - 1]?.seq ?? after;
+        }
+      }
+      const base = `${campaign.name.replace(/[^\w.-]+/g, '-').slice(0, 40) || 'campaign'}-recipients`;
+      reply.header('cache-control', 'no-store');
+      if (format === 'csv') {
+        async function* csv() {
+          yield `\uFEFF${toDelimitedText([REPORT_HEADER], 'csv')}`;
+          for await (const page of pages())
+            yield toDelimitedText(
+              page.map((r) => reportLine(r, campaign.timeZone)),
+              'csv',
+            );
+        }
+        reply.header('content-disposition', contentDisposition(`${base}.csv`));
+        return reply.type('text/csv; charset=utf-8').send(PassThrough.from(csv()));
+      }
+      const { default: ExcelJS } = await import('exceljs');
+      const stream = new PassThrough();
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+        stream,
+        useStyles: false,
+        useSharedStrings: false,
+      });
+      const sheet = workbook.addWorksheet('Recipients');
+      void (async () => {
+        try {
+          sheet.addRow(REPORT_HEADER).commit();
+          for await (const page of pages())
+            for (const r of page) sheet.addRow(reportLine(r, campaign.timeZone)).commit();
+          sheet.commit();
+          await workbook.commit();
+        } catch (error) {
+          stream.destroy(error as Error);
+        }
+      })();
+      reply.header('content-disposition', contentDisposition(`${base}.xlsx`));
+      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(stream);
+    }
+
+    /* ------------------------------------------------------------ the partner's */
+
+    app.get(
+      '/campaigns',
+      {
+        config: { action: 'campaigns.read' },
+        schema: {
+          tags,
+          summary:
+            "The partner's campaigns (an aggregator's with its child users'), searched, filtered, sorted",
+          querystring: ZCampaignListQuery,
+          response: { 200: ZEnvelope(ZCampaignList) },
+        },
+      },
+      async (request) => ok(await service.list(userOf(request), request.query)),
+    );
+
+    app.get(
+      '/campaigns/export',
+      {
+        config: { action: 'campaigns.read' },
+        schema: {
+          tags,
+          summary: 'The campaigns as Excel (xlsx) or PDF, filters applied',
+          querystring: ZCampaignExportQuery,
+        },
+      },
+      async (request, reply) => {
+        const { format, ...filters } = request.query;
+        const items = await service.exportRows(userOf(request), filters);
+        return sendTable(
+          reply,
+          format,
+          'campaigns',
+          campaignsTable(items, {
+            title: 'Campaigns',
+            filters: describe(filters),
+            generatedAt: new Date(),
+            withPartner: false,
+          }),
+        );
+      },
+    );
+
+    app.post(
+      '/campaigns/estimate',
+      {
+        config: { action: 'campaigns.read' },
+        schema: {
+          tags,
+          summary: 'The cost of a campaign form before it is saved: per carrier, total, balance and hold',
+          body: ZCampaignEstimateRequest,
+          response: { 200: ZEnvelope(ZCampaignEstimate) },
+        },
+      },
+      async (request) => ok(await service.estimateDraft(userOf(request), request.body)),
+    );
+
+    app.post(
+      '/campaigns',
+      {
+        config: { action: 'campaigns.write' },
+        schema: {
+          tags,
+          summary: 'Creates a pending campaign (nothing is held until it is started)',
+          body: ZCampaignCreateRequest,
+          response: { 200: ZEnvelope(ZCampaignDetails) },
+        },
+      },
+      async (request) => ok(await service.create(userOf(request), request.body), 'Campaign saved'),
+    );
+
+    app.get(
+      '/campaigns/:campaignId',
+      {
+        config: { action: 'campaigns.read' },
+        schema: {
+          tags,
+          summary: 'One campaign with its live counts',
+          params: ZCampaignParams,
+          response: { 200: ZEnvelope(ZCampaignDetails) },
+        },
+      },
+      async (request) => ok(await service.details(userOf(request), request.params.campaignId)),
+    );
+
+    app.patch(
+      '/campaigns/:campaignId',
+      {
+        config: { action: 'campaigns.write' },
+        schema: {
+          tags,
+          summary: "Changes a pending campaign's fields",
+          params: ZCampaignParams,
+          body: ZCampaignUpdateRequest,
+          response: { 200: ZEnvelope(ZCampaignDetails) },
+        },
+      },
+      async (request) =>
+        ok(await service.update(userOf(request), request.params.campaignId, request.body), 'Campaign saved'),
+    );
+
+    app.get(
+      '/campaigns/:campaignId/estimate',
+      {
+        config: { action: 'campaigns.read' },
+        schema: {
+          tags,
+          summary: "A campaign's cost: the estimate, balance and hold",
+          params: ZCampaignParams,
+          response: { 200: ZEnvelope(ZCampaignEstimate) },
+        },
+      },
+      async (request) => ok(await service.estimateOf(userOf(request), request.params.campaignId)),
+    );
+
+    const moves = [
+      [
+        'start',
+        'Starts a pending campaign now or schedules it at its time, holding its estimate',
+        'Campaign started',
+      ],
+      [
+        'unschedule',
+        'Moves a scheduled campaign back to pending, releasing its hold',
+        'Campaign back to pending',
+      ],
+      ['pause', 'Pauses a running campaign (effective within seconds)', 'Campaign paused'],
+      ['resume', 'Resumes a paused campaign', 'Campaign resumed'],
+    ] as const;
+    for (const [name, summary, message] of moves)
+      app.post(
+        `/campaigns/:campaignId/${name}`,
+        {
+          config: { action: 'campaigns.write' },
+          schema: { tags, summary, params: ZCampaignParams, response: { 200: ZEnvelope(ZCampaignDetails) } },
+        },
+        async (request) => ok(await service[name](userOf(request), request.params.campaignId), message),
+      );
+
+    app.post(
+      '/campaigns/:campaignId/cancel',
+      {
+        config: { action: 'campaigns.write' },
+        schema: {
+          tags,
+          summary: 'Cancels a campaign: nothing more is sent, the rest of its hold is released',
+          params: ZCampaignParams,
+          body: ZCampaignCancelRequest,
+          response: { 200: ZEnvelope(ZCampaignDetails) },
+        },
+      },
+      async (request) =>
+        ok(
+          await service.cancel(userOf(request), request.params.campaignId, request.body.reason),
+          'Campaign cancelled',
+        ),
+    );
+
+    app.get(
+      '/campaigns/:campaignId/history',
+      {
+        config: { action: 'campaigns.read' },
+        schema: {
+          tags,
+          summary: 'Every status change of the campaign and who made it',
+          params: ZCampaignParams,
+          querystring: ZCampaignHistoryQuery,
+          response: { 200: ZEnvelope(ZCampaignHistory) },
+        },
+      },
+      async (request) => ok(await service.history(userOf(request), request.params.campaignId, request.query)),
+    );
+
+    app.get(
+      '/campaigns/:campaignId/recipients',
+      {
+        config: { action: 'campaigns.read' },
+        schema: {
+          tags,
+          summary: "The campaign's recipients with their status and reason",
+          params: ZCampaignParams,
+          querystring: ZCampaignRecipientsQuery,
+          response: { 200: ZEnvelope(ZCampaignRecipientList) },
+        },
+      },
+      async (request) => {
+        const { items, total } = await service.recipients(
+          userOf(request),
+          request.params.campaignId,
+          request.query,
+        );
+        return ok({ total, items: items.map(presentRecipient) });
+      },
+    );
+
+    app.get(
+      '/campaigns/:campaignId/recipients/export',
+      {
+        config: { action: 'campaigns.read' },
+        schema: {
+          tags,
+          summary: 'The per-recipient report as CSV or Excel, streamed',
+          params: ZCampaignParams,
+          querystring: ZCampaignRecipientsExportQuery,
+        },
+      },
+      async (request, reply) =>
+        report(userOf(request), request.params.campaignId, request.query.format, false, reply),
+    );
+
+    /* ------------------------------------------------------------ the platform's */
+
+    app.get(
+      '/admin/campaigns',
+      {
+        config: { action: 'campaigns.admin-read' },
+        schema: {
+          tags,
+          summary: "Every partner's campaigns, searched, filtered, sorted",
+          querystring: ZAdminCampaignListQuery,
+          response: { 200: ZEnvelope(ZCampaignList) },
+        },
+      },
+      async (request) => ok(await service.list(userOf(request), request.query, true)),
+    );
+
+    app.get(
+      '/admin/campaigns/export',
+      {
+        config: { action: 'campaigns.admin-read' },
+        schema: {
+          tags,
+          summary: "Every partner's campaigns as Excel (xlsx) or PDF",
+          querystring: ZAdminCampaignExportQuery,
+        },
+      },
+      async (request, reply) => {
+        const { format, ...filters } = request.query;
+        const items = await service.exportRows(userOf(request), filters, true);
+        return sendTable(
+          reply,
+          format,
+          'campaigns',
+          campaignsTable(items, {
+            title: 'Campaigns',
+            filters: describe(filters),
+            generatedAt: new Date(),
+            withPartner: true,
+          }),
+        );
+      },
+    );
+
+    app.get(
+      '/admin/campaigns/:campaignId',
+      {
+        config: { action: 'campaigns.admin-read' },
+        schema: {
+          tags,
+          summary: "Any partner's campaign with its live counts",
+          params: ZCampaignParams,
+          response: { 200: ZEnvelope(ZCampaignDetails) },
+        },
+      },
+      async (request) => ok(await service.details(userOf(request), request.params.campaignId, true)),
+    );
+
+    app.get(
+      '/admin/campaigns/:campaignId/history',
+      {
+        config: { action: 'campaigns.admin-read' },
+        schema: {
+          tags,
+          summary: 'Every status change of any campaign and who made it',
+          params: ZCampaignParams,
+          querystring: ZCampaignHistoryQuery,
+          response: { 200: ZEnvelope(ZCampaignHistory) },
+        },
+      },
+      async (request) =>
+        ok(await service.history(userOf(request), request.params.campaignId, request.query, true)),
+    );
+
+    app.get(
+      '/admin/campaigns/:campaignId/recipients/export',
+      {
+        config: { action: 'campaigns.admin-read' },
+        schema: {
+          tags,
+          summary: "Any campaign's per-recipient report as CSV or Excel, streamed",
+          params: ZCampaignParams,
+          querystring: ZCampaignRecipientsExportQuery,
+        },
+      },
+      async (request, reply) =>
+        report(userOf(request), request.params.campaignId, request.query.format, true, reply),
+    );
+
+    app.post(
+      '/admin/campaigns/:campaignId/stop',
+      {
+        config: { action: 'campaigns.stop' },
+        schema: {
+          tags,
+          summary: 'Stops a scheduled or running campaign with a reason the partner sees',
+          params: ZCampaignParams,
+          body: ZCampaignStopRequest,
+          response: { 200: ZEnvelope(ZCampaignDetails) },
+        },
+      },
+      async (request) =>
+        ok(
+          await service.stop(userOf(request), request.params.campaignId, request.body.reason),
+          'Campaign stopped',
+        ),
+    );
+  };
+}
+
+function presentRecipient(r: RecipientReportRow) {
+  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+  return {
+    msisdn: r.msisdn,
+    status: r.status as CampaignRecipientStatus,
+    reason: (r.reason as CampaignFailureReason | null) ?? null,
+    channel: (r.channel as 'rcs' | 'whatsapp' | 'sms' | null) ?? null,
+    carrier_name: r.carrierName,
+    price: r.priceMicros === null ? null : formatMicros(r.priceMicros),
+    sent_at: iso(r.sentAt),
+    delivered_at: iso(r.deliveredAt),
+    read_at: iso(r.readAt),
+  };
+}

@@ -1,0 +1,998 @@
+import {
+  CAMPAIGN_FAILURE_REASONS,
+  CAMPAIGN_MACHINE,
+  type CampaignAction,
+  type CampaignFailureReason,
+  type CampaignPauseReason,
+  type CampaignStatus,
+  type CampaignTimeZone,
+  CHANNEL_TYPE,
+  campaignActions,
+  campaignReference,
+  campaignTransition,
+  campaignValues,
+  decideReview,
+  formatMicros,
+  mappingProblems,
+  type Network,
+  scheduledInstant,
+  scheduleProblem,
+  secondsLeft,
+  type TCampaignCreate,
+  type TCampaignDetails,
+  type TCampaignEstimate,
+  type TCampaignFallback,
+  type TCampaignListItem,
+  type TCampaignLive,
+  type TCampaignSchedule,
+  type TCampaignUpdateRequest,
+  type TListResult,
+  type TMessageContent,
+  WALLET_CURRENCY,
+} from '@portico/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Connectors } from '../../networks/index.ts';
+import type { AuthenticatedUser } from '../../platform/auth/types.ts';
+import type { Database } from '../../platform/db/index.ts';
+import {
+  AppError,
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+} from '../../platform/http/errors.ts';
+import type { JobSender } from '../../platform/jobs/index.ts';
+import type { ReviewService } from '../../platform/review/review.service.ts';
+import type { Counters } from '../../platform/security/counters.ts';
+import type { BotsService } from '../bots/bots.service.ts';
+import type { MeteringService, Price } from '../metering/metering.service.ts';
+import type { NetworkMessagesService } from '../network-messages/network-messages.service.ts';
+import type { TemplatesService } from '../templates/templates.service.ts';
+import type { WalletService } from '../wallet/wallet.service.ts';
+import type { CampaignsQueues } from './campaigns.jobs.ts';
+import type {
+  CampaignFilters,
+  CampaignListRow,
+  CampaignRecipientRow,
+  CampaignRow,
+  CampaignsRepository,
+} from './campaigns.repository.ts';
+
+export interface CampaignsDeps {
+  database: Pick<Database, 'transaction' | 'notify'>;
+  repository: CampaignsRepository;
+  review: Pick<ReviewService, 'record' | 'recordStart' | 'history'>;
+  wallet: Pick<WalletService, 'availableFor' | 'holdForPartner' | 'capturePart' | 'releaseRest'>;
+  metering: Pick<MeteringService, 'price'>;
+  templates: Pick<TemplatesService, 'forCampaign'>;
+  bots: Pick<BotsService, 'botsForTesting'>;
+  messages: Pick<NetworkMessagesService, 'send'>;
+  connectors: Pick<Connectors, 'sms'>;
+  jobs: JobSender<CampaignsQueues>;
+  counters: Pick<Counters, 'add'>;
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  /** Messages per second per sender, by network (configuration). */
+  pace: Readonly<Record<Network, number>>;
+  /** Recipients sent per batch (one capture each). */
+  batchSize?: number;
+  now?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const NOT_FOUND = 'Campaign not found.';
+/** The channel the database notifies when a campaign's counts may have changed (the live page). */
+export const CAMPAIGN_CHANNEL = 'campaign_changed';
+
+type Template = NonNullable<Awaited<ReturnType<TemplatesService['forCampaign']>>>;
+
+const field = (name: string, message: string) => new BadRequestError(message, [{ field: name, message }]);
+
+/** A network's refusal of one recipient (its NetworkError kind) as a campaign failure reason. */
+function refusalReason(kind: string | undefined): CampaignFailureReason {
+  if (kind === 'not_capable') return 'not_rcs_capable';
+  if (kind === 'invalid_content') return 'invalid_number';
+  if (kind === 'unauthorized' || kind === 'not_launched') return 'blocked';
+  return 'network_error';
+}
+
+/**
+ * Campaigns (issue 28): drafts checked against the template, bot and audience; the estimate by
+ * metering's one pricing function; the start that copies the recipients and takes the wallet hold;
+ * the dispatch in batches (each batch captured from the hold at its real price, the rest released
+ * at the end); pause, resume, cancel and the platform's stop; the history of every status change.
+ */
+export function createCampaignsService(deps: CampaignsDeps) {
+  const { database, repository, review, wallet, metering, templates, messages, jobs, log } = deps;
+  const batchSize = deps.batchSize ?? 100;
+  const now = deps.now ?? (() => new Date());
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+  const scopeOf = (user: AuthenticatedUser, admin: boolean) => (admin ? null : user.partnerId);
+
+  async function changed(campaignId: string): Promise<void> {
+    await database.notify(CAMPAIGN_CHANNEL, campaignId);
+  }
+
+  /* ---------------------------------------------------------------- checks */
+
+  async function templateFor(partnerId: string, botId: string, templateId: string): Promise<Template> {
+    const template = await templates.forCampaign(partnerId, templateId);
+    if (!template) throw field('template_id', 'The template was not found.');
+    if (template.botId !== botId)
+      throw field('template_id', 'The template belongs to another bot: choose a template of this bot.');
+    if (!template.approved)
+      throw field('template_id', 'The template is not approved yet: campaigns send approved templates only.');
+    if (!template.botLaunched)
+      throw field('bot_id', 'The bot is not launched yet: campaigns send from launched bots.');
+    return template;
+  }
+
+  async function audienceFor(partnerId: string, audienceId: string) {
+    const audience = await repository.audience(partnerId, audienceId);
+    if (!audience) throw field('audience_id', 'The audience was not found.');
+    if (audience.status !== 'ready')
+      throw field('audience_id', 'The audience is not checked yet: wait until it is ready.');
+    if (audience.kept === 0) throw field('audience_id', 'The audience has no recipients.');
+    return audience;
+  }
+
+  function checkMapping(template: Template, variables: Record<string, string>, columns: string[]) {
+    const problems = mappingProblems(template.variables, variables, columns);
+    if (problems.missing.length)
+      throw field(
+        'variables',
+        `Map ${problems.missing.map((v) => `{{${v}}}`).join(', ')} to a column of the audience.`,
+      );
+    if (problems.unknownColumns.length)
+      throw field('variables', `The audience has no column ${problems.unknownColumns.join(', ')}.`);
+    if (problems.unknownVariables.length)
+      throw field('variables', `The template has no variable ${problems.unknownVariables.join(', ')}.`);
+  }
+
+  function scheduleColumns(schedule: TCampaignSchedule) {
+    if (schedule.kind === 'now')
+      return { scheduleKind: 'now', scheduleDate: null, scheduleTime: null, scheduledAt: null };
+    const at = scheduledInstant(schedule.date, schedule.time, schedule.time_zone);
+    if (!at) throw field('schedule', 'Choose a real date and time.');
+    const problem = scheduleProblem(at, now());
+    if (problem) throw field('schedule', problem);
+    return {
+      scheduleKind: 'at',
+      scheduleDate: schedule.date,
+      scheduleTime: schedule.time,
+      timeZone: schedule.time_zone,
+      scheduledAt: at,
+    };
+  }
+
+  /* ---------------------------------------------------------------- pricing */
+
+  const channelCode = (channel: 'rcs' | 'whatsapp') =>
+    channel === 'whatsapp' ? CHANNEL_TYPE.whatsapp : CHANNEL_TYPE.rcs;
+
+  /** One recipient's price by metering's one pricing function, or null when nothing prices it. */
+  async function priceOf(
+    partnerId: string,
+    template: Template,
+    content: TMessageContent,
+    msisdn: string,
+  ): Promise<Price | null> {
+    try {
+      return await metering.price({
+        partnerId,
+        botId: template.botId,
+        channel: channelCode(template.channel),
+        msisdn,
+        content: content as { kind: string },
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.httpStatus < 500) return null;
+      throw error;
+    }
+  }
+
+  async function estimate(
+    partnerId: string,
+    template: Template,
+    audienceId: string,
+  ): Promise<{ estimate: TCampaignEstimate; total: bigint }> {
+    const content = template.message({});
+    const lines = new Map<
+      string,
+      { carrierId: number | null; country: string | null; type: string; unit: bigint | null; n: number }
+    >();
+    let recipients = 0;
+    let unpriced = 0;
+    let total = 0n;
+    let after = 0;
+    for (;;) {
+      const page = await repository.audienceNumbers(audienceId, after, 1000);
+      if (page.length === 0) break;
+      for (const row of page) {
+        recipients += 1;
+        const price = await priceOf(partnerId, template, content, row.msisdn);
+        if (!price) unpriced += 1;
+        else total += price.unitPriceMicros;
+        const key = price
+          ? `${price.carrierId}:${price.countryId}:${price.pricedAs}:${price.unitPriceMicros}`
+          : 'none';
+        const line = lines.get(key) ?? {
+          carrierId: price?.carrierId ?? null,
+          country: price?.countryId ?? null,
+          type: price?.pricedAs ?? 'not priced',
+          unit: price?.unitPriceMicros ?? null,
+          n: 0,
+        };
+        line.n += 1;
+        lines.set(key, line);
+      }
+      after = page[page.length - 1]?.line ?? after;
+    }
+    const carrierNames = await repository.carrierNames(
+      [...lines.values()].flatMap((l) => (l.carrierId === null ? [] : [l.carrierId])),
+    );
+    const balance = (await wallet.availableFor(partnerId)) ?? 0n;
+    return {
+      total,
+      estimate: {
+        currency: WALLET_CURRENCY,
+        recipients,
+        unpriced,
+        lines: [...lines.values()].map((l) => ({
+          carrier_id: l.carrierId,
+          carrier_name:
+            l.carrierId !== null
+              ? (carrierNames.get(l.carrierId) ?? `Carrier ${l.carrierId}`)
+              : l.unit === null
+                ? 'Not priced'
+                : template.channel === 'whatsapp'
+                  ? `WhatsApp ${l.country ?? ''}`.trim()
+                  : 'Other carriers',
+          country: l.country,
+          channel: template.channel,
+          message_type: l.type,
+          recipients: l.n,
+          unit_price: l.unit === null ? null : formatMicros(l.unit),
+          amount: formatMicros(l.unit === null ? 0n : l.unit * BigInt(l.n)),
+        })),
+        total: formatMicros(total),
+        balance: formatMicros(balance),
+        hold: formatMicros(total),
+        sufficient: balance >= total,
+      },
+    };
+  }
+
+  /* ---------------------------------------------------------------- presenting */
+
+  async function live(row: CampaignRow | CampaignListRow): Promise<TCampaignLive> {
+    const counts = await repository.counts(row.campaignId);
+    const byReason = Object.fromEntries(
+      CAMPAIGN_FAILURE_REASONS.map((r) => [r, counts.by_reason?.[r] ?? 0]),
+    ) as Record<CampaignFailureReason, number>;
+    const pace = row.status === 'r' && !row.pausedAt ? counts.last_minute / 60 : 0;
+    const held = row.holdId ? row.estimateMicros - row.chargedMicros - row.releasedMicros : 0n;
+    return {
+      campaign_id: row.campaignId,
+      status: row.status as CampaignStatus,
+      paused: row.pausedAt !== null,
+      pause_reason: (row.pauseReason as CampaignPauseReason | null) ?? null,
+      counts: {
+        recipients: counts.recipients,
+        queued: counts.queued,
+        sent: counts.sent,
+        delivered: counts.delivered,
+        read: counts.read,
+        failed: counts.failed,
+        failed_by_reason: byReason,
+        skipped: counts.skipped,
+        fallback_sms: counts.fallback_sms,
+        replied: counts.replied,
+        clicked: counts.clicked,
+      },
+      pace: Math.round(pace * 10) / 10,
+      seconds_left: row.status === 'r' ? secondsLeft(counts.queued, pace) : null,
+      held: formatMicros(
+        held > 0n && row.status !== 'c' && row.status !== 'i' && row.status !== 'd' ? held : 0n,
+      ),
+      charged: formatMicros(row.chargedMicros),
+      released: formatMicros(row.releasedMicros),
+    };
+  }
+
+  function presentItem(row: CampaignListRow): TCampaignListItem {
+    return {
+      campaign_id: row.campaignId,
+      name: row.name,
+      status: row.status as CampaignStatus,
+      paused: row.pausedAt !== null,
+      channel: row.channel as 'rcs' | 'whatsapp',
+      partner_id: row.partnerId,
+      partner_name: row.partnerName,
+      created_by_email: row.createdByEmail,
+      bot_id: row.botId,
+      bot_name: row.botName,
+      template_id: row.templateId,
+      template_name: row.templateName,
+      audience_id: row.audienceId,
+      audience_name: row.audienceName,
+      recipients: row.recipients,
+      sent: row.sent,
+      delivered: row.delivered,
+      failed: row.failed,
+      scheduled_at: row.scheduledAt?.toISOString() ?? null,
+      time_zone: row.timeZone as CampaignTimeZone,
+      started_at: row.startedAt?.toISOString() ?? null,
+      ended_at: row.endedAt?.toISOString() ?? null,
+      estimate_total: formatMicros(row.estimateMicros),
+      charged: formatMicros(row.chargedMicros),
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  }
+
+  async function details(
+    user: AuthenticatedUser,
+    campaignId: string,
+    admin = false,
+  ): Promise<TCampaignDetails> {
+    const row = await repository.find(scopeOf(user, admin), campaignId);
+    if (!row) throw new NotFoundError(NOT_FOUND);
+    return {
+      ...presentItem(row),
+      variables: row.variables,
+      fallback: row.fallback as TCampaignFallback,
+      schedule:
+        row.scheduleKind === 'at' && row.scheduleDate && row.scheduleTime
+          ? {
+              kind: 'at',
+              date: row.scheduleDate,
+              time: row.scheduleTime,
+              time_zone: row.timeZone as CampaignTimeZone,
+            }
+          : { kind: 'now' },
+      live: await live(row),
+      end_reason: row.endReason,
+      allowed_actions: campaignActions(row.status as CampaignStatus, row.pausedAt !== null, user.role),
+    };
+  }
+
+  /* ---------------------------------------------------------------- moves */
+
+  /** Refuses (409, with what may be done now) an action the machine does not allow from the campaign's state. */
+  function guard(row: CampaignRow, action: CampaignAction, actor: AuthenticatedUser | null): void {
+    const from = row.status as CampaignStatus;
+    if (campaignTransition(from, action) !== null) return;
+    const allowed = actor ? campaignActions(from, row.pausedAt !== null, actor.role) : [];
+    throw new ConflictError(
+      `This campaign is ${CAMPAIGN_MACHINE.states[from].label.toLowerCase()} now: it cannot be ${CAMPAIGN_MACHINE.transitions[action].label.toLowerCase()}.`,
+      { current: CAMPAIGN_MACHINE.states[from], allowed },
+    );
+  }
+
+  /** Moves a locked campaign by the machine and writes the history row (who, why). */
+  async function move(
+    row: CampaignRow,
+    action: CampaignAction,
+    actor: AuthenticatedUser | null,
+    patch: Parameters<CampaignsRepository['update']>[1],
+    reason?: string | null,
+  ): Promise<CampaignRow> {
+    guard(row, action, actor);
+    const from = row.status as CampaignStatus;
+    const to = campaignTransition(from, action) as CampaignStatus;
+    const updated = await repository.update(row.campaignId, { ...patch, status: to });
+    if (!updated) throw new NotFoundError(NOT_FOUND);
+    await review.record({
+      machine: CAMPAIGN_MACHINE,
+      subjectId: row.campaignId,
+      action,
+      from,
+      to,
+      reason: reason ?? null,
+      actor,
+    });
+    await changed(row.campaignId);
+    return updated;
+  }
+
+  /** Gives back what the campaign's captures left of its hold, in the caller's unit of work. */
+  async function releaseHold(row: CampaignRow, why: string): Promise<Partial<CampaignRow>> {
+    if (!row.holdId) return {};
+    const released = await wallet.releaseRest({
+      partnerId: row.partnerId,
+      holdId: row.holdId,
+      idempotencyKey: `campaign:${row.campaignId}:release`,
+      description: `Campaign ${why}: the rest of its hold released`,
+      reference: campaignReference(row.name),
+    });
+    return { releasedMicros: row.releasedMicros + released };
+  }
+
+  async function lockOwn(user: AuthenticatedUser, campaignId: string): Promise<CampaignRow> {
+    const row = await repository.lock(user.partnerId, campaignId);
+    if (!row) throw new NotFoundError(NOT_FOUND);
+    return row;
+  }
+
+  /** Starts a running campaign's dispatch (one job per campaign at a time). */
+  async function dispatchSoon(campaignId: string): Promise<void> {
+    await jobs.send('campaigns.dispatch', { campaignId }, { singletonKey: campaignId });
+  }
+
+  /* ---------------------------------------------------------------- dispatch */
+
+  /** Takes up to `wanted` sends of the sender's pace in this second, across processes; waits when none is left. */
+  async function paced(network: Network, sender: string, wanted: number): Promise<number> {
+    const limit = deps.pace[network];
+    for (;;) {
+      const t = Date.now();
+      const second = Math.floor(t / 1000);
+      const chunk = Math.min(wanted, limit);
+      const hit = await deps.counters.add(
+        `campaign-pace:${network}:${sender}:${second}`,
+        chunk,
+        (second + 1) * 1000 - t,
+        t,
+      );
+      const granted = Math.max(0, Math.min(chunk, limit - (hit.hits - chunk)));
+      if (granted > 0) return granted;
+      await sleep(Math.max(5, (second + 1) * 1000 - Date.now()));
+    }
+  }
+
+  type Outcome =
+    | { seq: number; status: 'sent'; channel: string; carrierId: number | null; price: bigint }
+    | { seq: number; status: 'failed' | 'skipped'; reason: CampaignFailureReason; channel: string | null };
+
+  /** Sends one recipient (its id stored before the send; a retry of a sent one is not sent again). */
+  async function sendOne(
+    row: CampaignRow,
+    template: Template,
+    address: { network: Network; sender: string },
+    actor: AuthenticatedUser,
+    r: CampaignRecipientRow,
+  ): Promise<Outcome> {
+    if (await repository.isOptedOut(row.partnerId, r.msisdn))
+      return { seq: r.seq, status: 'failed', reason: 'opted_out', channel: null };
+    const content = template.message(campaignValues(row.variables, r.fields ?? {}));
+    const price = await priceOf(row.partnerId, template, content, r.msisdn);
+    if (!price) return { seq: r.seq, status: 'failed', reason: 'no_rate', channel: null };
+    const already = await repository.sentMessageStatus(r.messageId);
+    if (already && already !== 'failed' && already !== 'queued')
+      return {
+        seq: r.seq,
+        status: 'sent',
+        channel: template.channel,
+        carrierId: price.carrierId,
+        price: price.unitPriceMicros,
+      };
+    if (already === undefined) {
+      try {
+        await messages.send(actor, {
+          messageId: r.messageId,
+          network: address.network,
+          sender: address.sender,
+          recipient: r.msisdn,
+          content,
+          purpose: 'campaign',
+        });
+        return {
+          seq: r.seq,
+          status: 'sent',
+          channel: template.channel,
+          carrierId: price.carrierId,
+          price: price.unitPriceMicros,
+        };
+      } catch (error) {
+        const cause = error instanceof AppError ? (error.data as { kind?: string } | null)?.kind : undefined;
+        if (cause === 'network_down' || cause === 'rate_limited') throw new NetworkOutage(String(cause));
+        if (!(error instanceof AppError)) throw error;
+        const reason = refusalReason(cause);
+        if (reason !== 'not_rcs_capable' || template.channel !== 'rcs')
+          return { seq: r.seq, status: 'failed', reason, channel: template.channel };
+      }
+    }
+    // Not reachable over RCS: the partner's fallback.
+    const fallback = row.fallback as TCampaignFallback;
+    if (fallback.kind === 'skip')
+      return { seq: r.seq, status: 'skipped', reason: 'not_rcs_capable', channel: null };
+    try {
+      await deps.connectors.sms.send({ to: r.msisdn, body: fallback.text });
+      // The SMS is charged at the recipient's RCS rate (what the hold reserved for it).
+      return {
+        seq: r.seq,
+        status: 'sent',
+        channel: 'sms',
+        carrierId: price.carrierId,
+        price: price.unitPriceMicros,
+      };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { seq: r.seq, status: 'failed', reason: 'not_rcs_capable', channel: 'sms' };
+    }
+  }
+
+  /** The batch's outcomes and its capture, in one unit of work (keyed by the batch's first recipient). */
+  async function commitBatch(campaignId: string, outcomes: Outcome[]): Promise<void> {
+    if (outcomes.length === 0) return;
+    await database.transaction(async () => {
+      const row = await repository.lock(null, campaignId);
+      if (!row) return;
+      let amount = 0n;
+      const at = now();
+      for (const o of outcomes) {
+        if (o.status === 'sent') {
+          amount += o.price;
+          await repository.setRecipient(campaignId, o.seq, {
+            status: 'sent',
+            channel: o.channel,
+            carrierId: o.carrierId,
+            priceMicros: o.price,
+            sentAt: at,
+          });
+        } else
+          await repository.setRecipient(campaignId, o.seq, {
+            status: o.status,
+            reason: o.reason,
+            channel: o.channel,
+          });
+      }
+      if (amount > 0n && row.holdId) {
+        await wallet.capturePart({
+          partnerId: row.partnerId,
+          holdId: row.holdId,
+          amount,
+          idempotencyKey: `campaign:${campaignId}:batch:${outcomes[0]?.seq}`,
+          description: `Campaign messages: ${row.name}`,
+          reference: campaignReference(row.name),
+        });
+        await repository.addCharged(campaignId, amount);
+      }
+    });
+    await changed(campaignId);
+  }
+
+  /**
+   * Sends a running campaign's queued recipients in batches until none is left, it is paused or it
+   * ends; a network outage pauses it with the reason (the scheduler resumes it). Safe to run again
+   * after a kill: each recipient's message id exists before it is sent, and a batch commits its
+   * outcomes with its capture.
+   */
+  async function dispatch(campaignId: string): Promise<void> {
+    const first = await database.transaction(() => repository.lock(null, campaignId));
+    if (first?.status !== 'r' || first.pausedAt) return;
+    const template = await database.transaction(() =>
+      templates.forCampaign(first.partnerId, first.templateId),
+    );
+    const bot = (await database.transaction(() => deps.bots.botsForTesting([first.botId]))).get(first.botId);
+    const address = bot && template ? addressOf(bot, template.channel) : null;
+    if (!template?.approved || !address) {
+      await finish(campaignId, 'fail', 'The template or the bot is no longer available to send.');
+      return;
+    }
+    const actor: AuthenticatedUser = {
+      userId: first.createdBy ?? first.partnerId,
+      partnerId: first.partnerId,
+      email: '',
+      role: null,
+    };
+    let after = 0;
+    for (;;) {
+      const current = await database.transaction(() => repository.lock(null, campaignId));
+      if (current?.status !== 'r' || current.pausedAt) return;
+      const batch = await repository.queued(campaignId, after, batchSize);
+      if (batch.length === 0) break;
+      const outcomes: Outcome[] = [];
+      try {
+        let i = 0;
+        while (i < batch.length) {
+          const granted = await paced(address.network, address.sender, batch.length - i);
+          const slice = batch.slice(i, i + granted);
+          outcomes.push(
+            ...(await Promise.all(slice.map((r) => sendOne(current, template, address, actor, r)))),
+          );
+          i += granted;
+        }
+      } catch (error) {
+        await commitBatch(campaignId, outcomes);
+        if (error instanceof NetworkOutage) {
+          await pause(campaignId, 'network_outage', null);
+          log.warn({ campaignId, cause: error.message }, 'campaign paused: the network does not answer');
+          return;
+        }
+        throw error;
+      }
+      await commitBatch(campaignId, outcomes);
+      after = batch[batch.length - 1]?.seq ?? after;
+    }
+    await finish(campaignId, 'complete', null);
+  }
+
+  function addressOf(
+    bot: Awaited<ReturnType<BotsService['botsForTesting']>> extends Map<string, infer B> ? B : never,
+    channel: 'rcs' | 'whatsapp',
+  ): { network: Network; sender: string } | null {
+    if (channel === 'whatsapp')
+      return bot.whatsappPhoneNumberId ? { network: 'whatsapp', sender: bot.whatsappPhoneNumberId } : null;
+    if (bot.rbmAgent) return { network: 'rbm', sender: bot.rbmAgent.split('/').pop() ?? bot.rbmAgent };
+    if (bot.maapBotId) return { network: 'maap', sender: bot.maapBotId };
+    return null;
+  }
+
+  /** The system ends a campaign (completed or failed): the rest of its hold goes back. */
+  async function finish(
+    campaignId: string,
+    action: 'complete' | 'fail',
+    reason: string | null,
+  ): Promise<void> {
+    await database.transaction(async () => {
+      const row = await repository.lock(null, campaignId);
+      if (!row || campaignTransition(row.status as CampaignStatus, action) === null) return;
+      if (action === 'complete' && (await repository.queued(campaignId, 0, 1)).length > 0) return;
+      const released = await releaseHold(row, action === 'complete' ? 'completed' : 'failed');
+      await move(
+        row,
+        action,
+        null,
+        { ...released, endedAt: now(), endReason: reason, pausedAt: null, pauseReason: null },
+        reason,
+      );
+    });
+  }
+
+  async function pause(campaignId: string, why: CampaignPauseReason, actor: AuthenticatedUser | null) {
+    await database.transaction(async () => {
+      const row = await repository.lock(null, campaignId);
+      if (row?.status !== 'r' || row.pausedAt) return;
+      await move(
+        row,
+        'pause',
+        actor,
+        { pausedAt: now(), pauseReason: why },
+        why === 'network_outage' ? 'The network does not answer' : null,
+      );
+    });
+  }
+
+  /* ---------------------------------------------------------------- use cases */
+
+  return {
+    details,
+
+    async list(
+      user: AuthenticatedUser,
+      filters: CampaignFilters,
+      admin = false,
+    ): Promise<TListResult<TCampaignListItem>> {
+      return database.transaction(async () => {
+        const { items, total } = await repository.list(scopeOf(user, admin), filters);
+        return { items: items.map(presentItem), total };
+      });
+    },
+
+    /** Rows for the list's Excel/PDF export (at most 10,000). */
+    async exportRows(
+      user: AuthenticatedUser,
+      filters: Omit<CampaignFilters, 'start' | 'end'>,
+      admin = false,
+    ) {
+      const { items } = await repository.list(scopeOf(user, admin), { ...filters, start: 0, end: 10_000 });
+      return items.map(presentItem);
+    },
+
+    async estimateDraft(
+      user: AuthenticatedUser,
+      body: { bot_id: string; template_id: string; audience_id: string },
+    ): Promise<TCampaignEstimate> {
+      return database.transaction(async () => {
+        const template = await templateFor(user.partnerId, body.bot_id, body.template_id);
+        await audienceFor(user.partnerId, body.audience_id);
+        return (await estimate(user.partnerId, template, body.audience_id)).estimate;
+      });
+    },
+
+    async estimateOf(user: AuthenticatedUser, campaignId: string, admin = false): Promise<TCampaignEstimate> {
+      return database.transaction(async () => {
+        const row = await repository.find(scopeOf(user, admin), campaignId);
+        if (!row) throw new NotFoundError(NOT_FOUND);
+        if (row.status !== 'p') {
+          const balance = (await wallet.availableFor(row.partnerId)) ?? 0n;
+          const l = await live(row);
+          return {
+            currency: WALLET_CURRENCY,
+            recipients: row.recipients,
+            unpriced: l.counts.failed_by_reason.no_rate,
+            lines: [],
+            total: formatMicros(row.estimateMicros),
+            balance: formatMicros(balance),
+            hold: l.held,
+            sufficient: true,
+          };
+        }
+        const template = await templateFor(row.partnerId, row.botId, row.templateId);
+        return (await estimate(row.partnerId, template, row.audienceId)).estimate;
+      });
+    },
+
+    async create(user: AuthenticatedUser, body: TCampaignCreate): Promise<TCampaignDetails> {
+      const id = await database.transaction(async () => {
+        const template = await templateFor(user.partnerId, body.bot_id, body.template_id);
+        const audience = await audienceFor(user.partnerId, body.audience_id);
+        checkMapping(template, body.variables, audience.fields);
+        const row = await repository.insert({
+          partnerId: user.partnerId,
+          createdBy: user.userId,
+          name: body.name,
+          botId: body.bot_id,
+          templateId: body.template_id,
+          audienceId: body.audience_id,
+          botName: template.botName,
+          templateName: template.name,
+          audienceName: audience.name,
+          channel: template.channel,
+          variables: body.variables,
+          fallback: body.fallback,
+          recipients: audience.kept,
+          ...scheduleColumns(body.schedule),
+        });
+        await review.recordStart({
+          machine: CAMPAIGN_MACHINE,
+          subjectId: row.campaignId,
+          action: 'created',
+          to: 'p',
+          actor: user,
+        });
+        return row.campaignId;
+      });
+      return details(user, id);
+    },
+
+    async update(
+      user: AuthenticatedUser,
+      campaignId: string,
+      body: TCampaignUpdateRequest,
+    ): Promise<TCampaignDetails> {
+      await database.transaction(async () => {
+        const row = await lockOwn(user, campaignId);
+        if (row.status !== 'p')
+          throw new ConflictError('Only a pending campaign can be changed: move it back to pending first.');
+        const botId = body.bot_id ?? row.botId;
+        const templateId = body.template_id ?? row.templateId;
+        const audienceId = body.audience_id ?? row.audienceId;
+        const variables = (body.variables as Record<string, string> | undefined) ?? row.variables;
+        const template = await templateFor(user.partnerId, botId, templateId);
+        const audience = await audienceFor(user.partnerId, audienceId);
+        checkMapping(template, variables, audience.fields);
+        await repository.update(campaignId, {
+          ...(body.name ? { name: body.name.trim() } : {}),
+          botId,
+          templateId,
+          audienceId,
+          botName: template.botName,
+          templateName: template.name,
+          audienceName: audience.name,
+          channel: template.channel,
+          variables,
+          recipients: audience.kept,
+          ...(body.fallback ? { fallback: body.fallback as TCampaignFallback } : {}),
+          ...(body.schedule ? scheduleColumns(body.schedule as TCampaignSchedule) : {}),
+        });
+        await changed(campaignId);
+      });
+      return details(user, campaignId);
+    },
+
+    /**
+     * Starts a pending campaign now (r) or at its time (s), in one unit of work: the checks again,
+     * the estimate, the hold for it (refused when the balance is short), the recipients copied with
+     * their message ids, the history row, the dispatch job.
+     */
+    async start(user: AuthenticatedUser, campaignId: string): Promise<TCampaignDetails> {
+      await database.transaction(async () => {
+        const row = await lockOwn(user, campaignId);
+        const scheduled = row.scheduleKind === 'at';
+        const action = scheduled ? 'schedule' : 'start';
+        guard(row, action, user);
+        if (scheduled && row.scheduledAt) {
+          const problem = scheduleProblem(row.scheduledAt, now());
+          if (problem) throw field('schedule', problem);
+        }
+        const template = await templateFor(row.partnerId, row.botId, row.templateId);
+        const audience = await audienceFor(row.partnerId, row.audienceId);
+        checkMapping(template, row.variables, audience.fields);
+        const { total } = await estimate(row.partnerId, template, row.audienceId);
+        const balance = await wallet.availableFor(row.partnerId);
+        if (balance === null)
+          throw new ConflictError('This account has no wallet: campaigns are paid from the wallet.');
+        if (balance < total)
+          throw new ConflictError(
+            `The wallet balance (${formatMicros(balance)} ${WALLET_CURRENCY}) does not cover the campaign's estimate (${formatMicros(total)} ${WALLET_CURRENCY}): top up first.`,
+          );
+        const holdId =
+          total > 0n
+            ? await wallet.holdForPartner({
+                partnerId: row.partnerId,
+                amount: total,
+                idempotencyKey: `campaign:${campaignId}:hold`,
+                description: `Campaign hold: ${row.name}`,
+                reference: campaignReference(row.name),
+              })
+            : null;
+        const recipients = await repository.copyRecipients(campaignId, row.audienceId, row.partnerId);
+        await move(row, action, user, {
+          estimateMicros: total,
+          holdId,
+          recipients,
+          ...(scheduled ? {} : { startedAt: now() }),
+        });
+        if (!scheduled) await dispatchSoon(campaignId);
+      });
+      return details(user, campaignId);
+    },
+
+    /** A scheduled campaign back to pending: its hold released, its recipients dropped (copied again at the start). */
+    async unschedule(user: AuthenticatedUser, campaignId: string): Promise<TCampaignDetails> {
+      await database.transaction(async () => {
+        const row = await lockOwn(user, campaignId);
+        guard(row, 'unschedule', user);
+        const released = await releaseHold(row, 'unscheduled');
+        await repository.dropRecipients(campaignId);
+        await move(row, 'unschedule', user, {
+          ...released,
+          holdId: null,
+          estimateMicros: 0n,
+          chargedMicros: 0n,
+          releasedMicros: 0n,
+        });
+      });
+      return details(user, campaignId);
+    },
+
+    async pause(user: AuthenticatedUser, campaignId: string): Promise<TCampaignDetails> {
+      await database.transaction(async () => {
+        const row = await lockOwn(user, campaignId);
+        if (row.pausedAt) throw new ConflictError('The campaign is already paused.');
+        await move(row, 'pause', user, { pausedAt: now(), pauseReason: 'partner' });
+      });
+      return details(user, campaignId);
+    },
+
+    async resume(user: AuthenticatedUser, campaignId: string): Promise<TCampaignDetails> {
+      await database.transaction(async () => {
+        const row = await lockOwn(user, campaignId);
+        if (row.status === 'r' && !row.pausedAt) throw new ConflictError('The campaign is not paused.');
+        await move(row, 'resume', user, { pausedAt: null, pauseReason: null });
+        await dispatchSoon(campaignId);
+      });
+      return details(user, campaignId);
+    },
+
+    /** The partner cancels: nothing more is sent, the rest of the hold goes back. */
+    async cancel(user: AuthenticatedUser, campaignId: string, reason?: string): Promise<TCampaignDetails> {
+      await database.transaction(async () => {
+        const row = await lockOwn(user, campaignId);
+        guard(row, 'cancel', user);
+        const released = await releaseHold(row, 'cancelled');
+        await move(
+          row,
+          'cancel',
+          user,
+          { ...released, endedAt: now(), pausedAt: null, pauseReason: null },
+          reason ?? null,
+        );
+      });
+      return details(user, campaignId);
+    },
+
+    /** A platform admin stops a scheduled or running campaign with a reason the partner sees. */
+    async stop(user: AuthenticatedUser, campaignId: string, reason: string): Promise<TCampaignDetails> {
+      await database.transaction(async () => {
+        const row = await repository.lock(null, campaignId);
+        if (!row) throw new NotFoundError(NOT_FOUND);
+        const decision = decideReview(
+          CAMPAIGN_MACHINE,
+          row.status as CampaignStatus,
+          'stop',
+          user.role,
+          reason,
+        );
+        if (decision.refused === 'forbidden') throw new ForbiddenError();
+        if (decision.refused === 'reason-required') throw field('reason', 'Say why the campaign is stopped.');
+        if (decision.refused === 'illegal') guard(row, 'stop', user);
+        const released = await releaseHold(row, 'stopped by the platform');
+        await move(
+          row,
+          'stop',
+          user,
+          { ...released, endedAt: now(), endReason: reason, pausedAt: null, pauseReason: null },
+          reason,
+        );
+      });
+      return details(user, campaignId, true);
+    },
+
+    async history(
+      user: AuthenticatedUser,
+      campaignId: string,
+      window: { start: number; end: number },
+      admin = false,
+    ) {
+      return database.transaction(async () => {
+        const row = await repository.find(scopeOf(user, admin), campaignId);
+        if (!row) throw new NotFoundError(NOT_FOUND);
+        return review.history([CAMPAIGN_MACHINE], campaignId, window);
+      });
+    },
+
+    async recipients(
+      user: AuthenticatedUser,
+      campaignId: string,
+      query: { start: number; end: number; search?: string | undefined; status?: string | undefined },
+      admin = false,
+    ) {
+      const row = await repository.find(scopeOf(user, admin), campaignId);
+      if (!row) throw new NotFoundError(NOT_FOUND);
+      return repository.recipients(campaignId, query);
+    },
+
+    /** The campaign the caller may see, for its streamed report (404 otherwise). */
+    async visible(user: AuthenticatedUser, campaignId: string, admin = false): Promise<CampaignListRow> {
+      const row = await repository.find(scopeOf(user, admin), campaignId);
+      if (!row) throw new NotFoundError(NOT_FOUND);
+      return row;
+    },
+
+    recipientPage: (campaignId: string, afterSeq: number, limit: number) =>
+      repository.recipientPage(campaignId, afterSeq, limit),
+
+    live,
+
+    dispatch,
+
+    /**
+     * The scheduler, every minute on the workers: due scheduled campaigns start, running ones not
+     * paused by their partner are dispatched again (after a restart, a kill, or a network outage).
+     */
+    async tick(): Promise<number> {
+      const due = await repository.due(now());
+      for (const c of due) {
+        if (c.status === 's')
+          await database.transaction(async () => {
+            const row = await repository.lock(null, c.campaignId);
+            if (row?.status !== 's') return;
+            await move(row, 'begin', null, { startedAt: now() });
+            await dispatchSoon(c.campaignId);
+          });
+        else {
+          if (c.pauseReason === 'network_outage')
+            await database.transaction(async () => {
+              const row = await repository.lock(null, c.campaignId);
+              if (row?.pauseReason !== 'network_outage') return;
+              await move(
+                row,
+                'resume',
+                null,
+                { pausedAt: null, pauseReason: null },
+                'The network answers again',
+              );
+            });
+          await dispatchSoon(c.campaignId);
+        }
+      }
+      return due.length;
+    },
+
+    /** Why a template may not be deleted: a scheduled or running campaign sends it. */
+    async templateInUse(templateId: string): Promise<string | null> {
+      const used = await repository.activeUsingTemplate(templateId);
+      if (!used) return null;
+      const state = CAMPAIGN_MACHINE.states[used.status as CampaignStatus].label.toLowerCase();
+      return `The template is used by the ${state} campaign "${used.name}": cancel it or wait until it ends.`;
+    },
+  };
+}
+export type CampaignsService = ReturnType<typeof createCampaignsService>;
+
+/** The network does not answer (down or rate limiting): the campaign pauses with the reason. */
+class NetworkOutage extends Error {}
