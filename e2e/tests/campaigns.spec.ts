@@ -103,7 +103,7 @@ test('when a developer schedules a personalised campaign then it shows in the li
   await page.getByRole('radio', { name: 'At a date and time' }).check();
   const { day, time } = istAhead(3);
   await page.getByRole('textbox', { name: 'Date' }).fill(day);
-  await page.getByLabel('Time', { exact: true }).fill(time);
+  await page.locator('input[type="time"]').fill(time);
   await choose(page, 'Time zone', 'UTC+05:30 Indian Standard Time');
   await screenshots(page, 'form-delivery');
 

@@ -53,8 +53,9 @@ export const campaignHistoryQueryOptions = (scope: CampaignScope, campaignId: st
   queryOptions({
     queryKey: campaignKeys.history(scope, campaignId),
     queryFn: () =>
-      // The platform reads a campaign's history, events and reports at the partner's paths (any tenant).
-      http.get(CAMPAIGN_PATHS.history(campaignId), ZCampaignHistory, { params: { start: 0, end: 50 } }),
+      http.get(`${detailsPath(scope, campaignId)}/history`, ZCampaignHistory, {
+        params: { start: 0, end: 50 },
+      }),
   });
 
 export function useExportCampaigns(scope: CampaignScope) {
@@ -72,14 +73,12 @@ export function useExportCampaigns(scope: CampaignScope) {
 export type ReportFormat = 'recipients-csv' | 'recipients-xlsx' | 'summary-pdf' | 'summary-xlsx';
 
 /** The per-recipient report (CSV or Excel, streamed by the server), or the details as a PDF summary or Excel. */
-export function useDownloadCampaignReport(campaignId: string) {
+export function useDownloadCampaignReport(scope: CampaignScope, campaignId: string) {
   return useMutation({
     mutationFn: async (report: ReportFormat) => {
       const [kind, format] = report.split('-') as ['recipients' | 'summary', 'csv' | 'xlsx' | 'pdf'];
-      const path =
-        kind === 'recipients'
-          ? CAMPAIGN_PATHS.recipientsReport(campaignId)
-          : CAMPAIGN_PATHS.detailsExport(campaignId);
+      // The platform's calls mirror the partner's under /admin (its own permission, any tenant).
+      const path = `${detailsPath(scope, campaignId)}/${kind === 'recipients' ? 'recipients/export' : 'export'}`;
       const file = await http.download(path, { params: { format } });
       saveFile(file.blob, file.filename ?? `campaign-${kind}.${format}`);
     },
@@ -142,7 +141,7 @@ export function useCampaignStream(scope: CampaignScope, campaign: TCampaignDetai
     const connect = async () => {
       setState((s) => (s === 'live' ? 'reconnecting' : s));
       try {
-        await readEventStream(CAMPAIGN_PATHS.events(campaignId), {
+        await readEventStream(`${detailsPath(scope, campaignId)}/events`, {
           signal: controller.signal,
           onOpen: () => setState('live'),
           onEvent: (event, data) => {

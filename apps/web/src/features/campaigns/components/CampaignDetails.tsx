@@ -97,7 +97,7 @@ export function CampaignDetails({
   const canStop = useCan('campaigns.stop');
   const command = useCampaignCommand(campaignId);
   const stop = useStopCampaign(campaignId);
-  const report = useDownloadCampaignReport(campaignId);
+  const report = useDownloadCampaignReport(scope, campaignId);
   const [asking, setAsking] = useState<CampaignCommand | null>(null);
   const [stopping, setStopping] = useState(false);
   const [reason, setReason] = useState('');
