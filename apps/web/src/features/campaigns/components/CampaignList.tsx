@@ -114,8 +114,13 @@ function columns(scope: CampaignScope, actions: ColumnActions): ResponsiveColumn
       sortField: 'status',
       render: (c) => <CampaignStatusChip status={c.status} paused={c.paused} />,
     },
-    { label: 'Recipients', align: 'right', sortField: 'recipients', render: (c) => figure(c.recipients) },
-    { label: 'Sent', align: 'right', render: (c) => figure(c.sent) },
+    {
+      label: 'Sent of recipients',
+      align: 'right',
+      sortField: 'recipients',
+      cellSx: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+      render: (c) => `${figure(c.sent)} of ${figure(c.recipients)}`,
+    },
     {
       label: 'Cost',
       align: 'right',
@@ -129,7 +134,18 @@ function columns(scope: CampaignScope, actions: ColumnActions): ResponsiveColumn
       label: 'When',
       sortField: 'scheduled_at',
       cellSx: { whiteSpace: 'nowrap' },
-      render: (c) => scheduleText(c),
+      render: (c) => {
+        // The time in the campaign's own zone, the zone under it.
+        const [at = '', zone = ''] = scheduleText(c).split(' UTC');
+        return (
+          <>
+            {at}
+            <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+              UTC{zone}
+            </Typography>
+          </>
+        );
+      },
     },
     {
       label: 'Created',
