@@ -58,6 +58,14 @@ export const campaignHistoryQueryOptions = (scope: CampaignScope, campaignId: st
       }),
   });
 
+/** What starting a saved campaign would cost now: its estimate against today's rates and balance. */
+export const campaignEstimateQueryOptions = (campaignId: string) =>
+  queryOptions({
+    queryKey: [...campaignKeys.campaign('partner', campaignId), 'estimate'] as const,
+    queryFn: () => http.get(CAMPAIGN_PATHS.detailsEstimate(campaignId), ZCampaignEstimate),
+    staleTime: 0,
+  });
+
 export function useExportCampaigns(scope: CampaignScope) {
   return useMutation({
     mutationFn: ({ format, filters }: { format: TExportFormat; filters: CampaignFilters }) =>

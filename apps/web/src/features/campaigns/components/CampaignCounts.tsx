@@ -34,7 +34,8 @@ export function progressOf(counts: TCampaignDetails['live']['counts']): number {
  */
 export function CampaignCounts({ campaign, liveText }: { campaign: TCampaignDetails; liveText: string }) {
   const { live } = campaign;
-  const { counts } = live;
+  // Before the start the recipients are the audience's (the campaign copies them when it starts).
+  const counts = { ...live.counts, recipients: live.counts.recipients || campaign.recipients };
   const progress = progressOf(counts);
   const done = counts.sent + counts.failed + counts.skipped;
   const items: [string, number][] = [

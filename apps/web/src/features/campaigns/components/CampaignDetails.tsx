@@ -21,6 +21,7 @@ import { ResultAlert } from '@/lib/ui/ResultAlert';
 import { useCan } from '@/lib/use-can';
 import {
   type CampaignCommand,
+  campaignEstimateQueryOptions,
   campaignHistoryQueryOptions,
   campaignQueryOptions,
   type ReportFormat,
@@ -102,6 +103,8 @@ export function CampaignDetails({
   const [stopping, setStopping] = useState(false);
   const [reason, setReason] = useState('');
   const [done, setDone] = useState<string | null>(null);
+  // Starting takes the hold: the confirmation says what, against today's rates and balance.
+  const startCost = useQuery({ ...campaignEstimateQueryOptions(campaignId), enabled: asking === 'start' });
 
   const back = (
     <Button
@@ -239,7 +242,9 @@ export function CampaignDetails({
           <dd>{zoneText(c.time_zone)}</dd>
           <dt>Cost</dt>
           <dd>
-            {formatCurrency(c.charged)} charged of {formatCurrency(c.estimate_total)} estimated
+            {c.status === 'p'
+              ? 'Priced and held from your wallet when it is started'
+              : `${formatCurrency(c.charged)} charged of ${formatCurrency(c.estimate_total)} estimated`}
           </dd>
         </Box>
         {(commands.length > 0 || canEdit || stoppable) && (
@@ -308,13 +313,35 @@ export function CampaignDetails({
         <DialogTitle id="campaign-command-title">{asking ? COMMAND_TEXT[asking].title : ''}</DialogTitle>
         <DialogContent>
           <DialogContentText>{asking ? COMMAND_TEXT[asking].effect : ''}</DialogContentText>
+          {asking === 'start' && (
+            <Box sx={{ mt: 1.5 }} aria-live="polite">
+              {startCost.isPending ? (
+                <Typography role="status">Pricing each recipient…</Typography>
+              ) : startCost.isError ? (
+                <Alert severity="error">{errorMessage(startCost.error)}</Alert>
+              ) : (
+                <>
+                  <Typography>
+                    Estimate {formatCurrency(startCost.data.total)} for{' '}
+                    {startCost.data.recipients.toLocaleString('en-US')} recipients; your balance is{' '}
+                    {formatCurrency(startCost.data.balance)}.
+                  </Typography>
+                  {!startCost.data.sufficient && (
+                    <Alert severity="warning" sx={{ mt: 1 }}>
+                      Your balance does not cover the estimate: top up your wallet first.
+                    </Alert>
+                  )}
+                </>
+              )}
+            </Box>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setAsking(null)}>Keep it as it is</Button>
           <Button
             variant="contained"
             color={asking === 'cancel' ? 'error' : 'primary'}
-            disabled={command.isPending}
+            disabled={command.isPending || (asking === 'start' && startCost.data?.sufficient !== true)}
             onClick={() => {
               if (!asking) return;
               const chosen = asking;

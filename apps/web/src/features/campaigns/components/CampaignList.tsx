@@ -125,10 +125,13 @@ function columns(scope: CampaignScope, actions: ColumnActions): ResponsiveColumn
       label: 'Cost',
       align: 'right',
       cellSx: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+      // Estimated once started or scheduled (a pending campaign is priced on its last step).
       render: (c) =>
-        c.status === 'p' || c.status === 's'
+        c.status === 's'
           ? `${formatCurrency(c.estimate_total)} est.`
-          : formatCurrency(c.charged),
+          : c.status === 'p'
+            ? '—'
+            : formatCurrency(c.charged),
     },
     {
       label: 'When',
