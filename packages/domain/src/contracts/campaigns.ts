@@ -32,7 +32,6 @@ export const CAMPAIGN_PATHS = {
   details: (id: string) => `/secure/campaigns/${id}`,
   /** The estimate of a saved campaign against today's rates and balance. */
   detailsEstimate: (id: string) => `/secure/campaigns/${id}/estimate`,
-  detailsExport: (id: string) => `/secure/campaigns/${id}/export`,
   /** POST: start now or schedule (by its saved schedule), taking the hold. */
   start: (id: string) => `/secure/campaigns/${id}/start`,
   unschedule: (id: string) => `/secure/campaigns/${id}/unschedule`,
@@ -48,6 +47,8 @@ export const CAMPAIGN_PATHS = {
   adminList: '/secure/admin/campaigns',
   adminExport: '/secure/admin/campaigns/export',
   adminDetails: (id: string) => `/secure/admin/campaigns/${id}`,
+  adminHistory: (id: string) => `/secure/admin/campaigns/${id}/history`,
+  adminRecipientsReport: (id: string) => `/secure/admin/campaigns/${id}/recipients/export`,
   adminStop: (id: string) => `/secure/admin/campaigns/${id}/stop`,
 } as const;
 

@@ -56,13 +56,19 @@ const SORTS: Record<CampaignFilters['sort'], string> = {
 };
 
 /** Counts of a list row from its recipients and their network messages (receipts). */
+/**
+ * The network's status of a recipient's message: only for one sent on the campaign's channel (an SMS
+ * fallback's RCS message was refused, and a skipped recipient's too: neither is a failure of the send).
+ */
+const NET = `CASE WHEN r.status = 'sent' AND r.channel <> 'sms' THEN m.status END`;
+
 const ROW_COUNTS = `
   (SELECT count(*) FROM campaign_recipients r LEFT JOIN network_messages m ON m.message_id = r.message_id::text
-    WHERE r.campaign_id = c.campaign_id AND r.status = 'sent' AND coalesce(m.status, 'sent') <> 'failed')::int AS sent,
+    WHERE r.campaign_id = c.campaign_id AND r.status = 'sent' AND coalesce(${NET}, 'sent') <> 'failed')::int AS sent,
   (SELECT count(*) FROM campaign_recipients r JOIN network_messages m ON m.message_id = r.message_id::text
-    WHERE r.campaign_id = c.campaign_id AND m.status IN ('delivered', 'read'))::int AS delivered,
+    WHERE r.campaign_id = c.campaign_id AND ${NET} IN ('delivered', 'read'))::int AS delivered,
   (SELECT count(*) FROM campaign_recipients r LEFT JOIN network_messages m ON m.message_id = r.message_id::text
-    WHERE r.campaign_id = c.campaign_id AND (r.status = 'failed' OR m.status = 'failed'))::int AS failed`;
+    WHERE r.campaign_id = c.campaign_id AND (r.status = 'failed' OR ${NET} = 'failed'))::int AS failed`;
 
 /** SQL of campaigns and their recipients (the rules are the service's). */
 export function createCampaignsRepository(database: Database) {
@@ -223,14 +229,14 @@ export function createCampaignsRepository(database: Database) {
       const rows = await q<{ n: number }>(
         `WITH inserted AS (
            INSERT INTO campaign_recipients (campaign_id, seq, msisdn, fields, message_id)
-           SELECT $1, row_number() OVER (ORDER BY ar.line), ar.msisdn, ar.fields,
-                  md5($1::text || ':' || ar.msisdn)::uuid
+           SELECT $1::uuid, row_number() OVER (ORDER BY ar.line), ar.msisdn, ar.fields,
+                  md5($4::text || ':' || ar.msisdn)::uuid
              FROM audience_recipients ar
-            WHERE ar.audience_id = $2
-              AND NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.partner_id = $3 AND o.msisdn = ar.msisdn)
+            WHERE ar.audience_id = $2::uuid
+              AND NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.partner_id = $3::uuid AND o.msisdn = ar.msisdn)
            ON CONFLICT DO NOTHING RETURNING 1)
          SELECT count(*)::int AS n FROM inserted`,
-        [campaignId, audienceId, partnerId],
+        [campaignId, audienceId, partnerId, campaignId],
       );
       return rows[0]?.n ?? 0;
     },
@@ -305,10 +311,10 @@ export function createCampaignsRepository(database: Database) {
       const [row] = await q<CountsRow>(
         `SELECT count(*)::int AS recipients,
                 count(*) FILTER (WHERE r.status = 'queued')::int AS queued,
-                count(*) FILTER (WHERE r.status = 'sent' AND coalesce(m.status, 'sent') <> 'failed')::int AS sent,
-                count(*) FILTER (WHERE m.status IN ('delivered', 'read'))::int AS delivered,
-                count(*) FILTER (WHERE m.status = 'read')::int AS read,
-                count(*) FILTER (WHERE r.status = 'failed' OR m.status = 'failed')::int AS failed,
+                count(*) FILTER (WHERE r.status = 'sent' AND coalesce(${NET}, 'sent') <> 'failed')::int AS sent,
+                count(*) FILTER (WHERE ${NET} IN ('delivered', 'read'))::int AS delivered,
+                count(*) FILTER (WHERE ${NET} = 'read')::int AS read,
+                count(*) FILTER (WHERE r.status = 'failed' OR ${NET} = 'failed')::int AS failed,
                 count(*) FILTER (WHERE r.status = 'skipped')::int AS skipped,
                 count(*) FILTER (WHERE r.channel = 'sms')::int AS fallback_sms,
                 count(*) FILTER (WHERE r.sent_at > now() - interval '1 minute')::int AS last_minute,
@@ -319,9 +325,9 @@ export function createCampaignsRepository(database: Database) {
                    ON x.campaign_id = $1 AND x.msisdn = e.sender AND x.sent_at IS NOT NULL AND e.received_at >= x.sent_at
                   WHERE e.kind = 'suggestion_response') AS clicked,
                 (SELECT jsonb_object_agg(reason, n) FROM (
-                   SELECT coalesce(r2.reason, 'undelivered') AS reason, count(*)::int AS n
-                     FROM campaign_recipients r2 LEFT JOIN network_messages m2 ON m2.message_id = r2.message_id::text
-                    WHERE r2.campaign_id = $1 AND (r2.status = 'failed' OR m2.status = 'failed')
+                   SELECT coalesce(r.reason, 'undelivered') AS reason, count(*)::int AS n
+                     FROM campaign_recipients r LEFT JOIN network_messages m ON m.message_id = r.message_id::text
+                    WHERE r.campaign_id = $1 AND (r.status = 'failed' OR ${NET} = 'failed')
                     GROUP BY 1) g) AS by_reason
            FROM campaign_recipients r LEFT JOIN network_messages m ON m.message_id = r.message_id::text
           WHERE r.campaign_id = $1`,
@@ -379,7 +385,7 @@ export function createCampaignsRepository(database: Database) {
 export type CampaignsRepository = ReturnType<typeof createCampaignsRepository>;
 
 /** A recipient's status as reported: ours until sent, then the network's receipt. */
-const RECIPIENT_STATUS = `CASE WHEN r.status = 'sent' THEN coalesce(m.status, 'sent') ELSE r.status END`;
+const RECIPIENT_STATUS = `CASE WHEN r.status = 'sent' THEN coalesce(${NET}, 'sent') ELSE r.status END`;
 
 export interface RecipientReportRow {
   seq: number;
@@ -395,12 +401,12 @@ export interface RecipientReportRow {
 }
 
 const RECIPIENT_SELECT = `SELECT r.seq, r.msisdn, ${RECIPIENT_STATUS} AS status,
-    CASE WHEN m.status = 'failed' AND r.reason IS NULL THEN 'undelivered' ELSE r.reason END AS reason,
+    CASE WHEN ${NET} = 'failed' AND r.reason IS NULL THEN 'undelivered' ELSE r.reason END AS reason,
     r.channel, ca.name AS "carrierName", r.price_micros::text AS "priceMicros", r.sent_at AS "sentAt",
     (SELECT min(coalesce(e.occurred_at, e.received_at)) FROM network_events e
-      WHERE e.network = m.network AND e.network_message_id = m.network_message_id AND e.status IN ('delivered', 'read')) AS "deliveredAt",
+      WHERE ${NET} IS NOT NULL AND e.network = m.network AND e.network_message_id = m.network_message_id AND e.status IN ('delivered', 'read')) AS "deliveredAt",
     (SELECT min(coalesce(e.occurred_at, e.received_at)) FROM network_events e
-      WHERE e.network = m.network AND e.network_message_id = m.network_message_id AND e.status = 'read') AS "readAt"
+      WHERE ${NET} IS NOT NULL AND e.network = m.network AND e.network_message_id = m.network_message_id AND e.status = 'read') AS "readAt"
   FROM campaign_recipients r
   LEFT JOIN network_messages m ON m.message_id = r.message_id::text
   LEFT JOIN carriers ca ON ca.carrier_id = r.carrier_id`;

@@ -402,7 +402,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
     const released = await wallet.releaseRest({
       partnerId: row.partnerId,
       holdId: row.holdId,
-      idempotencyKey: `campaign:${row.campaignId}:release`,
+      idempotencyKey: `campaign:${row.campaignId}:release:${row.holdId}`,
       description: `Campaign ${why}: the rest of its hold released`,
       reference: campaignReference(row.name),
     });
@@ -543,7 +543,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
           partnerId: row.partnerId,
           holdId: row.holdId,
           amount,
-          idempotencyKey: `campaign:${campaignId}:batch:${outcomes[0]?.seq}`,
+          idempotencyKey: `campaign:${campaignId}:${row.holdId}:batch:${outcomes[0]?.seq}`,
           description: `Campaign messages: ${row.name}`,
           reference: campaignReference(row.name),
         });
@@ -681,38 +681,35 @@ export function createCampaignsService(deps: CampaignsDeps) {
       return items.map(presentItem);
     },
 
+    /** The estimate of a form not yet saved (priced outside any unit of work: it only reads). */
     async estimateDraft(
       user: AuthenticatedUser,
       body: { bot_id: string; template_id: string; audience_id: string },
     ): Promise<TCampaignEstimate> {
-      return database.transaction(async () => {
-        const template = await templateFor(user.partnerId, body.bot_id, body.template_id);
-        await audienceFor(user.partnerId, body.audience_id);
-        return (await estimate(user.partnerId, template, body.audience_id)).estimate;
-      });
+      const template = await templateFor(user.partnerId, body.bot_id, body.template_id);
+      await audienceFor(user.partnerId, body.audience_id);
+      return (await estimate(user.partnerId, template, body.audience_id)).estimate;
     },
 
     async estimateOf(user: AuthenticatedUser, campaignId: string, admin = false): Promise<TCampaignEstimate> {
-      return database.transaction(async () => {
-        const row = await repository.find(scopeOf(user, admin), campaignId);
-        if (!row) throw new NotFoundError(NOT_FOUND);
-        if (row.status !== 'p') {
-          const balance = (await wallet.availableFor(row.partnerId)) ?? 0n;
-          const l = await live(row);
-          return {
-            currency: WALLET_CURRENCY,
-            recipients: row.recipients,
-            unpriced: l.counts.failed_by_reason.no_rate,
-            lines: [],
-            total: formatMicros(row.estimateMicros),
-            balance: formatMicros(balance),
-            hold: l.held,
-            sufficient: true,
-          };
-        }
-        const template = await templateFor(row.partnerId, row.botId, row.templateId);
-        return (await estimate(row.partnerId, template, row.audienceId)).estimate;
-      });
+      const row = await repository.find(scopeOf(user, admin), campaignId);
+      if (!row) throw new NotFoundError(NOT_FOUND);
+      if (row.status !== 'p') {
+        const balance = (await wallet.availableFor(row.partnerId)) ?? 0n;
+        const l = await live(row);
+        return {
+          currency: WALLET_CURRENCY,
+          recipients: row.recipients,
+          unpriced: l.counts.failed_by_reason.no_rate,
+          lines: [],
+          total: formatMicros(row.estimateMicros),
+          balance: formatMicros(balance),
+          hold: l.held,
+          sufficient: true,
+        };
+      }
+      const template = await templateFor(row.partnerId, row.botId, row.templateId);
+      return (await estimate(row.partnerId, template, row.audienceId)).estimate;
     },
 
     async create(user: AuthenticatedUser, body: TCampaignCreate): Promise<TCampaignDetails> {
@@ -789,19 +786,26 @@ export function createCampaignsService(deps: CampaignsDeps) {
      * their message ids, the history row, the dispatch job.
      */
     async start(user: AuthenticatedUser, campaignId: string): Promise<TCampaignDetails> {
+      // Priced first, outside the unit of work (metering reads on its own); the unit then checks
+      // that the campaign is still the one priced (same updated_at) before it holds the total.
+      const priced = await repository.find(user.partnerId, campaignId);
+      if (!priced) throw new NotFoundError(NOT_FOUND);
+      const action = priced.scheduleKind === 'at' ? 'schedule' : 'start';
+      guard(priced, action, user);
+      const template = await templateFor(priced.partnerId, priced.botId, priced.templateId);
+      const { total } = await estimate(priced.partnerId, template, priced.audienceId);
       await database.transaction(async () => {
         const row = await lockOwn(user, campaignId);
-        const scheduled = row.scheduleKind === 'at';
-        const action = scheduled ? 'schedule' : 'start';
         guard(row, action, user);
+        if (row.updatedAt.getTime() !== priced.updatedAt.getTime())
+          throw new ConflictError('The campaign changed while it was priced: start it again.');
+        const scheduled = row.scheduleKind === 'at';
         if (scheduled && row.scheduledAt) {
           const problem = scheduleProblem(row.scheduledAt, now());
           if (problem) throw field('schedule', problem);
         }
-        const template = await templateFor(row.partnerId, row.botId, row.templateId);
         const audience = await audienceFor(row.partnerId, row.audienceId);
         checkMapping(template, row.variables, audience.fields);
-        const { total } = await estimate(row.partnerId, template, row.audienceId);
         const balance = await wallet.availableFor(row.partnerId);
         if (balance === null)
           throw new ConflictError('This account has no wallet: campaigns are paid from the wallet.');
@@ -814,7 +818,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
             ? await wallet.holdForPartner({
                 partnerId: row.partnerId,
                 amount: total,
-                idempotencyKey: `campaign:${campaignId}:hold`,
+                idempotencyKey: `campaign:${campaignId}:hold:${row.updatedAt.getTime()}`,
                 description: `Campaign hold: ${row.name}`,
                 reference: campaignReference(row.name),
               })
@@ -824,6 +828,8 @@ export function createCampaignsService(deps: CampaignsDeps) {
           estimateMicros: total,
           holdId,
           recipients,
+          chargedMicros: 0n,
+          releasedMicros: 0n,
           ...(scheduled ? {} : { startedAt: now() }),
         });
         if (!scheduled) await dispatchSoon(campaignId);
