@@ -259,13 +259,20 @@ export function CampaignDetails({
                 key={a}
                 variant={a === 'cancel' || a === 'unschedule' ? 'outlined' : 'contained'}
                 color={a === 'cancel' ? 'error' : 'primary'}
+                // The spec's error red is too light for text: the darker shade, as other destructive buttons.
+                sx={a === 'cancel' ? { color: 'error.dark', borderColor: 'error.dark' } : undefined}
                 onClick={() => setAsking(a)}
               >
                 {a === 'start' && c.schedule.kind === 'at' ? 'Schedule' : COMMAND_TEXT[a].label}
               </Button>
             ))}
             {stoppable && (
-              <Button variant="contained" color="error" onClick={() => setStopping(true)}>
+              <Button
+                variant="contained"
+                color="error"
+                sx={{ bgcolor: 'error.dark' }}
+                onClick={() => setStopping(true)}
+              >
                 Stop campaign
               </Button>
             )}
@@ -341,6 +348,7 @@ export function CampaignDetails({
           <Button
             variant="contained"
             color={asking === 'cancel' ? 'error' : 'primary'}
+            sx={asking === 'cancel' ? { bgcolor: 'error.dark' } : undefined}
             disabled={command.isPending || (asking === 'start' && startCost.data?.sufficient !== true)}
             onClick={() => {
               if (!asking) return;
@@ -386,6 +394,7 @@ export function CampaignDetails({
           <Button
             variant="contained"
             color="error"
+            sx={{ bgcolor: 'error.dark' }}
             disabled={stop.isPending || reason.trim() === ''}
             onClick={() =>
               stop.mutate(reason.trim(), {
