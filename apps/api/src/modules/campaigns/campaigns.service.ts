@@ -1,5 +1,6 @@
 import {
   CAMPAIGN_FAILURE_REASONS,
+  CAMPAIGN_FINAL_STATUSES,
   CAMPAIGN_MACHINE,
   type CampaignAction,
   type CampaignFailureReason,
@@ -62,7 +63,7 @@ export interface CampaignsDeps {
   database: Pick<Database, 'transaction' | 'notify'>;
   repository: CampaignsRepository;
   review: Pick<ReviewService, 'record' | 'recordStart' | 'history'>;
-  wallet: Pick<WalletService, 'availableFor' | 'holdForPartner' | 'capturePart' | 'releaseRest'>;
+  wallet: Pick<WalletService, 'availableFor' | 'holdForPartner' | 'capturePart' | 'releaseRest' | 'debit'>;
   metering: Pick<MeteringService, 'price'>;
   templates: Pick<TemplatesService, 'forCampaign'>;
   bots: Pick<BotsService, 'botsForTesting'>;
@@ -539,14 +540,17 @@ export function createCampaignsService(deps: CampaignsDeps) {
           });
       }
       if (amount > 0n && row.holdId) {
-        await wallet.capturePart({
+        const charge = {
           partnerId: row.partnerId,
-          holdId: row.holdId,
           amount,
           idempotencyKey: `campaign:${campaignId}:${row.holdId}:batch:${outcomes[0]?.seq}`,
           description: `Campaign messages: ${row.name}`,
           reference: campaignReference(row.name),
-        });
+        };
+        // A cancel or stop that came while this batch was with the network has released the hold
+        // already (with this batch's share in it): the messages it sent are charged from the wallet.
+        if (CAMPAIGN_FINAL_STATUSES.includes(row.status as CampaignStatus)) await wallet.debit(charge);
+        else await wallet.capturePart({ ...charge, holdId: row.holdId });
         await repository.addCharged(campaignId, amount);
       }
     });
@@ -561,7 +565,12 @@ export function createCampaignsService(deps: CampaignsDeps) {
    */
   async function dispatch(campaignId: string): Promise<void> {
     const first = await database.transaction(() => repository.lock(null, campaignId));
-    if (first?.status !== 'r' || first.pausedAt) return;
+    if (!first) return;
+    if (CAMPAIGN_FINAL_STATUSES.includes(first.status as CampaignStatus)) {
+      await reconcile(first);
+      return;
+    }
+    if (first.status !== 'r' || first.pausedAt) return;
     const template = await database.transaction(() =>
       templates.forCampaign(first.partnerId, first.templateId),
     );
@@ -589,9 +598,13 @@ export function createCampaignsService(deps: CampaignsDeps) {
         while (i < batch.length) {
           const granted = await paced(address.network, address.sender, batch.length - i);
           const slice = batch.slice(i, i + granted);
-          outcomes.push(
-            ...(await Promise.all(slice.map((r) => sendOne(current, template, address, actor, r)))),
+          // Every settled send's outcome is kept, so a sibling's failure never loses a sent message.
+          const settled = await Promise.allSettled(
+            slice.map((r) => sendOne(current, template, address, actor, r)),
           );
+          for (const result of settled) if (result.status === 'fulfilled') outcomes.push(result.value);
+          const rejected = settled.find((result) => result.status === 'rejected');
+          if (rejected) throw rejected.reason;
           i += granted;
         }
       } catch (error) {
@@ -618,6 +631,36 @@ export function createCampaignsService(deps: CampaignsDeps) {
     if (bot.rbmAgent) return { network: 'rbm', sender: bot.rbmAgent.split('/').pop() ?? bot.rbmAgent };
     if (bot.maapBotId) return { network: 'maap', sender: bot.maapBotId };
     return null;
+  }
+
+  /**
+   * An ended campaign whose last batch was with the network when the process died (or the campaign
+   * was cancelled): the messages the network took (their stored message exists, not failed) are
+   * recorded as sent and charged; the others stay unsent.
+   */
+  async function reconcile(row: CampaignRow): Promise<void> {
+    const outcomes: Outcome[] = [];
+    let after = 0;
+    for (;;) {
+      const batch = await repository.queued(row.campaignId, after, 500);
+      if (batch.length === 0) break;
+      for (const r of batch) {
+        const status = await repository.sentMessageStatus(r.messageId);
+        if (!status || status === 'failed' || status === 'queued') continue;
+        const price = r.priceMicros ?? (await priceFromRun(row, r.msisdn));
+        if (price !== null)
+          outcomes.push({ seq: r.seq, status: 'sent', channel: row.channel, carrierId: r.carrierId, price });
+      }
+      after = batch[batch.length - 1]?.seq ?? after;
+    }
+    await commitBatch(row.campaignId, outcomes);
+  }
+
+  /** A recipient's price now, for reconciling a sent message of an ended campaign. */
+  async function priceFromRun(row: CampaignRow, msisdn: string): Promise<bigint | null> {
+    const template = await database.transaction(() => templates.forCampaign(row.partnerId, row.templateId));
+    if (!template) return null;
+    return (await priceOf(row.partnerId, template, template.message({}), msisdn))?.unitPriceMicros ?? null;
   }
 
   /** The system ends a campaign (completed or failed): the rest of its hold goes back. */
