@@ -31,11 +31,6 @@ const DEVELOPER_FORM_STEPS = {
   '/u/create-bot/brand-details': 'the step after the RCS details, reached by saving them',
   '/u/create-bot/select-carriers': 'the step after the brand, reached by saving it',
 };
-/** The developer paths the spec keeps as aliases (no link is expected to them). */
-const DEVELOPER_ALIASES = {
-  '/my-campaigns': 'an alias of /u/my-campaigns (not built)',
-  '/add-new-campaign': 'campaigns are not built',
-};
 const NOT_WRITER = {
   '/u/create-bot/rcs-bot-details': 'a read-only user creates no bots',
   '/u/create-bot/whatsapp-bot-details': 'a read-only user creates no bots',
@@ -47,6 +42,7 @@ const NOT_WRITER = {
   '/u/update-carrier': 'a read-only user changes no carriers',
   '/u/update-brand': 'a read-only user changes no brands',
   '/u/bot-console': 'a read-only user sends no test messages',
+  '/add-new-campaign': 'a read-only user creates no campaigns',
 };
 const NO_WALLET = { '/u/my-wallet': 'the account has no wallet (the profile menu leaves it out)' };
 const NOT_AGGREGATOR = { '/u/billing-info': 'billing info is an aggregator’s' };
@@ -60,6 +56,8 @@ const PENDING = {
   '/u/launch': 'no bot of this account can be launched before approval',
   '/u/launch-details': 'nothing launched yet',
   '/u/update-carrier': 'nothing launched yet',
+  '/u/my-campaigns': 'MY CAMPAIGNS waits for the aggregator’s approval',
+  '/add-new-campaign': 'campaigns wait for the aggregator’s approval',
   '/u/audiences': 'MY CAMPAIGNS (its audiences) waits for the aggregator’s approval',
   '/u/opt-outs': 'MY CAMPAIGNS (its opt-out list) waits for the aggregator’s approval',
   // Its demo data has no bot yet (the bot screens are the other developers' to reach).
@@ -77,16 +75,15 @@ const ADMIN_NOT_SUPER = {};
 const NOT_FOR: Record<string, Record<string, string>> = {
   developer: {
     ...DEVELOPER_FORM_STEPS,
-    ...DEVELOPER_ALIASES,
     ...NOT_AGGREGATOR,
     // Reached from a launch with a rejected carrier, which the launch journeys resubmit meanwhile;
     // the aggregator's demo launches reach it.
     '/u/update-carrier': 'its rejected demo carrier may be resubmitted by another journey first',
   },
-  'aggregator-pending': { ...DEVELOPER_FORM_STEPS, ...DEVELOPER_ALIASES, ...PENDING },
-  aggregator: { ...DEVELOPER_FORM_STEPS, ...DEVELOPER_ALIASES },
-  'child-readonly': { ...DEVELOPER_FORM_STEPS, ...DEVELOPER_ALIASES, ...NOT_WRITER, ...NO_WALLET, ...CHILD },
-  'child-readwrite': { ...DEVELOPER_FORM_STEPS, ...DEVELOPER_ALIASES, ...NO_WALLET, ...CHILD },
+  'aggregator-pending': { ...DEVELOPER_FORM_STEPS, ...PENDING },
+  aggregator: { ...DEVELOPER_FORM_STEPS },
+  'child-readonly': { ...DEVELOPER_FORM_STEPS, ...NOT_WRITER, ...NO_WALLET, ...CHILD },
+  'child-readwrite': { ...DEVELOPER_FORM_STEPS, ...NO_WALLET, ...CHILD },
   'carrier-admin': CARRIER_NOT_ADMIN,
   'carrier-user': CARRIER_NOT_ADMIN,
   'carrier-manager': CARRIER_NOT_ADMIN,

@@ -6,6 +6,7 @@ import { botReviewFeature } from '@/features/bot-review';
 import { botTestingFeature } from '@/features/bot-testing';
 import { botsFeature } from '@/features/bots';
 import { brandsFeature } from '@/features/brands';
+import { campaignsFeature } from '@/features/campaigns';
 import { contentFeature } from '@/features/content';
 import { launchesFeature } from '@/features/launches';
 import { legalFeature } from '@/features/legal';
@@ -26,6 +27,7 @@ export const FEATURES: readonly Feature[] = [
   botTestingFeature,
   botsFeature,
   brandsFeature,
+  campaignsFeature,
   contentFeature,
   launchesFeature,
   legalFeature,

@@ -1,0 +1,458 @@
+import {
+  APPROVAL_AREA_MESSAGES,
+  ROLES,
+  type TActiveTemplate,
+  type TAudience,
+  type TCampaignDetails,
+  type TCampaignEstimate,
+  type TCampaignListItem,
+  type TListResult,
+  type TReviewHistory,
+  type TTemplate,
+} from '@portico/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http } from '@/lib/http/client';
+import { DEVELOPER, PENDING_AGGREGATOR, partnerDetails, SUPER_ADMIN } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+import { draftKey, EMPTY_DRAFT, readDraft } from './api/draft';
+import { recipientValues } from './components/RecipientPreview';
+import { problemsOf } from './pages/CampaignFormPage';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+const FIND = { timeout: 5000 };
+const list = <T,>(items: T[]): TListResult<T> => ({ items, total: items.length });
+
+const CAMPAIGN_ID = '0b6c1f4e-3f6a-4d7e-9a55-444444444444';
+const BOT_ID = '0b6c1f4e-3f6a-4d7e-9a55-111111111111';
+const TEMPLATE_ID = '0b6c1f4e-3f6a-4d7e-9a55-333333333333';
+const AUDIENCE_ID = '0b6c1f4e-3f6a-4d7e-9a55-222222222222';
+
+const ITEM: TCampaignListItem = {
+  campaign_id: CAMPAIGN_ID,
+  name: 'Diwali offers',
+  status: 'r',
+  paused: false,
+  channel: 'rcs',
+  partner_id: '0b6c1f4e-3f6a-4d7e-9a55-555555555555',
+  partner_name: 'Acme Travel',
+  created_by_email: 'developer@portico.test',
+  bot_id: BOT_ID,
+  bot_name: 'Chai Point Assistant',
+  template_id: TEMPLATE_ID,
+  template_name: 'Festive card',
+  audience_id: AUDIENCE_ID,
+  audience_name: 'diwali-offer',
+  recipients: 1000,
+  sent: 400,
+  delivered: 350,
+  failed: 10,
+  // 09:30 UTC is 03:00 PM in India.
+  scheduled_at: '2026-11-20T09:30:00.000Z',
+  time_zone: '+05:30',
+  started_at: '2026-11-20T09:30:05.000Z',
+  ended_at: null,
+  estimate_total: '12.50',
+  charged: '5.125',
+  created_at: '2026-11-19T10:00:00.000Z',
+  updated_at: '2026-11-20T09:31:00.000Z',
+};
+const ZERO_REASONS = {
+  not_rcs_capable: 0,
+  blocked: 0,
+  opted_out: 0,
+  invalid_number: 0,
+  no_rate: 0,
+  network_error: 0,
+  undelivered: 0,
+};
+const DETAILS: TCampaignDetails = {
+  ...ITEM,
+  variables: { first_name: 'first_name' },
+  fallback: { kind: 'skip' },
+  schedule: { kind: 'at', date: '2026-11-20', time: '15:00', time_zone: '+05:30' },
+  live: {
+    campaign_id: CAMPAIGN_ID,
+    status: 'r',
+    paused: false,
+    pause_reason: null,
+    counts: {
+      recipients: 1000,
+      queued: 590,
+      sent: 400,
+      delivered: 350,
+      read: 120,
+      failed: 10,
+      failed_by_reason: { ...ZERO_REASONS, not_rcs_capable: 7, opted_out: 3 },
+      skipped: 0,
+      fallback_sms: 0,
+      replied: 4,
+      clicked: 9,
+    },
+    pace: 20,
+    seconds_left: 300,
+    held: '7.375',
+    charged: '5.125',
+    released: '0',
+  },
+  end_reason: null,
+  allowed_actions: ['pause', 'cancel'],
+};
+const HISTORY: TReviewHistory = {
+  items: [
+    {
+      id: 1,
+      at: '2026-11-20T09:30:05.000Z',
+      action: 'begin',
+      action_label: 'Started at its scheduled time',
+      from: { code: 2, label: 'Scheduled' },
+      to: { code: 3, label: 'Running' },
+      reason: null,
+      actor_email: null,
+      actor_role: null,
+      carrier_id: null,
+      carrier_name: null,
+    },
+  ],
+  total: 1,
+};
+
+function answerGets(details: TCampaignDetails = DETAILS) {
+  return vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
+    if (url === '/secure/campaigns' || url === '/secure/admin/campaigns') return list([ITEM]);
+    if (url.endsWith('/history')) return HISTORY;
+    if (url === `/secure/campaigns/${CAMPAIGN_ID}` || url === `/secure/admin/campaigns/${CAMPAIGN_ID}`)
+      return details;
+    if (url === '/secure/bots') return list([]);
+    throw new Error(`unexpected GET ${url}`);
+  });
+}
+
+/** The details' event stream: one `counts` event, then open until the test ends. */
+function streamOnce(live: TCampaignDetails['live']) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(`event: counts\ndata: ${JSON.stringify(live)}\n\n`));
+      },
+    });
+    return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  });
+}
+
+describe('MY CAMPAIGNS', () => {
+  it('when a developer opens the list then each campaign shows its status label, its time in its own zone and its money in USD', async () => {
+    answerGets();
+    renderApp('/u/my-campaigns', { details: DEVELOPER });
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Campaigns' }, FIND)).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Campaigns' }, FIND);
+    expect(within(table).getByRole('link', { name: 'Diwali offers' }).getAttribute('href')).toBe(
+      `/u/my-campaigns?campaign=${CAMPAIGN_ID}`,
+    );
+    expect(within(table).getByText('Running')).toBeTruthy();
+    expect(within(table).getByText('20/11/2026 | 03:00 PM')).toBeTruthy();
+    expect(within(table).getByText('UTC+05:30')).toBeTruthy();
+    expect(within(table).getByText('$5.13')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'New campaign' }).getAttribute('href')).toBe('/add-new-campaign');
+    expect(screen.getByRole('link', { name: 'Audiences' })).toBeTruthy();
+  });
+
+  it('when the read-only child user opens it then the campaigns show but no way to create or change one', async () => {
+    answerGets();
+    renderApp(`/u/my-campaigns?campaign=${CAMPAIGN_ID}`, {
+      details: partnerDetails({ role: ROLES.CHILD_AGGREGATOR_READONLY }),
+    });
+    streamOnce(DETAILS.live);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Diwali offers' }, FIND)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pause' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel campaign' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Recipients (CSV)' })).toBeTruthy();
+  });
+
+  it('when an aggregator awaiting approval opens it then it says why campaigns are closed', async () => {
+    answerGets();
+    renderApp('/u/my-campaigns', { details: PENDING_AGGREGATOR });
+    expect(await screen.findByText(APPROVAL_AREA_MESSAGES.campaigns, {}, FIND)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'New campaign' })).toBeNull();
+  });
+
+  it('when the list answers nothing then the empty state invites the first campaign', async () => {
+    vi.spyOn(http, 'get').mockImplementation(async (url: string) =>
+      url === '/secure/bots' ? list([]) : list<TCampaignListItem>([]),
+    );
+    renderApp('/u/my-campaigns', { details: DEVELOPER });
+    expect(await screen.findByText('No campaigns yet', {}, FIND)).toBeTruthy();
+  });
+
+  it('when the list fails then the error shows with Try again', async () => {
+    vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
+      if (url === '/secure/bots') return list([]);
+      throw new Error('The server is resting');
+    });
+    renderApp('/u/my-campaigns', { details: DEVELOPER });
+    expect(
+      await screen.findByText(/Campaigns could not be loaded: The server is resting/, {}, FIND),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('a campaign’s details', () => {
+  it('when the stream sends new counts then they show live, with the failures by reason and the time left', async () => {
+    answerGets();
+    streamOnce({
+      ...DETAILS.live,
+      counts: { ...DETAILS.live.counts, sent: 600, queued: 390, delivered: 500 },
+      seconds_left: 120,
+    });
+    renderApp(`/u/my-campaigns?campaign=${CAMPAIGN_ID}`, { details: DEVELOPER });
+    expect(await screen.findByText('Live: the counts change as the network answers', {}, FIND)).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('count-sent').textContent).toBe('600'));
+    expect(screen.getByTestId('count-delivered').textContent).toBe('500');
+    expect(screen.getByText('Not RCS-capable: 7')).toBeTruthy();
+    expect(screen.getByText('Opted out: 3')).toBeTruthy();
+    expect(screen.getByTestId('campaign-progress').textContent).toContain('about 2 min left');
+    expect(screen.getByText('Started at its scheduled time')).toBeTruthy();
+  });
+
+  it('when the developer pauses then it asks first, and the pause is sent only once confirmed', async () => {
+    answerGets();
+    streamOnce(DETAILS.live);
+    const post = vi
+      .spyOn(http, 'post')
+      .mockResolvedValue({ ...DETAILS, paused: true, allowed_actions: ['resume', 'cancel'] });
+    renderApp(`/u/my-campaigns?campaign=${CAMPAIGN_ID}`, { details: DEVELOPER });
+    await userEvent.click(await screen.findByRole('button', { name: 'Pause' }, FIND));
+    const dialog = screen.getByRole('dialog', { name: 'Pause this campaign?' });
+    expect(post).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pause' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(`/secure/campaigns/${CAMPAIGN_ID}/pause`, {}, expect.anything()),
+    );
+    expect(await screen.findByText('The campaign is paused.', {}, FIND)).toBeTruthy();
+  });
+});
+
+describe('the platform admin’s CAMPAIGNS', () => {
+  it('when a super admin stops a campaign then a reason is required and sent', async () => {
+    answerGets({ ...DETAILS, allowed_actions: ['stop'] });
+    streamOnce(DETAILS.live);
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ ...DETAILS, status: 'd', end_reason: 'Spam' });
+    renderApp(`/admin/campaigns?campaign=${CAMPAIGN_ID}`, { details: SUPER_ADMIN });
+    expect(await screen.findByText('Acme Travel', {}, FIND)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Stop campaign' }));
+    const dialog = screen.getByRole('dialog', { name: 'Stop this campaign?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Stop campaign' });
+    expect(confirm).toHaveProperty('disabled', true);
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: /Reason/ }),
+      'Spam to opted-out numbers',
+    );
+    await userEvent.click(confirm);
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(
+        `/secure/admin/campaigns/${CAMPAIGN_ID}/stop`,
+        { reason: 'Spam to opted-out numbers' },
+        expect.anything(),
+      ),
+    );
+  });
+
+  it('when the admin picks a partner in a row then the list is narrowed to it', async () => {
+    const get = answerGets();
+    renderApp('/admin/campaigns', { details: SUPER_ADMIN });
+    await userEvent.click(
+      await screen.findByRole('button', { name: "Show only Acme Travel's campaigns" }, FIND),
+    );
+    expect(await screen.findByText('Partner: Acme Travel', {}, FIND)).toBeTruthy();
+    await waitFor(() =>
+      expect(get).toHaveBeenCalledWith(
+        '/secure/admin/campaigns',
+        expect.anything(),
+        expect.objectContaining({ params: expect.objectContaining({ partner_id: ITEM.partner_id }) }),
+      ),
+    );
+  });
+});
+
+const ACTIVE: TActiveTemplate = {
+  template_id: TEMPLATE_ID,
+  bot_id: BOT_ID,
+  bot_name: 'Chai Point Assistant',
+  name: 'Festive card',
+  channel: 'rcs',
+  type: 'text',
+  language: 'en',
+  version: 1,
+  version_id: '0b6c1f4e-3f6a-4d7e-9a55-666666666666',
+  variables: ['first_name'],
+};
+const AUDIENCE: TAudience = {
+  audience_id: AUDIENCE_ID,
+  name: 'diwali-offer',
+  file_name: 'diwali-offer.csv',
+  format: 'csv',
+  bytes: 2048,
+  status: 'ready',
+  failure: null,
+  fields: ['first_name', 'order_id'],
+  read: 3,
+  kept: 2,
+  refused: 1,
+  refused_by_reason: { bad_number: 1, duplicate: 0, opted_out: 0, too_long: 0, empty: 0 },
+  created_at: '2026-11-20T10:00:00.000Z',
+  checked_at: '2026-11-20T10:00:05.000Z',
+};
+const TEMPLATE = {
+  template_id: TEMPLATE_ID,
+  bot_id: BOT_ID,
+  bot_name: 'Chai Point Assistant',
+  partner_name: 'Acme Travel',
+  partner_id: 'P-1001',
+  name: 'Festive card',
+  channel: 'rcs',
+  type: 'text',
+  language: 'en',
+  status: { key: 'approved', code: 31, label: 'Approved' },
+  version: 1,
+  active_version: 1,
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-21T10:00:00.000Z',
+  versions: [
+    {
+      version_id: ACTIVE.version_id,
+      version: 1,
+      status: { key: 'approved', code: 31, label: 'Approved' },
+      content: { kind: 'text', text: 'Happy Diwali, {{first_name}}!', suggestions: [] },
+      sample_values: {},
+      variables: ['first_name'],
+      reason: null,
+      network_template_id: null,
+      quality: null,
+      network_error: null,
+      submitted_at: null,
+      decided_at: null,
+      created_at: '2026-11-20T10:00:00.000Z',
+      updated_at: '2026-11-20T10:00:00.000Z',
+    },
+  ],
+  allowed_actions: [],
+  can_edit: false,
+  can_delete: false,
+  delete_refusal: null,
+} as unknown as TTemplate;
+const ESTIMATE: TCampaignEstimate = {
+  currency: 'USD',
+  recipients: 2,
+  unpriced: 0,
+  lines: [
+    {
+      carrier_id: 7,
+      carrier_name: 'Jio',
+      country: 'IN',
+      channel: 'rcs',
+      message_type: 'promotional',
+      recipients: 2,
+      unit_price: '0.0125',
+      amount: '0.025',
+    },
+  ],
+  total: '0.025',
+  balance: '100',
+  hold: '0.025',
+  sufficient: true,
+};
+
+describe('the campaign form', () => {
+  it('when the developer comes back then what was typed is back, the first recipients show personalised, and the cost comes before the start', async () => {
+    localStorage.setItem(
+      draftKey(DEVELOPER.email, null),
+      JSON.stringify({
+        ...EMPTY_DRAFT,
+        name: 'Diwali offers',
+        bot_id: BOT_ID,
+        template_id: TEMPLATE_ID,
+        audience_id: AUDIENCE_ID,
+        variables: { first_name: 'first_name' },
+      }),
+    );
+    vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
+      if (url === '/secure/templates/active') return list([ACTIVE]);
+      if (url === `/secure/templates/${TEMPLATE_ID}`) return TEMPLATE;
+      if (url === '/secure/audiences') return list([AUDIENCE]);
+      if (url === `/secure/audiences/${AUDIENCE_ID}/recipients`)
+        return list([
+          { line: 2, msisdn: '+919876543210', fields: { first_name: 'Asha', order_id: 'ORD-1' } },
+          { line: 3, msisdn: '+919810012345', fields: { first_name: 'José', order_id: 'ORD-2' } },
+        ]);
+      throw new Error(`unexpected GET ${url}`);
+    });
+    const post = vi.spyOn(http, 'post').mockImplementation(async (url: string) => {
+      if (url === '/secure/campaigns/estimate') return ESTIMATE;
+      if (url === '/secure/campaigns') return { ...DETAILS, status: 'p' };
+      if (url === `/secure/campaigns/${CAMPAIGN_ID}/start`) return DETAILS;
+      throw new Error(`unexpected POST ${url}`);
+    });
+    renderApp('/add-new-campaign', { details: DEVELOPER });
+    expect(await screen.findByText(/What you typed last time is back/, {}, FIND)).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /Campaign name/ })).toHaveProperty('value', 'Diwali offers');
+    // The handset shows the first recipient's message, then the second's.
+    expect(await screen.findByText('Happy Diwali, Asha!', {}, FIND)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '+919810012345' }));
+    expect(screen.getByText('Happy Diwali, José!')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('tab', { name: /Cost and start/ }));
+    expect(await screen.findByText('Jio (IN)', {}, FIND)).toBeTruthy();
+    expect(screen.getByText('$100.00')).toBeTruthy();
+    expect(post).toHaveBeenCalledWith(
+      '/secure/campaigns/estimate',
+      { bot_id: BOT_ID, template_id: TEMPLATE_ID, audience_id: AUDIENCE_ID, fallback: { kind: 'skip' } },
+      expect.anything(),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Start campaign' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(`/secure/campaigns/${CAMPAIGN_ID}/start`, {}, expect.anything()),
+    );
+    // Saved: the draft is forgotten.
+    await waitFor(() => expect(readDraft(draftKey(DEVELOPER.email, null))).toBeNull());
+  });
+
+  it('when a schedule is in the past or a variable is not mapped then the shared rules say so by field', () => {
+    const problems = problemsOf(
+      {
+        ...EMPTY_DRAFT,
+        name: 'Diwali',
+        bot_id: BOT_ID,
+        template_id: TEMPLATE_ID,
+        audience_id: AUDIENCE_ID,
+        when: 'at',
+        date: '2020-01-01',
+        time: '10:00',
+        time_zone: '+05:30',
+      },
+      ['first_name'],
+      ['first_name'],
+    );
+    expect(problems['schedule.time']).toMatch(/in the past/);
+    expect(problems['variables.first_name']).toBe('Choose the column that fills {{first_name}}.');
+    expect(problemsOf({ ...EMPTY_DRAFT }, [], []).name).toBe('Enter the campaign name.');
+  });
+
+  it('when a recipient has a value for a mapped column then it fills the variable; an unmapped one keeps its sample', () => {
+    const recipient = { msisdn: '+919876543210', fields: { first_name: 'Asha' } };
+    expect(recipientValues(['first_name', 'order'], { first_name: 'first_name' }, recipient)).toEqual({
+      first_name: 'Asha',
+    });
+  });
+
+  it('when a read-only user opens the form then it says they cannot create campaigns', async () => {
+    vi.spyOn(http, 'get').mockResolvedValue(list([]));
+    renderApp('/add-new-campaign', { details: partnerDetails({ role: ROLES.CHILD_AGGREGATOR_READONLY }) });
+    expect(await screen.findByText('You cannot create campaigns', {}, FIND)).toBeTruthy();
+  });
+});

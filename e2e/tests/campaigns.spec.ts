@@ -1,0 +1,145 @@
+/**
+ * Issue 28, browser journey: the developer opens MY CAMPAIGNS, creates a campaign from an uploaded
+ * personalised audience, maps its column to the template's variable watching the handset, sees the
+ * cost, schedules it a few minutes ahead in Indian Standard Time, and finds it in the list and its
+ * details; the platform admin finds it in /admin/campaigns. Screens shot at 1280 and 600 px, axe.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { apiHeaders } from '../support/auth.ts';
+import { DESKTOP, screenshotsIn } from '../support/screenshots.ts';
+import { seriousViolations } from '../support/shell.ts';
+import { storageStatePath } from '../support/stack-env.ts';
+
+test.use({ viewport: { ...DESKTOP, height: 900 }, storageState: storageStatePath('developer') });
+test.describe.configure({ timeout: 240_000 });
+
+const shoot = screenshotsIn('campaigns');
+async function screenshots(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shoot(page, name);
+}
+
+/** The approved RCS template of the demo that takes {{order_id}}, and its bot. */
+const TEMPLATE = 'Order shipped card';
+
+const FILE = [
+  'msisdn,first_name,order_id',
+  '+919876543210,Asha,ORD-1',
+  '+919810012345,José,ORD-2',
+  '+919811199990,Ravi,ORD-3',
+].join('\r\n');
+
+/** A time `minutes` ahead in Indian Standard Time: its day as DD/MM/YYYY and its time as HH:mm. */
+function istAhead(minutes: number): { day: string; time: string } {
+  const at = new Date(Date.now() + minutes * 60_000 + 330 * 60_000).toISOString();
+  return { day: `${at.slice(8, 10)}/${at.slice(5, 7)}/${at.slice(0, 4)}`, time: at.slice(11, 16) };
+}
+
+async function choose(page: Page, label: string | RegExp, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('when a developer schedules a personalised campaign then it shows in the list and details, and the admin finds it', async ({
+  page,
+  browser,
+}) => {
+  const name = `Shipped ${Date.now() % 1_000_000}`;
+  await page.goto('/u/dashboard');
+  await page.getByRole('navigation').getByRole('link', { name: 'MY CAMPAIGNS' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Campaigns' })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Campaigns' }).or(page.getByText('No campaigns yet')),
+  ).toBeVisible();
+  await screenshots(page, 'my-campaigns');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const headers = await apiHeaders(page);
+  const active = await page.request.get('/api/v1/secure/templates/active?start=0&end=100', { headers });
+  const template = ((await active.json()).data.items as { name: string; bot_name: string }[]).find(
+    (t) => t.name === TEMPLATE,
+  );
+  expect(template, 'the demo has an approved template with {{order_id}}').toBeTruthy();
+
+  await page.getByRole('link', { name: 'New campaign' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New Campaign' })).toBeVisible();
+  // A draft of another run of this journey may be back: start from nothing.
+  const again = page.getByRole('button', { name: 'Start again' });
+  if (await again.isVisible()) await again.click();
+
+  await page.getByRole('textbox', { name: 'Campaign name' }).fill(name);
+  await choose(page, 'Bot', new RegExp(`^${template?.bot_name} \\(RCS\\)`));
+  await choose(page, 'Template', new RegExp(`^${TEMPLATE}`));
+  await expect(page.getByRole('figure', { name: 'RCS template preview' })).toBeVisible();
+  await screenshots(page, 'form-campaign');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.locator('input[type="file"]').setInputFiles({
+    name: `shipped-${Date.now() % 100000}.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(FILE, 'utf8'),
+  });
+  await page.getByRole('button', { name: 'Upload and check' }).click();
+  await expect(page.getByText(/3 recipients kept, 0 lines refused/)).toBeVisible({ timeout: 30_000 });
+  await screenshots(page, 'form-audience');
+
+  // What was typed survives leaving the page.
+  await page.goto('/u/my-campaigns');
+  await page.getByRole('link', { name: 'New campaign' }).click();
+  await expect(page.getByText(/What you typed last time is back/)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Campaign name' })).toHaveValue(name);
+
+  await page.getByRole('tab', { name: 'Personalise' }).click();
+  await choose(page, '{{order_id}}', 'order_id');
+  const handset = page.getByRole('figure', { name: 'RCS template preview' });
+  await expect(handset.getByText('Order #ORD-1 has shipped')).toBeVisible();
+  await page.getByRole('button', { name: '+919810012345' }).click();
+  await expect(handset.getByText('Order #ORD-2 has shipped')).toBeVisible();
+  await screenshots(page, 'form-personalise');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('radio', { name: 'At a date and time' }).check();
+  const { day, time } = istAhead(3);
+  await page.getByRole('textbox', { name: 'Date' }).fill(day);
+  await page.locator('input[type="time"]').fill(time);
+  await choose(page, 'Time zone', 'UTC+05:30 Indian Standard Time');
+  await screenshots(page, 'form-delivery');
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('table', { name: 'Estimate by carrier' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Wallet balance')).toBeVisible();
+  await screenshots(page, 'form-cost');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Schedule campaign' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Campaign Details' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  await expect(page.getByText('Scheduled').first()).toBeVisible();
+  await expect(page.getByText(`${day} | `).first()).toBeVisible();
+  await screenshots(page, 'details');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('link', { name: 'All campaigns' }).click();
+  await page.getByRole('searchbox', { name: 'Search campaigns' }).fill(name);
+  await expect(page.getByRole('link', { name })).toBeVisible();
+
+  const adminContext = await browser.newContext({
+    viewport: { ...DESKTOP, height: 900 },
+    storageState: storageStatePath('superadmin'),
+  });
+  const admin = await adminContext.newPage();
+  await admin.goto('/admin/dashboard');
+  await admin.getByRole('navigation').getByRole('link', { name: 'CAMPAIGNS' }).first().click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
+  await admin.getByRole('searchbox', { name: 'Search campaigns' }).fill(name);
+  await admin.getByRole('link', { name }).click();
+  await expect(admin.getByRole('heading', { level: 2, name })).toBeVisible();
+  await expect(admin.getByRole('button', { name: 'Stop campaign' })).toBeVisible();
+  await screenshots(admin, 'admin-details');
+  expect(await seriousViolations(admin)).toEqual([]);
+  await adminContext.close();
+});
