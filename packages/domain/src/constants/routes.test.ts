@@ -27,14 +27,23 @@ describe('PAGE_ROUTES', () => {
     expect(SCREEN_IDS).toContain('wallet.my-wallet');
   });
 
-  it('when one screen serves several paths then they are the same page in different areas', () => {
+  it('when one screen serves several paths then they are the same page, one title in each area', () => {
     const byScreen = new Map<string, PageRoute[]>();
     for (const route of routes) {
       if (route.screen) byScreen.set(route.screen, [...(byScreen.get(route.screen) ?? []), route]);
     }
     for (const shared of byScreen.values()) {
-      expect(new Set(shared.map((route) => route.title)).size).toBe(1);
+      for (const area of new Set(shared.map((route) => route.area))) {
+        const titles = shared.filter((route) => route.area === area).map((route) => route.title);
+        expect(new Set(titles).size, `${shared[0]?.screen} in ${area}`).toBe(1);
+      }
     }
+    // The spec names the developers' billing MY BILLING and the carriers' and the platform's BILLING.
+    expect(byScreen.get('analytics.billing')?.map((route) => route.title)).toEqual([
+      'My Billing',
+      'Billing',
+      'Billing',
+    ]);
     expect(byScreen.get('accounts.edit-profile')?.map((route) => route.path)).toEqual([
       '/u/edit-profile',
       '/billing/edit-profile',

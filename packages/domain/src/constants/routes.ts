@@ -54,12 +54,11 @@ export const PAGE_ROUTES = [
   dev('/u/update-brand', 'Update Brand', 'Brands', { screen: 'brands.update-brand' }),
   dev('/u/my-carriers', 'Pricing', 'Wallet, rate plans and pricing', { screen: 'wallet.pricing' }),
   dev('/u/api', 'API', 'Developer API access', { screen: 'partner-api.api' }),
-  // Campaigns (the next issue) take MY CAMPAIGNS' landing page (and its title); until then it is the audiences.
-  dev('/u/my-campaigns', 'Audiences', 'Campaigns', { screen: 'audiences.audiences' }),
+  dev('/u/my-campaigns', 'My Campaigns', 'Campaigns', { screen: 'campaigns.my-campaigns' }),
   dev('/u/audiences', 'Audiences', 'Audiences', { screen: 'audiences.audiences' }),
   dev('/u/opt-outs', 'Opt-out List', 'Audiences', { screen: 'audiences.opt-outs' }),
-  dev('/my-campaigns', 'My Campaigns', 'Campaigns'),
-  dev('/add-new-campaign', 'New Campaign', 'Campaigns'),
+  dev('/my-campaigns', 'My Campaigns', 'Campaigns', { screen: 'campaigns.my-campaigns' }),
+  dev('/add-new-campaign', 'New Campaign', 'Campaigns', { screen: 'campaigns.form' }),
   dev('/u/launch', 'Launch Bot', 'Bot launch', { screen: 'launches.stepper', pattern: '/u/launch/*' }),
   dev('/u/create-bot/whatsapp-bot-details', 'Create WhatsApp Bot', 'Bots', {
     screen: 'bots.create-whatsapp',
@@ -126,7 +125,7 @@ export const PAGE_ROUTES = [
   admin('/admin/viewAggregatorDetails', 'Aggregator Details', 'Platform review', {
     screen: 'aggregators.details',
   }),
-  admin('/admin/campaigns', 'Campaigns', 'Campaigns'),
+  admin('/admin/campaigns', 'Campaigns', 'Campaigns', { screen: 'campaigns.admin' }),
   admin('/admin/analytics', 'Billing', 'Billing analytics', { screen: 'analytics.billing' }),
   admin('/admin/edit-profile', 'Edit Profile', 'Accounts', { screen: 'accounts.edit-profile' }),
   admin('/admin/change-password', 'Change Password', 'Accounts', { screen: 'accounts.change-password' }),
