@@ -6,12 +6,8 @@ import {
   type AudienceStatus,
   audienceFileProblem,
   audienceFormatOf,
-  createAudienceChecker,
   emptyRefusalCounts,
   formatAudienceBytes,
-  type KeptRecipient,
-  mapAudienceColumns,
-  type RefusedLine,
   type TAudience,
   type TAudienceListQuery,
   ZAudienceListQuery,
@@ -23,7 +19,8 @@ import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../../plat
 import type { JobSender } from '../../platform/jobs/index.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { StoredFiles } from '../../platform/storage/sweep.ts';
-import { AudienceFileError, audienceRows, contentProblem } from './audience-reader.ts';
+import { checkInThread } from './audience-check.thread.ts';
+import { AudienceFileError, contentProblem } from './audience-reader.ts';
 import type { AudiencesQueues } from './audiences.jobs.ts';
 import type { AudienceRow, AudiencesRepository } from './audiences.repository.ts';
 
@@ -115,62 +112,35 @@ export function createAudiencesService(deps: AudiencesDeps) {
       await repository.updateAudience(audienceId, { status: 'checking', defaultCountry });
     const source = await storage.getStream(audience.storageKey);
     if (!source) throw new AudienceFileError('The uploaded file is no longer in storage: upload it again.');
-    const rows = audienceRows(source, audience.format as AudienceFormat);
-
-    const first = await rows.next();
-    if (first.done) throw new AudienceFileError('The file is empty: it has no lines.');
-    const mapped = mapAudienceColumns(first.value.values, defaultCountry);
-    if ('problem' in mapped) throw new AudienceFileError(`Line ${first.value.line}: ${mapped.problem}`);
-    const { mapping, header } = mapped;
-    const fields = mapping.fields.map((f) => f.name);
-    if (JSON.stringify(fields) !== JSON.stringify(audience.fields))
-      await repository.updateAudience(audienceId, { fields });
-
-    const optedOut = await repository.optedOutNumbers(audience.partnerId);
-    const checker = createAudienceChecker({
-      mapping,
-      defaultCountry,
-      optedOut: (msisdn) => optedOut.has(msisdn),
-      // A resumed check: what an earlier run committed is already kept.
-      seen: audience.checkedLine > 0 ? await repository.keptNumbers(audienceId) : [],
-    });
-    let kept: KeptRecipient[] = [];
-    let refused: RefusedLine[] = [];
-    let lastLine = audience.checkedLine;
-    let dataLines = audience.readCount;
-
-    const flush = async () => {
-      if (kept.length === 0 && refused.length === 0) return;
-      const batch = { kept, refused, lastLine };
-      kept = [];
-      refused = [];
-      await database.transaction(async () => {
-        const row = await repository.audienceForUpdate(audienceId);
-        if (!row) throw new AudienceGone();
-        const byReason: Record<string, number> = { ...emptyRefusalCounts(), ...row.refusedByReason };
-        for (const line of batch.refused) byReason[line.reason] = (byReason[line.reason] ?? 0) + 1;
-        await repository.storeBatch(audienceId, { ...batch, refusedByReason: byReason });
-      });
-    };
-
-    const check = async (line: number, values: string[]) => {
-      if (line <= audience.checkedLine) return;
-      dataLines += 1;
-      lastLine = line;
-      const verdict = checker.check(line, values);
-      if ('kept' in verdict) {
-        if (checker.keptCount > maxRecipients)
-          throw new AudienceFileError(
-            `The file has more than ${maxRecipients.toLocaleString('en-US')} different recipients (the most one audience may keep): split it into several audiences.`,
-          );
-        kept.push(verdict.kept);
-      } else refused.push(verdict.refused);
-      if (kept.length + refused.length >= batchSize) await flush();
-    };
-
-    if (!header) await check(first.value.line, first.value.values);
-    for await (const row of rows) await check(row.line, row.values);
-    await flush();
+    const dataLines = await checkInThread(
+      {
+        format: audience.format as AudienceFormat,
+        defaultCountry,
+        checkedLine: audience.checkedLine,
+        readCount: audience.readCount,
+        // A resumed check: what an earlier run committed is already kept.
+        seen: audience.checkedLine > 0 ? await repository.keptNumbers(audienceId) : [],
+        optedOut: [...(await repository.optedOutNumbers(audience.partnerId))],
+        maxRecipients,
+        batchSize,
+      },
+      source,
+      {
+        async fields(fields) {
+          if (JSON.stringify(fields) !== JSON.stringify(audience.fields))
+            await repository.updateAudience(audienceId, { fields });
+        },
+        async batch(batch) {
+          await database.transaction(async () => {
+            const row = await repository.audienceForUpdate(audienceId);
+            if (!row) throw new AudienceGone();
+            const byReason: Record<string, number> = { ...emptyRefusalCounts(), ...row.refusedByReason };
+            for (const line of batch.refused) byReason[line.reason] = (byReason[line.reason] ?? 0) + 1;
+            await repository.storeBatch(audienceId, { ...batch, refusedByReason: byReason });
+          });
+        },
+      },
+    );
     if (dataLines === 0)
       throw new AudienceFileError('The file has only a header line: there are no recipients in it.');
     await database.transaction(async () => {
