@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   AUDIENCE_MAX_BYTES,
+  AUDIENCE_REACH_PACE,
   type AudienceFormat,
+  type AudienceReachNetwork,
   type AudienceRefusalCounts,
   type AudienceStatus,
   audienceFileProblem,
@@ -10,12 +12,19 @@ import {
   formatAudienceBytes,
   type TAudience,
   type TAudienceListQuery,
+  type TAudienceReach,
   ZAudienceListQuery,
 } from '@portico/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Connectors } from '../../networks/index.ts';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import type { Database } from '../../platform/db/index.ts';
-import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../../platform/http/errors.ts';
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  PayloadTooLargeError,
+} from '../../platform/http/errors.ts';
 import type { JobSender } from '../../platform/jobs/index.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { StoredFiles } from '../../platform/storage/sweep.ts';
@@ -31,6 +40,10 @@ export interface AudiencesDeps {
   jobs: JobSender<AudiencesQueues>;
   log: Pick<FastifyBaseLogger, 'error'>;
   maxRecipients: number;
+  /** The networks' capability checks (reach; the seed and the check tests need none). */
+  connectors?: Pick<Connectors, 'get'>;
+  /** Waits between capability requests (the network's pace); a test may pass a recorder. */
+  sleep?: (ms: number) => Promise<void>;
   /** Lines committed together with their checkpoint (smaller in tests). */
   batchSize?: number;
 }
@@ -80,7 +93,8 @@ class AudienceGone extends Error {}
  * recipient twice), lists, the refused lines, delete.
  */
 export function createAudiencesService(deps: AudiencesDeps) {
-  const { database, repository, storage, jobs, log, maxRecipients } = deps;
+  const { database, repository, storage, jobs, log, maxRecipients, connectors } = deps;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const batchSize = deps.batchSize ?? 5_000;
 
   async function owned(user: AuthenticatedUser, audienceId: string): Promise<AudienceRow> {
@@ -338,6 +352,46 @@ export function createAudiencesService(deps: AudiencesDeps) {
       const row = await database.transaction(() => repository.deleteAudience(user.partnerId, audienceId));
       if (!row) throw new NotFoundError('Audience not found.');
       await storage.delete(row.storageKey);
+    },
+
+    /**
+     * Reach (issue 27 point 3): the audience's kept recipients split into RCS-capable and not through
+     * one RCS bot (its network and sender, which the caller resolved), with the network's batch
+     * capability check (RBM users.batchGet, MaaP contact capabilities) in batches at the network's
+     * pace (AUDIENCE_REACH_PACE). Read-only: nothing is stored or charged. `onProgress` hears the
+     * running counts after each batch.
+     */
+    async reach(
+      user: AuthenticatedUser,
+      audienceId: string,
+      target: { network: AudienceReachNetwork; sender: string },
+      onProgress?: (reach: TAudienceReach) => void,
+    ): Promise<TAudienceReach> {
+      const audience = await owned(user, audienceId);
+      if (audience.status !== 'ready')
+        throw new ConflictError('The audience is not checked yet: its reach is known once it is ready.');
+      const pace = AUDIENCE_REACH_PACE[target.network];
+      if (!connectors) throw new Error('reach needs the network connectors');
+      const connector = connectors.get(target.network);
+      const reach: TAudienceReach = { recipients: 0, rcs_capable: 0, not_rcs_capable: 0 };
+      let after = 0;
+      let last = 0;
+      for (;;) {
+        const page = await repository.recipientNumbersAfter(audienceId, after, pace.batch);
+        if (page.length === 0) return reach;
+        const wait = last + 1000 / pace.perSecond - Date.now();
+        if (last > 0 && wait > 0) await sleep(wait);
+        last = Date.now();
+        const numbers = page.map((r) => r.msisdn);
+        const { reachableUsers } = await connector.reachableUsers(target.sender, numbers);
+        const capable = new Set(reachableUsers);
+        const reached = numbers.filter((n) => capable.has(n)).length;
+        reach.recipients += numbers.length;
+        reach.rcs_capable += reached;
+        reach.not_rcs_capable += numbers.length - reached;
+        onProgress?.({ ...reach });
+        after = page.at(-1)?.line ?? after;
+      }
     },
 
     /** Stored files the orphan sweep may delete: those no audience names. */
