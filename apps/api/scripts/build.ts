@@ -1,6 +1,7 @@
 /**
  * The API's production build: src/main.ts and the workspace packages it imports (@portico/domain,
- * @portico/sandbox, all TypeScript) bundled by esbuild into dist/main.js. Every other package stays an
+ * @portico/sandbox, all TypeScript) bundled by esbuild into dist/main.js (and each worker thread's entry
+ * next to it). Every other package stays an
  * import resolved from node_modules at run time, so `npm ci --omit=dev` plus dist/ runs the product;
  * dist/externals.json lists them (a test checks each is a runtime dependency). Files that are not code
  * (migrations, page assets) are read from the package directories (src/platform/package-paths.ts).
@@ -41,10 +42,12 @@ export async function buildApi(outdir = path.join(root, 'dist')): Promise<{ exte
   await mkdir(outdir, { recursive: true });
   const found = new Set<string>();
   await build({
-    // The export worker thread's code is its own file beside main.js (platform/export/worker-pool.ts).
+    // Worker threads' entries sit next to main.js: the export worker (platform/export/worker-pool.ts)
+    // and the audience check's (audience-check.thread.ts finds its worker there).
     entryPoints: {
       main: path.join(root, 'src/main.ts'),
       'export-worker': path.join(root, 'src/platform/export/export-worker.ts'),
+      'audience-check.worker': path.join(root, 'src/modules/audiences/audience-check.worker.ts'),
     },
     outdir,
     bundle: true,

@@ -693,6 +693,13 @@ describe('MaaP connector against the sandbox', () => {
     ]);
   });
 
+  it('when capability is asked in bulk then each contact is asked and the reachable ones come back in order', async () => {
+    const contacts = Array.from({ length: 25 }, (_, i) => `+9198000001${String(i).padStart(2, '0')}`);
+    const answer = await maap.reachableUsers('bot-m', contacts);
+    expect(answer.reachableUsers).toEqual(contacts.filter((c) => !c.endsWith('0')));
+    expect(answer.totalRandomSampleUserCount).toBe(0);
+  });
+
   it('when a contact is not RCS-capable then capability is false and a send is not_capable', async () => {
     expect((await maap.capability('bot-m', '+919800000041')).capable).toBe(true);
     expect((await maap.capability('bot-m', '+919800000040')).capable).toBe(false);

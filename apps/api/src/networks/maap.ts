@@ -1,7 +1,10 @@
 import { mediaTypeOfMime, type TMessageContent, type TRichCard, type TSuggestion } from '@portico/domain';
 import { NetworkError, unsupported } from './errors.ts';
 import { createNetworkHttp } from './http.ts';
-import type { ConnectorOptions, LaunchDetail, LaunchState, NetworkConnector } from './types.ts';
+import type { Capability, ConnectorOptions, LaunchDetail, LaunchState, NetworkConnector } from './types.ts';
+
+/** Contact capability requests a MaaP connector has in flight at once for a bulk check. */
+export const MAAP_CAPABILITY_CONCURRENCY = 8;
 
 const MAAP_LAUNCH_STATES: Record<string, LaunchState> = {
   unlaunched: 'LAUNCH_STATE_UNLAUNCHED',
@@ -186,6 +189,22 @@ export function createMaapConnector(options: ConnectorOptions): NetworkConnector
     classify: maapError,
   });
   const bot = (botId: string) => `/bot/v1/${encodeURIComponent(botId)}`;
+
+  async function capability(sender: string, msisdn: string): Promise<Capability> {
+    try {
+      const { body } = await http.request({
+        method: 'GET',
+        path: `${bot(sender)}/contactCapabilities`,
+        query: { userContact: msisdn },
+        retry: 'always',
+      });
+      return { capable: true, features: (body as { capabilities?: string[] }).capabilities ?? [] };
+    } catch (error) {
+      if (error instanceof NetworkError && error.kind === 'not_capable')
+        return { capable: false, features: [] };
+      throw error;
+    }
+  }
   const notHere = (what: string) => async (): Promise<never> => {
     throw unsupported('maap', what);
   };
@@ -215,25 +234,28 @@ export function createMaapConnector(options: ConnectorOptions): NetworkConnector
       });
       return { networkMessageId: messageId };
     },
-    async capability(sender, msisdn) {
-      try {
-        const { body } = await http.request({
-          method: 'GET',
-          path: `${bot(sender)}/contactCapabilities`,
-          query: { userContact: msisdn },
-          retry: 'always',
-        });
-        return { capable: true, features: (body as { capabilities?: string[] }).capabilities ?? [] };
-      } catch (error) {
-        if (error instanceof NetworkError && error.kind === 'not_capable')
-          return { capable: false, features: [] };
-        throw error;
-      }
-    },
+    capability,
     inviteTester: notHere('Tester invites (MaaP bots are tested through the carrier)'),
     testerStatus: notHere('Tester invites (MaaP bots are tested through the carrier)'),
     uploadFile: notHere('File upload (MaaP messages carry media by URL)'),
-    reachableUsers: notHere('Capability in bulk (ask contactCapabilities per contact)'),
+    /**
+     * MaaP has no capability in bulk: contactCapabilities per contact, MAAP_CAPABILITY_CONCURRENCY at
+     * once. No random sample (its counts are 0).
+     */
+    async reachableUsers(sender, msisdns) {
+      const reachable: string[] = [];
+      let next = 0;
+      const worker = async () => {
+        while (next < msisdns.length) {
+          const msisdn = msisdns[next++] as string;
+          if ((await capability(sender, msisdn)).capable) reachable.push(msisdn);
+        }
+      };
+      await Promise.all(Array.from({ length: MAAP_CAPABILITY_CONCURRENCY }, worker));
+      const order = new Map(msisdns.map((m, i) => [m, i]));
+      reachable.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+      return { reachableUsers: reachable, totalRandomSampleUserCount: 0, reachableRandomSampleUserCount: 0 };
+    },
     mediaInfo: notHere('Media by id (MaaP messages carry media by URL)'),
     downloadMedia: notHere('Media by id (MaaP messages carry media by URL)'),
     deleteMedia: notHere('Media by id (MaaP messages carry media by URL)'),

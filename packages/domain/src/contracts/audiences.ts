@@ -116,3 +116,11 @@ export const ZOptOutAddRequest = z.object({
 export const ZOptOutParams = z.object({
   msisdn: z.string().regex(/^\+[1-9]\d{6,14}$/, 'is not a number in E.164 form (+ and digits)'),
 });
+
+/** An audience's reach through one RCS bot: its kept recipients split by the network's capability check. */
+export const ZAudienceReach = z.object({
+  recipients: z.number().int(),
+  rcs_capable: z.number().int(),
+  not_rcs_capable: z.number().int(),
+});
+export type TAudienceReach = z.infer<typeof ZAudienceReach>;

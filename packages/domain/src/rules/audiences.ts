@@ -201,6 +201,17 @@ export function createAudienceChecker(options: AudienceCheckerOptions) {
   };
 }
 
+/**
+ * Reach (issue 27 point 3): numbers per capability request and requests a second, per RCS network.
+ * RBM users.batchGet takes up to 10,000 numbers; MaaP asks per contact (the connector runs a few at
+ * once), so its batch is small and its pace is per batch.
+ */
+export const AUDIENCE_REACH_PACE = {
+  rbm: { batch: 10_000, perSecond: 5 },
+  maap: { batch: 200, perSecond: 5 },
+} as const satisfies Record<string, { batch: number; perSecond: number }>;
+export type AudienceReachNetwork = keyof typeof AUDIENCE_REACH_PACE;
+
 /** Opt-out words a user may send to a bot (case and surrounding spaces ignored). */
 export const OPT_OUT_KEYWORDS = ['STOP', 'UNSUBSCRIBE', 'STOPALL', 'CANCEL', 'END', 'QUIT'] as const;
 /** Whether a user's message asks to stop receiving messages. */

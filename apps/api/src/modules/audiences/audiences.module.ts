@@ -6,13 +6,17 @@ import { AUDIENCES_QUEUES } from './audiences.jobs.ts';
 import { createAudiencesRepository } from './audiences.repository.ts';
 import { audiencesRoutes } from './audiences.routes.ts';
 import { seedAudiencesDemo } from './audiences.seed.ts';
-import { createAudiencesService } from './audiences.service.ts';
+import { type AudiencesService, createAudiencesService } from './audiences.service.ts';
 import { optOutsRoutes } from './opt-outs.routes.ts';
 import { createOptOutsService, type OptOutsService } from './opt-outs.service.ts';
 
 declare module '../../platform/module.ts' {
   interface ModuleServices {
-    audiences: { optOuts: Pick<OptOutsService, 'isOptedOut'> };
+    audiences: {
+      optOuts: Pick<OptOutsService, 'isOptedOut'>;
+      /** Reach of an audience through an RCS bot (campaigns' estimate): AudiencesService.reach. */
+      reach: AudiencesService['reach'];
+    };
   }
 }
 
@@ -26,7 +30,7 @@ export const audiencesModule = defineModule({
   name: 'audiences',
   config: audiencesConfig,
   queues: AUDIENCES_QUEUES,
-  create({ config, database, use, storage, jobs, log, settings }) {
+  create({ config, database, use, storage, jobs, log, settings, connectors }) {
     const repository = createAudiencesRepository(database);
     const optOuts = createOptOutsService({ database, repository });
     const audiences = createAudiencesService({
@@ -36,12 +40,13 @@ export const audiencesModule = defineModule({
       jobs,
       log,
       maxRecipients: settings.AUDIENCE_MAX_RECIPIENTS,
+      connectors,
     });
     use('network-messages').onEventsStored(async (events) => {
       await optOuts.onEventsStored(events.map((event) => event.eventId));
     });
     return {
-      service: { optOuts },
+      service: { optOuts, reach: audiences.reach },
       secureRoutes: [
         optOutsRoutes(optOuts),
         audiencesRoutes(audiences),

@@ -330,6 +330,18 @@ export function createAudiencesRepository(database: Database) {
       return { items, total: total?.n ?? 0 };
     },
 
+    /** Kept numbers after a line, in line order (keyset pages for the reach check). */
+    async recipientNumbersAfter(
+      audienceId: string,
+      afterLine: number,
+      limit: number,
+    ): Promise<{ line: number; msisdn: string }[]> {
+      return q<{ line: number; msisdn: string }>(
+        'SELECT line, msisdn FROM audience_recipients WHERE audience_id = $1 AND line > $2 ORDER BY line LIMIT $3',
+        [audienceId, afterLine, limit],
+      );
+    },
+
     /** The partner's default country for numbers without their prefix (its address). */
     async partnerCountry(partnerId: string): Promise<string | null> {
       const rows = await q<{ country: string | null }>(

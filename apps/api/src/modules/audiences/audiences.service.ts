@@ -1,29 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import {
   AUDIENCE_MAX_BYTES,
+  AUDIENCE_REACH_PACE,
   type AudienceFormat,
+  type AudienceReachNetwork,
   type AudienceRefusalCounts,
   type AudienceStatus,
   audienceFileProblem,
   audienceFormatOf,
-  createAudienceChecker,
   emptyRefusalCounts,
   formatAudienceBytes,
-  type KeptRecipient,
-  mapAudienceColumns,
-  type RefusedLine,
   type TAudience,
   type TAudienceListQuery,
+  type TAudienceReach,
   ZAudienceListQuery,
 } from '@portico/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Connectors } from '../../networks/index.ts';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import type { Database } from '../../platform/db/index.ts';
-import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../../platform/http/errors.ts';
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  PayloadTooLargeError,
+} from '../../platform/http/errors.ts';
 import type { JobSender } from '../../platform/jobs/index.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { StoredFiles } from '../../platform/storage/sweep.ts';
-import { AudienceFileError, audienceRows, contentProblem } from './audience-reader.ts';
+import { checkInThread } from './audience-check.thread.ts';
+import { AudienceFileError, contentProblem } from './audience-reader.ts';
 import type { AudiencesQueues } from './audiences.jobs.ts';
 import type { AudienceRow, AudiencesRepository } from './audiences.repository.ts';
 
@@ -34,6 +40,10 @@ export interface AudiencesDeps {
   jobs: JobSender<AudiencesQueues>;
   log: Pick<FastifyBaseLogger, 'error'>;
   maxRecipients: number;
+  /** The networks' capability checks (reach; the seed and the check tests need none). */
+  connectors?: Pick<Connectors, 'get'>;
+  /** Waits between capability requests (the network's pace); a test may pass a recorder. */
+  sleep?: (ms: number) => Promise<void>;
   /** Lines committed together with their checkpoint (smaller in tests). */
   batchSize?: number;
 }
@@ -83,7 +93,8 @@ class AudienceGone extends Error {}
  * recipient twice), lists, the refused lines, delete.
  */
 export function createAudiencesService(deps: AudiencesDeps) {
-  const { database, repository, storage, jobs, log, maxRecipients } = deps;
+  const { database, repository, storage, jobs, log, maxRecipients, connectors } = deps;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const batchSize = deps.batchSize ?? 5_000;
 
   async function owned(user: AuthenticatedUser, audienceId: string): Promise<AudienceRow> {
@@ -115,62 +126,35 @@ export function createAudiencesService(deps: AudiencesDeps) {
       await repository.updateAudience(audienceId, { status: 'checking', defaultCountry });
     const source = await storage.getStream(audience.storageKey);
     if (!source) throw new AudienceFileError('The uploaded file is no longer in storage: upload it again.');
-    const rows = audienceRows(source, audience.format as AudienceFormat);
-
-    const first = await rows.next();
-    if (first.done) throw new AudienceFileError('The file is empty: it has no lines.');
-    const mapped = mapAudienceColumns(first.value.values, defaultCountry);
-    if ('problem' in mapped) throw new AudienceFileError(`Line ${first.value.line}: ${mapped.problem}`);
-    const { mapping, header } = mapped;
-    const fields = mapping.fields.map((f) => f.name);
-    if (JSON.stringify(fields) !== JSON.stringify(audience.fields))
-      await repository.updateAudience(audienceId, { fields });
-
-    const optedOut = await repository.optedOutNumbers(audience.partnerId);
-    const checker = createAudienceChecker({
-      mapping,
-      defaultCountry,
-      optedOut: (msisdn) => optedOut.has(msisdn),
-      // A resumed check: what an earlier run committed is already kept.
-      seen: audience.checkedLine > 0 ? await repository.keptNumbers(audienceId) : [],
-    });
-    let kept: KeptRecipient[] = [];
-    let refused: RefusedLine[] = [];
-    let lastLine = audience.checkedLine;
-    let dataLines = audience.readCount;
-
-    const flush = async () => {
-      if (kept.length === 0 && refused.length === 0) return;
-      const batch = { kept, refused, lastLine };
-      kept = [];
-      refused = [];
-      await database.transaction(async () => {
-        const row = await repository.audienceForUpdate(audienceId);
-        if (!row) throw new AudienceGone();
-        const byReason: Record<string, number> = { ...emptyRefusalCounts(), ...row.refusedByReason };
-        for (const line of batch.refused) byReason[line.reason] = (byReason[line.reason] ?? 0) + 1;
-        await repository.storeBatch(audienceId, { ...batch, refusedByReason: byReason });
-      });
-    };
-
-    const check = async (line: number, values: string[]) => {
-      if (line <= audience.checkedLine) return;
-      dataLines += 1;
-      lastLine = line;
-      const verdict = checker.check(line, values);
-      if ('kept' in verdict) {
-        if (checker.keptCount > maxRecipients)
-          throw new AudienceFileError(
-            `The file has more than ${maxRecipients.toLocaleString('en-US')} different recipients (the most one audience may keep): split it into several audiences.`,
-          );
-        kept.push(verdict.kept);
-      } else refused.push(verdict.refused);
-      if (kept.length + refused.length >= batchSize) await flush();
-    };
-
-    if (!header) await check(first.value.line, first.value.values);
-    for await (const row of rows) await check(row.line, row.values);
-    await flush();
+    const dataLines = await checkInThread(
+      {
+        format: audience.format as AudienceFormat,
+        defaultCountry,
+        checkedLine: audience.checkedLine,
+        readCount: audience.readCount,
+        // A resumed check: what an earlier run committed is already kept.
+        seen: audience.checkedLine > 0 ? await repository.keptNumbers(audienceId) : [],
+        optedOut: [...(await repository.optedOutNumbers(audience.partnerId))],
+        maxRecipients,
+        batchSize,
+      },
+      source,
+      {
+        async fields(fields) {
+          if (JSON.stringify(fields) !== JSON.stringify(audience.fields))
+            await repository.updateAudience(audienceId, { fields });
+        },
+        async batch(batch) {
+          await database.transaction(async () => {
+            const row = await repository.audienceForUpdate(audienceId);
+            if (!row) throw new AudienceGone();
+            const byReason: Record<string, number> = { ...emptyRefusalCounts(), ...row.refusedByReason };
+            for (const line of batch.refused) byReason[line.reason] = (byReason[line.reason] ?? 0) + 1;
+            await repository.storeBatch(audienceId, { ...batch, refusedByReason: byReason });
+          });
+        },
+      },
+    );
     if (dataLines === 0)
       throw new AudienceFileError('The file has only a header line: there are no recipients in it.');
     await database.transaction(async () => {
@@ -368,6 +352,46 @@ export function createAudiencesService(deps: AudiencesDeps) {
       const row = await database.transaction(() => repository.deleteAudience(user.partnerId, audienceId));
       if (!row) throw new NotFoundError('Audience not found.');
       await storage.delete(row.storageKey);
+    },
+
+    /**
+     * Reach (issue 27 point 3): the audience's kept recipients split into RCS-capable and not through
+     * one RCS bot (its network and sender, which the caller resolved), with the network's batch
+     * capability check (RBM users.batchGet, MaaP contact capabilities) in batches at the network's
+     * pace (AUDIENCE_REACH_PACE). Read-only: nothing is stored or charged. `onProgress` hears the
+     * running counts after each batch.
+     */
+    async reach(
+      user: AuthenticatedUser,
+      audienceId: string,
+      target: { network: AudienceReachNetwork; sender: string },
+      onProgress?: (reach: TAudienceReach) => void,
+    ): Promise<TAudienceReach> {
+      const audience = await owned(user, audienceId);
+      if (audience.status !== 'ready')
+        throw new ConflictError('The audience is not checked yet: its reach is known once it is ready.');
+      const pace = AUDIENCE_REACH_PACE[target.network];
+      if (!connectors) throw new Error('reach needs the network connectors');
+      const connector = connectors.get(target.network);
+      const reach: TAudienceReach = { recipients: 0, rcs_capable: 0, not_rcs_capable: 0 };
+      let after = 0;
+      let last = 0;
+      for (;;) {
+        const page = await repository.recipientNumbersAfter(audienceId, after, pace.batch);
+        if (page.length === 0) return reach;
+        const wait = last + 1000 / pace.perSecond - Date.now();
+        if (last > 0 && wait > 0) await sleep(wait);
+        last = Date.now();
+        const numbers = page.map((r) => r.msisdn);
+        const { reachableUsers } = await connector.reachableUsers(target.sender, numbers);
+        const capable = new Set(reachableUsers);
+        const reached = numbers.filter((n) => capable.has(n)).length;
+        reach.recipients += numbers.length;
+        reach.rcs_capable += reached;
+        reach.not_rcs_capable += numbers.length - reached;
+        onProgress?.({ ...reach });
+        after = page.at(-1)?.line ?? after;
+      }
     },
 
     /** Stored files the orphan sweep may delete: those no audience names. */
