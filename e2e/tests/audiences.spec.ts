@@ -29,6 +29,8 @@ test('when a developer uploads a personalised audience with bad lines then each 
 }) => {
   await page.goto('/u/dashboard');
   await page.getByRole('navigation').getByRole('link', { name: 'MY CAMPAIGNS' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Campaigns' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Audiences', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Audiences' })).toBeVisible();
   // The seeded audiences are listed.
   await expect(page.getByRole('button', { name: /View diwali-offer-personalised/ }).first()).toBeVisible();

@@ -82,8 +82,9 @@ test.describe('the super admin', () => {
   test("when a bot's id is pasted then exactly that bot is found, and it opens the platform's page of it", async ({
     page,
   }) => {
-    await page.goto('/admin/bots');
-    const link = page.getByRole('table').getByRole('row').nth(1).getByRole('link').first();
+    // Every launch (the submitted tab may have been emptied by the bulk review's journey).
+    await page.goto('/admin/bots?tab=all');
+    const link = page.getByRole('table').first().getByRole('row').nth(1).getByRole('link').first();
     const href = (await link.getAttribute('href')) ?? '';
     const botId = new URL(href, 'http://x').searchParams.get('bot_id') ?? '';
     expect(botId).toMatch(/^[0-9a-f-]{36}$/);

@@ -116,6 +116,8 @@ test('when a developer creates credentials on /u/api and sends a rich card with 
 
   // A new credential: the secret is shown once, with the client id it belongs to.
   const table = page.getByRole('table', { name: 'Credentials' });
+  // Counted once the list has loaded (the bot may already have credentials from the demo or a journey).
+  await expect(table.or(page.getByText('No credentials yet'))).toBeVisible();
   const before = await table.getByRole('row').count();
   await page.getByRole('button', { name: 'Create credential' }).click();
   const secretDialog = page.getByRole('dialog', { name: 'Client secret' });
