@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDay, percentChange, resolveAnalyticsRange, zoneMinutes } from './analytics.ts';
+import { localDay, monthName, percentChange, resolveAnalyticsRange, zoneMinutes } from './analytics.ts';
 
 const now = new Date('2026-03-15T23:30:00Z');
 
@@ -68,5 +68,12 @@ describe('analytics ranges', () => {
     expect(percentChange(150, 100)).toBe(50);
     expect(percentChange(50, 100)).toBe(-50);
     expect(percentChange(5, 0)).toBeNull();
+  });
+});
+
+describe('statement months', () => {
+  it('when a month is named then it reads as the spec writes dates: the month in words and the year', () => {
+    expect(monthName('2026-11')).toBe('November 2026');
+    expect(monthName('2027-01')).toBe('January 2027');
   });
 });

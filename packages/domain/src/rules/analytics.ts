@@ -147,3 +147,24 @@ export const CHART_PALETTE = [
   '#a8e0e0',
   '#f6c1a0',
 ] as const;
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** A statement's month (YYYY-MM) in words: "November 2026". */
+export function monthName(month: string): string {
+  const [year, m] = month.split('-');
+  return `${MONTH_NAMES[Number(m) - 1] ?? m} ${year}`;
+}

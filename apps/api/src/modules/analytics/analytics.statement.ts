@@ -1,27 +1,7 @@
-import { formatCurrency, formatMicros } from '@portico/domain';
+import { formatCurrency, formatMicros, monthName } from '@portico/domain';
 import type { Statement } from './analytics.service.ts';
 
 const usd = (micros: bigint) => formatCurrency(formatMicros(micros));
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** The month as words ("November 2026"). */
-export function monthName(month: string): string {
-  const [year, m] = month.split('-');
-  return `${MONTHS[Number(m) - 1] ?? m} ${year}`;
-}
 
 /**
  * The monthly statement as a PDF (pdfkit, loaded on first use like every export): the partner's

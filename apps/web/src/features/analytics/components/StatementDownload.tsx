@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { monthName } from '@portico/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
@@ -11,29 +12,13 @@ import { http } from '@/lib/http/client';
 import { saveFile } from '@/lib/http/save-file';
 import { SelectField } from '@/lib/ui/SelectField';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** This month and the eleven before it (UTC), newest first. */
 export function recentMonths(now = new Date()): { value: string; label: string }[] {
   return Array.from({ length: 12 }, (_, i) => {
-    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
-    return {
-      value: d.toISOString().slice(0, 7),
-      label: `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`,
-    };
+    const value = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1))
+      .toISOString()
+      .slice(0, 7);
+    return { value, label: monthName(value) };
   });
 }
 
