@@ -127,6 +127,10 @@ describe('the header search', () => {
     const listbox = within(await dialog.findByRole('listbox'));
     await waitFor(() => expect(listbox.getAllByRole('option')).toHaveLength(4));
     expect(listbox.getByText('Aggregator · Approved')).toBeTruthy();
+    // Launches in every state, not only the review list's default tab (what waits).
+    expect(searches().find((call) => call.url === '/secure/bot-reviews')?.params).toMatchObject({
+      tab: 'all',
+    });
     expect(
       searches()
         .map((call) => call.url)

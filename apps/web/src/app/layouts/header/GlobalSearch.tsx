@@ -77,7 +77,8 @@ function useSubjectSearches(search: string): { groups: GroupResult[]; loading: b
     queries: [
       { ...botsQueryOptions(WINDOW, { search }), enabled: enabled && canBots },
       {
-        ...botReviewsQueryOptions(reviewScope ?? 'platform', WINDOW, { search }),
+        // Every launch the caller may see, whatever its state (the list's own default tab is what waits).
+        ...botReviewsQueryOptions(reviewScope ?? 'platform', WINDOW, { search, tab: 'all' }),
         enabled: enabled && reviewScope !== null,
       },
       { ...brandsQueryOptions(WINDOW, { search }), enabled: enabled && canBrands },
