@@ -13,7 +13,6 @@ import { SCREENS } from './screens';
 
 // Every screen is its own chunk: the shell (header, bars, footer, guards) is all the entry loads.
 const HomeRoute = lazy(() => import('./pages/HomeRoute'));
-const PlaceholderPage = lazy(() => import('./pages/PlaceholderPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const ServerErrorPage = lazy(() => import('./pages/ServerErrorPage'));
 const CallbackPage = lazy(() => import('@/features/auth/pages/CallbackPage'));
@@ -27,13 +26,23 @@ function Titled({ title, children }: { title: string | null; children: ReactNode
   return children;
 }
 
-/** A page of PAGE_ROUTES: the screen a feature declares under its screen id, or its placeholder. */
-function pageRoute(route: PageRoute<ScreenId>): RouteObject {
+/**
+ * A page of PAGE_ROUTES: the screen a feature declares under its screen id. Every page has one
+ * (screens.test.ts); a page without would be left out and answer the not-found page.
+ */
+function pageRoutes(route: PageRoute<ScreenId>): RouteObject[] {
   const Screen = route.screen ? SCREENS.get(route.screen) : undefined;
-  return {
-    path: route.pattern ?? route.path,
-    element: <Titled title={route.title}>{Screen ? <Screen /> : <PlaceholderPage route={route} />}</Titled>,
-  };
+  if (!Screen) return [];
+  return [
+    {
+      path: route.pattern ?? route.path,
+      element: (
+        <Titled title={route.title}>
+          <Screen />
+        </Titled>
+      ),
+    },
+  ];
 }
 
 /** The route tree: the app's own pages, and every page of PAGE_ROUTES (packages/domain). */
@@ -65,7 +74,7 @@ export const appRoutes: RouteObject[] = [
           </Titled>
         ),
       },
-      ...PAGE_ROUTES.map(pageRoute),
+      ...PAGE_ROUTES.flatMap(pageRoutes),
       {
         path: '*',
         element: (
