@@ -1,11 +1,9 @@
-import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
   AUDIENCE_MAX_BYTES,
   AUDIENCE_REFUSAL_LABELS,
   AUDIENCE_STATUS_LABELS,
   type AudienceRefusalReason,
-  toDelimitedText,
   ZAudience,
   ZAudienceExportQuery,
   ZAudienceList,
@@ -19,11 +17,11 @@ import {
   ZRefusedLinesQuery,
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendStreamedSheet } from '../../platform/export/streamed-sheet.ts';
 import { neutraliseFormula, sendTable } from '../../platform/export/tables.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { BadRequestError, UnsupportedMediaTypeError } from '../../platform/http/errors.ts';
 import { userOf } from '../../platform/http/secure-scope.ts';
-import { contentDisposition } from '../../platform/uploads/downloads.routes.ts';
 import { UPLOAD_BROKEN } from '../../platform/uploads/receive.ts';
 import { audiencesTable } from './audiences.export.ts';
 import type { AudiencesService } from './audiences.service.ts';
@@ -177,52 +175,14 @@ export function audiencesRoutes(service: AudiencesService): FastifyPluginAsyncZo
         const pages = service.refusedLines(user, audience.audience_id);
         const base = `${audience.name.replace(/[^\w.-]+/g, '-').slice(0, 40) || 'audience'}-refused-lines`;
         const label = (reason: string) => AUDIENCE_REFUSAL_LABELS[reason as AudienceRefusalReason] ?? reason;
-        reply.header('cache-control', 'no-store');
-        if (request.query.format === 'csv') {
-          async function* csv() {
-            yield `\uFEFF${toDelimitedText([REFUSED_HEADER], 'csv')}`;
-            for await (const page of pages)
-              yield toDelimitedText(
-                page.map((r) => [
-                  String(r.line),
-                  label(r.reason),
-                  neutraliseFormula(r.detail),
-                  neutraliseFormula(r.raw),
-                ]),
-                'csv',
-              );
-          }
-          reply.header('content-disposition', contentDisposition(`${base}.csv`));
-          return reply.type('text/csv; charset=utf-8').send(PassThrough.from(csv()));
-        }
-        const { default: ExcelJS } = await import('exceljs');
-        const stream = new PassThrough();
-        const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-          stream,
-          useSharedStrings: false,
-          useStyles: false,
+        return sendStreamedSheet(reply, request.query.format, {
+          base,
+          sheetName: 'Refused lines',
+          header: REFUSED_HEADER,
+          widths: REFUSED_HEADER.map((header) => (header === 'line' ? 8 : 40)),
+          pages,
+          cells: (r) => [r.line, label(r.reason), neutraliseFormula(r.detail), neutraliseFormula(r.raw)],
         });
-        const sheet = workbook.addWorksheet('Refused lines');
-        sheet.columns = REFUSED_HEADER.map((header) => ({
-          header,
-          key: header,
-          width: header === 'line' ? 8 : 40,
-        }));
-        void (async () => {
-          try {
-            for await (const page of pages)
-              for (const r of page)
-                sheet
-                  .addRow([r.line, label(r.reason), neutraliseFormula(r.detail), neutraliseFormula(r.raw)])
-                  .commit();
-            sheet.commit();
-            await workbook.commit();
-          } catch (error) {
-            stream.destroy(error as Error);
-          }
-        })();
-        reply.header('content-disposition', contentDisposition(`${base}.xlsx`));
-        return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(stream);
       },
     );
 

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import {
   CAMPAIGN_FAILURE_REASON_LABELS,
   CAMPAIGN_RECIPIENT_STATUS_LABELS,
@@ -7,7 +6,6 @@ import {
   type CampaignRecipientStatus,
   formatDateTime,
   formatMicros,
-  toDelimitedText,
   ZAdminCampaignExportQuery,
   ZAdminCampaignListQuery,
   ZCampaignCancelRequest,
@@ -30,10 +28,10 @@ import {
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
+import { sendStreamedSheet } from '../../platform/export/streamed-sheet.ts';
 import { neutraliseFormula, sendTable } from '../../platform/export/tables.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { userOf } from '../../platform/http/secure-scope.ts';
-import { contentDisposition } from '../../platform/uploads/downloads.routes.ts';
 import { campaignsTable } from './campaigns.export.ts';
 import type { RecipientReportRow } from './campaigns.repository.ts';
 import type { CampaignsService } from './campaigns.service.ts';
@@ -103,40 +101,13 @@ export function campaignsRoutes(service: CampaignsService): FastifyPluginAsyncZo
         }
       }
       const base = `${campaign.name.replace(/[^\w.-]+/g, '-').slice(0, 40) || 'campaign'}-recipients`;
-      reply.header('cache-control', 'no-store');
-      if (format === 'csv') {
-        async function* csv() {
-          yield `\uFEFF${toDelimitedText([REPORT_HEADER], 'csv')}`;
-          for await (const page of pages())
-            yield toDelimitedText(
-              page.map((r) => reportLine(r, campaign.timeZone)),
-              'csv',
-            );
-        }
-        reply.header('content-disposition', contentDisposition(`${base}.csv`));
-        return reply.type('text/csv; charset=utf-8').send(PassThrough.from(csv()));
-      }
-      const { default: ExcelJS } = await import('exceljs');
-      const stream = new PassThrough();
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-        stream,
-        useStyles: false,
-        useSharedStrings: false,
+      return sendStreamedSheet(reply, format, {
+        base,
+        sheetName: 'Recipients',
+        header: REPORT_HEADER,
+        pages: pages(),
+        cells: (r) => reportLine(r, campaign.timeZone),
       });
-      const sheet = workbook.addWorksheet('Recipients');
-      void (async () => {
-        try {
-          sheet.addRow(REPORT_HEADER).commit();
-          for await (const page of pages())
-            for (const r of page) sheet.addRow(reportLine(r, campaign.timeZone)).commit();
-          sheet.commit();
-          await workbook.commit();
-        } catch (error) {
-          stream.destroy(error as Error);
-        }
-      })();
-      reply.header('content-disposition', contentDisposition(`${base}.xlsx`));
-      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(stream);
     }
 
     /* ------------------------------------------------------------ the partner's */
