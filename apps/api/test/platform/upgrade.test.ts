@@ -41,7 +41,7 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0026_campaigns.sql': '5be9e724eef2b699c26142ffc57e521e218536d01f0b624a7e3a8942aaed1c32',
 };
 /** How many migrations the previous landed main had (0000 to 0016). */
-const PREVIOUS_RELEASE_MIGRATIONS = 17;
+const PREVIOUS_RELEASE_MIGRATIONS = 27;
 
 interface Journal {
   entries: { idx: number; tag: string }[];
