@@ -24,6 +24,7 @@ import { healthRoutes } from './platform/health/health.routes.ts';
 import { createHealthService } from './platform/health/health.service.ts';
 import { canonicalOrigin } from './platform/http/canonical-origin.ts';
 import { errorHandling, type NotFoundFallback } from './platform/http/error-handler.ts';
+import { type LogStream, loggerOptions } from './platform/http/logging.ts';
 import { DOCS_PREFIX, openApi, SECURE_PREFIX } from './platform/http/openapi.ts';
 import { rewriteOriginRootUrl, serveOriginRoots } from './platform/http/origin-root.ts';
 import { payloadRequired } from './platform/http/payload.ts';
@@ -75,6 +76,8 @@ export interface ServerOptions {
   jobPollingIntervalSeconds?: number;
   /** File storage; when absent, the one STORAGE_URL names. */
   storage?: Storage;
+  /** Where log lines go (tests read them); standard output when absent. */
+  logStream?: LogStream;
 }
 
 export interface Server {
@@ -134,10 +137,7 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
   const storage = options.storage ?? createStorage(config.storage);
 
   const app = Fastify({
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    logger: loggerOptions(config.LOG_LEVEL, options.logStream),
     genReqId,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: BODY_LIMIT_BYTES,

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { expect } from 'vitest';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Database } from '../src/platform/db/index.ts';
+import type { LogStream } from '../src/platform/http/logging.ts';
 import { createStorage, type Storage } from '../src/platform/storage/index.ts';
 import { buildServer, type Server } from '../src/server.ts';
 import { openTestDatabase } from './database.ts';
@@ -23,6 +24,8 @@ export interface TestAppOptions {
   listen?: boolean;
   /** Wraps the app's file storage (a directory of its own), e.g. to hold its uploads. */
   storage?: (files: Storage) => Storage;
+  /** Where the app's log lines go (with env LOG_LEVEL set to what the test reads). */
+  logStream?: LogStream;
 }
 
 export interface TestApp {
@@ -107,6 +110,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     jobPollingIntervalSeconds: 0.5,
     networkBackoffBaseMs: 5,
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   const { app, database } = server;
   await app.ready();

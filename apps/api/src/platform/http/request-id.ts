@@ -1,9 +1,12 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
+/** The field every log line names the request by (Fastify's own label for its request logs). */
+export const REQUEST_ID_LOG_FIELD = 'reqId';
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Honours a caller's (or load balancer's) x-request-id when it is safe to log, else a new UUID. */
@@ -13,11 +16,37 @@ export function genReqId(req: IncomingMessage): string {
   return value && SAFE_REQUEST_ID.test(value) ? value : randomUUID();
 }
 
-/** Returns the request id on every response, errors included, so a user's report can be found in the logs. */
+/**
+ * The request a piece of work is done for: set for the rest of an HTTP request, carried into the
+ * jobs it queues (and the jobs those queue), so the connector calls they make log the same id.
+ */
+const requestContext = new AsyncLocalStorage<string>();
+
+/** The id of the request the current work is done for, if any. */
+export const currentRequestId = (): string | undefined => requestContext.getStore();
+
+/** Runs work on behalf of a request (a job carrying the id of the request that queued it). */
+export const runForRequest = <T>(requestId: string, work: () => T): T => requestContext.run(requestId, work);
+
+/**
+ * The logger's mixin: every line written while work runs for a request names it, unless the logger
+ * already does (Fastify's request loggers bind `reqId` themselves).
+ */
+export function requestIdMixin(_merge: object, _level: number, logger: { bindings(): object }): object {
+  const requestId = requestContext.getStore();
+  if (requestId === undefined || REQUEST_ID_LOG_FIELD in logger.bindings()) return {};
+  return { [REQUEST_ID_LOG_FIELD]: requestId };
+}
+
+/**
+ * Returns the request id on every response, errors included, so a user's report can be found in the
+ * logs; and keeps it for the rest of the request's work (the async context of its handlers).
+ */
 export const requestIdHeader: FastifyPluginAsync = fp(
   async (app) => {
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header(REQUEST_ID_HEADER, request.id);
+      requestContext.run(request.id, done);
     });
   },
   { name: 'portico-request-id' },

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/index.ts';
+import { currentRequestId, REQUEST_ID_LOG_FIELD, runForRequest } from '../http/request-id.ts';
 import { BOSS_SCHEMA, bossDb, PgBoss } from './boss.ts';
 import type { JobRegistry, QueueDeclarations, RegisteredJob } from './registry.ts';
 
@@ -86,10 +87,15 @@ export function createJobQueue<D extends QueueDeclarations>(options: JobQueueOpt
 
   const runBatch = (instance: PgBoss, job: RegisteredJob) => async (batch: PgBoss.Job<unknown>[]) => {
     for (const item of batch) {
-      const jobLog = log.child({ queue: job.queue, jobId: item.id });
+      // The request that queued it (through any jobs between), else the job is its own origin.
+      const { [QUEUED_BY]: queuedBy, ...data } = (item.data ?? {}) as Record<string, unknown>;
+      const requestId = typeof queuedBy === 'string' ? queuedBy : `job:${item.id}`;
+      const jobLog = log.child({ queue: job.queue, jobId: item.id, [REQUEST_ID_LOG_FIELD]: requestId });
       try {
-        const payload = job.payload.parse(item.data ?? {});
-        await job.handler(payload, { jobId: item.id, log: jobLog });
+        const payload = job.payload.parse(data);
+        jobLog.debug('job started');
+        await runForRequest(requestId, () => job.handler(payload, { jobId: item.id, log: jobLog }));
+        jobLog.debug('job done');
       } catch (error) {
         jobLog.error({ err: error }, 'job failed');
         await instance.fail(job.queue, item.id, {
@@ -123,6 +129,7 @@ export function createJobQueue<D extends QueueDeclarations>(options: JobQueueOpt
     },
     async send(queue, payload, sendOptions) {
       const data = registry.parse(queue, payload) as object;
+      const requestId = currentRequestId();
       const transaction = database.currentTransaction();
       if (transaction && !boss) {
         // Opening installs pg-boss on the pool; on PGlite that would wait for this very transaction.
@@ -130,7 +137,7 @@ export function createJobQueue<D extends QueueDeclarations>(options: JobQueueOpt
       }
       const instance = boss ?? (await open('send'));
       const options = { ...sendOptions, ...(transaction ? { db: transaction } : {}) };
-      return instance.send(queue, data, options);
+      return instance.send(queue, requestId ? { ...data, [QUEUED_BY]: requestId } : data, options);
     },
     isStarted: () => working,
     async stop() {
@@ -142,6 +149,9 @@ export function createJobQueue<D extends QueueDeclarations>(options: JobQueueOpt
     boss: () => boss,
   };
 }
+
+/** The key of a job's data that carries the id of the request it was queued for (taken off before its schema). */
+const QUEUED_BY = '_requestId';
 
 /** The queue settings a job declares (pg-boss keeps its defaults for the rest). */
 function queueSettings(job: RegisteredJob | undefined): PgBoss.Queue {
