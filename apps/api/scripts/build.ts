@@ -46,6 +46,8 @@ export async function buildApi(outdir = path.join(root, 'dist')): Promise<{ exte
     // and the audience check's (audience-check.thread.ts finds its worker there).
     entryPoints: {
       main: path.join(root, 'src/main.ts'),
+      // npm run backup / restore (docs/OPERATIONS.md).
+      backup: path.join(root, 'src/backup.ts'),
       'export-worker': path.join(root, 'src/platform/export/export-worker.ts'),
       'audience-check.worker': path.join(root, 'src/modules/audiences/audience-check.worker.ts'),
     },
