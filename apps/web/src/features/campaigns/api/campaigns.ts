@@ -11,6 +11,7 @@ import {
   ZBotListItem,
   ZCampaignDetails,
   ZCampaignEstimate,
+  ZCampaignFacets,
   ZCampaignHistory,
   ZCampaignList,
   ZCampaignLive,
@@ -194,6 +195,12 @@ export function useCampaignStream(scope: CampaignScope, campaign: TCampaignDetai
 /* ------------------------------------------------------------------ The form */
 
 const ZBotList = ZListResult(ZBotListItem);
+
+/** The partners and bots that have campaigns (the platform list's partner and bot filters). */
+export const campaignFacetsQueryOptions = queryOptions({
+  queryKey: campaignKeys.facets(),
+  queryFn: () => http.get(CAMPAIGN_PATHS.adminFacets, ZCampaignFacets),
+});
 
 /** The partner's bots (the list's bot filter). */
 export const partnerBotsQueryOptions = queryOptions({
