@@ -36,6 +36,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Connectors } from '../../networks/index.ts';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import type { Database } from '../../platform/db/index.ts';
+import type { ChannelListener } from '../../platform/db/notifications.ts';
 import {
   AppError,
   BadRequestError,
@@ -43,7 +44,6 @@ import {
   ForbiddenError,
   NotFoundError,
 } from '../../platform/http/errors.ts';
-import type { ChannelListener } from '../../platform/db/notifications.ts';
 import type { JobSender } from '../../platform/jobs/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import type { ReviewService } from '../../platform/review/review.service.ts';
