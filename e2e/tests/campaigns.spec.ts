@@ -168,6 +168,9 @@ test('when a developer schedules a personalised campaign then it shows in the li
   );
   await expect(page.getByTestId('campaign-progress')).toContainText('3 of 3 handled', { timeout: 60_000 });
   await expect(page.getByText('Completed').first()).toBeVisible({ timeout: 30_000 });
+  // The status moved: the details and history are read again (who ended it, no more actions).
+  await expect(page.getByText('Running → Completed')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Pause' })).toHaveCount(0);
   await screenshots(page, 'details-completed');
 
   const adminContext = await browser.newContext({
@@ -179,8 +182,9 @@ test('when a developer schedules a personalised campaign then it shows in the li
   await admin.getByRole('navigation').getByRole('link', { name: 'CAMPAIGNS' }).first().click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
   await admin.getByRole('searchbox', { name: 'Search campaigns' }).fill(name);
-  await admin.getByRole('link', { name }).click();
-  await expect(admin.getByRole('heading', { level: 2, name })).toBeVisible();
+  // Exact: the campaign sent now above is named after it.
+  await admin.getByRole('link', { name, exact: true }).click();
+  await expect(admin.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
   await expect(admin.getByRole('button', { name: 'Stop campaign' })).toBeVisible();
   await screenshots(admin, 'admin-details');
   expect(await seriousViolations(admin)).toEqual([]);
