@@ -127,6 +127,52 @@ test('when a developer schedules a personalised campaign then it shows in the li
   await page.getByRole('searchbox', { name: 'Search campaigns' }).fill(name);
   await expect(page.getByRole('link', { name })).toBeVisible();
 
+  // The same campaign sent now: paused as soon as it starts, its details watched live, then resumed;
+  // the counts reach the end on the open page with no reload (pushed over server-sent events).
+  const found = await page.request.get(
+    `/api/v1/secure/campaigns?start=0&end=5&search=${encodeURIComponent(name)}`,
+    { headers },
+  );
+  const scheduledId = (await found.json()).data.items[0].campaign_id as string;
+  const scheduled = (
+    await (await page.request.get(`/api/v1/secure/campaigns/${scheduledId}`, { headers })).json()
+  ).data;
+  const nowName = `${name} now`;
+  const created = await page.request.post('/api/v1/secure/campaigns', {
+    headers,
+    data: {
+      name: nowName,
+      bot_id: scheduled.bot_id,
+      template_id: scheduled.template_id,
+      audience_id: scheduled.audience_id,
+      variables: scheduled.variables,
+    },
+  });
+  expect(created.status()).toBe(200);
+  const nowId = (await created.json()).data.campaign_id as string;
+  expect((await page.request.post(`/api/v1/secure/campaigns/${nowId}/start`, { headers })).status()).toBe(
+    200,
+  );
+  const paused = await page.request.post(`/api/v1/secure/campaigns/${nowId}/pause`, { headers });
+  test.skip(paused.status() !== 200, 'the campaign ended before it could be paused');
+  await page.goto(`/u/my-campaigns?campaign=${nowId}`);
+  await expect(page.getByRole('heading', { level: 2, name: nowName })).toBeVisible();
+  await expect(page.getByText('Live: the counts change as the network answers')).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByTestId('campaign-progress')).toContainText('of 3 handled');
+  await screenshots(page, 'details-running');
+  expect(await seriousViolations(page)).toEqual([]);
+  expect((await page.request.post(`/api/v1/secure/campaigns/${nowId}/resume`, { headers })).status()).toBe(
+    200,
+  );
+  await expect(page.getByTestId('campaign-progress')).toContainText('3 of 3 handled', { timeout: 60_000 });
+  await expect(page.getByText('Completed').first()).toBeVisible({ timeout: 30_000 });
+  // The status moved: the details and history are read again (who ended it, no more actions).
+  await expect(page.getByText('Running → Completed')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Pause' })).toHaveCount(0);
+  await screenshots(page, 'details-completed');
+
   const adminContext = await browser.newContext({
     viewport: { ...DESKTOP, height: 900 },
     storageState: storageStatePath('superadmin'),
@@ -136,8 +182,9 @@ test('when a developer schedules a personalised campaign then it shows in the li
   await admin.getByRole('navigation').getByRole('link', { name: 'CAMPAIGNS' }).first().click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
   await admin.getByRole('searchbox', { name: 'Search campaigns' }).fill(name);
-  await admin.getByRole('link', { name }).click();
-  await expect(admin.getByRole('heading', { level: 2, name })).toBeVisible();
+  // Exact: the campaign sent now above is named after it.
+  await admin.getByRole('link', { name, exact: true }).click();
+  await expect(admin.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
   await expect(admin.getByRole('button', { name: 'Stop campaign' })).toBeVisible();
   await screenshots(admin, 'admin-details');
   expect(await seriousViolations(admin)).toEqual([]);

@@ -39,14 +39,23 @@ export const CAMPAIGN_PATHS = {
   resume: (id: string) => `/secure/campaigns/${id}/resume`,
   cancel: (id: string) => `/secure/campaigns/${id}/cancel`,
   history: (id: string) => `/secure/campaigns/${id}/history`,
-  /** text/event-stream of ZCampaignLive (an `event: counts` each time they change). */
+  /**
+   * text/event-stream of ZCampaignLive (an `event: counts` each time they change); it ends with an
+   * `event: end` ({ reason }) when the campaign ends, its token expires or is refused.
+   */
   events: (id: string) => `/secure/campaigns/${id}/events`,
+  /** The details as a one-page PDF summary or Excel: ?format=pdf|xlsx. */
+  detailsExport: (id: string) => `/secure/campaigns/${id}/export`,
   /** The per-recipient report, streamed: ?format=csv|xlsx. */
   recipientsReport: (id: string) => `/secure/campaigns/${id}/recipients/export`,
   recipients: (id: string) => `/secure/campaigns/${id}/recipients`,
   adminList: '/secure/admin/campaigns',
   adminExport: '/secure/admin/campaigns/export',
+  /** The partners and bots that have campaigns (the platform list's filter options). */
+  adminFacets: '/secure/admin/campaigns/facets',
   adminDetails: (id: string) => `/secure/admin/campaigns/${id}`,
+  adminEvents: (id: string) => `/secure/admin/campaigns/${id}/events`,
+  adminDetailsExport: (id: string) => `/secure/admin/campaigns/${id}/export`,
   adminHistory: (id: string) => `/secure/admin/campaigns/${id}/history`,
   adminRecipientsReport: (id: string) => `/secure/admin/campaigns/${id}/recipients/export`,
   adminStop: (id: string) => `/secure/admin/campaigns/${id}/stop`,
@@ -287,6 +296,13 @@ export type TAdminCampaignListQuery = z.input<typeof ZAdminCampaignListQuery>;
 export const ZAdminCampaignExportQuery = refineDateRange(
   z.object({ format: ZExportFormat, ...sortQuery(CAMPAIGN_SORTS, 'created_at'), ...adminFilters }),
 );
+/** The platform list's filter options: the partners and the bots that have campaigns, by name. */
+export const ZCampaignFacets = z.object({
+  partners: z.array(z.object({ partner_id: z.string(), name: z.string() })),
+  bots: z.array(z.object({ bot_id: z.string(), name: z.string(), partner_id: z.string() })),
+});
+export type TCampaignFacets = z.output<typeof ZCampaignFacets>;
+
 /** The details' export: the one-page summary as PDF, or Excel. */
 export const ZCampaignDetailsExportQuery = z.object({ format: ZExportFormat });
 /** The per-recipient report, streamed. */

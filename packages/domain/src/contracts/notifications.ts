@@ -3,9 +3,15 @@ import { ZListWindowQuery } from './envelope.ts';
 
 /**
  * In-app notifications (issue 26, point 10): written in the unit of work of the event that mails the
- * user (a review decision, a review waiting, a template's status, a low balance), linking to its page.
+ * user (a review decision, a review waiting, a template's status, a low balance, a campaign finished),
+ * linking to its page.
  */
-export const NOTIFICATION_KINDS = ['review_decision', 'review_waiting', 'low_balance'] as const;
+export const NOTIFICATION_KINDS = [
+  'review_decision',
+  'review_waiting',
+  'low_balance',
+  'campaign_finished',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const ZNotification = z.object({

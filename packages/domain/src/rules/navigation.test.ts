@@ -655,8 +655,17 @@ describe('requiresSignIn', () => {
     '/admin/dashboard',
     '/developer-assets',
     '/developer-assets/faqs',
+    '/my-campaigns',
+    '/add-new-campaign',
   ])('when the path is %s then it needs a signed-in user', (path) => {
     expect(requiresSignIn(path)).toBe(true);
+  });
+
+  it('when a page is of a signed-in area (developer, carrier, admin) then it needs a signed-in user', () => {
+    const open = PAGE_ROUTES.filter(
+      (r) => ['developer', 'carrier', 'admin'].includes(r.area) && !requiresSignIn(r.path),
+    ).map((r) => r.path);
+    expect(open).toEqual([]);
   });
 
   it.each([

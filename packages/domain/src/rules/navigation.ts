@@ -14,6 +14,7 @@ import {
   type ProfileMenuItemId,
 } from '../constants/navigation.ts';
 import { PRODUCT_SLUG } from '../constants/product.ts';
+import { PAGE_ROUTES } from '../constants/routes.ts';
 import { isAreaOpen } from '../policy/approved-partner.ts';
 import { can } from '../policy/index.ts';
 import type { PolicyRole } from '../policy/role-groups.ts';
@@ -216,10 +217,22 @@ export function routeAccess(pathname: string, user: Pick<NavUser, 'role' | 'isCa
   return 'allowed';
 }
 
-/** Whether a path needs a signed-in user (the role-gated prefixes). */
+/**
+ * The pages of PAGE_ROUTES' signed-in areas outside those prefixes (the spec's aliases
+ * /my-campaigns and /add-new-campaign): they need a signed-in user as much as /u/my-campaigns.
+ */
+const SIGNED_IN_PAGES: ReadonlySet<string> = new Set(
+  PAGE_ROUTES.filter((r) => r.area === 'developer' || r.area === 'carrier' || r.area === 'admin').map(
+    (r) => r.path,
+  ),
+);
+
+/** Whether a path needs a signed-in user (the role-gated prefixes and every signed-in area's page). */
 export function requiresSignIn(pathname: string): boolean {
-  return ['/u', '/billing', '/admin', '/developer-assets'].some(
-    (p) => pathname === p || pathname.startsWith(`${p}/`),
+  return (
+    ['/u', '/billing', '/admin', '/developer-assets'].some(
+      (p) => pathname === p || pathname.startsWith(`${p}/`),
+    ) || SIGNED_IN_PAGES.has(pathname)
   );
 }
 

@@ -18,52 +18,24 @@ import {
   ZTestMessageRequest,
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { decodeJwt } from 'jose';
-import { authorize } from '../../platform/auth/policy.ts';
 import type { TokenVerifier } from '../../platform/auth/types.ts';
 import { sendTable } from '../../platform/export/tables.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { AppError } from '../../platform/http/errors.ts';
-import { bearerToken, userOf } from '../../platform/http/secure-scope.ts';
+import { eventStreams } from '../../platform/http/event-stream.ts';
+import { userOf } from '../../platform/http/secure-scope.ts';
 import { testDevicesTable } from './bot-testing.export.ts';
 import { type BotTestingService, presentDevice, presentLine } from './bot-testing.service.ts';
 import { type ConsoleUpdate, createConsoleFeeds } from './console-feed.ts';
 
 const tags = ['bot-testing'];
 
-/** A comment line this often keeps proxies from closing an idle stream. */
-const KEEP_ALIVE_MS = 15_000;
-/**
- * How often an idle console checks its access token again (signed out, the user disabled, the role
- * changed); it checks it before every read too. A refused token ends the stream within this time
- * plus the verifier's memory (decision 0006), and it ends at the token's expiry in any case.
- */
-export const CONSOLE_TOKEN_RECHECK_MS = 30_000;
-
-/** The longest delay a timer takes (setTimeout's limit, about 24.8 days). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
-/** The `exp` of a token the secure scope has just verified, in ms (0 when it has none). */
-function expiryOf(token: string): number {
-  try {
-    const { exp } = decodeJwt(token);
-    return typeof exp === 'number' ? exp * 1000 : 0;
-  } catch {
-    return 0;
-  }
-}
-
 /** Secure routes: a bot's test devices, invites, capability, test messages and the console. */
 export function botTestingRoutes(service: BotTestingService, verifier: TokenVerifier): FastifyPluginAsyncZod {
   return async (app) => {
     const base = '/bots/:botId/test-devices';
-    // Open console streams, ended before the server closes (a stream never ends on its own, and
-    // the server's close waits for open connections).
-    const streams = new Set<() => void>();
+    // Open console streams: token checks, keep-alive, ended before the server closes.
+    const streams = eventStreams(app, verifier);
     const feeds = createConsoleFeeds(service, app.log);
-    app.addHook('preClose', async () => {
-      for (const stop of [...streams]) stop();
-    });
 
     app.get(
       '/bots/:botId/testing',
@@ -289,7 +261,6 @@ export function botTestingRoutes(service: BotTestingService, verifier: TokenVeri
       },
       async (request, reply) => {
         const user = userOf(request);
-        const token = bearerToken(request) ?? '';
         const { botId, deviceId } = request.params;
         const { device } = await service.ownDevice(user, botId, deviceId);
         // Start after the newest line: the page loads the conversation, then listens for what follows.
@@ -297,82 +268,25 @@ export function botTestingRoutes(service: BotTestingService, verifier: TokenVeri
         const start = await service.conversation(user, botId, device.deviceId, 1);
         const cursor = { seq: Number(start.items.at(-1)?.id ?? 0), since };
 
-        reply.hijack();
-        const raw = reply.raw;
-        raw.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          'x-accel-buffering': 'no',
-        });
-        const send = (event: string, data: unknown) =>
-          raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-        send('device', presentDevice(device));
-
-        let closed = false;
-        const timers: ReturnType<typeof setTimeout>[] = [];
-        const intervals: ReturnType<typeof setInterval>[] = [];
-        let leave: (() => Promise<void>) | null = null;
-        /** Ends the stream, saying why (the page opens it again with a fresh token when it has one). */
-        const stop = (reason = 'closed') => {
-          if (closed) return;
-          closed = true;
-          for (const timer of timers) clearTimeout(timer);
-          for (const interval of intervals) clearInterval(interval);
-          streams.delete(stop);
-          if (reason !== 'closed') send('end', { reason });
-          raw.end();
-          void leave?.().catch((error: unknown) =>
-            request.log.warn({ err: error }, 'bot console stream left its feed badly'),
-          );
-        };
-        /**
-         * Whether the token is refused now (signed out, revoked, the user disabled, no longer allowed
-         * to read bots). A verifier that cannot answer (5xx) refuses nothing: it is asked again later.
-         */
-        const refused = async () => {
-          try {
-            authorize(await verifier.verify(token), 'bots.read');
-            return false;
-          } catch (error) {
-            return !(error instanceof AppError && error.httpStatus >= 500);
-          }
-        };
+        const stream = streams.open(request, reply, 'bots.read');
+        stream.send('device', presentDevice(device));
         // Each update is shown in turn, once the token is checked again.
         let shown = Promise.resolve();
         const show = (update: ConsoleUpdate) => {
           shown = shown.then(async () => {
-            if (closed) return;
-            if (await refused()) return stop('token-refused');
-            if (update.device === null) return stop('device-removed');
-            if (update.device) send('device', presentDevice(update.device));
-            for (const line of update.lines) send('message', presentLine(line));
+            if (stream.closed) return;
+            if (await stream.refused()) return stream.stop('token-refused');
+            if (update.device === null) return stream.stop('device-removed');
+            if (update.device) stream.send('device', presentDevice(update.device));
+            for (const line of update.lines) stream.send('message', presentLine(line));
           });
         };
-        // An idle stream checks its token now and then too; it ends when the token expires.
-        intervals.push(
-          setInterval(async () => {
-            if (!closed && (await refused())) stop('token-refused');
-          }, CONSOLE_TOKEN_RECHECK_MS),
-          setInterval(() => raw.write(': ping\n\n'), KEEP_ALIVE_MS),
-        );
-        const expiresAt = expiryOf(token);
-        if (expiresAt > 0)
-          timers.push(
-            setTimeout(
-              () => stop('token-expired'),
-              Math.min(Math.max(0, expiresAt - Date.now()), MAX_TIMER_MS),
-            ),
-          );
-        streams.add(stop);
-        request.raw.on('close', () => stop());
         try {
-          leave = await feeds.join(device, cursor, show);
+          stream.onStop(await feeds.join(device, cursor, show));
         } catch (error) {
           request.log.error({ err: error }, 'bot console stream could not listen');
-          return stop('unavailable');
+          stream.stop('unavailable');
         }
-        if (closed) await leave();
       },
     );
   };

@@ -163,6 +163,8 @@ describe('campaign charging', () => {
                 jobs: { send: async () => null },
                 counters: createCounters(t.database.sql),
                 log: { warn: () => undefined, info: () => undefined },
+                mail: async () => undefined,
+                publicUrl: 'http://portal.test',
                 pace: { rbm: 1000, maap: 1000, whatsapp: 80 },
                 batchSize,
               }),

@@ -10,12 +10,14 @@ import { createCampaignsService } from './campaigns.service.ts';
  * Campaigns (issue 28): a template of a launched bot to an audience, paid through a wallet hold,
  * dispatched by the campaigns.dispatch job in paced batches through network-messages (receipts
  * count), started on time by campaigns.tick. Comes after templates, audiences and the wallet.
+ * Its live counts are pushed over server-sent events from the database's notifications (decision
+ * 0050); the partner is mailed and notified when a campaign ends by itself or is stopped.
  */
 export const campaignsModule = defineModule({
   name: 'campaigns',
   config: campaignsConfig,
   queues: CAMPAIGNS_QUEUES,
-  create({ database, use, jobs, log, connectors, review, settings }) {
+  create({ config, database, use, jobs, log, connectors, review, settings, mail, verifier }) {
     const service = createCampaignsService({
       database,
       repository: createCampaignsRepository(database),
@@ -35,10 +37,12 @@ export const campaignsModule = defineModule({
         whatsapp: settings.CAMPAIGN_PACE_WHATSAPP,
       },
       batchSize: settings.CAMPAIGN_BATCH,
+      mail,
+      publicUrl: config.PUBLIC_URL,
     });
     use('templates').refuseDeleteWhen((templateId) => service.templateInUse(templateId));
     return {
-      secureRoutes: [campaignsRoutes(service)],
+      secureRoutes: [campaignsRoutes(service, verifier)],
       jobs: {
         'campaigns.dispatch': {
           handler: ({ campaignId }) => service.dispatch(campaignId),

@@ -192,6 +192,25 @@ export function createCampaignsRepository(database: Database) {
       return row;
     },
 
+    /** The partners and the bots that have campaigns (the platform list's filter options), by name. */
+    async facets(): Promise<{
+      partners: { id: string; name: string }[];
+      bots: { id: string; name: string; partnerId: string }[];
+    }> {
+      const partners = await q<{ id: string; name: string }>(
+        `SELECT DISTINCT c.partner_id AS id, coalesce(p.company->>'name', '') AS name
+           FROM campaigns c JOIN partners p ON p.partner_id = c.partner_id ORDER BY name, id LIMIT 1000`,
+        [],
+      );
+      const bots = await q<{ id: string; name: string; partnerId: string }>(
+        `SELECT DISTINCT ON (bot_id) bot_id AS id, bot_name AS name, partner_id AS "partnerId"
+           FROM campaigns ORDER BY bot_id, created_at DESC LIMIT 1000`,
+        [],
+      );
+      bots.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+      return { partners, bots };
+    },
+
     /** The audience as a campaign needs it: the partner's own only. */
     async audience(
       partnerId: string,

@@ -4,9 +4,12 @@ import {
   type TCampaignDetails,
   ZCampaignDetails,
   ZCampaignEstimate,
+  ZCampaignFacets,
   ZCampaignHistory,
   ZCampaignList,
+  ZCampaignLive,
   ZCampaignRecipientList,
+  ZNotificationList,
   ZTemplate,
 } from '@portico/domain';
 import type { InjectOptions } from 'fastify';
@@ -531,5 +534,266 @@ describe('isolation', () => {
       payload: { name: 'x' },
     });
     expect(expectEnvelope(late, 409).message).toMatch(/Only a pending campaign/);
+  });
+});
+
+/** An open campaign stream, read as the browser reads it (fetch with a bearer token). */
+async function openStream(who: Caller, path: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${t.config.PUBLIC_URL}${path}`, {
+    headers: { authorization: `Bearer ${who.token}` },
+    signal: controller.signal,
+  });
+  const events: { event: string; data: unknown }[] = [];
+  let ended = false;
+  const waiting = new Set<() => void>();
+  const reader = response.status === 200 ? response.body?.getReader() : undefined;
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        if (!reader) break;
+        const { value, done } = await reader.read();
+        if (done) break;
+        const blocks = (buffer + decoder.decode(value, { stream: true })).split('\n\n');
+        buffer = blocks.pop() ?? '';
+        for (const block of blocks) {
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data) });
+        }
+        for (const wake of waiting) wake();
+      }
+    } catch {
+      // aborted
+    }
+    ended = true;
+    for (const wake of waiting) wake();
+  })();
+  return {
+    response,
+    events,
+    /** Resolves with the first event that matches, or rejects once the stream ended without one. */
+    async next(matches: (e: { event: string; data: unknown }) => boolean, timeoutMs = 20_000) {
+      const started = Date.now();
+      for (;;) {
+        const found = events.find(matches);
+        if (found) return found;
+        if (ended) throw new Error(`the stream ended; it sent ${JSON.stringify(events)}`);
+        if (Date.now() - started > timeoutMs) throw new Error(`no such event: ${JSON.stringify(events)}`);
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiting.delete(wake);
+            clearTimeout(timer);
+            resolve();
+          };
+          const timer = setTimeout(wake, 200);
+          waiting.add(wake);
+        });
+      }
+    },
+    /** Resolves once the server ended the stream. */
+    async ended() {
+      while (!ended) await new Promise((resolve) => setTimeout(resolve, 20));
+    },
+    close: () => controller.abort(),
+  };
+}
+
+const scheduleAhead = (hours: number) => {
+  const at = new Date(Date.now() + hours * 3_600_000);
+  return {
+    kind: 'at',
+    date: at.toISOString().slice(0, 10),
+    time: at.toISOString().slice(11, 16),
+    time_zone: '+00:00',
+  };
+};
+const counts = (e: { event: string; data: unknown }) => ZCampaignLive.parse(e.data);
+
+describe('live counts', () => {
+  it('when a stream is open on a scheduled campaign then it shows its counts, is pushed the stop, and ends', async () => {
+    const draft = await create({ name: 'Live stop', schedule: scheduleAhead(2) });
+    expectEnvelope(
+      await call(developer, { method: 'POST', url: `${S}/campaigns/${draft.campaign_id}/start` }),
+      200,
+    );
+    const stream = await openStream(developer, `${S}/campaigns/${draft.campaign_id}/events`);
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const first = counts(await stream.next((e) => e.event === 'counts'));
+    expect(first).toMatchObject({ campaign_id: draft.campaign_id, status: 's', held: '0.015' });
+    expect(first.counts).toMatchObject({ recipients: 5, queued: 5, sent: 0 });
+
+    // The platform's own stream of it shows the same.
+    const platform = await openStream(admin, `${S}/admin/campaigns/${draft.campaign_id}/events`);
+    expect(counts(await platform.next((e) => e.event === 'counts')).status).toBe('s');
+
+    expectEnvelope(
+      await call(admin, {
+        method: 'POST',
+        url: `${S}/admin/campaigns/${draft.campaign_id}/stop`,
+        payload: { reason: 'Reported as spam' },
+      }),
+      200,
+    );
+    const stopped = counts(await stream.next((e) => e.event === 'counts' && counts(e).status === 'd'));
+    expect(stopped).toMatchObject({ held: '0.00', released: '0.015' });
+    expect((await stream.next((e) => e.event === 'end')).data).toEqual({ reason: 'campaign-ended' });
+    await stream.ended();
+    expect((await platform.next((e) => e.event === 'end')).data).toEqual({ reason: 'campaign-ended' });
+    await platform.ended();
+  });
+
+  it('when a campaign runs with a stream open then the stream shows its final counts and ends', async () => {
+    const draft = await create({ name: 'Live run' });
+    const stream = await openStream(developer, `${S}/campaigns/${draft.campaign_id}/events`);
+    expect(counts(await stream.next((e) => e.event === 'counts')).status).toBe('p');
+    expectEnvelope(
+      await call(developer, { method: 'POST', url: `${S}/campaigns/${draft.campaign_id}/start` }),
+      200,
+    );
+    const done = counts(await stream.next((e) => e.event === 'counts' && counts(e).status === 'c'));
+    expect(done.counts).toMatchObject({ recipients: 5, queued: 0, sent: 4, skipped: 1 });
+    expect(done).toMatchObject({ charged: '0.012', released: '0.003' });
+    expect((await stream.next((e) => e.event === 'end')).data).toEqual({ reason: 'campaign-ended' });
+    await stream.ended();
+    // Each counts event differs from the one before (unchanged reads are not sent again).
+    const shown = stream.events.filter((e) => e.event === 'counts').map((e) => JSON.stringify(e.data));
+    expect(new Set(shown).size).toBe(shown.length);
+  });
+
+  it("when another partner opens a campaign's stream then 404 and no stream", async () => {
+    const own = await create({ name: 'Not yours to watch' });
+    const stream = await openStream(stranger, `${S}/campaigns/${own.campaign_id}/events`);
+    expect(stream.response.status).toBe(404);
+    expect(stream.response.headers.get('content-type')).toMatch(/json/);
+  });
+});
+
+describe('the details export', () => {
+  let id = '';
+  beforeAll(async () => {
+    id = (await create({ name: 'Summary me' })).campaign_id;
+    expectEnvelope(await call(developer, { method: 'POST', url: `${S}/campaigns/${id}/start` }), 200);
+    await until(id, (c) => c.status === 'c');
+  });
+
+  it('when the summary is asked as PDF then it is one page with the counts and the cost', async () => {
+    const response = await call(developer, { method: 'GET', url: `${S}/campaigns/${id}/export?format=pdf` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toMatch(/Summary-me-summary-.*\.pdf/);
+    const pdf = response.rawPayload.toString('latin1');
+    expect(pdf.startsWith('%PDF')).toBe(true);
+    expect(pdf.match(/\/Type \/Page\b/g)).toHaveLength(1);
+  });
+
+  it('when the summary is asked as Excel then its rows give the counts and the cost', async () => {
+    const response = await call(admin, {
+      method: 'GET',
+      url: `${S}/admin/campaigns/${id}/export?format=xlsx`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/spreadsheetml/);
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const rows = new Map<string, string>();
+    workbook.worksheets[0]?.eachRow((row) => {
+      rows.set(String(row.getCell(1).value), String(row.getCell(2).value));
+    });
+    expect(rows.get('Status')).toBe('Completed');
+    expect(rows.get('Recipients')).toBe('5');
+    expect(rows.get('Sent')).toBe('4');
+    expect(rows.get('Skipped (not reachable)')).toBe('1');
+    expect(rows.get('Charged (USD)')).toBe('$0.01');
+    expect(rows.get('Estimate (USD)')).toBe('$0.02');
+  });
+
+  it('when another partner asks for the summary then 404, and a bad format is 400', async () => {
+    expectEnvelope(
+      await call(stranger, { method: 'GET', url: `${S}/campaigns/${id}/export?format=pdf` }),
+      404,
+    );
+    expectEnvelope(
+      await call(developer, { method: 'GET', url: `${S}/campaigns/${id}/export?format=csv` }),
+      400,
+    );
+  });
+});
+
+describe('the platform list', () => {
+  it('when the admin asks for the filter options then the partners and bots with campaigns are listed', async () => {
+    await create({ name: 'Facet me' });
+    const facets = ZCampaignFacets.parse(
+      expectEnvelope(await call(admin, { method: 'GET', url: `${S}/admin/campaigns/facets` }), 200).data,
+    );
+    expect(facets.partners.map((p) => p.partner_id)).toContain(developer.partnerId);
+    expect(facets.bots).toContainEqual(
+      expect.objectContaining({ bot_id: botId, name: 'Bot camp_test', partner_id: developer.partnerId }),
+    );
+    expect(facets.bots.map((b) => b.bot_id)).not.toContain(otherBotId);
+    expectEnvelope(await call(developer, { method: 'GET', url: `${S}/admin/campaigns/facets` }), 403);
+  });
+});
+
+describe('campaign finished', () => {
+  const notifications = async (who: Caller) =>
+    ZNotificationList.parse(
+      expectEnvelope(await call(who, { method: 'GET', url: `${S}/notifications?start=0&end=100` }), 200).data,
+    ).items.filter((n) => n.kind === 'campaign_finished');
+
+  it('when a campaign completes or is stopped then its creator is notified with a link to it; a cancel by the partner tells nobody', async () => {
+    const ran = await create({ name: 'Notify done' });
+    expectEnvelope(
+      await call(developer, { method: 'POST', url: `${S}/campaigns/${ran.campaign_id}/start` }),
+      200,
+    );
+    await until(ran.campaign_id, (c) => c.status === 'c');
+    const done = (await notifications(developer)).find((n) => n.title.includes('Notify done'));
+    expect(done).toMatchObject({
+      title: 'Campaign "Notify done" completed',
+      link: `/u/my-campaigns?campaign=${ran.campaign_id}`,
+      read_at: null,
+    });
+    expect(done?.body).toMatch(/4 of 5 sent.*charged \$0\.01/);
+
+    const stopped = await create({ name: 'Notify stop', schedule: scheduleAhead(2) });
+    expectEnvelope(
+      await call(developer, { method: 'POST', url: `${S}/campaigns/${stopped.campaign_id}/start` }),
+      200,
+    );
+    expectEnvelope(
+      await call(admin, {
+        method: 'POST',
+        url: `${S}/admin/campaigns/${stopped.campaign_id}/stop`,
+        payload: { reason: 'Abuse reported' },
+      }),
+      200,
+    );
+    const stop = (await notifications(developer)).find((n) => n.title.includes('Notify stop'));
+    expect(stop).toMatchObject({
+      title: 'Campaign "Notify stop" was stopped by the platform',
+      link: `/u/my-campaigns?campaign=${stopped.campaign_id}`,
+    });
+    expect(stop?.body).toMatch(/Reason: Abuse reported/);
+
+    const cancelled = await create({ name: 'Notify cancel' });
+    expectEnvelope(
+      await call(developer, {
+        method: 'POST',
+        url: `${S}/campaigns/${cancelled.campaign_id}/cancel`,
+        payload: {},
+      }),
+      200,
+    );
+    expect((await notifications(developer)).some((n) => n.title.includes('Notify cancel'))).toBe(false);
+    // The mail of the same event is queued for the creator.
+    const { rows } = await t.database.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND data->>'template' = 'campaign-finished' AND data->'data'->>'name' IN ('Notify done', 'Notify stop')`,
+    );
+    expect(rows[0]?.n).toBe(2);
   });
 });

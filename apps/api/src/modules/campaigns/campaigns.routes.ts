@@ -1,9 +1,11 @@
 import {
   CAMPAIGN_FAILURE_REASON_LABELS,
+  CAMPAIGN_FINAL_STATUSES,
   CAMPAIGN_RECIPIENT_STATUS_LABELS,
   CAMPAIGN_STATUS_LABELS,
   type CampaignFailureReason,
   type CampaignRecipientStatus,
+  type CampaignStatus,
   formatDateTime,
   formatMicros,
   ZAdminCampaignExportQuery,
@@ -11,9 +13,11 @@ import {
   ZCampaignCancelRequest,
   ZCampaignCreateRequest,
   ZCampaignDetails,
+  ZCampaignDetailsExportQuery,
   ZCampaignEstimate,
   ZCampaignEstimateRequest,
   ZCampaignExportQuery,
+  ZCampaignFacets,
   ZCampaignHistory,
   ZCampaignHistoryQuery,
   ZCampaignList,
@@ -27,12 +31,14 @@ import {
   ZEnvelope,
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuthenticatedUser } from '../../platform/auth/types.ts';
+import type { AuthenticatedUser, TokenVerifier } from '../../platform/auth/types.ts';
 import { sendStreamedSheet } from '../../platform/export/streamed-sheet.ts';
 import { neutraliseFormula, sendTable } from '../../platform/export/tables.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { eventStreams } from '../../platform/http/event-stream.ts';
 import { userOf } from '../../platform/http/secure-scope.ts';
-import { campaignsTable } from './campaigns.export.ts';
+import { createCampaignFeeds } from './campaign-feed.ts';
+import { campaignSummaryTable, campaignsTable } from './campaigns.export.ts';
 import type { RecipientReportRow } from './campaigns.repository.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 
@@ -80,8 +86,61 @@ function reportLine(r: RecipientReportRow, zone: string): string[] {
 }
 
 /** Secure routes of campaigns: the partner's (MY CAMPAIGNS) and the platform's (/admin/campaigns). */
-export function campaignsRoutes(service: CampaignsService): FastifyPluginAsyncZod {
+export function campaignsRoutes(service: CampaignsService, verifier: TokenVerifier): FastifyPluginAsyncZod {
   return async (app) => {
+    const streams = eventStreams(app, verifier);
+    const feeds = createCampaignFeeds(service, app.log);
+
+    /**
+     * A campaign's counts as server-sent events (decision 0050): `counts` (ZCampaignLive) first and
+     * each time they change, pushed by the database's notifications; `end` when the campaign ends
+     * (after its final counts), or its token expires or is refused.
+     */
+    async function events(
+      request: import('fastify').FastifyRequest,
+      reply: import('fastify').FastifyReply,
+      campaignId: string,
+      admin: boolean,
+    ) {
+      const campaign = await service.visible(userOf(request), campaignId, admin);
+      const stream = streams.open(request, reply, admin ? 'campaigns.admin-read' : 'campaigns.read');
+      let last = '';
+      // Each read is shown in turn, once the token is checked again.
+      let shown = Promise.resolve();
+      const show = (live: Awaited<ReturnType<CampaignsService['liveOf']>>) => {
+        shown = shown.then(async () => {
+          if (stream.closed) return;
+          if (!live) return stream.stop('campaign-removed');
+          const text = JSON.stringify(live);
+          if (text !== last) {
+            if (await stream.refused()) return stream.stop('token-refused');
+            last = text;
+            stream.send('counts', live);
+          }
+          if (CAMPAIGN_FINAL_STATUSES.includes(live.status as CampaignStatus)) stream.stop('campaign-ended');
+        });
+      };
+      try {
+        stream.onStop(await feeds.join(campaign.campaignId, show));
+      } catch (error) {
+        request.log.error({ err: error }, 'campaign stream could not listen');
+        stream.stop('unavailable');
+      }
+    }
+
+    /** The details as a one-page summary, PDF or Excel. */
+    async function summary(
+      user: AuthenticatedUser,
+      campaignId: string,
+      format: 'pdf' | 'xlsx',
+      admin: boolean,
+      reply: import('fastify').FastifyReply,
+    ) {
+      const details = await service.details(user, campaignId, admin);
+      const base = `${details.name.replace(/[^\w.-]+/g, '-').slice(0, 40) || 'campaign'}-summary`;
+      return sendTable(reply, format, base, campaignSummaryTable(details, new Date()));
+    }
+
     /** The per-recipient report of a campaign the caller may see, streamed page by page (flat memory). */
     async function report(
       user: AuthenticatedUser,
@@ -321,7 +380,77 @@ export function campaignsRoutes(service: CampaignsService): FastifyPluginAsyncZo
         report(userOf(request), request.params.campaignId, request.query.format, false, reply),
     );
 
+    app.get(
+      '/campaigns/:campaignId/events',
+      {
+        config: { action: 'campaigns.read' },
+        schema: {
+          tags,
+          summary:
+            "Server-sent events of the campaign's counts: `counts` (its live part) first and each time they change, `end` when the campaign ends (after its final counts) or the token expires or is refused. The database notifies the server of each change (LISTEN/NOTIFY); nobody polls.",
+          params: ZCampaignParams,
+        },
+      },
+      async (request, reply) => events(request, reply, request.params.campaignId, false),
+    );
+
+    app.get(
+      '/campaigns/:campaignId/export',
+      {
+        config: { action: 'campaigns.read' },
+        schema: {
+          tags,
+          summary: 'The campaign as a one-page summary (counts and cost), PDF or Excel',
+          params: ZCampaignParams,
+          querystring: ZCampaignDetailsExportQuery,
+        },
+      },
+      async (request, reply) =>
+        summary(userOf(request), request.params.campaignId, request.query.format, false, reply),
+    );
+
     /* ------------------------------------------------------------ the platform's */
+
+    app.get(
+      '/admin/campaigns/facets',
+      {
+        config: { action: 'campaigns.admin-read' },
+        schema: {
+          tags,
+          summary: "The partners and the bots that have campaigns (the list's filter options)",
+          response: { 200: ZEnvelope(ZCampaignFacets) },
+        },
+      },
+      async () => ok(await service.facets()),
+    );
+
+    app.get(
+      '/admin/campaigns/:campaignId/events',
+      {
+        config: { action: 'campaigns.admin-read' },
+        schema: {
+          tags,
+          summary: "Server-sent events of any campaign's counts (as the partner's stream)",
+          params: ZCampaignParams,
+        },
+      },
+      async (request, reply) => events(request, reply, request.params.campaignId, true),
+    );
+
+    app.get(
+      '/admin/campaigns/:campaignId/export',
+      {
+        config: { action: 'campaigns.admin-read' },
+        schema: {
+          tags,
+          summary: 'Any campaign as a one-page summary (counts and cost), PDF or Excel',
+          params: ZCampaignParams,
+          querystring: ZCampaignDetailsExportQuery,
+        },
+      },
+      async (request, reply) =>
+        summary(userOf(request), request.params.campaignId, request.query.format, true, reply),
+    );
 
     app.get(
       '/admin/campaigns',

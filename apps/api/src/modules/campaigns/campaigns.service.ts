@@ -13,6 +13,7 @@ import {
   campaignTransition,
   campaignValues,
   decideReview,
+  formatCurrency,
   formatMicros,
   mappingProblems,
   type Network,
@@ -35,6 +36,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Connectors } from '../../networks/index.ts';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import type { Database } from '../../platform/db/index.ts';
+import type { ChannelListener } from '../../platform/db/notifications.ts';
 import {
   AppError,
   BadRequestError,
@@ -43,6 +45,7 @@ import {
   NotFoundError,
 } from '../../platform/http/errors.ts';
 import type { JobSender } from '../../platform/jobs/index.ts';
+import type { Mailer } from '../../platform/mail/index.ts';
 import type { ReviewService } from '../../platform/review/review.service.ts';
 import type { Counters } from '../../platform/security/counters.ts';
 import type { BotsService } from '../bots/bots.service.ts';
@@ -60,10 +63,13 @@ import type {
 } from './campaigns.repository.ts';
 
 export interface CampaignsDeps {
-  database: Pick<Database, 'transaction' | 'notify'>;
+  database: Pick<Database, 'transaction' | 'notify' | 'listen'>;
   repository: CampaignsRepository;
   review: Pick<ReviewService, 'record' | 'recordStart' | 'history'>;
-  wallet: Pick<WalletService, 'availableFor' | 'holdForPartner' | 'capturePart' | 'releaseRest' | 'debit'>;
+  wallet: Pick<
+    WalletService,
+    'availableFor' | 'holdForPartner' | 'capturePart' | 'releaseRest' | 'debit' | 'alertRecipients'
+  >;
   metering: Pick<MeteringService, 'price'>;
   templates: Pick<TemplatesService, 'forCampaign'>;
   bots: Pick<BotsService, 'botsForTesting'>;
@@ -72,6 +78,10 @@ export interface CampaignsDeps {
   jobs: JobSender<CampaignsQueues>;
   counters: Pick<Counters, 'add'>;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  /** The partner is told when its campaign ends by itself or is stopped (mail and notification). */
+  mail: Mailer;
+  /** The portal's public URL (the mail's link to the campaign). */
+  publicUrl: string;
   /** Messages per second per sender, by network (configuration). */
   pace: Readonly<Record<Network, number>>;
   /** Recipients sent per batch (one capture each). */
@@ -393,8 +403,36 @@ export function createCampaignsService(deps: CampaignsDeps) {
       reason: reason ?? null,
       actor,
     });
+    if (action === 'complete' || action === 'fail' || action === 'stop')
+      await tellFinished(updated, action, reason ?? null);
     await changed(row.campaignId);
     return updated;
+  }
+
+  const OUTCOMES = { complete: 'completed', fail: 'failed', stop: 'was stopped by the platform' } as const;
+
+  /**
+   * Mails the campaign's creator (or, without one, the partner's main accounts) that it ended by
+   * itself or was stopped, in the move's unit of work; the notifications module turns the mail into
+   * the header's notification (decision 0037), linking to the campaign's details.
+   */
+  async function tellFinished(
+    row: CampaignRow,
+    action: keyof typeof OUTCOMES,
+    reason: string | null,
+  ): Promise<void> {
+    const shown = await repository.find(null, row.campaignId);
+    const to = shown?.createdByEmail ? [shown.createdByEmail] : await wallet.alertRecipients(row.partnerId);
+    const { counts } = await live(row);
+    const n = (value: number) => value.toLocaleString('en-US');
+    const summary = `${n(counts.sent)} of ${n(counts.recipients)} sent, ${n(counts.delivered)} delivered, ${n(counts.failed)} failed; charged ${formatCurrency(formatMicros(row.chargedMicros))}.`;
+    const link = `${deps.publicUrl}/u/my-campaigns?campaign=${encodeURIComponent(row.campaignId)}`;
+    for (const address of to)
+      await deps.mail({
+        to: address,
+        template: 'campaign-finished',
+        data: { name: row.name, outcome: OUTCOMES[action], summary, reason: reason ?? '', link },
+      });
   }
 
   /** Gives back what the campaign's captures left of its hold, in the caller's unit of work. */
@@ -998,6 +1036,24 @@ export function createCampaignsService(deps: CampaignsDeps) {
       repository.recipientPage(campaignId, afterSeq, limit),
 
     live,
+
+    /** The campaign's live part now (any partner's: the caller checked who may see it), null when gone. */
+    async liveOf(campaignId: string): Promise<TCampaignLive | null> {
+      const row = await repository.find(null, campaignId);
+      return row ? live(row) : null;
+    },
+
+    /** Listens to every campaign's change notifications (the live streams; one LISTEN per process). */
+    listenChanges: (listener: ChannelListener) => database.listen(CAMPAIGN_CHANNEL, listener),
+
+    /** The platform list's filter options: partners and bots that have campaigns. */
+    async facets() {
+      const { partners, bots } = await repository.facets();
+      return {
+        partners: partners.map((p) => ({ partner_id: p.id, name: p.name })),
+        bots: bots.map((b) => ({ bot_id: b.id, name: b.name, partner_id: b.partnerId })),
+      };
+    },
 
     dispatch,
 

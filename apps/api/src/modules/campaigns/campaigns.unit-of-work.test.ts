@@ -133,6 +133,8 @@ async function serviceFailingAfter(n: number) {
     jobs,
     counters: createCounters(t.database.sql),
     log: { warn: () => undefined, info: () => undefined },
+    mail: async () => undefined,
+    publicUrl: 'http://portal.test',
     pace: { rbm: 100, maap: 100, whatsapp: 80 },
   });
   return { service, writes: () => writes };

@@ -57,6 +57,13 @@ export function notificationOfMail({ template, data }: QueuedMail): Notification
         body: `The balance is ${value('balance')}, below your alert threshold of ${value('threshold')}.`,
         link: portalPath(value('walletUrl')),
       };
+    case 'campaign-finished':
+      return {
+        kind: 'campaign_finished',
+        title: `Campaign "${value('name')}" ${value('outcome')}`,
+        body: [value('summary'), value('reason') && `Reason: ${value('reason')}`].filter(Boolean).join(' '),
+        link: portalPath(value('link')),
+      };
     default:
       return null;
   }

@@ -108,6 +108,17 @@ export const MAIL_TEMPLATES = {
       ],
     }),
   }),
+  'campaign-finished': template({
+    keys: ['name', 'outcome', 'summary', 'reason', 'link'],
+    render: (d, c) => ({
+      subject: `${c.brandName}: campaign "${d.name}" ${d.outcome}`,
+      lines: [
+        `Your campaign "${d.name}" ${d.outcome}. ${d.summary}`,
+        ...(d.reason ? [`Reason: ${d.reason}`] : []),
+        { action: 'See the campaign', url: d.link },
+      ],
+    }),
+  }),
   'review-decision': template({
     keys: ['subject', 'decision', 'state', 'reason', 'link'],
     render: (d, c) => ({

@@ -129,6 +129,11 @@ function answerGets(details: TCampaignDetails = DETAILS) {
     if (url === `/secure/campaigns/${CAMPAIGN_ID}` || url === `/secure/admin/campaigns/${CAMPAIGN_ID}`)
       return details;
     if (url === '/secure/bots') return list([]);
+    if (url === '/secure/admin/campaigns/facets')
+      return {
+        partners: [{ partner_id: ITEM.partner_id, name: 'Acme Travel' }],
+        bots: [{ bot_id: ITEM.bot_id, name: ITEM.bot_name, partner_id: ITEM.partner_id }],
+      };
     throw new Error(`unexpected GET ${url}`);
   });
 }
@@ -269,7 +274,9 @@ describe('the platform admin’s CAMPAIGNS', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: "Show only Acme Travel's campaigns" }, FIND),
     );
-    expect(await screen.findByText('Partner: Acme Travel', {}, FIND)).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Partner' }).textContent).toBe('Acme Travel'),
+    );
     await waitFor(() =>
       expect(get).toHaveBeenCalledWith(
         '/secure/admin/campaigns',
@@ -277,6 +284,26 @@ describe('the platform admin’s CAMPAIGNS', () => {
         expect.objectContaining({ params: expect.objectContaining({ partner_id: ITEM.partner_id }) }),
       ),
     );
+  });
+
+  it('when the admin chooses a partner and a bot in the filters then their options are the ones with campaigns', async () => {
+    const get = answerGets();
+    const user = userEvent.setup();
+    renderApp('/admin/campaigns', { details: SUPER_ADMIN });
+    await user.click(await screen.findByRole('combobox', { name: 'Partner' }, FIND));
+    await user.click(await screen.findByRole('option', { name: 'Acme Travel' }, FIND));
+    await user.click(screen.getByRole('combobox', { name: 'Bot' }));
+    await user.click(await screen.findByRole('option', { name: ITEM.bot_name }, FIND));
+    await waitFor(() =>
+      expect(get).toHaveBeenCalledWith(
+        '/secure/admin/campaigns',
+        expect.anything(),
+        expect.objectContaining({
+          params: expect.objectContaining({ partner_id: ITEM.partner_id, bot_id: ITEM.bot_id }),
+        }),
+      ),
+    );
+    expect(get).toHaveBeenCalledWith('/secure/admin/campaigns/facets', expect.anything());
   });
 });
 

@@ -11,6 +11,7 @@ import {
   ZBotListItem,
   ZCampaignDetails,
   ZCampaignEstimate,
+  ZCampaignFacets,
   ZCampaignHistory,
   ZCampaignList,
   ZCampaignLive,
@@ -123,6 +124,9 @@ export function useStopCampaign(campaignId: string) {
 
 export type StreamState = 'connecting' | 'live' | 'reconnecting';
 
+const RECONNECT_FIRST_MS = 1_000;
+const RECONNECT_MAX_MS = 30_000;
+
 /** Whether a campaign may still change by itself (so its counts are streamed). */
 export const isMoving = (status: CampaignStatus | undefined) => status === 'r' || status === 's';
 
@@ -146,13 +150,23 @@ export function useCampaignStream(scope: CampaignScope, campaign: TCampaignDetai
       void queryClient.invalidateQueries({ queryKey: key });
       void queryClient.invalidateQueries({ queryKey: campaignKeys.history(scope, campaignId) });
     };
+    // A dropped stream is opened again after a pause that grows while it keeps failing.
+    let pause = RECONNECT_FIRST_MS;
     const connect = async () => {
       setState((s) => (s === 'live' ? 'reconnecting' : s));
+      let ended = false;
       try {
         await readEventStream(`${detailsPath(scope, campaignId)}/events`, {
           signal: controller.signal,
-          onOpen: () => setState('live'),
+          onOpen: () => {
+            setState('live');
+            pause = RECONNECT_FIRST_MS;
+          },
           onEvent: (event, data) => {
+            if (event === 'end') {
+              ended = (JSON.parse(data) as { reason?: string }).reason === 'campaign-ended';
+              return;
+            }
             if (event !== 'counts') return;
             const live = ZCampaignLive.parse(JSON.parse(data));
             const before = queryClient.getQueryData<TCampaignDetails>(key);
@@ -177,10 +191,16 @@ export function useCampaignStream(scope: CampaignScope, campaign: TCampaignDetai
         if (controller.signal.aborted) return;
       }
       if (controller.signal.aborted) return;
+      // The campaign ended (its final counts came first): its details and history are read again,
+      // and the stream is not opened again. Any other end (a new token, a dropped connection) reopens
+      // it, and its first counts bring back what was missed.
+      if (ended) {
+        refresh();
+        return;
+      }
       setState('reconnecting');
-      // The stream ends when the campaign does: read it once more for its final counts.
-      refresh();
-      retry = setTimeout(() => void connect(), 3000);
+      retry = setTimeout(() => void connect(), pause);
+      pause = Math.min(pause * 2, RECONNECT_MAX_MS);
     };
     void connect();
     return () => {
@@ -194,6 +214,12 @@ export function useCampaignStream(scope: CampaignScope, campaign: TCampaignDetai
 /* ------------------------------------------------------------------ The form */
 
 const ZBotList = ZListResult(ZBotListItem);
+
+/** The partners and bots that have campaigns (the platform list's partner and bot filters). */
+export const campaignFacetsQueryOptions = queryOptions({
+  queryKey: campaignKeys.facets(),
+  queryFn: () => http.get(CAMPAIGN_PATHS.adminFacets, ZCampaignFacets),
+});
 
 /** The partner's bots (the list's bot filter). */
 export const partnerBotsQueryOptions = queryOptions({

@@ -37,6 +37,7 @@ export const campaignKeys = {
   campaign: (scope: CampaignScope, campaignId: string) => campaigns.key('campaign', scope, campaignId),
   history: (scope: CampaignScope, campaignId: string) => campaigns.key('history', scope, campaignId),
   bots: () => campaigns.key('bots'),
+  facets: () => campaigns.key('facets'),
   templates: () => campaigns.key('templates'),
   template: (templateId: string) => campaigns.key('template', templateId),
   // Under the audiences' scope: an upload from the form refreshes them.

@@ -1,6 +1,4 @@
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -24,7 +22,12 @@ import { SearchField } from '@/lib/ui/SearchField';
 import { CHANNEL_OPTIONS, SelectField, type SelectOption } from '@/lib/ui/SelectField';
 import { SortSelect, useListSort } from '@/lib/ui/SortSelect';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { campaignsQueryOptions, partnerBotsQueryOptions, useExportCampaigns } from '../api/campaigns';
+import {
+  campaignFacetsQueryOptions,
+  campaignsQueryOptions,
+  partnerBotsQueryOptions,
+  useExportCampaigns,
+} from '../api/campaigns';
 import type { CampaignFilters, CampaignScope, CampaignSortField } from '../api/keys';
 import { campaignPath } from './paths';
 import { CampaignStatusChip, inCampaignZone, scheduleText } from './status';
@@ -36,7 +39,7 @@ const STATUS_OPTIONS: SelectOption<CampaignStatus>[] = CAMPAIGN_STATUSES.map((co
 
 const figure = (n: number) => n.toLocaleString('en-US');
 
-/** A partner or bot the admin's list is narrowed to (chosen from a row: its name and id). */
+/** A partner or bot the admin's list is narrowed to from a row (or from the filters). */
 interface Picked {
   id: string;
   name: string;
@@ -168,8 +171,7 @@ export function CampaignList({ scope }: { scope: CampaignScope }) {
   const [status, setStatus] = useState<CampaignStatus | ''>('');
   const [channel, setChannel] = useState<'' | 'rcs' | 'whatsapp'>('');
   const [botId, setBotId] = useState('');
-  const [pickedBot, setPickedBot] = useState<Picked | null>(null);
-  const [pickedPartner, setPickedPartner] = useState<Picked | null>(null);
+  const [partnerId, setPartnerId] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const paging = usePaging(10);
@@ -183,8 +185,8 @@ export function CampaignList({ scope }: { scope: CampaignScope }) {
     search: debounced || undefined,
     status: status || undefined,
     channel: channel || undefined,
-    bot_id: (platform ? pickedBot?.id : botId) || undefined,
-    partner_id: platform ? pickedPartner?.id : undefined,
+    bot_id: botId || undefined,
+    partner_id: (platform && partnerId) || undefined,
     from: from || undefined,
     to: to || undefined,
     sort: sort.field,
@@ -196,6 +198,13 @@ export function CampaignList({ scope }: { scope: CampaignScope }) {
     enabled: dateError === null,
   });
   const bots = useQuery({ ...partnerBotsQueryOptions, enabled: !platform });
+  // The platform's partner and bot options: those that have campaigns (the bots of the chosen partner).
+  const facets = useQuery({ ...campaignFacetsQueryOptions, enabled: platform });
+  const botOptions = platform
+    ? (facets.data?.bots ?? [])
+        .filter((b) => !partnerId || b.partner_id === partnerId)
+        .map((b) => ({ value: b.bot_id, label: b.name }))
+    : (bots.data ?? []).map((b) => ({ value: b.bot_id, label: b.name }));
   const exporter = useExportCampaigns(scope);
   const filtered = Boolean(
     filters.search || filters.status || filters.channel || filters.bot_id || filters.partner_id || from || to,
@@ -208,13 +217,21 @@ export function CampaignList({ scope }: { scope: CampaignScope }) {
     };
   const tableColumns = columns(
     scope,
-    platform ? { pickPartner: change(setPickedPartner), pickBot: change(setPickedBot) } : {},
+    platform
+      ? {
+          pickPartner: (picked) => {
+            change(setPartnerId)(picked.id);
+            setBotId('');
+          },
+          pickBot: (picked) => change(setBotId)(picked.id),
+        }
+      : {},
   );
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }} component="section" aria-label="Campaigns">
       <ListToolbar
-        wideColumns="minmax(0, 1.4fr) repeat(5, minmax(0, 1fr))"
+        wideColumns={`minmax(0, 1.4fr) repeat(${platform ? 6 : 5}, minmax(0, 1fr))`}
         exporting={exporter.isPending || dateError !== null}
         exportError={exporter.error}
         onExport={(format) => exporter.mutate({ format, filters })}
@@ -239,31 +256,29 @@ export function CampaignList({ scope }: { scope: CampaignScope }) {
           options={CHANNEL_OPTIONS}
           onChange={change(setChannel)}
         />
-        {!platform && (
+        {platform && (
           <SelectField
-            label="Bot"
-            all="All bots"
-            value={botId}
-            options={(bots.data ?? []).map((b) => ({ value: b.bot_id, label: b.name }))}
-            onChange={change(setBotId)}
+            label="Partner"
+            all="All partners"
+            value={partnerId}
+            options={(facets.data?.partners ?? []).map((p) => ({ value: p.partner_id, label: p.name }))}
+            onChange={(value) => {
+              change(setPartnerId)(value);
+              setBotId('');
+            }}
           />
         )}
+        <SelectField
+          label="Bot"
+          all="All bots"
+          value={botId}
+          options={botOptions}
+          onChange={change(setBotId)}
+        />
         <DayField label="Created from" value={from} onChange={change(setFrom)} />
         <DayField label="Created to" value={to} error={dateError} onChange={change(setTo)} />
         <SortSelect columns={tableColumns} sort={sort.tableSort} />
       </ListToolbar>
-      {platform && (pickedPartner || pickedBot) && (
-        <Box sx={{ px: 2, pb: 2, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          {pickedPartner && (
-            <Chip
-              label={`Partner: ${pickedPartner.name}`}
-              onDelete={() => change(setPickedPartner)(null)}
-              deleteIcon={undefined}
-            />
-          )}
-          {pickedBot && <Chip label={`Bot: ${pickedBot.name}`} onDelete={() => change(setPickedBot)(null)} />}
-        </Box>
-      )}
       <ListStatus
         query={list}
         noun="campaigns"

@@ -1,3 +1,4 @@
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import HourglassTopOutlined from '@mui/icons-material/HourglassTopOutlined';
@@ -10,7 +11,8 @@ import { visuallyHidden } from '@/lib/ui/visually-hidden';
 const ICON: Record<NotificationKind, ReactNode> = {
   review_decision: <GavelOutlined fontSize="small" />,
   review_waiting: <HourglassTopOutlined fontSize="small" />,
-  low_balance: <CampaignOutlined fontSize="small" />,
+  low_balance: <AccountBalanceWalletOutlined fontSize="small" />,
+  campaign_finished: <CampaignOutlined fontSize="small" />,
 };
 
 /** One notification's content: what happened, the detail, when; unread ones marked by a dot and in words. */
