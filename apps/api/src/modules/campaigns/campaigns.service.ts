@@ -64,7 +64,7 @@ export interface CampaignsDeps {
   repository: CampaignsRepository;
   review: Pick<ReviewService, 'record' | 'recordStart' | 'history'>;
   wallet: Pick<WalletService, 'availableFor' | 'holdForPartner' | 'capturePart' | 'releaseRest' | 'debit'>;
-  metering: Pick<MeteringService, 'price'>;
+  metering: Pick<MeteringService, 'price' | 'priceMany'>;
   templates: Pick<TemplatesService, 'forCampaign'>;
   bots: Pick<BotsService, 'botsForTesting'>;
   messages: Pick<NetworkMessagesService, 'send'>;
@@ -81,6 +81,8 @@ export interface CampaignsDeps {
 }
 
 const NOT_FOUND = 'Campaign not found.';
+/** Recipients priced per page of the estimate (one MNP query each). */
+const ESTIMATE_PAGE = 5_000;
 /** The channel the database notifies when a campaign's counts may have changed (the live page). */
 export const CAMPAIGN_CHANNEL = 'campaign_changed';
 
@@ -207,11 +209,20 @@ export function createCampaignsService(deps: CampaignsDeps) {
     let total = 0n;
     let after = 0;
     for (;;) {
-      const page = await repository.audienceNumbers(audienceId, after, 1000);
+      const page = await repository.audienceNumbers(audienceId, after, ESTIMATE_PAGE);
       if (page.length === 0) break;
-      for (const row of page) {
+      // Priced by destination (country x carrier, the template's one message type), page by page.
+      const prices = await metering.priceMany(
+        {
+          partnerId,
+          botId: template.botId,
+          channel: channelCode(template.channel),
+          content: content as { kind: string },
+        },
+        page.map((row) => row.msisdn),
+      );
+      for (const price of prices) {
         recipients += 1;
-        const price = await priceOf(partnerId, template, content, row.msisdn);
         if (!price) unpriced += 1;
         else total += price.unitPriceMicros;
         const key = price
