@@ -4,7 +4,8 @@ import { campaignsConfig } from './campaigns.config.ts';
 import { CAMPAIGNS_QUEUES } from './campaigns.jobs.ts';
 import { createCampaignsRepository } from './campaigns.repository.ts';
 import { campaignsRoutes } from './campaigns.routes.ts';
-import { createCampaignsService } from './campaigns.service.ts';
+import { seedCampaignsDemo } from './campaigns.seed.ts';
+import { type CampaignsDeps, createCampaignsService } from './campaigns.service.ts';
 
 /**
  * Campaigns (issue 28): a template of a launched bot to an audience, paid through a wallet hold,
@@ -16,7 +17,7 @@ export const campaignsModule = defineModule({
   config: campaignsConfig,
   queues: CAMPAIGNS_QUEUES,
   create({ database, use, jobs, log, connectors, review, settings }) {
-    const service = createCampaignsService({
+    const deps: CampaignsDeps = {
       database,
       repository: createCampaignsRepository(database),
       review,
@@ -35,10 +36,18 @@ export const campaignsModule = defineModule({
         whatsapp: settings.CAMPAIGN_PACE_WHATSAPP,
       },
       batchSize: settings.CAMPAIGN_BATCH,
-    });
+    };
+    const service = createCampaignsService(deps);
     use('templates').refuseDeleteWhen((templateId) => service.templateInUse(templateId));
     return {
       secureRoutes: [campaignsRoutes(service)],
+      liveDemo: () =>
+        seedCampaignsDemo({
+          database,
+          templates: use('templates'),
+          service,
+          withoutDispatch: createCampaignsService({ ...deps, jobs: { send: async () => null } }),
+        }),
       jobs: {
         'campaigns.dispatch': {
           handler: ({ campaignId }) => service.dispatch(campaignId),

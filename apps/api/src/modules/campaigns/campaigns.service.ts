@@ -1013,6 +1013,13 @@ export function createCampaignsService(deps: CampaignsDeps) {
     dispatch,
 
     /**
+     * The system fails a running campaign that cannot go on, with the reason the partner sees (the
+     * dispatcher's own move when the template or the bot can no longer send): the rest of its hold
+     * goes back. Nothing when the campaign is not running.
+     */
+    fail: (campaignId: string, reason: string) => finish(campaignId, 'fail', reason),
+
+    /**
      * The scheduler, every minute on the workers: due scheduled campaigns start, running ones not
      * paused by their partner are dispatched again (after a restart, a kill, or a network outage).
      */

@@ -27,7 +27,12 @@ beforeAll(async () => {
   partnerId = account.partner.partnerId;
   await seedCarrierPrefixes(t.database);
   await seedRatePlans(t.database);
-  await seedWhatsappCard(t, 'IN', { marketing: 10_700n, utility: 1_400n, authentication: 1_400n, service: 0n });
+  await seedWhatsappCard(t, 'IN', {
+    marketing: 10_700n,
+    utility: 1_400n,
+    authentication: 1_400n,
+    service: 0n,
+  });
   const jio = await t.factories.carrierId('Reliance Jio', 'IN');
   await t.database.sql.query(
     `INSERT INTO ported_numbers (msisdn, carrier_id, source) VALUES ($1, $2, 'manual') ON CONFLICT DO NOTHING`,

@@ -521,7 +521,8 @@ export function createMeteringService({
       let key: string = p.countryId;
       if (!whatsapp) {
         const ranges = await cached(`ranges:${p.countryId}`, () => repository.ranges(p.countryId));
-        const carrierId = ported.get(p.number.number) ?? carrierOfNationalNumber(p.number.nationalNumber, ranges);
+        const carrierId =
+          ported.get(p.number.number) ?? carrierOfNationalNumber(p.number.nationalNumber, ranges);
         key = `${p.countryId}:${carrierId ?? ''}`;
       }
       keys.push(key);
