@@ -2,7 +2,12 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import { type SandboxOptions, sandboxPlugin } from '@portico/sandbox';
-import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifySchema } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyContextConfig,
+  type FastifyInstance,
+  type FastifySchema,
+} from 'fastify';
 import { type FastifyPluginAsyncZod, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { NETWORK_EVENTS_PATH } from './modules/network-messages/network-events.routes.ts';
 import { API_MODULES } from './modules.ts';
@@ -37,7 +42,7 @@ import { devMailboxRoutes } from './platform/mail/dev-mailbox.routes.ts';
 import { createMailer, type MailListener } from './platform/mail/index.ts';
 import { mailSendJob } from './platform/mail/mail.jobs.ts';
 import { createDevMailboxRepository } from './platform/mail/mail.repository.ts';
-import type { AnyApiModule, ModuleParts, ModuleServices } from './platform/module.ts';
+import type { AnyApiModule, ModuleParts, ModuleServices, SeedResult } from './platform/module.ts';
 import { createIdentity } from './platform/oidc/index.ts';
 import { rotateKeysJob } from './platform/oidc/keys.jobs.ts';
 import { createReviewRepository } from './platform/review/review.repository.ts';
@@ -87,6 +92,8 @@ export interface Server {
   jobs: JobQueue<PlatformQueues>;
   /** Every route under the secure prefix with its policy action (filled once the app is ready). */
   secureRoutes: SecureRoute[];
+  /** With DEMO=1, once listening: the modules' demo data that goes through the running app (ModuleParts.liveDemo). */
+  seedLiveDemo(log?: FastifyBaseLogger): Promise<Record<string, SeedResult>>;
   /** Reads the identity provider's keys again now (each instance also does so every minute). */
   reloadIdentityKeys(): Promise<boolean>;
   /** Every route with its schema and config (the security suite fuzzes each one's schema). */
@@ -336,6 +343,15 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
     // The registry holds every queue; outside the modules only the platform's are sent to by name.
     jobs: jobs as unknown as JobQueue<PlatformQueues>,
     secureRoutes,
+    async seedLiveDemo(log) {
+      const results: Record<string, SeedResult> = {};
+      for (const { module, parts: moduleParts } of parts) {
+        if (!moduleParts.liveDemo) continue;
+        results[module.name] = await moduleParts.liveDemo();
+        log?.info({ module: module.name, demo: results[module.name] }, 'live demo data seeded');
+      }
+      return results;
+    },
     reloadIdentityKeys: () => identity.reloadKeys(),
     routes: registeredRoutes,
     async close() {

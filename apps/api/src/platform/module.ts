@@ -89,6 +89,12 @@ export interface ModuleParts<Queues extends QueueDeclarations> {
   service?: unknown;
   /** The stored files it keeps, by key prefix: the daily sweep deletes those it no longer references. */
   storedFiles?: StoredFiles[];
+  /**
+   * Demo data that goes through the running app (its services, the real connectors to the mounted
+   * sandbox, the receipts the sandbox posts back to our webhooks): run with DEMO=1 once the app
+   * listens, after every module's `seed.demo`, in module order. Idempotent like the seeds.
+   */
+  liveDemo?: () => Promise<SeedResult>;
 }
 
 /** What a seed step gets: the database (seeds write directly) and the settings. */

@@ -4,7 +4,8 @@ import { campaignsConfig } from './campaigns.config.ts';
 import { CAMPAIGNS_QUEUES } from './campaigns.jobs.ts';
 import { createCampaignsRepository } from './campaigns.repository.ts';
 import { campaignsRoutes } from './campaigns.routes.ts';
-import { createCampaignsService } from './campaigns.service.ts';
+import { seedCampaignsDemo } from './campaigns.seed.ts';
+import { type CampaignsDeps, createCampaignsService } from './campaigns.service.ts';
 
 /**
  * Campaigns (issue 28): a template of a launched bot to an audience, paid through a wallet hold,
@@ -18,7 +19,7 @@ export const campaignsModule = defineModule({
   config: campaignsConfig,
   queues: CAMPAIGNS_QUEUES,
   create({ config, database, use, jobs, log, connectors, review, settings, mail, verifier }) {
-    const service = createCampaignsService({
+    const deps: CampaignsDeps = {
       database,
       repository: createCampaignsRepository(database),
       review,
@@ -39,10 +40,18 @@ export const campaignsModule = defineModule({
       batchSize: settings.CAMPAIGN_BATCH,
       mail,
       publicUrl: config.PUBLIC_URL,
-    });
+    };
+    const service = createCampaignsService(deps);
     use('templates').refuseDeleteWhen((templateId) => service.templateInUse(templateId));
     return {
       secureRoutes: [campaignsRoutes(service, verifier)],
+      liveDemo: () =>
+        seedCampaignsDemo({
+          database,
+          templates: use('templates'),
+          service,
+          withoutDispatch: createCampaignsService({ ...deps, jobs: { send: async () => null } }),
+        }),
       jobs: {
         'campaigns.dispatch': {
           handler: ({ campaignId }) => service.dispatch(campaignId),

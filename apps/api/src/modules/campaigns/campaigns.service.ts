@@ -70,7 +70,7 @@ export interface CampaignsDeps {
     WalletService,
     'availableFor' | 'holdForPartner' | 'capturePart' | 'releaseRest' | 'debit' | 'alertRecipients'
   >;
-  metering: Pick<MeteringService, 'price'>;
+  metering: Pick<MeteringService, 'price' | 'priceMany'>;
   templates: Pick<TemplatesService, 'forCampaign'>;
   bots: Pick<BotsService, 'botsForTesting'>;
   messages: Pick<NetworkMessagesService, 'send'>;
@@ -91,6 +91,8 @@ export interface CampaignsDeps {
 }
 
 const NOT_FOUND = 'Campaign not found.';
+/** Recipients priced per page of the estimate (one MNP query each). */
+const ESTIMATE_PAGE = 5_000;
 /** The channel the database notifies when a campaign's counts may have changed (the live page). */
 export const CAMPAIGN_CHANNEL = 'campaign_changed';
 
@@ -217,11 +219,20 @@ export function createCampaignsService(deps: CampaignsDeps) {
     let total = 0n;
     let after = 0;
     for (;;) {
-      const page = await repository.audienceNumbers(audienceId, after, 1000);
+      const page = await repository.audienceNumbers(audienceId, after, ESTIMATE_PAGE);
       if (page.length === 0) break;
-      for (const row of page) {
+      // Priced by destination (country x carrier, the template's one message type), page by page.
+      const prices = await metering.priceMany(
+        {
+          partnerId,
+          botId: template.botId,
+          channel: channelCode(template.channel),
+          content: content as { kind: string },
+        },
+        page.map((row) => row.msisdn),
+      );
+      for (const price of prices) {
         recipients += 1;
-        const price = await priceOf(partnerId, template, content, row.msisdn);
         if (!price) unpriced += 1;
         else total += price.unitPriceMicros;
         const key = price
@@ -1056,6 +1067,13 @@ export function createCampaignsService(deps: CampaignsDeps) {
     },
 
     dispatch,
+
+    /**
+     * The system fails a running campaign that cannot go on, with the reason the partner sees (the
+     * dispatcher's own move when the template or the bot can no longer send): the rest of its hold
+     * goes back. Nothing when the campaign is not running.
+     */
+    fail: (campaignId: string, reason: string) => finish(campaignId, 'fail', reason),
 
     /**
      * The scheduler, every minute on the workers: due scheduled campaigns start, running ones not

@@ -21,7 +21,7 @@ import {
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../platform/db/index.ts';
-import { BadRequestError, NotFoundError } from '../../platform/http/errors.ts';
+import { AppError, BadRequestError, NotFoundError } from '../../platform/http/errors.ts';
 import type { AnalyticsRollups } from '../analytics/analytics.rollups.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import { grouped } from './grouped.ts';
@@ -494,8 +494,55 @@ export function createMeteringService({
     };
   }
 
+  /**
+   * The prices of many recipients of one message (a campaign's estimate): the numbers are resolved
+   * to their destination in bulk (one MNP query for the lot, the country's cached ranges), then
+   * priced once per destination (country x carrier; the message type is the request's) by `price`
+   * itself, with the group's first number, so each answer is exactly what `price` would say for
+   * that number. A number `price` refuses (not a number, nothing prices it) answers null.
+   */
+  async function priceMany(request: Omit<PriceRequest, 'msisdn'>, msisdns: readonly string[]) {
+    const parsed = msisdns.map((msisdn) => {
+      const number = parsePhoneNumberFromString(msisdn);
+      const countryId = number?.isPossible() ? number.country : undefined;
+      return number && countryId ? { number, countryId } : null;
+    });
+    const whatsapp = request.channel === CHANNEL_TYPE.whatsapp;
+    const ported = whatsapp
+      ? new Map<string, number>()
+      : await repository.portedCarriers(parsed.flatMap((p) => (p ? [p.number.number] : [])));
+    const keys: (string | null)[] = [];
+    const groups = new Map<string, Promise<Price | null>>();
+    for (const [i, p] of parsed.entries()) {
+      if (!p) {
+        keys.push(null);
+        continue;
+      }
+      let key: string = p.countryId;
+      if (!whatsapp) {
+        const ranges = await cached(`ranges:${p.countryId}`, () => repository.ranges(p.countryId));
+        const carrierId =
+          ported.get(p.number.number) ?? carrierOfNationalNumber(p.number.nationalNumber, ranges);
+        key = `${p.countryId}:${carrierId ?? ''}`;
+      }
+      keys.push(key);
+      if (!groups.has(key))
+        groups.set(
+          key,
+          price({ ...request, msisdn: msisdns[i] ?? '' }).catch((error: unknown) => {
+            if (error instanceof AppError && error.httpStatus < 500) return null;
+            throw error;
+          }),
+        );
+    }
+    const prices = new Map<string, Price | null>();
+    for (const [key, value] of groups) prices.set(key, await value);
+    return keys.map((key) => (key === null ? null : (prices.get(key) ?? null)));
+  }
+
   return {
     price,
+    priceMany,
     reserve,
     settle,
 

@@ -1,6 +1,5 @@
 import {
   BOT_MESSAGE_CATEGORIES,
-  campaignReference,
   DEFAULT_PLAN_CODE,
   effectiveVersion,
   launchReference,
@@ -102,7 +101,11 @@ export function demoLedger(database: Database) {
   };
 }
 
-/** Demo wallet history of the demo developer partners, moved through the ledger (idempotent by key). */
+/**
+ * Demo wallet history of the demo developer partners, moved through the ledger (idempotent by key):
+ * top-ups and a launch's verification. Its campaign rows come from the demo campaigns (the
+ * campaigns module's live demo: holds, captures per batch, releases), not from here.
+ */
 export async function seedDemoWallets(database: Database, partnerIds: readonly string[]): Promise<number> {
   const wallets = createWalletRepository(database.db);
   const ledger = createLedger({
@@ -122,14 +125,6 @@ export async function seedDemoWallets(database: Database, partnerIds: readonly s
           reference: topUpReference(250_000_000n),
         }),
       () =>
-        ledger.debit({
-          partnerId,
-          idempotencyKey: 'demo:debit-1',
-          amount: 12_480_000n,
-          description: 'Campaign messages: Diwali offers (3,120 messages)',
-          reference: campaignReference('Diwali offers'),
-        }),
-      () =>
         ledger.hold({
           partnerId,
           idempotencyKey: 'demo:hold-1',
@@ -144,14 +139,6 @@ export async function seedDemoWallets(database: Database, partnerIds: readonly s
           amount: 100_000_000n,
           description: 'Wallet top-up (sandbox)',
           reference: topUpReference(100_000_000n),
-        }),
-      () =>
-        ledger.debit({
-          partnerId,
-          idempotencyKey: 'demo:debit-2',
-          amount: 4_215_500n,
-          description: 'Campaign messages: OTP reminders (1,405 messages)',
-          reference: campaignReference('OTP reminders'),
         }),
     ];
     for (const step of steps) {
