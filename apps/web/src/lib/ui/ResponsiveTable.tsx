@@ -65,9 +65,11 @@ export interface TableSelection<Row> {
 function SortableHeader({
   column,
   sort,
+  adornment,
 }: {
   column: { label: string; sortField?: string };
   sort: TableSort;
+  adornment?: ReactNode;
 }) {
   const field = column.sortField as string;
   const active = sort.field === field;
@@ -77,6 +79,7 @@ function SortableHeader({
       direction={active ? sort.order : 'asc'}
       onClick={() => sort.onSort(field, nextSortOrder(sort, field))}
     >
+      {adornment}
       {column.label}
       {active && (
         <Box component="span" sx={visuallyHidden}>
@@ -90,25 +93,33 @@ function SortableHeader({
 const ariaSort = (sort: TableSort | undefined, field: string | undefined) =>
   sort && field && sort.field === field ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined;
 
-/** A sortable header cell for a table laid out by hand (MY BOTS): the same header as ResponsiveTable's. */
+/**
+ * A sortable header cell for a table laid out by hand (MY BOTS, the public carriers): the same
+ * header as ResponsiveTable's; `adornment` goes before the label (a chart's legend dot).
+ */
 export function SortableHeaderCell({
   label,
   field,
   sort,
   sx,
+  align,
+  adornment,
 }: {
   label: string;
   field: string;
   sort: TableSort;
   sx?: SxProps<Theme>;
+  align?: 'left' | 'right';
+  adornment?: ReactNode;
 }) {
   return (
     <TableCell
       aria-sort={ariaSort(sort, field)}
       sortDirection={sort.field === field ? sort.order : false}
+      align={align}
       sx={sx}
     >
-      <SortableHeader column={{ label, sortField: field }} sort={sort} />
+      <SortableHeader column={{ label, sortField: field }} sort={sort} adornment={adornment} />
     </TableCell>
   );
 }
