@@ -58,10 +58,10 @@ describe('the audiences page', () => {
 });
 
 describe('the header sort of the audiences and the opt-out list', () => {
-  const paramsOf = (get: ReturnType<typeof vi.spyOn>, url: string) =>
+  const paramsOf = (get: { mock: { calls: unknown[][] } }, url: string) =>
     get.mock.calls
       .filter(([called]) => called === url)
-      .map(([, , config]) => (config as { params: unknown }).params);
+      .map(([, , config]) => (config as { params: Record<string, unknown> }).params);
 
   it('when the Kept header is clicked then the audiences are asked of the server in that order, then the other way', async () => {
     const get = vi.spyOn(http, 'get').mockResolvedValue(list([AUDIENCE]));
