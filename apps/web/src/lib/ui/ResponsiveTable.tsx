@@ -94,6 +94,17 @@ const ariaSort = (sort: TableSort | undefined, field: string | undefined) =>
   sort && field && sort.field === field ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined;
 
 /**
+ * A sortable header's label and its `aria-sort`, for a plain `<table>` laid out by hand (the
+ * campaign's estimate): put `ariaSort` on the `th` and the label in it.
+ */
+export function sortableHeader(label: string, field: string, sort: TableSort) {
+  return {
+    ariaSort: ariaSort(sort, field),
+    label: <SortableHeader column={{ label, sortField: field }} sort={sort} />,
+  };
+}
+
+/**
  * A sortable header cell for a table laid out by hand (MY BOTS, the public carriers): the same
  * header as ResponsiveTable's; `adornment` goes before the label (a chart's legend dot).
  */
