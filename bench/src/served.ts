@@ -1,5 +1,5 @@
 /**
- * `npx tsx src/served.ts` (after the web build): each route's JavaScript before it is interactive,
+ * `npm run served -w @portico/bench` (after the web build): each route's JavaScript before it is interactive,
  * from the build alone (no server, no browser): gzip level 6 (the budget's first count) and what the
  * server sends, gzip and Brotli (issue 31 point 10). Prints a markdown table, largest first.
  */

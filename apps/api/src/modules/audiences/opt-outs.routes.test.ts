@@ -12,8 +12,8 @@ import {
   type Owner,
 } from '../../../test/partner-api.ts';
 import { bots } from '../bots/bots.schema.ts';
-import { optOuts } from './audiences.schema.ts';
 import { RECIPIENT_OPTED_OUT } from '../partner-api/partner-sends.service.ts';
+import { optOuts } from './audiences.schema.ts';
 
 /**
  * The opt-out list: users' STOP / UNSUBSCRIBE messages and the network's unsubscribe event to a
