@@ -90,7 +90,10 @@ function SortableHeader({
   );
 }
 
-const ariaSort = (sort: TableSort | undefined, field: string | undefined) =>
+const ariaSort = (
+  sort: TableSort | undefined,
+  field: string | undefined,
+): 'ascending' | 'descending' | undefined =>
   sort && field && sort.field === field ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined;
 
 /**
