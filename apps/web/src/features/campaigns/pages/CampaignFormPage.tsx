@@ -40,8 +40,8 @@ import { DayField } from '@/lib/ui/DayField';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { type LocalSortColumn, useLocalSort } from '@/lib/ui/local-sort';
 import { PageFrame } from '@/lib/ui/PageFrame';
-import { sortableHeader } from '@/lib/ui/ResponsiveTable';
 import { ResultAlert } from '@/lib/ui/ResultAlert';
+import { sortableHeader } from '@/lib/ui/SortableHeader';
 import { useApprovalRefusal, useCan } from '@/lib/use-can';
 import {
   activeTemplatesQueryOptions,
