@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PAGE_ROUTES, type PageRoute } from '@portico/domain';
@@ -114,6 +114,24 @@ export function benchRoutes(distDir: string): BenchRoute[] {
 }
 
 /**
+ * What the server sends for a built file (apps/web/build/precompress.ts, `@fastify/static`
+ * `preCompressed`): the `.br` (Brotli quality 11) or `.gz` (gzip level 9) written beside it, or
+ * the file itself when the build left it uncompressed (under 1 KB).
+ */
+export function servedBytes(distDir: string, file: string): { brotli: number; gzip: number } {
+  const full = path.join(distDir, file);
+  const size = (candidate: string) =>
+    existsSync(candidate) ? statSync(candidate).size : statSync(full).size;
+  return { brotli: size(`${full}.br`), gzip: size(`${full}.gz`) };
+}
+
+/** A route's JavaScript as served: Brotli (what browsers take) and gzip, summed over its files. */
+export interface ServedTotal {
+  brotliBytes: number;
+  servedGzipBytes: number;
+}
+
+/**
  * A route's JavaScript by the build manifest: the entry and its static imports (the shell), then
  * each module of the route's lazy chain (checked to be a dynamic import of what was loaded before
  * it) with its static imports. With module preload on, the shell asks for a lazy module's static
@@ -122,7 +140,7 @@ export function benchRoutes(distDir: string): BenchRoute[] {
 export function routeJsFromManifest(
   distDir: string,
   route: Pick<BenchRoute, 'chain'>,
-): JsTotal & { chunks: string[] } {
+): JsTotal & ServedTotal & { chunks: string[] } {
   const manifest = readManifest(distDir);
   const entry = manifest[ENTRY_KEY];
   if (!entry?.isEntry) throw new Error(`manifest entry '${ENTRY_KEY}' not found`);
@@ -137,9 +155,19 @@ export function routeJsFromManifest(
     .filter((file): file is string => typeof file === 'string' && file.endsWith('.js'))
     .map((file) => {
       const body = readFileSync(path.join(distDir, file));
-      return { file: `/${file}`, bytes: body.length, gzipBytes: gzipBytes(body) };
+      return {
+        file: `/${file}`,
+        bytes: body.length,
+        gzipBytes: gzipBytes(body),
+        served: servedBytes(distDir, file),
+      };
     });
-  return { ...total(files), chunks: [...keys] };
+  return {
+    ...total(files.map(({ served: _served, ...file }) => file)),
+    brotliBytes: files.reduce((sum, f) => sum + f.served.brotli, 0),
+    servedGzipBytes: files.reduce((sum, f) => sum + f.served.gzip, 0),
+    chunks: [...keys],
+  };
 }
 
 class CookieJar {

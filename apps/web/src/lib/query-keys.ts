@@ -38,7 +38,7 @@ export const sharedKeys = {
     industryTypes: () => reference.key('industry-types'),
     documentTypes: () => reference.key('document-types'),
     /** One window of carriers, all countries or one. */
-    carriers: (window: { start: number; end: number }, countryId?: string) =>
-      reference.key('carriers', countryId ?? 'all', window.start, window.end),
+    carriers: (window: { start: number; end: number }, countryId?: string, sort = '', order = '') =>
+      reference.key('carriers', countryId ?? 'all', window.start, window.end, sort, order),
   },
 } as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AUDIENCE_FORMATS, AUDIENCE_REFUSAL_REASONS } from '../rules/audiences.ts';
 import { ZListResult, ZListWindowQuery } from './envelope.ts';
 import { searchText } from './fields.ts';
-import { ZExportFormat } from './list-filters.ts';
+import { sortQuery, ZExportFormat } from './list-filters.ts';
 
 /**
  * Audiences (issue 27): a partner's uploaded recipient file, checked by a job into kept recipients
@@ -50,15 +50,22 @@ export type TAudience = z.output<typeof ZAudience>;
 export const ZAudienceList = ZListResult(ZAudience);
 export type TAudienceList = z.output<typeof ZAudienceList>;
 
+/** The audiences' order: newest upload first unless a header asks otherwise. */
+export const AUDIENCE_SORTS = ['created_at', 'name', 'status', 'kept', 'refused'] as const;
+export type AudienceSort = (typeof AUDIENCE_SORTS)[number];
+const audienceSort = sortQuery(AUDIENCE_SORTS, 'created_at');
+
 export const ZAudienceListQuery = ZListWindowQuery(undefined, {
   search: searchText(),
   status: z.enum(AUDIENCE_STATUSES, `status must be one of ${AUDIENCE_STATUSES.join(', ')}`).optional(),
+  ...audienceSort,
 });
 export type TAudienceListQuery = z.input<typeof ZAudienceListQuery>;
 export const ZAudienceExportQuery = z.object({
   format: ZExportFormat,
   search: searchText(),
   status: z.enum(AUDIENCE_STATUSES).optional(),
+  ...audienceSort,
 });
 
 /** The upload's query: the audience's display name (the file name when none). */
@@ -100,15 +107,22 @@ export const ZOptOut = z.object({
 });
 export type TOptOut = z.output<typeof ZOptOut>;
 export const ZOptOutList = ZListResult(ZOptOut);
+/** The opt-out list's order: the latest opt-out first unless a header asks otherwise. */
+export const OPT_OUT_SORTS = ['opted_out_at', 'msisdn', 'source', 'bot_name'] as const;
+export type OptOutSort = (typeof OPT_OUT_SORTS)[number];
+const optOutSort = sortQuery(OPT_OUT_SORTS, 'opted_out_at');
+
 export const ZOptOutListQuery = ZListWindowQuery(undefined, {
   search: searchText(),
   source: z.enum(OPT_OUT_SOURCES, `source must be one of ${OPT_OUT_SOURCES.join(', ')}`).optional(),
+  ...optOutSort,
 });
 export type TOptOutListQuery = z.input<typeof ZOptOutListQuery>;
 export const ZOptOutExportQuery = z.object({
   format: ZExportFormat,
   search: searchText(),
   source: z.enum(OPT_OUT_SOURCES).optional(),
+  ...optOutSort,
 });
 export const ZOptOutAddRequest = z.object({
   msisdn: z.string().trim().min(1, 'Enter the mobile number.').max(40, 'The number is too long.'),

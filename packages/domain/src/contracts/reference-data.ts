@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INDUSTRY_TYPES_WINDOW, LIST_WINDOW } from '../constants/product.ts';
 import { ZListWindowQuery } from './envelope.ts';
 import { searchText } from './fields.ts';
+import { sortQuery } from './list-filters.ts';
 
 export const ZCountry = z.object({
   country_id: z.string().length(2),
@@ -53,6 +54,8 @@ export type TReferenceListQuery = z.output<typeof ZReferenceListQuery>;
 /** Industry types default to the 0-500 window (spec section 9). */
 export const ZIndustryTypesQuery = ZListWindowQuery(INDUSTRY_TYPES_WINDOW, { search: ZSearch });
 
+export const CARRIER_SORTS = ['country', 'carrier', 'mcc_mnc'] as const;
+export type CarrierSort = (typeof CARRIER_SORTS)[number];
 export const ZCarrierListQuery = ZListWindowQuery(LIST_WINDOW, {
   country_id: z
     .string()
@@ -60,5 +63,7 @@ export const ZCarrierListQuery = ZListWindowQuery(LIST_WINDOW, {
     .transform((v) => v.toUpperCase())
     .optional(),
   search: ZSearch,
+  /** By country (the countries' own order, then name; each country's carriers by name), carrier or MCC-MNC. */
+  ...sortQuery(CARRIER_SORTS, 'country', 'asc'),
 });
 export type TCarrierListQuery = z.output<typeof ZCarrierListQuery>;

@@ -349,12 +349,16 @@ export const ZTemplateHistory = ZReviewHistory;
 /* ------------------------------------------------------------------ Active templates */
 
 /** GET /templates/active: the approved templates of launched bots (what campaigns may send). */
+export const ACTIVE_TEMPLATE_SORTS = ['name', 'channel', 'language', 'version'] as const;
+export type ActiveTemplateSort = (typeof ACTIVE_TEMPLATE_SORTS)[number];
 export const ZActiveTemplatesQuery = ZListWindowQuery(
   { start: 0, end: 100 },
   {
     bot_id: z.uuid('is not a bot id').optional(),
     channel: ZTemplateChannel.optional(),
     search: searchText(),
+    /** By name unless a header asks otherwise. */
+    ...sortQuery(ACTIVE_TEMPLATE_SORTS, 'name', 'asc'),
   },
 );
 export const ZActiveTemplate = z.object({

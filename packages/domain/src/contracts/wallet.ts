@@ -308,8 +308,15 @@ const rateCardFilters = {
 export const ZWhatsappRateCardsQuery = ZListWindowQuery({ start: 0, end: 30 }, rateCardFilters);
 export const ZWhatsappRateCardsExportQuery = z.object({ format: ZExportFormat, ...rateCardFilters });
 
-/** PRICING's WhatsApp part: each country's rate card in force now. */
-export const ZWhatsappPricingQuery = ZListWindowQuery({ start: 0, end: 30 }, { search: searchText() });
+/** PRICING's WhatsApp sorts: by country, by the start of the card in force, or by a category's price. */
+export const WHATSAPP_PRICING_SORTS = ['country', 'effective_from', ...WHATSAPP_PRICING_CATEGORIES] as const;
+export type WhatsappPricingSort = (typeof WHATSAPP_PRICING_SORTS)[number];
+
+/** PRICING's WhatsApp part: each country's rate card in force now (by country unless asked). */
+export const ZWhatsappPricingQuery = ZListWindowQuery(
+  { start: 0, end: 30 },
+  { search: searchText(), ...sortQuery(WHATSAPP_PRICING_SORTS, 'country', 'asc') },
+);
 
 // ---- charges not yet settled (issue 25 point 9) ----
 

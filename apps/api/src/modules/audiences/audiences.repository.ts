@@ -1,6 +1,15 @@
-import type { AudienceStatus, KeptRecipient, OptOutSource, RefusedLine } from '@portico/domain';
-import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
-import { containsPattern } from '../../platform/db/filters.ts';
+import {
+  AUDIENCE_STATUS_LABELS,
+  type AudienceSort,
+  type AudienceStatus,
+  type KeptRecipient,
+  OPT_OUT_SOURCE_LABELS,
+  type OptOutSort,
+  type OptOutSource,
+  type RefusedLine,
+} from '@portico/domain';
+import { and, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { byLabel, containsPattern, orderOf } from '../../platform/db/filters.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { bots } from '../bots/bots.schema.ts';
 import { audienceRecipients, audienceRefusedLines, audiences, optOuts } from './audiences.schema.ts';
@@ -31,6 +40,12 @@ export interface ListFilters {
   start: number;
   end: number;
   search?: string | undefined;
+}
+
+/** A list's order: a field of its contract's sort and the direction (the contract gives the default). */
+interface Sorted<F extends string> {
+  sort: F;
+  order: 'asc' | 'desc';
 }
 
 /** SQL of opt-outs, audiences, their recipients and refused lines (the rules are the services'). */
@@ -100,16 +115,28 @@ export function createAudiencesRepository(database: Database) {
 
     async listOptOuts(
       partnerId: string,
-      filters: ListFilters & { source?: string | undefined },
+      filters: ListFilters & Sorted<OptOutSort> & { source?: string | undefined },
     ): Promise<{ items: OptOutRow[]; total: number }> {
       const where = optOutWhere(partnerId, filters);
+      const order = orderOf(
+        {
+          opted_out_at: optOuts.optedOutAt,
+          msisdn: optOuts.msisdn,
+          source: byLabel(optOuts.source, OPT_OUT_SOURCE_LABELS),
+          // Numbers with no bot (added by hand) sort as PostgreSQL sorts NULL: last going up.
+          bot_name: sql`lower(${bots.name})`,
+        },
+        filters.sort,
+        filters.order,
+        optOuts.msisdn,
+      );
       const [items, [total]] = await Promise.all([
         db
           .select({ row: optOuts, botName: bots.name })
           .from(optOuts)
           .leftJoin(bots, eq(bots.botId, optOuts.botId))
           .where(where)
-          .orderBy(desc(optOuts.optedOutAt), optOuts.msisdn)
+          .orderBy(...order)
           .offset(filters.start)
           .limit(filters.end - filters.start),
         db.select({ n: count() }).from(optOuts).where(where),
@@ -194,15 +221,27 @@ export function createAudiencesRepository(database: Database) {
 
     async listAudiences(
       partnerId: string,
-      filters: ListFilters & { status?: string | undefined },
+      filters: ListFilters & Sorted<AudienceSort> & { status?: string | undefined },
     ): Promise<{ items: AudienceRow[]; total: number }> {
       const where = audienceWhere(partnerId, filters);
+      const order = orderOf(
+        {
+          created_at: audiences.createdAt,
+          name: sql`lower(${audiences.name})`,
+          status: byLabel(audiences.status, AUDIENCE_STATUS_LABELS),
+          kept: audiences.keptCount,
+          refused: audiences.refusedCount,
+        },
+        filters.sort,
+        filters.order,
+        audiences.audienceId,
+      );
       const [items, [total]] = await Promise.all([
         db
           .select()
           .from(audiences)
           .where(where)
-          .orderBy(desc(audiences.createdAt), audiences.audienceId)
+          .orderBy(...order)
           .offset(filters.start)
           .limit(filters.end - filters.start),
         db.select({ n: count() }).from(audiences).where(where),

@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../../../test/factories.ts';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
+import { audiences } from './audiences.schema.ts';
 
 /**
  * Audiences through the API with workers running: uploads streamed to storage, the check job's
@@ -286,5 +287,61 @@ describe('lists, isolation and delete', () => {
       200,
     );
     expectEnvelope(await call(owner, { method: 'GET', url: `${S}/audiences/${audience.audience_id}` }), 404);
+  });
+});
+
+describe('the sort by a column header', () => {
+  it('when the list is sorted by a field then it comes in that order both ways; the default is the newest upload first', async () => {
+    const sorter = await t.factories
+      .account(null)
+      .then(async (a) => ({ ...a, token: await t.tokenFor(a.user.userId) }));
+    const row = (name: string, status: string, kept: number, refused: number, day: number) => ({
+      partnerId: sorter.partner.partnerId,
+      name,
+      fileName: `${name}.csv`,
+      format: 'csv',
+      bytes: 10,
+      storageKey: `private/audiences/sort-test/${name}`,
+      status,
+      keptCount: kept,
+      refusedCount: refused,
+      createdAt: new Date(Date.UTC(2026, 0, day)),
+    });
+    await t.database.db
+      .insert(audiences)
+      .values([
+        row('beta', 'ready', 30, 0, 2),
+        row('Alpha', 'failed', 0, 5, 3),
+        row('gamma', 'ready', 10, 2, 1),
+      ]);
+    const names = async (query: string) =>
+      ZAudienceList.parse(
+        expectEnvelope(await call(sorter, { method: 'GET', url: `${S}/audiences?${query}` }), 200).data,
+      ).items.map((a) => a.name);
+    expect(await names('')).toEqual(['Alpha', 'beta', 'gamma']);
+    expect(await names('sort=created_at&order=asc')).toEqual(['gamma', 'beta', 'Alpha']);
+    expect(await names('sort=name&order=asc')).toEqual(['Alpha', 'beta', 'gamma']);
+    expect(await names('sort=name&order=desc')).toEqual(['gamma', 'beta', 'Alpha']);
+    expect(await names('sort=kept&order=desc')).toEqual(['beta', 'gamma', 'Alpha']);
+    expect(await names('sort=refused&order=asc')).toEqual(['beta', 'gamma', 'Alpha']);
+    expect((await names('sort=status&order=asc'))[0]).toBe('Alpha');
+    expect((await names('sort=status&order=desc'))[2]).toBe('Alpha');
+    const xlsx = await call(sorter, {
+      method: 'GET',
+      url: `${S}/audiences/export?format=xlsx&sort=kept&order=asc`,
+    });
+    expect(xlsx.statusCode).toBe(200);
+  });
+
+  it('when the sort or the order is not one the list knows then the answer is 400 saying which fields are', async () => {
+    const bad = await call(owner, { method: 'GET', url: `${S}/audiences?sort=bytes` });
+    expect(expectEnvelope(bad, 400).message).toMatch(
+      /sort must be one of created_at, name, status, kept, refused/,
+    );
+    expectEnvelope(await call(owner, { method: 'GET', url: `${S}/audiences?sort=name&order=up` }), 400);
+    expectEnvelope(
+      await call(owner, { method: 'GET', url: `${S}/audiences/export?format=pdf&sort=bytes` }),
+      400,
+    );
   });
 });

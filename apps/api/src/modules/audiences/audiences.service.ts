@@ -5,6 +5,7 @@ import {
   type AudienceFormat,
   type AudienceReachNetwork,
   type AudienceRefusalCounts,
+  type AudienceSort,
   type AudienceStatus,
   audienceFileProblem,
   audienceFormatOf,
@@ -315,7 +316,10 @@ export function createAudiencesService(deps: AudiencesDeps) {
 
     async exportRows(
       user: AuthenticatedUser,
-      filters: { search?: string | undefined; status?: string | undefined },
+      filters: { search?: string | undefined; status?: string | undefined } & {
+        sort: AudienceSort;
+        order: 'asc' | 'desc';
+      },
     ): Promise<TAudience[]> {
       const { items } = await repository.listAudiences(user.partnerId, { ...filters, start: 0, end: 10_000 });
       return items.map(present);

@@ -13,6 +13,7 @@ import {
 } from '../../../test/partner-api.ts';
 import { bots } from '../bots/bots.schema.ts';
 import { RECIPIENT_OPTED_OUT } from '../partner-api/partner-sends.service.ts';
+import { optOuts } from './audiences.schema.ts';
 
 /**
  * The opt-out list: users' STOP / UNSUBSCRIBE messages and the network's unsubscribe event to a
@@ -223,6 +224,49 @@ describe("the partner's own list", () => {
       { method: 'POST', url: `${S}/opt-outs`, payload: { msisdn: '+919800000301' } },
     );
     expectEnvelope(response, 403);
+  });
+});
+
+describe('the sort by a column header', () => {
+  it('when the list is sorted by a field then it comes in that order both ways; the default is the latest first', async () => {
+    const sorter = await developer(t);
+    const [bot] = await t.database.db
+      .insert(bots)
+      .values({ partnerId: sorter.id, channels: [CHANNEL_TYPE.rcs], name: 'Zebra Bot', status: 10 })
+      .returning();
+    const at = (day: number) => new Date(Date.UTC(2026, 0, day));
+    await t.database.db.insert(optOuts).values([
+      { partnerId: sorter.id, msisdn: '+919800000003', source: 'partner', optedOutAt: at(1) },
+      {
+        partnerId: sorter.id,
+        msisdn: '+919800000001',
+        source: 'stop_keyword',
+        botId: bot?.botId,
+        optedOutAt: at(3),
+      },
+      { partnerId: sorter.id, msisdn: '+919800000002', source: 'network_unsubscribe', optedOutAt: at(2) },
+    ]);
+    const numbers = async (query: string) => (await list(sorter, query)).items.map((o) => o.msisdn.slice(-1));
+    expect(await numbers('')).toEqual(['1', '2', '3']);
+    expect(await numbers('&sort=opted_out_at&order=asc')).toEqual(['3', '2', '1']);
+    expect(await numbers('&sort=msisdn&order=asc')).toEqual(['1', '2', '3']);
+    expect(await numbers('&sort=msisdn&order=desc')).toEqual(['3', '2', '1']);
+    // By the source's label ("Added by you", "STOP message", "Unsubscribed on the network"), not its code.
+    expect(await numbers('&sort=source&order=asc')).toEqual(['3', '1', '2']);
+    expect(await numbers('&sort=source&order=desc')).toEqual(['2', '1', '3']);
+    // Numbers with no bot come after those with one going up.
+    expect((await numbers('&sort=bot_name&order=asc'))[0]).toBe('1');
+    const xlsx = await call(sorter, { method: 'GET', url: `${S}/opt-outs/export?format=xlsx&sort=source` });
+    expect(xlsx.statusCode).toBe(200);
+  });
+
+  it('when the sort or the order is not one the list knows then the answer is 400 saying which fields are', async () => {
+    const bad = await call(owner, { method: 'GET', url: `${S}/opt-outs?sort=event_id` });
+    expect(expectEnvelope(bad, 400).message).toMatch(
+      /sort must be one of opted_out_at, msisdn, source, bot_name/,
+    );
+    expectEnvelope(await call(owner, { method: 'GET', url: `${S}/opt-outs?order=sideways` }), 400);
+    expectEnvelope(await call(owner, { method: 'GET', url: `${S}/opt-outs/export?format=xlsx&sort=x` }), 400);
   });
 });
 

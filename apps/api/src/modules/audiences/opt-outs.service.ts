@@ -1,6 +1,7 @@
 import {
   isOptOutMessage,
   normaliseMsisdn,
+  type OptOutSort,
   type OptOutSource,
   type TOptOut,
   type TOptOutListQuery,
@@ -80,7 +81,10 @@ export function createOptOutsService({ database, repository }: OptOutsDeps) {
     /** Every row the filters select, for the Excel/PDF export (at most the export's row limit). */
     async exportRows(
       user: AuthenticatedUser,
-      filters: { search?: string | undefined; source?: string | undefined },
+      filters: { search?: string | undefined; source?: string | undefined } & {
+        sort: OptOutSort;
+        order: 'asc' | 'desc';
+      },
     ): Promise<TOptOut[]> {
       const { items } = await repository.listOptOuts(user.partnerId, { ...filters, start: 0, end: 10_000 });
       return items.map(present);
@@ -98,7 +102,13 @@ export function createOptOutsService({ database, repository }: OptOutsDeps) {
           );
         // A number already on the list keeps its first time and source.
         await repository.addOptOuts([{ partnerId: user.partnerId, msisdn, source: 'partner' }]);
-        const { items } = await repository.listOptOuts(user.partnerId, { search: msisdn, start: 0, end: 1 });
+        const { items } = await repository.listOptOuts(user.partnerId, {
+          search: msisdn,
+          start: 0,
+          end: 1,
+          sort: 'msisdn',
+          order: 'asc',
+        });
         const row = items[0];
         if (!row) throw new Error('opt-out vanished');
         return present(row);

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import type { CarrierSort } from '@portico/domain';
+import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { carriers, countries, lookupValues } from '../../platform/db/core.schema.ts';
 import type { Db } from '../../platform/db/index.ts';
 
@@ -58,7 +59,22 @@ export function createReferenceDataRepository(db: Db) {
       );
     },
 
-    async carriers(window: Window, filters: { countryId?: string | undefined; search?: string | undefined }) {
+    async carriers(
+      window: Window,
+      filters: {
+        countryId?: string | undefined;
+        search?: string | undefined;
+        sort?: CarrierSort | undefined;
+        order?: 'asc' | 'desc' | undefined;
+      },
+    ) {
+      const direction = filters.order === 'desc' ? desc : asc;
+      const order = {
+        // The countries' own order, then name; a country's carriers by name either way.
+        country: [direction(countries.position), direction(countries.name), asc(carriers.name)],
+        carrier: [direction(sql`lower(${carriers.name})`)],
+        mcc_mnc: [direction(carriers.mccMnc)],
+      }[filters.sort ?? 'country'];
       const filter = where(
         eq(carriers.active, true),
         filters.countryId ? eq(carriers.countryId, filters.countryId) : undefined,
@@ -79,7 +95,7 @@ export function createReferenceDataRepository(db: Db) {
             .from(carriers)
             .innerJoin(countries, eq(countries.countryId, carriers.countryId))
             .where(filter)
-            .orderBy(asc(countries.position), asc(carriers.name))
+            .orderBy(...order, direction(carriers.carrierId))
             .offset(window.start)
             .limit(window.end - window.start),
         () => db.select({ n: count() }).from(carriers).where(filter),

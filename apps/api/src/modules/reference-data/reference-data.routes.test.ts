@@ -103,6 +103,38 @@ describe('carriers', () => {
     });
   });
 
+  it('when sorted by a column header then the carriers come in that order both ways; by country by default', async () => {
+    const list = async (query: string) =>
+      carriers.parse(expectEnvelope(await get(`/carriers?end=100${query}`), 200).data).items;
+    const byDefault = await list('');
+    const countriesOf = (items: typeof byDefault) => [...new Set(items.map((c) => c.country_name))];
+    const countryNames = countriesOf(byDefault);
+    expect(countryNames).toEqual([...countryNames].sort());
+    expect(await list('&sort=country&order=asc')).toEqual(byDefault);
+    expect(countriesOf(await list('&sort=country&order=desc'))).toEqual([...countryNames].reverse());
+    const names = (await list('&sort=carrier&order=asc')).map((c) => c.carrier_name.toLowerCase());
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect((await list('&sort=carrier&order=desc')).map((c) => c.carrier_name.toLowerCase())).toEqual(
+      [...names].reverse(),
+    );
+    const codes = (await list('&sort=mcc_mnc&order=asc')).map((c) => c.mcc_mnc ?? '~');
+    expect(codes).toEqual([...codes].sort());
+    const indian = await list('&country_id=IN&sort=country&order=desc');
+    expect(indian.map((c) => c.carrier_name)).toEqual([
+      'BSNL',
+      'Bharti Airtel',
+      'MTNL',
+      'Reliance Jio',
+      'Vi (Vodafone Idea)',
+    ]);
+  });
+
+  it('when the sort is not one the list knows then 400 names the fields', async () => {
+    const body = expectEnvelope(await get('/carriers?sort=population'), 400);
+    expect(body.message).toMatch(/sort must be one of country, carrier, mcc_mnc/);
+    expectEnvelope(await get('/carriers?sort=carrier&order=upwards'), 400);
+  });
+
   it('when country_id is not a two-letter code then 400 names it', async () => {
     const body = expectEnvelope(await get('/carriers?country_id=IND'), 400);
     expect(body.message).toBe(

@@ -30,6 +30,8 @@ export function createReferenceDataService(repository: ReferenceDataRepository) 
       const { rows, total } = await repository.carriers(query, {
         countryId: query.country_id,
         search: query.search,
+        sort: query.sort,
+        order: query.order,
       });
       return {
         items: rows.map((row) => ({

@@ -1,4 +1,5 @@
 import {
+  type ActiveTemplateSort,
   TEMPLATE_MACHINE,
   type TEMPLATE_REVIEW_TABS,
   type TemplateState,
@@ -41,6 +42,8 @@ interface ActiveFilters {
   bot_id?: string | undefined;
   channel?: string | undefined;
   search?: string | undefined;
+  sort?: ActiveTemplateSort | undefined;
+  order?: 'asc' | 'desc' | undefined;
 }
 
 const partnerName = sql<string>`coalesce(${partners.company}->>'name', '')`;
@@ -397,7 +400,19 @@ export function createTemplatesRepository(db: Db) {
           ),
         )
         .where(where)
-        .orderBy(templates.name, templates.templateId)
+        .orderBy(
+          ...orderOf(
+            {
+              name: templates.name,
+              channel: templates.channel,
+              language: templates.language,
+              version: templateVersions.version,
+            },
+            filters.sort ?? 'name',
+            filters.order ?? 'asc',
+            templates.templateId,
+          ),
+        )
         .offset(window.start)
         .limit(window.end - window.start);
       const [total] = await db

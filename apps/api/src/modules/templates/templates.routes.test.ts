@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Subject } from '../../../test/factories.ts';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
 import { bots } from '../bots/bots.schema.ts';
+import { templates, templateVersions } from './templates.schema.ts';
 
 /**
  * Templates on a listening app with the sandbox: RCS templates built, reviewed by the platform,
@@ -634,6 +635,64 @@ describe('tab counts', () => {
     });
     // Another partner counts none of them.
     expect((await listOf(stranger, '?search=tabcount')).tabCounts).toEqual({ templates: 0, active: 0 });
+  });
+});
+
+describe('the active templates sorted by a column header', () => {
+  it('when the list is sorted by a field then it comes in that order both ways; the default is by name', async () => {
+    const account = await t.factories.account(ROLES.DEVELOPER);
+    const owner = {
+      token: await t.tokenFor(account.user.userId),
+      partnerId: account.partner.partnerId,
+      userId: '',
+    };
+    const [bot] = await t.database.db
+      .insert(bots)
+      .values({ partnerId: owner.partnerId, channels: [CHANNEL_TYPE.rcs], status: 10, name: 'Sorted Bot' })
+      .returning();
+    if (!bot) throw new Error('no bot');
+    const add = async (name: string, channel: 'rcs' | 'whatsapp', language: string, version: number) => {
+      const [template] = await t.database.db
+        .insert(templates)
+        .values({
+          partnerId: owner.partnerId,
+          botId: bot.botId,
+          name,
+          channel,
+          language,
+          type: 'text',
+          statusCode: 31,
+          latestVersion: version,
+          activeVersion: version,
+        })
+        .returning();
+      if (!template) throw new Error('no template');
+      const content =
+        channel === 'rcs'
+          ? { kind: 'text', text: 'Hi', suggestions: [] }
+          : { category: 'UTILITY', body: { text: 'Hi' } };
+      await t.database.db
+        .insert(templateVersions)
+        .values({ templateId: template.templateId, version, statusCode: 31, content });
+    };
+    await add('beta', 'whatsapp', 'hi', 1);
+    await add('alpha', 'rcs', 'en', 3);
+    await add('gamma', 'rcs', 'ta', 2);
+    const names = async (query: string) =>
+      ZActiveTemplateList.parse(
+        expectEnvelope(await call(owner, { method: 'GET', url: `${S}/templates/active?${query}` }), 200).data,
+      ).items.map((a) => a.name);
+    expect(await names('')).toEqual(['alpha', 'beta', 'gamma']);
+    expect(await names('sort=name&order=desc')).toEqual(['gamma', 'beta', 'alpha']);
+    expect(await names('sort=version&order=asc')).toEqual(['beta', 'gamma', 'alpha']);
+    expect(await names('sort=language&order=desc')).toEqual(['gamma', 'beta', 'alpha']);
+    expect((await names('sort=channel&order=desc'))[0]).toBe('beta');
+  });
+
+  it('when the sort is not one the list knows then the answer is 400 saying which fields are', async () => {
+    const bad = await call(developer, { method: 'GET', url: `${S}/templates/active?sort=variables` });
+    expect(expectEnvelope(bad, 400).message).toMatch(/sort must be one of name, channel, language, version/);
+    expectEnvelope(await call(developer, { method: 'GET', url: `${S}/templates/active?order=random` }), 400);
   });
 });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type ActiveTemplateSort,
   allowedActions,
   BOT_STATUS,
   CHANNEL_TYPE,
@@ -996,6 +997,8 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
         bot_id?: string | undefined;
         channel?: 'rcs' | 'whatsapp' | undefined;
         search?: string | undefined;
+        sort?: ActiveTemplateSort | undefined;
+        order?: 'asc' | 'desc' | undefined;
       },
       window: { start: number; end: number },
     ): Promise<TListResult<TActiveTemplate>> {

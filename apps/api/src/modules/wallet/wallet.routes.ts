@@ -325,8 +325,8 @@ export function walletRoutes(
         },
       },
       async (request) => {
-        const { start, end, search } = request.query;
-        return ok(await cards.pricing({ start, end }, search));
+        const { start, end, ...filter } = request.query;
+        return ok(await cards.pricing({ start, end }, filter));
       },
     );
 

@@ -1,4 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { WhatsappPricingSort } from '@portico/domain';
+import { and, asc, count, desc, eq, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { countries } from '../../platform/db/core.schema.ts';
 import { containsPattern } from '../../platform/db/filters.ts';
 import type { Db } from '../../platform/db/index.ts';
@@ -103,38 +105,62 @@ export function createRateCardsRepository(db: Db) {
       return { rows: await withPrices(rows), total: total?.n ?? 0 };
     },
 
-    /** Countries that have a rate card (any version), for PRICING: one window, by name. */
-    async countriesWithCards(window: { start: number; end: number }, search?: string) {
-      const where = filters({ search });
-      const rows = await db
-        .selectDistinct({
-          countryId: countries.countryId,
-          name: countries.name,
-          position: countries.position,
+    /**
+     * Countries with a card in force at `at`, for PRICING: one window, by country (the countries'
+     * own order, then name), by the start of the card in force, or by its price in one category
+     * (a country whose card has no price in it last going up).
+     */
+    async countriesInForce(
+      window: { start: number; end: number },
+      filter: { search?: string | undefined; sort: WhatsappPricingSort; order: 'asc' | 'desc' },
+      at: Date,
+    ) {
+      const current = db
+        .selectDistinctOn([whatsappRateCards.countryId], {
+          countryId: whatsappRateCards.countryId,
+          rateCardId: whatsappRateCards.rateCardId,
+          effectiveFrom: whatsappRateCards.effectiveFrom,
         })
         .from(whatsappRateCards)
-        .innerJoin(countries, eq(countries.countryId, whatsappRateCards.countryId))
-        .where(where)
-        .orderBy(asc(countries.position), asc(countries.name), asc(countries.countryId))
+        .where(lte(whatsappRateCards.effectiveFrom, at))
+        .orderBy(
+          whatsappRateCards.countryId,
+          desc(whatsappRateCards.effectiveFrom),
+          desc(whatsappRateCards.rateCardId),
+        )
+        .as('current');
+      const where = filter.search
+        ? or(
+            ilike(countries.name, containsPattern(filter.search)),
+            ilike(countries.countryId, containsPattern(filter.search)),
+          )
+        : undefined;
+      const direction = filter.order === 'desc' ? desc : asc;
+      const byCountry = [direction(countries.position), direction(countries.name)];
+      const price = filter.sort === 'country' || filter.sort === 'effective_from' ? null : filter.sort;
+      const priced = alias(whatsappRateCardPrices, 'priced');
+      const base = db
+        .select({ countryId: countries.countryId, name: countries.name, position: countries.position })
+        .from(current)
+        .innerJoin(countries, eq(countries.countryId, current.countryId))
+        .leftJoin(priced, and(eq(priced.rateCardId, current.rateCardId), eq(priced.category, price ?? '')))
+        .where(where);
+      const rows = await base
+        .orderBy(
+          ...(filter.sort === 'country'
+            ? byCountry
+            : filter.sort === 'effective_from'
+              ? [direction(current.effectiveFrom), ...byCountry]
+              : [direction(priced.price), asc(countries.position), asc(countries.name)]),
+          asc(countries.countryId),
+        )
         .limit(window.end - window.start)
         .offset(window.start);
       const [total] = await db
-        .select({ n: count(countries.countryId) })
-        .from(countries)
-        .where(
-          and(
-            inArray(
-              countries.countryId,
-              db.selectDistinct({ id: whatsappRateCards.countryId }).from(whatsappRateCards),
-            ),
-            search
-              ? or(
-                  ilike(countries.name, containsPattern(search)),
-                  ilike(countries.countryId, containsPattern(search)),
-                )
-              : undefined,
-          ),
-        );
+        .select({ n: count() })
+        .from(current)
+        .innerJoin(countries, eq(countries.countryId, current.countryId))
+        .where(where);
       return { rows, total: total?.n ?? 0 };
     },
 

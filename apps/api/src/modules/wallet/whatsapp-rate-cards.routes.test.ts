@@ -206,6 +206,44 @@ describe('the rate plans list: search and exports', () => {
     expect(expectEnvelope(refused, 400).message).toMatch(/sort must be one of country, carrier/);
   });
 
+  it("when a header sorts PRICING's WhatsApp countries then they come by country, start or a category's price, both ways", async () => {
+    const pricing = async (query: string, window = 'end=100') =>
+      Cards.parse(
+        expectEnvelope(
+          await t.injectAs('DEVELOPER', {
+            method: 'GET',
+            url: `${SECURE}/pricing/whatsapp?${window}${query}`,
+          }),
+          200,
+        ).data,
+      );
+    const byDefault = await pricing('');
+    expect(byDefault.total).toBe(8);
+    expect((await pricing('&sort=country&order=asc')).items).toEqual(byDefault.items);
+    expect((await pricing('&sort=country&order=desc')).items.map((c) => c.country_id)).toEqual(
+      byDefault.items.map((c) => c.country_id).reverse(),
+    );
+    const marketing = (items: typeof byDefault.items) =>
+      items.map((c) => Number(c.prices.find((p) => p.category === 'marketing')?.price));
+    const cheapest = marketing((await pricing('&sort=marketing&order=asc')).items);
+    expect(new Set(cheapest).size).toBeGreaterThan(1);
+    expect(cheapest).toEqual([...cheapest].sort((a, b) => a - b));
+    expect(marketing((await pricing('&sort=marketing&order=desc')).items)).toEqual([...cheapest].reverse());
+    const starts = (await pricing('&sort=effective_from&order=desc')).items.map((c) => c.effective_from);
+    expect(starts).toEqual([...starts].sort().reverse());
+    // A window of the sorted list is that part of it.
+    const window = await pricing('&sort=marketing&order=asc', 'start=2&end=5');
+    expect(marketing(window.items)).toEqual(cheapest.slice(2, 5));
+    expect(window.total).toBe(8);
+    const refused = await t.injectAs('DEVELOPER', {
+      method: 'GET',
+      url: `${SECURE}/pricing/whatsapp?sort=price`,
+    });
+    expect(expectEnvelope(refused, 400).message).toMatch(
+      /sort must be one of country, effective_from, marketing, utility, authentication, service/,
+    );
+  });
+
   it('when the list is exported then Excel has a row per version and price line, and PDF is a PDF', async () => {
     const xlsx = await t.injectAs('ADMIN_PORTICO_READONLY', {
       method: 'GET',

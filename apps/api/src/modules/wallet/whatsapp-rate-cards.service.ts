@@ -8,6 +8,7 @@ import {
   type TWhatsappRateCard,
   type TWhatsappRateCardCreate,
   WHATSAPP_PRICING_CATEGORIES,
+  type WhatsappPricingSort,
   ZWhatsappRateCardCreate,
 } from '@portico/domain';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
@@ -74,8 +75,12 @@ export function createRateCardsService(cards: RateCardsRepository) {
     },
 
     /** PRICING: each country with a card, and its card in force now (null before its first starts). */
-    async pricing(window: { start: number; end: number }, search?: string, at = new Date()) {
-      const { rows, total } = await cards.countriesWithCards(window, search);
+    async pricing(
+      window: { start: number; end: number },
+      filter: { search?: string | undefined; sort: WhatsappPricingSort; order: 'asc' | 'desc' },
+      at = new Date(),
+    ) {
+      const { rows, total } = await cards.countriesInForce(window, filter, at);
       const versions = (await cards.versionsOf(rows.map((r) => r.countryId))).map(asVersion);
       const items = rows.map((country) => {
         const own = versions.filter((v) => v.countryId === country.countryId);

@@ -1,4 +1,4 @@
-import { type AnyColumn, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 
 /** Helpers for the SQL of list filters (search text, calendar-date ranges) that repositories share. */
 
@@ -42,4 +42,14 @@ export function orderOf<F extends string>(
 ): SQL[] {
   const direction = order === 'asc' ? asc : desc;
   return [direction(columns[sort]), direction(tieBreaker)];
+}
+
+/**
+ * A coded column's sort key in the order of the labels the user reads (a status shown as "Ready"
+ * sorts as R), not of its stored codes; a code without a label sorts last.
+ */
+export function byLabel(column: AnyColumn, labels: Readonly<Record<string, string>>): SQL {
+  const ranked = Object.entries(labels).sort(([, a], [, b]) => a.localeCompare(b, 'en'));
+  const whens = ranked.map(([code], rank) => sql`WHEN ${code} THEN ${sql.raw(String(rank))}`);
+  return sql`CASE ${column} ${sql.join(whens, sql` `)} ELSE ${sql.raw(String(ranked.length))} END`;
 }

@@ -1,5 +1,5 @@
 import { ROLES, type TAudience, type TListResult } from '@portico/domain';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '@/lib/http/client';
@@ -54,5 +54,53 @@ describe('the audiences page', () => {
     expect(screen.getByRole('button', { name: 'Refused lines (CSV)' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Upload an audience' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Delete diwali-offer/ })).toBeNull();
+  });
+});
+
+describe('the header sort of the audiences and the opt-out list', () => {
+  const paramsOf = (get: { mock: { calls: unknown[][] } }, url: string) =>
+    get.mock.calls
+      .filter(([called]) => called === url)
+      .map(([, , config]) => (config as { params: Record<string, unknown> }).params);
+
+  it('when the Kept header is clicked then the audiences are asked of the server in that order, then the other way', async () => {
+    const get = vi.spyOn(http, 'get').mockResolvedValue(list([AUDIENCE]));
+    renderApp('/u/audiences', { details: DEVELOPER });
+    const table = await screen.findByRole('table', { name: 'Audiences' }, FIND);
+    expect(paramsOf(get, '/secure/audiences').at(-1)).toMatchObject({ sort: 'created_at', order: 'desc' });
+    const user = userEvent.setup();
+    await user.click(within(table).getByRole('button', { name: 'Kept' }));
+    await waitFor(() =>
+      expect(paramsOf(get, '/secure/audiences').at(-1)).toMatchObject({ sort: 'kept', order: 'asc' }),
+    );
+    await user.click(within(table).getByRole('button', { name: /^Kept/ }));
+    await waitFor(() =>
+      expect(paramsOf(get, '/secure/audiences').at(-1)).toMatchObject({ sort: 'kept', order: 'desc' }),
+    );
+    expect(within(table).getByRole('columnheader', { name: /^Kept/ }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+  });
+
+  it('when the Source header is clicked then the opt-out list is asked of the server by source', async () => {
+    const get = vi.spyOn(http, 'get').mockResolvedValue(
+      list([
+        {
+          msisdn: '+919800000001',
+          source: 'partner',
+          bot_id: null,
+          bot_name: null,
+          source_detail: null,
+          opted_out_at: '2026-11-20T10:00:00.000Z',
+        },
+      ]),
+    );
+    renderApp('/u/opt-outs', { details: DEVELOPER });
+    const table = await screen.findByRole('table', { name: 'Opted-out numbers' }, FIND);
+    expect(paramsOf(get, '/secure/opt-outs').at(-1)).toMatchObject({ sort: 'opted_out_at', order: 'desc' });
+    await userEvent.setup().click(within(table).getByRole('button', { name: 'Source' }));
+    await waitFor(() =>
+      expect(paramsOf(get, '/secure/opt-outs').at(-1)).toMatchObject({ sort: 'source', order: 'asc' }),
+    );
   });
 });

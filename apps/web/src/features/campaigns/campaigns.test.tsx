@@ -388,6 +388,16 @@ const ESTIMATE: TCampaignEstimate = {
       unit_price: '0.0125',
       amount: '0.025',
     },
+    {
+      carrier_id: 8,
+      carrier_name: 'Airtel',
+      country: 'IN',
+      channel: 'rcs',
+      message_type: 'promotional',
+      recipients: 1,
+      unit_price: '0.0100',
+      amount: '0.010',
+    },
   ],
   total: '0.025',
   balance: '100',
@@ -436,6 +446,24 @@ describe('the campaign form', () => {
     await userEvent.click(screen.getByRole('tab', { name: /Cost and start/ }));
     expect(await screen.findByText('Jio (IN)', {}, FIND)).toBeTruthy();
     expect(screen.getByText('$100.00')).toBeTruthy();
+    // The estimate's headers sort its lines in the browser; the total stays below them.
+    const estimate = screen.getByRole('table', { name: 'Estimate by carrier' });
+    const carriers = () =>
+      within(estimate)
+        .getAllByRole('row')
+        .slice(1, -1)
+        .map((row) => row.firstChild?.textContent);
+    expect(carriers()).toEqual(['Jio (IN)', 'Airtel (IN)']);
+    await userEvent.click(within(estimate).getByRole('button', { name: 'Carrier' }));
+    expect(carriers()).toEqual(['Airtel (IN)', 'Jio (IN)']);
+    await userEvent.click(within(estimate).getByRole('button', { name: 'Estimate' }));
+    await userEvent.click(within(estimate).getByRole('button', { name: /^Estimate/ }));
+    expect(carriers()).toEqual(['Jio (IN)', 'Airtel (IN)']);
+    expect(
+      within(estimate)
+        .getByRole('columnheader', { name: /^Estimate/ })
+        .getAttribute('aria-sort'),
+    ).toBe('descending');
     expect(post).toHaveBeenCalledWith(
       '/secure/campaigns/estimate',
       { bot_id: BOT_ID, template_id: TEMPLATE_ID, audience_id: AUDIENCE_ID, fallback: { kind: 'skip' } },

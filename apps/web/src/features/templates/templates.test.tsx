@@ -200,6 +200,41 @@ describe('the template list', () => {
   });
 });
 
+describe('the active template list', () => {
+  it('when the Version header is clicked then the active templates are asked of the server by version, then the other way', async () => {
+    const get = vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
+      if (url === '/secure/bots') return list([BOT]);
+      if (url === '/secure/templates') return pageList([TEMPLATE]);
+      if (url === '/secure/templates/active')
+        return list([
+          {
+            template_id: TEMPLATE.template_id,
+            bot_id: BOT_ID,
+            bot_name: BOT.name,
+            name: 'Diwali offers',
+            channel: 'rcs',
+            type: 'carousel',
+            language: 'en',
+            version: 1,
+            version_id: '0b6c1f4e-3f6a-4d7e-9a55-444444444444',
+            variables: [],
+          },
+        ]);
+      return list([]);
+    });
+    const activeCalls = () =>
+      get.mock.calls.filter(([url]) => url === '/secure/templates/active').map(([, , o]) => o?.params);
+    renderApp(`/u/add-view-template?botId=${BOT_ID}&tab=active`, { details: DEVELOPER });
+    const table = await screen.findByRole('table', { name: 'Active templates' }, { timeout: 5000 });
+    expect(activeCalls().at(-1)).toMatchObject({ sort: 'name', order: 'asc' });
+    const user = userEvent.setup();
+    await user.click(within(table).getByRole('button', { name: 'Version' }));
+    await waitFor(() => expect(activeCalls().at(-1)).toMatchObject({ sort: 'version', order: 'asc' }));
+    await user.click(within(table).getByRole('button', { name: /^Version/ }));
+    await waitFor(() => expect(activeCalls().at(-1)).toMatchObject({ sort: 'version', order: 'desc' }));
+  });
+});
+
 describe('template tab counts', () => {
   it("when the developer opens the templates page then its two tabs say how many templates and active templates the bot's list holds", async () => {
     const get = answerGets({ ...list([TEMPLATE]), tabCounts: { templates: 4, active: 1 } });

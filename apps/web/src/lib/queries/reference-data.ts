@@ -1,4 +1,5 @@
 import {
+  type CarrierSort,
   type TCarrier,
   type TCountry,
   type TListResult,
@@ -46,15 +47,17 @@ export interface CarrierWindow {
   start: number;
   end: number;
   countryId?: string | undefined;
+  /** The server's order (by country when left out). */
+  sort?: { sort: CarrierSort; order: 'asc' | 'desc' } | undefined;
 }
 
 /** One window of carriers, optionally of one country. */
-export const carriersQueryOptions = ({ start, end, countryId }: CarrierWindow) =>
+export const carriersQueryOptions = ({ start, end, countryId, sort }: CarrierWindow) =>
   queryOptions({
-    queryKey: sharedKeys.reference.carriers({ start, end }, countryId),
+    queryKey: sharedKeys.reference.carriers({ start, end }, countryId, sort?.sort, sort?.order),
     queryFn: (): Promise<TListResult<TCarrier>> =>
       http.get('/reference/carriers', ZCarrierList, {
-        params: { start, end, ...(countryId ? { country_id: countryId } : {}) },
+        params: { start, end, ...(countryId ? { country_id: countryId } : {}), ...(sort ?? {}) },
       }),
     staleTime: 10 * 60_000,
     placeholderData: keepPreviousData,

@@ -13,9 +13,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Fragment, type ReactNode, useId, useState } from 'react';
+import { ariaSort, SortableHeader } from './SortableHeader';
 import { visuallyHidden } from './visually-hidden';
 
 /** One column: its header (the label of its value on a card too) and how a row shows in it. */
@@ -44,11 +44,6 @@ export interface TableSort {
   onSort: (field: string, order: SortOrder) => void;
 }
 
-/** The order a header click asks for: the sorted column turns, another starts ascending. */
-export function nextSortOrder(sort: Pick<TableSort, 'field' | 'order'>, field: string): SortOrder {
-  return sort.field === field && sort.order === 'asc' ? 'desc' : 'asc';
-}
-
 /**
  * Rows that may be chosen for a bulk action: a box before each row (on a card, before its title)
  * and one in the header for every choosable row on the page.
@@ -62,53 +57,33 @@ export interface TableSelection<Row> {
   when?: (row: Row) => boolean;
 }
 
-function SortableHeader({
-  column,
-  sort,
-}: {
-  column: { label: string; sortField?: string };
-  sort: TableSort;
-}) {
-  const field = column.sortField as string;
-  const active = sort.field === field;
-  return (
-    <TableSortLabel
-      active={active}
-      direction={active ? sort.order : 'asc'}
-      onClick={() => sort.onSort(field, nextSortOrder(sort, field))}
-    >
-      {column.label}
-      {active && (
-        <Box component="span" sx={visuallyHidden}>
-          {sort.order === 'asc' ? ', sorted ascending' : ', sorted descending'}
-        </Box>
-      )}
-    </TableSortLabel>
-  );
-}
-
-const ariaSort = (sort: TableSort | undefined, field: string | undefined) =>
-  sort && field && sort.field === field ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined;
-
-/** A sortable header cell for a table laid out by hand (MY BOTS): the same header as ResponsiveTable's. */
+/**
+ * A sortable header cell for a table laid out by hand (MY BOTS, the public carriers): the same
+ * header as ResponsiveTable's; `adornment` goes before the label (a chart's legend dot).
+ */
 export function SortableHeaderCell({
   label,
   field,
   sort,
   sx,
+  align,
+  adornment,
 }: {
   label: string;
   field: string;
   sort: TableSort;
   sx?: SxProps<Theme>;
+  align?: 'left' | 'right';
+  adornment?: ReactNode;
 }) {
   return (
     <TableCell
       aria-sort={ariaSort(sort, field)}
       sortDirection={sort.field === field ? sort.order : false}
+      align={align}
       sx={sx}
     >
-      <SortableHeader column={{ label, sortField: field }} sort={sort} />
+      <SortableHeader column={{ label, sortField: field }} sort={sort} adornment={adornment} />
     </TableCell>
   );
 }

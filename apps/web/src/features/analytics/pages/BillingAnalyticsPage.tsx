@@ -24,6 +24,7 @@ import { billingAnalyticsOptions } from '@/lib/queries/billing-analytics';
 import { DayField } from '@/lib/ui/DayField';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ExportButtons } from '@/lib/ui/ExportButtons';
+import { type LocalSortColumn, useLocalSort } from '@/lib/ui/local-sort';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { SelectField } from '@/lib/ui/SelectField';
@@ -293,21 +294,91 @@ function Report({
 
 function SeriesTable({ report, money = false }: { report: TAnalyticsReport; money?: boolean }) {
   type Day = TAnalyticsReport['series'][number];
+  const columns: LocalSortColumn<Day>[] = [
+    {
+      label: 'Day',
+      render: (d) => String(formatDate(`${d.day}T00:00:00Z`, '+00:00')),
+      sortValue: (d) => d.day,
+    },
+    ...(money
+      ? [
+          {
+            label: 'Amount',
+            align: 'right' as const,
+            render: (d: Day) => formatCurrency(d.amount),
+            sortValue: (d: Day) => Number(d.amount),
+          },
+        ]
+      : (['sent', 'delivered', 'read', 'failed'] as const).map((key) => ({
+          label: key[0]?.toUpperCase() + key.slice(1),
+          align: 'right' as const,
+          render: (d: Day) => count(d[key]),
+          sortValue: (d: Day) => d[key],
+        }))),
+  ];
+  const sorted = useLocalSort(columns, report.series);
   return (
     <ResponsiveTable<Day>
       label={money ? 'Money per day' : 'Messages per day'}
       rowKey={(d) => d.day}
-      rows={report.series}
-      columns={[
-        { label: 'Day', render: (d) => String(formatDate(`${d.day}T00:00:00Z`, '+00:00')) },
-        ...(money
-          ? [{ label: 'Amount', align: 'right' as const, render: (d: Day) => formatCurrency(d.amount) }]
-          : (['sent', 'delivered', 'read', 'failed'] as const).map((key) => ({
-              label: key[0]?.toUpperCase() + key.slice(1),
-              align: 'right' as const,
-              render: (d: Day) => count(d[key]),
-            }))),
-      ]}
+      rows={sorted.rows}
+      columns={sorted.columns}
+      sort={sorted.sort}
+    />
+  );
+}
+
+/** A breakdown's figures: its headers sort them in the browser (the chart keeps the top rows by sends). */
+function BreakdownTable({
+  dimension,
+  rows,
+  label,
+  onDrill,
+}: {
+  dimension: AnalyticsDimension;
+  rows: readonly TAnalyticsRow[];
+  label: string;
+  onDrill: (row: TAnalyticsRow) => void;
+}) {
+  const sorted = useLocalSort<TAnalyticsRow>(
+    [
+      {
+        label: ANALYTICS_DIMENSION_LABELS[dimension],
+        sortValue: (r) => r.label,
+        render: (r) =>
+          filterValue(dimension, r.key) === null ? (
+            r.label
+          ) : (
+            <Link component="button" type="button" onClick={() => onDrill(r)} sx={{ textAlign: 'left' }}>
+              {r.label}
+            </Link>
+          ),
+      },
+      { label: 'Sent', align: 'right', render: (r) => count(r.sent), sortValue: (r) => r.sent },
+      {
+        label: 'Delivered',
+        align: 'right',
+        render: (r) => count(r.delivered),
+        sortValue: (r) => r.delivered,
+      },
+      { label: 'Read', align: 'right', render: (r) => count(r.read), sortValue: (r) => r.read },
+      { label: 'Failed', align: 'right', render: (r) => count(r.failed), sortValue: (r) => r.failed },
+      {
+        label: 'Amount',
+        align: 'right',
+        render: (r) => formatCurrency(r.amount),
+        sortValue: (r) => Number(r.amount),
+      },
+    ],
+    rows,
+  );
+  return (
+    <ResponsiveTable<TAnalyticsRow>
+      label={label}
+      rowKey={(r) => r.key}
+      rows={sorted.rows}
+      columns={sorted.columns}
+      sort={sorted.sort}
     />
   );
 }
@@ -344,33 +415,11 @@ function Breakdown({
         )
       }
       table={
-        <ResponsiveTable<TAnalyticsRow>
-          label={`Messages and money ${title.toLowerCase()}`}
-          rowKey={(r) => r.key}
+        <BreakdownTable
+          dimension={dimension}
           rows={rows}
-          columns={[
-            {
-              label: ANALYTICS_DIMENSION_LABELS[dimension],
-              render: (r) =>
-                filterValue(dimension, r.key) === null ? (
-                  r.label
-                ) : (
-                  <Link
-                    component="button"
-                    type="button"
-                    onClick={() => onDrill(r)}
-                    sx={{ textAlign: 'left' }}
-                  >
-                    {r.label}
-                  </Link>
-                ),
-            },
-            { label: 'Sent', align: 'right', render: (r) => count(r.sent) },
-            { label: 'Delivered', align: 'right', render: (r) => count(r.delivered) },
-            { label: 'Read', align: 'right', render: (r) => count(r.read) },
-            { label: 'Failed', align: 'right', render: (r) => count(r.failed) },
-            { label: 'Amount', align: 'right', render: (r) => formatCurrency(r.amount) },
-          ]}
+          label={`Messages and money ${title.toLowerCase()}`}
+          onDrill={onDrill}
         />
       }
     />

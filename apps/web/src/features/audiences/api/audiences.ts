@@ -1,5 +1,7 @@
 import {
+  type AudienceSort,
   type AudienceStatus,
+  type OptOutSort,
   type OptOutSource,
   type TExportFormat,
   ZAudience,
@@ -23,14 +25,20 @@ export interface ListWindow {
 export interface AudienceFilters {
   search?: string | undefined;
   status?: AudienceStatus | undefined;
+  sort?: AudienceSort | undefined;
+  order?: 'asc' | 'desc' | undefined;
 }
 export interface OptOutFilters {
   search?: string | undefined;
   source?: OptOutSource | undefined;
+  sort?: OptOutSort | undefined;
+  order?: 'asc' | 'desc' | undefined;
 }
 
-const audienceParams = (f: AudienceFilters) => setFilters({ search: f.search, status: f.status });
-const optOutParams = (f: OptOutFilters) => setFilters({ search: f.search, source: f.source });
+const audienceParams = (f: AudienceFilters) =>
+  setFilters({ search: f.search, status: f.status, sort: f.sort, order: f.order });
+const optOutParams = (f: OptOutFilters) =>
+  setFilters({ search: f.search, source: f.source, sort: f.sort, order: f.order });
 
 export const audiencesQueryOptions = (window: ListWindow, filters: AudienceFilters) =>
   queryOptions({

@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import {
   AUDIENCE_STATUS_LABELS,
   AUDIENCE_STATUSES,
+  type AudienceSort,
   type AudienceStatus,
   formatDateTime,
   type TAudience,
@@ -27,7 +28,8 @@ import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { ListToolbar } from '@/lib/ui/ListToolbar';
 import { PageFrame } from '@/lib/ui/PageFrame';
-import { ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { SortSelect, useListSort } from '@/lib/ui/SortSelect';
 import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { audiencesQueryOptions, useDeleteAudience, useExportAudiences } from '../api/audiences';
@@ -55,12 +57,49 @@ export default function AudiencesPage() {
   const debounced = useDebouncedValue(search.trim(), 300);
   const paging = usePaging(10);
   const start = paging.page * paging.pageSize;
-  const filters = { search: debounced || undefined, status: status || undefined };
+  const sort = useListSort<AudienceSort>({ field: 'created_at', order: 'desc' }, () => paging.setPage(0));
+  const filters = {
+    search: debounced || undefined,
+    status: status || undefined,
+    sort: sort.field,
+    order: sort.order,
+  };
   const list = useQuery(audiencesQueryOptions({ start, end: start + paging.pageSize }, filters));
   const exporter = useExportAudiences();
   const remove = useDeleteAudience();
   const [deleting, setDeleting] = useState<TAudience | null>(null);
   const filtered = Boolean(filters.search || filters.status);
+  const columns: ResponsiveColumn<TAudience>[] = [
+    {
+      label: 'Name',
+      sortField: 'name',
+      render: (a) => <Box sx={{ overflowWrap: 'anywhere' }}>{a.name}</Box>,
+    },
+    { label: 'Status', sortField: 'status', render: (a) => AUDIENCE_STATUS_LABELS[a.status] },
+    { label: 'Kept', sortField: 'kept', align: 'right', render: (a) => figure(a.kept) },
+    { label: 'Refused', sortField: 'refused', align: 'right', render: (a) => figure(a.refused) },
+    {
+      label: 'Uploaded (UTC)',
+      sortField: 'created_at',
+      render: (a) => formatDateTime(a.created_at, '+00:00'),
+    },
+    {
+      label: 'Actions',
+      hideLabel: true,
+      render: (a) => (
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <Button size="small" aria-label={`View ${a.name}`} onClick={() => select(a.audience_id)}>
+            View
+          </Button>
+          {canWrite && (
+            <Button size="small" aria-label={`Delete ${a.name}`} onClick={() => setDeleting(a)}>
+              Delete
+            </Button>
+          )}
+        </Box>
+      ),
+    },
+  ];
 
   return (
     <PageFrame
@@ -109,6 +148,7 @@ export default function AudiencesPage() {
                 </MenuItem>
               ))}
             </TextField>
+            <SortSelect columns={columns} sort={sort.tableSort} />
           </ListToolbar>
           {remove.isError && (
             <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
@@ -135,39 +175,10 @@ export default function AudiencesPage() {
               <>
                 <ResponsiveTable
                   label="Audiences"
+                  sort={sort.tableSort}
                   rows={data.items}
                   rowKey={(a) => a.audience_id}
-                  columns={[
-                    { label: 'Name', render: (a) => <Box sx={{ overflowWrap: 'anywhere' }}>{a.name}</Box> },
-                    { label: 'Status', render: (a) => AUDIENCE_STATUS_LABELS[a.status] },
-                    { label: 'Kept', align: 'right', render: (a) => figure(a.kept) },
-                    { label: 'Refused', align: 'right', render: (a) => figure(a.refused) },
-                    { label: 'Uploaded (UTC)', render: (a) => formatDateTime(a.created_at, '+00:00') },
-                    {
-                      label: 'Actions',
-                      hideLabel: true,
-                      render: (a) => (
-                        <Box sx={{ display: 'flex', gap: 1 }}>
-                          <Button
-                            size="small"
-                            aria-label={`View ${a.name}`}
-                            onClick={() => select(a.audience_id)}
-                          >
-                            View
-                          </Button>
-                          {canWrite && (
-                            <Button
-                              size="small"
-                              aria-label={`Delete ${a.name}`}
-                              onClick={() => setDeleting(a)}
-                            >
-                              Delete
-                            </Button>
-                          )}
-                        </Box>
-                      ),
-                    },
-                  ]}
+                  columns={columns}
                 />
                 <ListPagination paging={paging} count={data.total} />
               </>

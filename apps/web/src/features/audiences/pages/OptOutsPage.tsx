@@ -6,7 +6,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, OPT_OUT_SOURCE_LABELS, OPT_OUT_SOURCES, type OptOutSource } from '@portico/domain';
+import {
+  formatDateTime,
+  OPT_OUT_SOURCE_LABELS,
+  OPT_OUT_SOURCES,
+  type OptOutSort,
+  type OptOutSource,
+  type TOptOut,
+} from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -16,7 +23,8 @@ import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { ListToolbar } from '@/lib/ui/ListToolbar';
 import { PageFrame } from '@/lib/ui/PageFrame';
-import { ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { SortSelect, useListSort } from '@/lib/ui/SortSelect';
 import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { optOutsQueryOptions, useAddOptOut, useExportOptOuts, useRemoveOptOut } from '../api/audiences';
@@ -30,12 +38,46 @@ export default function OptOutsPage() {
   const debounced = useDebouncedValue(search.trim(), 300);
   const paging = usePaging(10);
   const start = paging.page * paging.pageSize;
-  const filters = { search: debounced || undefined, source: source || undefined };
+  const sort = useListSort<OptOutSort>({ field: 'opted_out_at', order: 'desc' }, () => paging.setPage(0));
+  const filters = {
+    search: debounced || undefined,
+    source: source || undefined,
+    sort: sort.field,
+    order: sort.order,
+  };
   const list = useQuery(optOutsQueryOptions({ start, end: start + paging.pageSize }, filters));
   const exporter = useExportOptOuts();
   const add = useAddOptOut();
   const remove = useRemoveOptOut();
   const filtered = Boolean(filters.search || filters.source);
+  const columns: ResponsiveColumn<TOptOut>[] = [
+    { label: 'Number', sortField: 'msisdn', render: (o) => o.msisdn },
+    { label: 'Source', sortField: 'source', render: (o) => OPT_OUT_SOURCE_LABELS[o.source] },
+    { label: 'Bot', sortField: 'bot_name', render: (o) => o.bot_name ?? '—' },
+    {
+      label: 'Opted out (UTC)',
+      sortField: 'opted_out_at',
+      render: (o) => formatDateTime(o.opted_out_at, '+00:00'),
+    },
+    {
+      label: 'Actions',
+      hideLabel: true,
+      render: (o) =>
+        canWrite && (
+          <Button
+            size="small"
+            disabled={remove.isPending}
+            aria-label={`Remove ${o.msisdn} from the list`}
+            onClick={() => {
+              if (window.confirm(`Remove ${o.msisdn}? Your bots may message this number again.`))
+                remove.mutate(o.msisdn);
+            }}
+          >
+            Remove
+          </Button>
+        ),
+    },
+  ];
 
   return (
     <PageFrame
@@ -112,6 +154,7 @@ export default function OptOutsPage() {
                 </MenuItem>
               ))}
             </TextField>
+            <SortSelect columns={columns} sort={sort.tableSort} />
           </ListToolbar>
           {remove.isError && (
             <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
@@ -138,34 +181,10 @@ export default function OptOutsPage() {
               <>
                 <ResponsiveTable
                   label="Opted-out numbers"
+                  sort={sort.tableSort}
                   rows={data.items}
                   rowKey={(o) => o.msisdn}
-                  columns={[
-                    { label: 'Number', render: (o) => o.msisdn },
-                    { label: 'Source', render: (o) => OPT_OUT_SOURCE_LABELS[o.source] },
-                    { label: 'Bot', render: (o) => o.bot_name ?? '—' },
-                    { label: 'Opted out (UTC)', render: (o) => formatDateTime(o.opted_out_at, '+00:00') },
-                    {
-                      label: 'Actions',
-                      hideLabel: true,
-                      render: (o) =>
-                        canWrite && (
-                          <Button
-                            size="small"
-                            disabled={remove.isPending}
-                            aria-label={`Remove ${o.msisdn} from the list`}
-                            onClick={() => {
-                              if (
-                                window.confirm(`Remove ${o.msisdn}? Your bots may message this number again.`)
-                              )
-                                remove.mutate(o.msisdn);
-                            }}
-                          >
-                            Remove
-                          </Button>
-                        ),
-                    },
-                  ]}
+                  columns={columns}
                 />
                 <ListPagination paging={paging} count={data.total} />
               </>

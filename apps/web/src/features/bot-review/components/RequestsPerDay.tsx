@@ -8,6 +8,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDate, type TReviewDashboard } from '@portico/domain';
+import { type LocalSortColumn, useLocalSort } from '@/lib/ui/local-sort';
+import { SortableHeaderCell } from '@/lib/ui/ResponsiveTable';
 import { visuallyHidden } from '@/lib/ui/visually-hidden';
 
 type Day = TReviewDashboard['requests'][number];
@@ -17,12 +19,26 @@ const SERIES = [
   { key: 'aggregators', label: 'Aggregators', colour: 'success.main' },
 ] as const;
 
+/** What the headers sort by (the cells are laid out below, beside the bars). */
+const SORTS: readonly LocalSortColumn<Day>[] = [
+  { label: 'Day', render: () => null, sortValue: (day) => day.day },
+  ...SERIES.map((series) => ({
+    label: series.label,
+    render: () => null,
+    sortValue: (day: Day) => day[series.key],
+  })),
+];
+
 /**
  * Requests received per day: a stacked bar per day (newest first) beside its figures, so the table
  * is the chart and a screen reader reads the numbers. Days without requests are left out.
  */
 export function RequestsPerDay({ requests }: { requests: readonly Day[] }) {
-  const days = requests.filter((day) => day.bots + day.brands + day.aggregators > 0).reverse();
+  const sorted = useLocalSort(
+    SORTS,
+    requests.filter((day) => day.bots + day.brands + day.aggregators > 0).reverse(),
+  );
+  const days = sorted.rows;
   const peak = Math.max(1, ...days.map((day) => day.bots + day.brands + day.aggregators));
   return (
     <Paper
@@ -44,24 +60,31 @@ export function RequestsPerDay({ requests }: { requests: readonly Day[] }) {
           <Table size="small" aria-label="Requests per day">
             <TableHead>
               <TableRow>
-                <TableCell>Day</TableCell>
+                <SortableHeaderCell label="Day" field="Day" sort={sorted.sort} />
                 {SERIES.map((series) => (
-                  <TableCell key={series.key} align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {/* The series' colour in the bars: the header is the chart's legend. */}
-                    <Box
-                      component="span"
-                      aria-hidden
-                      sx={{
-                        display: 'inline-block',
-                        width: 8,
-                        height: 8,
-                        borderRadius: '50%',
-                        bgcolor: series.colour,
-                        mr: 0.75,
-                      }}
-                    />
-                    {series.label}
-                  </TableCell>
+                  <SortableHeaderCell
+                    key={series.key}
+                    label={series.label}
+                    field={series.label}
+                    sort={sorted.sort}
+                    align="right"
+                    sx={{ whiteSpace: 'nowrap' }}
+                    // The series' colour in the bars: the header is the chart's legend.
+                    adornment={
+                      <Box
+                        component="span"
+                        aria-hidden
+                        sx={{
+                          display: 'inline-block',
+                          width: 8,
+                          height: 8,
+                          borderRadius: '50%',
+                          bgcolor: series.colour,
+                          mr: 0.75,
+                        }}
+                      />
+                    }
+                  />
                 ))}
                 <TableCell sx={{ width: '40%', display: { xs: 'none', sm: 'table-cell' } }}>
                   <Box component="span" sx={visuallyHidden}>

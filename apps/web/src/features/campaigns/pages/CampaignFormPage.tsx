@@ -38,8 +38,10 @@ import { usePartnerDetails } from '@/lib/queries/partner-details';
 import { PreviewBeside } from '@/lib/rich-message/PreviewBeside';
 import { DayField } from '@/lib/ui/DayField';
 import { EmptyState } from '@/lib/ui/EmptyState';
+import { type LocalSortColumn, useLocalSort } from '@/lib/ui/local-sort';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { ResultAlert } from '@/lib/ui/ResultAlert';
+import { sortableHeader } from '@/lib/ui/SortableHeader';
 import { useApprovalRefusal, useCan } from '@/lib/use-can';
 import {
   activeTemplatesQueryOptions,
@@ -608,6 +610,62 @@ function unitPrice(price: string): string {
   return micros === null ? price : `$${formatMicros(micros)}`;
 }
 
+type EstimateLine = TCampaignEstimate['lines'][number];
+const channelLabel = (line: EstimateLine) =>
+  `${line.channel === 'sms' ? 'SMS' : line.channel === 'rcs' ? 'RCS' : 'WhatsApp'} ${line.message_type}`;
+const moneyValue = (amount: string | null) => {
+  const micros = amount === null ? null : parseMoney(amount);
+  return micros === null ? null : Number(micros);
+};
+/** What the estimate's headers sort by, in the browser (the lines are all here). */
+const ESTIMATE_SORTS: readonly LocalSortColumn<EstimateLine>[] = [
+  { label: 'Carrier', render: () => null, sortValue: (line) => line.carrier_name },
+  { label: 'Message', render: () => null, sortValue: channelLabel },
+  { label: 'Recipients', render: () => null, sortValue: (line) => line.recipients },
+  { label: 'Each', render: () => null, sortValue: (line) => moneyValue(line.unit_price) },
+  { label: 'Estimate', render: () => null, sortValue: (line) => moneyValue(line.amount) },
+];
+
+/** The estimate's header and lines; a header sorts the lines (the total stays below them). */
+function EstimateLines({ lines }: { lines: readonly EstimateLine[] }) {
+  const sorted = useLocalSort(ESTIMATE_SORTS, lines);
+  return (
+    <>
+      <thead>
+        <tr>
+          {ESTIMATE_SORTS.map((column) => {
+            const header = sortableHeader(column.label, column.label, sorted.sort);
+            return (
+              <th
+                key={column.label}
+                scope="col"
+                aria-sort={header.ariaSort}
+                className={column.label === 'Carrier' || column.label === 'Message' ? undefined : 'n'}
+              >
+                {header.label}
+              </th>
+            );
+          })}
+        </tr>
+      </thead>
+      <tbody>
+        {sorted.rows.map((line) => (
+          <tr key={`${line.carrier_id ?? line.carrier_name}-${line.channel}-${line.message_type}`}>
+            <td>
+              {line.carrier_name}
+              {line.country ? ` (${line.country})` : ''}
+            </td>
+            <td>{channelLabel(line)}</td>
+            <td className="n">{line.recipients.toLocaleString('en-US')}</td>
+            <td className="n">{line.unit_price === null ? 'No rate' : unitPrice(line.unit_price)}</td>
+            <td className="n">{formatCurrency(line.amount)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </>
+  );
+}
+
 /** The cost before the start: per carrier, the total, the balance and what the campaign will hold. */
 function CostStep({
   estimate,
@@ -653,38 +711,7 @@ function CostStep({
           }}
         >
           <caption>Estimate by carrier</caption>
-          <thead>
-            <tr>
-              <th scope="col">Carrier</th>
-              <th scope="col">Message</th>
-              <th scope="col" className="n">
-                Recipients
-              </th>
-              <th scope="col" className="n">
-                Each
-              </th>
-              <th scope="col" className="n">
-                Estimate
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {estimate.lines.map((line) => (
-              <tr key={`${line.carrier_id ?? line.carrier_name}-${line.channel}-${line.message_type}`}>
-                <td>
-                  {line.carrier_name}
-                  {line.country ? ` (${line.country})` : ''}
-                </td>
-                <td>
-                  {line.channel === 'sms' ? 'SMS' : line.channel === 'rcs' ? 'RCS' : 'WhatsApp'}{' '}
-                  {line.message_type}
-                </td>
-                <td className="n">{line.recipients.toLocaleString('en-US')}</td>
-                <td className="n">{line.unit_price === null ? 'No rate' : unitPrice(line.unit_price)}</td>
-                <td className="n">{formatCurrency(line.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
+          <EstimateLines lines={estimate.lines} />
           <tfoot>
             <tr>
               <th scope="row" colSpan={2}>

@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { TCountry } from '@portico/domain';
+import type { CarrierSort, TCountry } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
@@ -22,6 +22,8 @@ import { carriersQueryOptions, countriesQueryOptions } from '@/lib/queries/refer
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { SortableHeaderCell } from '@/lib/ui/ResponsiveTable';
+import { useListSort } from '@/lib/ui/SortSelect';
 
 /** /country-carrier-page: the public list of countries and the carriers a bot can launch on. */
 export default function CountryCarrierPage() {
@@ -29,10 +31,18 @@ export default function CountryCarrierPage() {
   const paging = usePaging(25);
   const { page, pageSize, setPage } = paging;
 
+  // Three short columns fit a phone: the headers stay, so they sort at every width.
+  const sort = useListSort<CarrierSort>({ field: 'country', order: 'asc' }, () => setPage(0));
+
   const countries = useQuery(countriesQueryOptions);
   const start = page * pageSize;
   const carriers = useQuery(
-    carriersQueryOptions({ start, end: start + pageSize, countryId: country?.country_id }),
+    carriersQueryOptions({
+      start,
+      end: start + pageSize,
+      countryId: country?.country_id,
+      sort: { sort: sort.field, order: sort.order },
+    }),
   );
 
   return (
@@ -97,9 +107,9 @@ export default function CountryCarrierPage() {
               <Table size="small" aria-label="Carriers">
                 <TableHead>
                   <TableRow>
-                    <TableCell>Carrier</TableCell>
-                    <TableCell>Country</TableCell>
-                    <TableCell>MCC-MNC</TableCell>
+                    <SortableHeaderCell label="Carrier" field="carrier" sort={sort.tableSort} />
+                    <SortableHeaderCell label="Country" field="country" sort={sort.tableSort} />
+                    <SortableHeaderCell label="MCC-MNC" field="mcc_mnc" sort={sort.tableSort} />
                   </TableRow>
                 </TableHead>
                 <TableBody>

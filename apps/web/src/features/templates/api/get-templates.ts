@@ -1,4 +1,5 @@
 import {
+  type ActiveTemplateSort,
   type TActiveTemplate,
   type TListResult,
   type TTemplateList,
@@ -41,6 +42,8 @@ export interface ActiveFilters {
   bot_id?: string | undefined;
   channel?: 'rcs' | 'whatsapp' | undefined;
   search?: string | undefined;
+  sort?: ActiveTemplateSort | undefined;
+  order?: 'asc' | 'desc' | undefined;
 }
 
 /** GET the active bot template list: the approved templates of launched bots (what campaigns send). */

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import type { TActiveTemplate } from '@portico/domain';
+import type { ActiveTemplateSort, TActiveTemplate } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -11,6 +11,7 @@ import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { SortSelect, useListSort } from '@/lib/ui/SortSelect';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { activeTemplatesQueryOptions } from '../api/get-templates';
 import { CHANNEL_LABEL, TYPE_LABEL, templateDetailsPath } from './template-paths';
@@ -18,6 +19,7 @@ import { CHANNEL_LABEL, TYPE_LABEL, templateDetailsPath } from './template-paths
 const ACTIVE_COLUMNS: readonly ResponsiveColumn<TActiveTemplate>[] = [
   {
     label: 'Template',
+    sortField: 'name',
     render: (item) => (
       <>
         <Link component={RouterLink} to={templateDetailsPath(item.template_id)}>
@@ -27,10 +29,10 @@ const ACTIVE_COLUMNS: readonly ResponsiveColumn<TActiveTemplate>[] = [
       </>
     ),
   },
-  { label: 'Channel', render: (item) => CHANNEL_LABEL[item.channel] },
+  { label: 'Channel', sortField: 'channel', render: (item) => CHANNEL_LABEL[item.channel] },
   { label: 'Type', render: (item) => TYPE_LABEL[item.type] },
-  { label: 'Language', render: (item) => item.language },
-  { label: 'Version', render: (item) => `v${item.version}` },
+  { label: 'Language', sortField: 'language', render: (item) => item.language },
+  { label: 'Version', sortField: 'version', render: (item) => `v${item.version}` },
   {
     label: 'Variables',
     cellSx: { color: 'text.secondary' },
@@ -43,16 +45,17 @@ export function ActiveTemplatesList({ botId }: { botId: string | null }) {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 300);
   const paging = usePaging(10);
+  const sort = useListSort<ActiveTemplateSort>({ field: 'name', order: 'asc' }, () => paging.setPage(0));
   const start = paging.page * paging.pageSize;
   const list = useQuery(
     activeTemplatesQueryOptions(
       { start, end: start + paging.pageSize },
-      { bot_id: botId ?? undefined, search: debounced || undefined },
+      { bot_id: botId ?? undefined, search: debounced || undefined, sort: sort.field, order: sort.order },
     ),
   );
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-      <Box sx={{ p: 2 }}>
+      <Box sx={{ p: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField
           size="small"
           label="Search active templates"
@@ -62,6 +65,7 @@ export function ActiveTemplatesList({ botId }: { botId: string | null }) {
             paging.setPage(0);
           }}
         />
+        <SortSelect columns={ACTIVE_COLUMNS} sort={sort.tableSort} />
       </Box>
       <ListStatus
         query={list}
@@ -82,6 +86,7 @@ export function ActiveTemplatesList({ botId }: { botId: string | null }) {
               tableSx={{ minWidth: 560 }}
               hover
               columns={ACTIVE_COLUMNS}
+              sort={sort.tableSort}
               rows={data.items}
               rowKey={(item) => item.version_id}
             />

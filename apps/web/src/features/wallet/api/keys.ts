@@ -1,4 +1,10 @@
-import type { LedgerTransactionKind, PricingSort, RateCardSort, RatePlanSort } from '@portico/domain';
+import type {
+  LedgerTransactionKind,
+  PricingSort,
+  RateCardSort,
+  RatePlanSort,
+  WhatsappPricingSort,
+} from '@portico/domain';
 import { queryKeys, setFilters } from '@/lib/query-keys';
 
 const wallet = queryKeys('wallet');
@@ -41,8 +47,16 @@ export const walletKeys = {
     all: wallet.key('pricing'),
     list: (window: ListWindow, search: string, order?: ListOrder<PricingSort['sort']>) =>
       wallet.key('pricing', window.start, window.end, search, order?.sort ?? '', order?.order ?? ''),
-    whatsapp: (window: ListWindow, search: string) =>
-      wallet.key('pricing', 'whatsapp', window.start, window.end, search),
+    whatsapp: (window: ListWindow, search: string, order?: ListOrder<WhatsappPricingSort>) =>
+      wallet.key(
+        'pricing',
+        'whatsapp',
+        window.start,
+        window.end,
+        search,
+        order?.sort ?? '',
+        order?.order ?? '',
+      ),
   },
   ratePlans: {
     all: wallet.key('rate-plans'),

@@ -2,6 +2,7 @@ import {
   type RateCardSort,
   type TExportFormat,
   type TWhatsappRateCardCreate,
+  type WhatsappPricingSort,
   ZListResult,
   ZWhatsappRateCard,
 } from '@portico/domain';
@@ -25,11 +26,17 @@ export const rateCardsQueryOptions = (window: ListWindow, search: string, order?
   });
 
 /** PRICING's WhatsApp part: each country's card in force now. */
-export const whatsappPricingQueryOptions = (window: ListWindow, search: string) =>
+export const whatsappPricingQueryOptions = (
+  window: ListWindow,
+  search: string,
+  order?: ListOrder<WhatsappPricingSort>,
+) =>
   queryOptions({
-    queryKey: walletKeys.pricing.whatsapp(window, search),
+    queryKey: walletKeys.pricing.whatsapp(window, search, order),
     queryFn: () =>
-      http.get('/secure/pricing/whatsapp', ZRateCardList, { params: { ...window, ...searchParam(search) } }),
+      http.get('/secure/pricing/whatsapp', ZRateCardList, {
+        params: { ...window, ...searchParam(search), ...(order ?? {}) },
+      }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,5 +1,6 @@
 import { formatMicros, MESSAGE_TYPES, parseMoney, type TRatePlan } from '@portico/domain';
-import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { type LocalSortColumn, useLocalSort } from '@/lib/ui/local-sort';
+import { ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 
 const CATEGORY_LABELS: Record<string, string> = {
   CONVERSATIONAL: 'Conversational',
@@ -16,30 +17,43 @@ export function priceLabel(price: string, currency: string): string {
 
 /**
  * A plan's prices per message: billing categories down, message types across; below `md` each
- * billing category is a card of its prices by message type.
+ * billing category is a card of its prices by message type. The whole grid is in the plan, so its
+ * headers sort it in the browser (by category name, or by a message type's price).
  */
 export function PriceGrid({ plan, caption }: { plan: TRatePlan; caption: string }) {
   const categories = [...new Set(plan.prices.map((p) => p.billing_category))];
-  const columns: ResponsiveColumn<string>[] = [
-    { label: 'Billing category', render: (category) => CATEGORY_LABELS[category] ?? category },
+  const priceOf = (category: string, type: string) =>
+    plan.prices.find((p) => p.billing_category === category && p.message_type === type);
+  const columns: LocalSortColumn<string>[] = [
+    {
+      label: 'Billing category',
+      render: (category) => CATEGORY_LABELS[category] ?? category,
+      sortValue: (category) => CATEGORY_LABELS[category] ?? category,
+    },
     ...MESSAGE_TYPES.map(
-      (type): ResponsiveColumn<string> => ({
+      (type): LocalSortColumn<string> => ({
         label: type,
         align: 'right',
         cellSx: { fontVariantNumeric: 'tabular-nums' },
         render: (category) => {
-          const line = plan.prices.find((p) => p.billing_category === category && p.message_type === type);
+          const line = priceOf(category, type);
           return line ? priceLabel(line.price, plan.currency) : '—';
+        },
+        sortValue: (category) => {
+          const micros = parseMoney(priceOf(category, type)?.price ?? '');
+          return micros === null ? null : Number(micros);
         },
       }),
     ),
   ];
+  const sorted = useLocalSort(columns, categories);
   return (
     <ResponsiveTable
       label={caption}
-      columns={columns}
-      rows={categories}
+      columns={sorted.columns}
+      rows={sorted.rows}
       rowKey={(category) => category}
+      sort={sorted.sort}
       rowHeaders
     />
   );

@@ -26,12 +26,15 @@ export function RateCardTable({
   label,
   extra = [],
   sort,
+  sortByPrice = false,
 }: {
   cards: readonly TWhatsappRateCard[];
   label: string;
   extra?: readonly ResponsiveColumn<TWhatsappRateCard>[];
-  /** The admin's list is sorted by the server (country or start); PRICING's is not. */
+  /** The server's sort: by country or start (the admin's list and PRICING), and by price with `sortByPrice`. */
   sort?: TableSort;
+  /** The category columns sort too (PRICING's cards in force: a price per country to compare). */
+  sortByPrice?: boolean;
 }) {
   const columns: ResponsiveColumn<TWhatsappRateCard>[] = [
     {
@@ -48,6 +51,7 @@ export function RateCardTable({
     ...WHATSAPP_PRICING_CATEGORIES.map(
       (category): ResponsiveColumn<TWhatsappRateCard> => ({
         label: CATEGORY_LABELS[category],
+        ...(sortByPrice ? { sortField: category } : {}),
         align: 'right',
         cellSx: { fontVariantNumeric: 'tabular-nums' },
         render: (card) => {

@@ -3,11 +3,13 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { WhatsappPricingSort } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
+import { useListSort } from '@/lib/ui/SortSelect';
 import { whatsappPricingQueryOptions } from '../api/whatsapp-rate-cards';
 import { RateCardTable } from './RateCardTable';
 
@@ -16,8 +18,14 @@ export function WhatsappPricing() {
   const [search, setSearch] = useState('');
   const paging = usePaging(10);
   const { page, pageSize, setPage } = paging;
+  const sort = useListSort<WhatsappPricingSort>({ field: 'country', order: 'asc' }, () => setPage(0));
   const start = page * pageSize;
-  const pricing = useQuery(whatsappPricingQueryOptions({ start, end: start + pageSize }, search.trim()));
+  const pricing = useQuery(
+    whatsappPricingQueryOptions({ start, end: start + pageSize }, search.trim(), {
+      sort: sort.field,
+      order: sort.order,
+    }),
+  );
 
   return (
     <Paper
@@ -60,7 +68,12 @@ export function WhatsappPricing() {
       >
         {(list) => (
           <>
-            <RateCardTable cards={list.items} label="WhatsApp prices by country" />
+            <RateCardTable
+              cards={list.items}
+              label="WhatsApp prices by country"
+              sort={sort.tableSort}
+              sortByPrice
+            />
             <ListPagination paging={paging} count={list.total} />
           </>
         )}

@@ -111,15 +111,15 @@ describe('WhatsApp rate cards on the rate-plans screen', () => {
     expect(screen.queryByRole('button', { name: 'New version' })).toBeNull();
   });
 
-  it('when a developer opens PRICING then the WhatsApp prices per country and category are shown', async () => {
-    answerGets([INDIA]);
+  it('when a developer opens PRICING then the WhatsApp prices per country and category are shown, and a header sorts them on the server', async () => {
+    const get = answerGets([INDIA]);
     renderApp('/u/my-carriers', { details: partnerDetails() });
     const table = await screen.findByRole('table', { name: 'WhatsApp prices by country' });
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
     expect(headers).toEqual([
-      'Country',
+      'Country, sorted ascending',
       'Marketing',
       'Utility',
       'Authentication',
@@ -127,5 +127,25 @@ describe('WhatsApp rate cards on the rate-plans screen', () => {
       'Effective from',
     ]);
     expect(within(table).getAllByRole('row')[1]?.textContent).toContain('$0.0014');
+    expect(get).toHaveBeenCalledWith('/secure/pricing/whatsapp', expect.anything(), {
+      params: { start: 0, end: 10, sort: 'country', order: 'asc' },
+    });
+    const user = userEvent.setup();
+    await user.click(within(table).getByRole('button', { name: 'Marketing' }));
+    await waitFor(() =>
+      expect(get).toHaveBeenCalledWith('/secure/pricing/whatsapp', expect.anything(), {
+        params: { start: 0, end: 10, sort: 'marketing', order: 'asc' },
+      }),
+    );
+    await user.click(
+      within(await screen.findByRole('table', { name: 'WhatsApp prices by country' })).getByRole('button', {
+        name: /^Marketing/,
+      }),
+    );
+    await waitFor(() =>
+      expect(get).toHaveBeenCalledWith('/secure/pricing/whatsapp', expect.anything(), {
+        params: { start: 0, end: 10, sort: 'marketing', order: 'desc' },
+      }),
+    );
   });
 });
