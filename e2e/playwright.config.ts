@@ -49,7 +49,7 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx support/start-stack.ts',
     url: `${baseURL}/readyz`,
-    timeout: 180_000,
+    timeout: 300_000,
     reuseExistingServer: !process.env.CI,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -60,8 +60,13 @@ async function main(): Promise<void> {
     { role: config.PORTICO_ROLE, url: config.PUBLIC_URL, database: database.kind },
     'Portico is running',
   );
-  // Demo data that goes through the running app (its sends reach the mounted sandbox over HTTP).
-  if (config.DEMO && config.PORTICO_ROLE !== 'worker') await server.seedLiveDemo(app.log);
+  // Demo data that goes through the running app (its sends reach the mounted sandbox over HTTP). A
+  // failure is logged and the portal keeps serving what was seeded.
+  if (config.DEMO && config.PORTICO_ROLE !== 'worker') {
+    await server.seedLiveDemo(app.log).catch((error: unknown) => {
+      app.log.error({ err: error }, 'the live demo data could not be made');
+    });
+  }
   const googleUrl = config.PORTICO_ROLE === 'worker' ? null : partnerGoogleUrlOf(config);
   // Google's clients keep only the origin of their rootUrl: this is the one partners give them.
   if (googleUrl) app.log.info({ url: googleUrl }, `Google's RBM API for partners at ${googleUrl}`);

@@ -92,7 +92,10 @@ export interface Server {
   jobs: JobQueue<PlatformQueues>;
   /** Every route under the secure prefix with its policy action (filled once the app is ready). */
   secureRoutes: SecureRoute[];
-  /** With DEMO=1, once listening: the modules' demo data that goes through the running app (ModuleParts.liveDemo). */
+  /**
+   * With DEMO=1, once listening: the modules' demo data that goes through the running app
+   * (ModuleParts.liveDemo); /readyz answers not ready until it settles.
+   */
   seedLiveDemo(log?: FastifyBaseLogger): Promise<Record<string, SeedResult>>;
   /** Reads the identity provider's keys again now (each instance also does so every minute). */
   reloadIdentityKeys(): Promise<boolean>;
@@ -343,14 +346,19 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
     // The registry holds every queue; outside the modules only the platform's are sent to by name.
     jobs: jobs as unknown as JobQueue<PlatformQueues>,
     secureRoutes,
-    async seedLiveDemo(log) {
-      const results: Record<string, SeedResult> = {};
-      for (const { module, parts: moduleParts } of parts) {
-        if (!moduleParts.liveDemo) continue;
-        results[module.name] = await moduleParts.liveDemo();
-        log?.info({ module: module.name, demo: results[module.name] }, 'live demo data seeded');
-      }
-      return results;
+    seedLiveDemo(log) {
+      const seeding = (async () => {
+        const results: Record<string, SeedResult> = {};
+        for (const { module, parts: moduleParts } of parts) {
+          if (!moduleParts.liveDemo) continue;
+          results[module.name] = await moduleParts.liveDemo();
+          log?.info({ module: module.name, demo: results[module.name] }, 'live demo data seeded');
+        }
+        return results;
+      })();
+      // Not ready until it is done (the journeys' server waits on /readyz), whether it succeeds or not.
+      health.demoSeeding(seeding);
+      return seeding;
     },
     reloadIdentityKeys: () => identity.reloadKeys(),
     routes: registeredRoutes,

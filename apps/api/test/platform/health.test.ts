@@ -2,6 +2,7 @@ import { HTTP_STATUS_MESSAGES } from '@portico/domain';
 import { ZReadiness } from '@portico/domain/contracts/health';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/platform/db/index.ts';
+import { createHealthService } from '../../src/platform/health/health.service.ts';
 import { buildServer } from '../../src/server.ts';
 import { openTestDatabase } from '../database.ts';
 import { createTestApp, expectEnvelope, testConfig } from '../helpers.ts';
@@ -14,7 +15,11 @@ describe('health endpoints', () => {
       expect(body.data).toEqual({ status: 'ok', uptimeSeconds: expect.any(Number) });
       // An API-only instance runs no jobs: readiness does not wait for them.
       const ready = expectEnvelope(await t.app.inject({ method: 'GET', url: '/readyz' }), 200);
-      expect(ready.data).toEqual({ ready: true, role: 'api', checks: { database: true, jobs: null } });
+      expect(ready.data).toEqual({
+        ready: true,
+        role: 'api',
+        checks: { database: true, jobs: null, demo: null },
+      });
     } finally {
       await t.close();
     }
@@ -33,7 +38,7 @@ describe('health endpoints', () => {
       expect(ZReadiness.parse(body.data)).toEqual({
         ready: false,
         role: 'api',
-        checks: { database: false, jobs: null },
+        checks: { database: false, jobs: null, demo: null },
       });
       expectEnvelope(await server.app.inject({ method: 'GET', url: '/healthz' }), 200);
     } finally {
@@ -48,11 +53,39 @@ describe('health endpoints', () => {
     try {
       await server.app.ready();
       const ready = expectEnvelope(await server.app.inject({ method: 'GET', url: '/readyz' }), 200);
-      expect(ready.data).toEqual({ ready: true, role: 'worker', checks: { database: true, jobs: true } });
+      expect(ready.data).toEqual({
+        ready: true,
+        role: 'worker',
+        checks: { database: true, jobs: true, demo: null },
+      });
       expectEnvelope(await server.app.inject({ method: 'GET', url: '/api/v1/reference/countries' }), 404);
       expectEnvelope(await server.app.inject({ method: 'GET', url: '/api/v1/app-config' }), 404);
     } finally {
       await server.close();
+      await close();
+    }
+  });
+});
+
+describe('readiness with the live demo', () => {
+  it('is not ready while the demo data is made through the running app, and ready once that settles, even failed', async () => {
+    const { database, close } = await openTestDatabase();
+    try {
+      const health = createHealthService({ database, role: 'all', jobsStarted: () => true });
+      expect(await health.readiness()).toMatchObject({ ready: true, checks: { demo: null } });
+      for (const outcome of ['done', 'failed'] as const) {
+        let settle: () => void = () => undefined;
+        const seeding = new Promise<void>((resolve, reject) => {
+          settle = () => (outcome === 'done' ? resolve() : reject(new Error('the sandbox did not answer')));
+        });
+        health.demoSeeding(seeding);
+        expect(await health.readiness()).toMatchObject({ ready: false, checks: { demo: false } });
+        settle();
+        await seeding.catch(() => undefined);
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(await health.readiness()).toMatchObject({ ready: true, checks: { demo: true } });
+      }
+    } finally {
       await close();
     }
   });

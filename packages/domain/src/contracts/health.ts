@@ -12,6 +12,8 @@ export const ZReadiness = z.object({
     database: z.boolean(),
     /** null when this instance does not run jobs (PORTICO_ROLE=api). */
     jobs: z.boolean().nullable(),
+    /** With DEMO=1: false while the demo data that goes through the running app is being made; else null. */
+    demo: z.boolean().nullable(),
   }),
 });
 export type TReadiness = z.infer<typeof ZReadiness>;
