@@ -447,6 +447,10 @@ describe('the reviewers’ dashboards', () => {
       expect(
         within(aggregators).getByRole('link', { name: 'Aggregators rejected: 1' }).getAttribute('href'),
       ).toBe('/admin/aggregators?tab=rejected');
+      // The requests-per-day chart has its table behind a toggle.
+      const perDaySection = screen.getByRole('region', { name: 'Requests per day (last 30 days)' });
+      expect(within(perDaySection).getByRole('img', { name: /Requests per day, 2 days/ })).toBeTruthy();
+      await userEvent.click(within(perDaySection).getByRole('button', { name: 'Table' }));
       const perDay = screen.getByRole('table', { name: 'Requests per day' });
       // Days without requests are left out, newest first.
       expect(within(perDay).getAllByRole('row')).toHaveLength(3);
