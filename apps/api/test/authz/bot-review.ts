@@ -91,6 +91,18 @@ export const AUTHZ_MATRIX_BOT_REVIEW: readonly MatrixEntry[] = [
   { method: 'GET', url: `${S}/review-dashboard`, action: 'bot-review.read', allowed: PROVIDER_ADMINS },
   {
     method: 'GET',
+    url: `${S}/review-dashboard/export?format=xlsx`,
+    action: 'bot-review.read',
+    allowed: PROVIDER_ADMINS,
+  },
+  {
+    method: 'GET',
+    url: `${S}/carrier/review-dashboard/export?format=pdf`,
+    action: 'bot-review.carrier.read',
+    allowed: CARRIER_READERS,
+  },
+  {
+    method: 'GET',
     url: `${S}/carrier/review-dashboard`,
     action: 'bot-review.carrier.read',
     allowed: CARRIER_READERS,
