@@ -91,6 +91,22 @@ export const AUTHZ_MATRIX_BOT_REVIEW: readonly MatrixEntry[] = [
   { method: 'GET', url: `${S}/review-dashboard`, action: 'bot-review.read', allowed: PROVIDER_ADMINS },
   {
     method: 'GET',
+    url: `${S}/review-dashboard/export`,
+    path: `${S}/review-dashboard/export?format=xlsx`,
+    action: 'bot-review.read',
+    allowed: PROVIDER_ADMINS,
+    download: true,
+  },
+  {
+    method: 'GET',
+    url: `${S}/carrier/review-dashboard/export`,
+    path: `${S}/carrier/review-dashboard/export?format=pdf`,
+    action: 'bot-review.carrier.read',
+    allowed: CARRIER_READERS,
+    download: true,
+  },
+  {
+    method: 'GET',
     url: `${S}/carrier/review-dashboard`,
     action: 'bot-review.carrier.read',
     allowed: CARRIER_READERS,

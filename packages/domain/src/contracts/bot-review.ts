@@ -132,3 +132,5 @@ export const ZReviewDashboard = z.object({
   generated_at: z.string(),
 });
 export type TReviewDashboard = z.output<typeof ZReviewDashboard>;
+/** The reviewer's dashboard as Excel (xlsx) or PDF: its cards and its requests per day. */
+export const ZReviewDashboardExportQuery = z.object({ format: ZExportFormat });

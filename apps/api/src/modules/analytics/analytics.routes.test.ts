@@ -16,6 +16,7 @@ let airtel: number;
 let devPartner: string;
 let devBot: string;
 let otherBot: string;
+let otherPartner: string;
 
 const DAY = '2026-03-15';
 
@@ -78,6 +79,7 @@ beforeAll(async () => {
     company: { name: 'Other Co' },
   });
   otherBot = await insertBot(t.database, other.partnerId);
+  otherPartner = other.partnerId;
   await rollups.events([
     {
       partnerId: other.partnerId,
@@ -165,6 +167,32 @@ describe('billing analytics', () => {
       url: `${SECURE}/analytics/billing?${new URLSearchParams({ ...custom('+00:00'), bot_id: otherBot })}`,
     });
     expect(expectEnvelope(bot, 404).message).toBe('No such bot.');
+    const partner = await t.injectAs(ROLES.DEVELOPER, {
+      method: 'GET',
+      url: `${SECURE}/analytics/billing?${new URLSearchParams({ ...custom('+00:00'), partner_id: otherPartner })}`,
+    });
+    expect(expectEnvelope(partner, 404).message).toBe('No such partner.');
+  });
+
+  it('when a filter or date is malformed then the answer is a 400 naming it, on the view and its export', async () => {
+    const bad = async (path: string, query: Record<string, string>) =>
+      expectEnvelope(
+        await t.injectAs(ROLES.SUPER_ADMIN_PORTICO, {
+          method: 'GET',
+          url: `${SECURE}${path}?${new URLSearchParams(query)}`,
+        }),
+        400,
+      ).message;
+    for (const path of ['/analytics/billing', '/analytics/billing/export']) {
+      const format: Record<string, string> = path.endsWith('export') ? { format: 'xlsx' } : {};
+      expect(await bad(path, { ...format, bot_id: 'not-a-bot' })).toContain('Choose a bot.');
+      expect(await bad(path, { ...format, carrier_id: 'jio' })).toContain('Choose a carrier.');
+      expect(await bad(path, { ...format, partner_id: '42' })).toContain('Choose a partner.');
+      expect(await bad(path, { ...format, preset: 'forever' })).toContain('Choose a date range.');
+      expect(
+        await bad(path, { ...format, preset: 'custom', from: '2026-02-30', to: '2026-03-01' }),
+      ).toContain('Choose a start date as YYYY-MM-DD.');
+    }
   });
 
   it('when the range is reversed, too long or in an unknown zone then the answer is a 400 saying so', async () => {

@@ -1,4 +1,10 @@
-import { formatDateTime, type TBotReviewFilters, type TBotReviewListItem } from '@portico/domain';
+import {
+  formatDate,
+  formatDateTime,
+  type TBotReviewFilters,
+  type TBotReviewListItem,
+  type TReviewDashboard,
+} from '@portico/domain';
 import type { ExportTable } from '../../platform/export/tables.ts';
 
 const CHANNEL_NAMES: Record<number, string> = { 1: 'RCS', 2: 'WhatsApp' };
@@ -45,5 +51,52 @@ export function botReviewsTable(
       item.submitted_at ? String(formatDateTime(item.submitted_at, '+00:00')) : '',
     ]),
     emptyText: 'No launches match the filters.',
+  };
+}
+
+const SUBJECT_NAMES = { bots: 'Bots', brands: 'Brands', aggregators: 'Aggregators' } as const;
+
+/**
+ * The reviewer's dashboard as one export table: its summary cards (waiting, approved, rejected, the
+ * oldest waiting) and its requests per day, with the scope it shows (the platform or one network).
+ */
+export function reviewDashboardTable(
+  dashboard: TReviewDashboard,
+  meta: { brandName: string; scope: string; generatedAt: Date },
+): ExportTable {
+  const count = (n: number) => ({ value: n, text: n.toLocaleString('en-US') });
+  const days = dashboard.requests.filter((day) => day.bots + day.brands + day.aggregators > 0).reverse();
+  return {
+    title: `${meta.brandName} dashboard`,
+    subtitle: `${meta.scope} · requests per day over the last 30 days · counted ${formatDateTime(dashboard.generated_at, '+00:00')} (UTC) · generated ${formatDateTime(meta.generatedAt, '+00:00')} (UTC)`,
+    columns: [
+      { header: 'Section', width: 110 },
+      { header: 'Name', width: 110 },
+      { header: 'Waiting / bots', width: 80, number: { format: '#,##0' } },
+      { header: 'Approved / brands', width: 80, number: { format: '#,##0' } },
+      { header: 'Rejected / aggregators', width: 90, number: { format: '#,##0' } },
+      { header: 'Oldest waiting', width: 150 },
+    ],
+    rows: [
+      ...dashboard.cards.map((card) => [
+        'Summary',
+        SUBJECT_NAMES[card.subject],
+        count(card.waiting),
+        count(card.approved),
+        count(card.rejected),
+        card.oldest_waiting
+          ? `${card.oldest_waiting.name} since ${formatDateTime(card.oldest_waiting.since, '+00:00')}`
+          : '',
+      ]),
+      ...days.map((day) => [
+        'Requests per day',
+        String(formatDate(day.day)),
+        count(day.bots),
+        count(day.brands),
+        count(day.aggregators),
+        '',
+      ]),
+    ],
+    emptyText: 'Nothing to count.',
   };
 }

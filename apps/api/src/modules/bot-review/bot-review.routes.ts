@@ -12,6 +12,7 @@ import {
   ZEnvelope,
   ZLaunchSummary,
   ZReviewDashboard,
+  ZReviewDashboardExportQuery,
   ZReviewDecisionRequest,
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,7 +24,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { userOf } from '../../platform/http/secure-scope.ts';
 import { decideEach } from '../../platform/review/bulk.ts';
 import type { LaunchesService } from '../launches/launches.service.ts';
-import { botReviewsTable, describeReviewFilters } from './bot-review.export.ts';
+import { botReviewsTable, describeReviewFilters, reviewDashboardTable } from './bot-review.export.ts';
 import type { BotReviewRepository } from './bot-review.repository.ts';
 import type { BotReviewService } from './bot-review.service.ts';
 
@@ -42,7 +43,7 @@ const DECIDED: Record<string, string> = {
  */
 export function botReviewRoutes(
   service: BotReviewService,
-  repository: Pick<BotReviewRepository, 'carrier'>,
+  repository: Pick<BotReviewRepository, 'carrier' | 'carrierOfPartner'>,
   launches: Pick<LaunchesService, 'summary'>,
   options: { brandName: string },
 ): FastifyPluginAsyncZod {
@@ -249,6 +250,31 @@ export function botReviewRoutes(
           },
         },
         async (request) => ok(await service.dashboard(userOf(request))),
+      );
+      app.get(
+        `${url}/export`,
+        {
+          config: { action: read },
+          schema: {
+            tags,
+            summary: `The reviewers' dashboard of ${who} as Excel (xlsx) or PDF: the summary cards and the requests per day`,
+            querystring: ZReviewDashboardExportQuery,
+          },
+        },
+        async (request, reply) => {
+          const user = userOf(request);
+          const dashboard = await service.dashboard(user);
+          // The carrier's dashboard names its network; the platform's is the platform.
+          const carrierId =
+            url === '/carrier/review-dashboard' ? await repository.carrierOfPartner(user.partnerId) : null;
+          const network = carrierId === null ? null : await repository.carrier(carrierId);
+          const table = reviewDashboardTable(dashboard, {
+            brandName: options.brandName,
+            scope: network ? `Network ${network.name}` : 'The platform',
+            generatedAt: new Date(),
+          });
+          return sendTable(reply, request.query.format, 'dashboard', table);
+        },
       );
     }
   };

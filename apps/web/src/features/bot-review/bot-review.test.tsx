@@ -447,9 +447,18 @@ describe('the reviewers’ dashboards', () => {
       expect(
         within(aggregators).getByRole('link', { name: 'Aggregators rejected: 1' }).getAttribute('href'),
       ).toBe('/admin/aggregators?tab=rejected');
+      // The requests-per-day chart has its table behind a toggle.
+      const perDaySection = screen.getByRole('region', { name: 'Requests per day (last 30 days)' });
+      expect(within(perDaySection).getByRole('img', { name: /Requests per day, 2 days/ })).toBeTruthy();
+      await userEvent.click(within(perDaySection).getByRole('button', { name: 'Table' }));
       const perDay = screen.getByRole('table', { name: 'Requests per day' });
       // Days without requests are left out, newest first.
       expect(within(perDay).getAllByRole('row')).toHaveLength(3);
+      // Its headers sort it, as every table's do.
+      await userEvent.click(within(perDay).getByRole('button', { name: /Total/ }));
+      expect(within(perDay).getByRole('columnheader', { name: /Total/ }).getAttribute('aria-sort')).toMatch(
+        /ascending|descending/,
+      );
       // The Revenue card: the last 30 days' revenue, its change and the link to BILLING.
       const revenue = await screen.findByRole('region', { name: 'Revenue' }, FIND);
       expect(await within(revenue).findByText('$25.12', {}, FIND)).toBeTruthy();

@@ -4,16 +4,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { ADMIN_TOOLS, formatDateTimeZoned } from '@portico/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { useOwnNetworkName } from '@/lib/queries/partner-details';
 import { EmptyState } from '@/lib/ui/EmptyState';
+import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { PageLinks } from '@/lib/ui/PageLinks';
 import { useCan } from '@/lib/use-can';
-import { reviewDashboardQueryOptions } from '../api/get-review-dashboard';
+import { exportReviewDashboard, reviewDashboardQueryOptions } from '../api/get-review-dashboard';
 import type { ReviewScope } from '../api/keys';
 import { RequestsPerDay } from '../components/RequestsPerDay';
 import { ReviewCard } from '../components/ReviewCard';
@@ -56,6 +57,9 @@ export default function ReviewDashboardPage() {
 
 function Dashboard({ scope }: { scope: ReviewScope }) {
   const dashboard = useQuery(reviewDashboardQueryOptions(scope));
+  const exporter = useMutation({
+    mutationFn: (format: 'xlsx' | 'pdf') => exportReviewDashboard(scope, format),
+  });
   const canReadRevenue = useCan('analytics.read');
   if (dashboard.isPending) {
     return (
@@ -81,6 +85,14 @@ function Dashboard({ scope }: { scope: ReviewScope }) {
   const data = dashboard.data;
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
+      {/* The dashboard as Excel or PDF: its cards and its requests per day. */}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mr: 'auto' }}>
+          Download the dashboard
+        </Typography>
+        <ExportButtons disabled={exporter.isPending} onExport={(format) => exporter.mutate(format)} />
+      </Box>
+      {exporter.isError && <Alert severity="error">The export failed: {errorMessage(exporter.error)}</Alert>}
       <Box
         sx={{
           display: 'grid',
