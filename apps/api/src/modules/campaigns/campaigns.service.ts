@@ -35,7 +35,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Connectors } from '../../networks/index.ts';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
-import type { Database } from '../../platform/db/index.ts';
+import { type Database, ifAdvisoryLockFree } from '../../platform/db/index.ts';
 import type { ChannelListener } from '../../platform/db/notifications.ts';
 import {
   AppError,
@@ -93,6 +93,8 @@ export interface CampaignsDeps {
 const NOT_FOUND = 'Campaign not found.';
 /** Recipients priced per page of the estimate (one MNP query each). */
 const ESTIMATE_PAGE = 5_000;
+/** The advisory lock space of campaign dispatches (one lock per campaign id within it). */
+const CAMPAIGN_DISPATCH_LOCK = 740_121_003;
 /** The channel the database notifies when a campaign's counts may have changed (the live page). */
 export const CAMPAIGN_CHANNEL = 'campaign_changed';
 
@@ -615,6 +617,13 @@ export function createCampaignsService(deps: CampaignsDeps) {
    * outcomes with its capture.
    */
   async function dispatch(campaignId: string): Promise<void> {
+    // One dispatch of a campaign at a time across every worker process (decision 0055): the
+    // scheduler queues another each minute while a long one runs; that one finds the lock taken and
+    // ends. A killed worker's lock goes with its connection, so the next one takes over.
+    await ifAdvisoryLockFree(database, CAMPAIGN_DISPATCH_LOCK, campaignId, () => dispatchNow(campaignId));
+  }
+
+  async function dispatchNow(campaignId: string): Promise<void> {
     const first = await database.transaction(() => repository.lock(null, campaignId));
     if (!first) return;
     if (CAMPAIGN_FINAL_STATUSES.includes(first.status as CampaignStatus)) {

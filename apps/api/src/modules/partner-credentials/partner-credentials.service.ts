@@ -40,6 +40,8 @@ import {
  * rotation made on another instance is refused everywhere within this time (on this one, at once).
  */
 export const CREDENTIAL_STATE_TTL_MS = 5_000;
+/** Where a process says a credential changed (rotated, revoked): every process forgets its state. */
+const CREDENTIAL_CHANGED_CHANNEL = 'partner_credential_changed';
 
 /** The caller of the partner API, from a verified access token whose credential is still good. */
 export interface PartnerCaller {
@@ -188,6 +190,31 @@ export function createPartnerCredentialsService(deps: PartnerCredentialsDeps) {
       partnerId: user.partnerId,
       detail: { botId: row.botId, credentialId: row.credentialId, clientId: row.clientId },
     });
+
+  /**
+   * A rotation or revocation is heard by every process on the database (decision 0055): the one that
+   * made it forgets the credential at once and notifies; the others forget on the notification, so a
+   * revoked credential's tokens stop on every process within milliseconds, not CREDENTIAL_STATE_TTL_MS.
+   */
+  const forget = (credentialId: string) => {
+    states.delete(credentialId);
+    keyOwners.clear();
+  };
+  database
+    .listen(CREDENTIAL_CHANGED_CHANNEL, {
+      notification: forget,
+      reconnected: () => {
+        states.clear();
+        keyOwners.clear();
+      },
+    })
+    .catch(() => {
+      // Without the channel the states still expire after CREDENTIAL_STATE_TTL_MS.
+    });
+  async function changed(credentialId: string): Promise<void> {
+    forget(credentialId);
+    await database.notify(CREDENTIAL_CHANGED_CHANNEL, credentialId).catch(() => {});
+  }
 
   /** A service-account key's credential by its key id, remembered as briefly as a state. */
   const keyOwners = new LRUCache<string, { row: CredentialRow } | { row: null }>({
@@ -383,8 +410,7 @@ export function createPartnerCredentialsService(deps: PartnerCredentialsDeps) {
         await record(user, 'credential.rotated', rotated);
         return rotated;
       });
-      states.delete(row.credentialId);
-      keyOwners.clear();
+      await changed(row.credentialId);
       return keyFile
         ? { key_file: keyFile, credential: presentCredential(row) }
         : { client_secret: secret, credential: presentCredential(row) };
@@ -400,8 +426,7 @@ export function createPartnerCredentialsService(deps: PartnerCredentialsDeps) {
         await record(user, 'credential.revoked', revoked);
         return revoked;
       });
-      states.delete(row.credentialId);
-      keyOwners.clear();
+      await changed(row.credentialId);
       return presentCredential(row);
     },
 

@@ -311,25 +311,72 @@ async function migrateDatabase(database: Database, folder: string): Promise<void
     await migratePglite(database.db as any, { migrationsFolder: folder });
     return;
   }
-  const pool = poolOf(database);
-  if (!pool) throw new Error('expected a PostgreSQL pool');
   // Several instances starting at once against one server: the first migrates, the others wait on
   // the lock and then find nothing left to apply (drizzle's own migrator does not lock).
+  await underAdvisoryLock(database, MIGRATION_LOCK_KEY, (client) =>
+    migratePg(drizzlePg(client as pg.PoolClient), { migrationsFolder: folder }),
+  );
+}
+
+/** The advisory lock key that serialises migrations across instances (any constant bigint). */
+const MIGRATION_LOCK_KEY = 7_400_121_001;
+/** The advisory lock key that serialises pg-boss's install and queue set-up across instances. */
+export const JOB_QUEUE_SETUP_LOCK_KEY = 7_400_121_002;
+
+/**
+ * Runs `work` only if this process can take the session advisory lock named by (`space`, `name`) now,
+ * holding it until `work` ends; null when another process holds it. On PGlite (one process) it runs.
+ * A process killed while holding it releases it with its connection, so another may take over.
+ */
+export async function ifAdvisoryLockFree<T>(
+  database: Pick<Database, 'transaction'>,
+  space: number,
+  name: string,
+  work: () => Promise<T>,
+): Promise<T | null> {
+  const pool = poolOf(database as Database);
+  if (!pool) return work();
   const client = await pool.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const { rows } = await client.query<{ locked: boolean }>(
+      'SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked',
+      [space, name],
+    );
+    if (!rows[0]?.locked) return null;
     try {
-      await migratePg(drizzlePg(client), { migrationsFolder: folder });
+      return await work();
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [space, name]);
     }
   } finally {
     client.release();
   }
 }
 
-/** The advisory lock key that serialises migrations across instances (any constant bigint). */
-const MIGRATION_LOCK_KEY = 7_400_121_001;
+/**
+ * Runs `work` while this process holds a session advisory lock on PostgreSQL (other processes asking
+ * for the same key wait), on a connection of its own that `work` may use. On PGlite (one process)
+ * it simply runs. A process that dies while holding it releases it with its connection.
+ */
+export async function underAdvisoryLock<T>(
+  database: Database,
+  key: number,
+  work: (client: pg.PoolClient | null) => Promise<T>,
+): Promise<T> {
+  const pool = poolOf(database);
+  if (!pool) return work(null);
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [key]);
+    try {
+      return await work(client);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [key]);
+    }
+  } finally {
+    client.release();
+  }
+}
 
 /** The PGlite instance behind a database, for dumping it (tests) or handing it to pg-boss. */
 export function pgliteOf(database: Database): PGlite | undefined {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Database } from '../db/index.ts';
+import { type Database, JOB_QUEUE_SETUP_LOCK_KEY, underAdvisoryLock } from '../db/index.ts';
 import { currentRequestId, REQUEST_ID_LOG_FIELD, runForRequest } from '../http/request-id.ts';
 import { BOSS_SCHEMA, bossDb, PgBoss } from './boss.ts';
 import type { JobRegistry, QueueDeclarations, RegisteredJob } from './registry.ts';
@@ -69,16 +69,20 @@ export function createJobQueue<D extends QueueDeclarations>(options: JobQueueOpt
         migrate: true,
       });
       instance.on('error', (error) => log.error({ err: error }, 'job queue error'));
-      await instance.start();
-      // One read of what a previous start left, then writes only for what is missing or changed:
-      // on PGlite every statement waits its turn, so unchanged queues and schedules cost start time.
-      const stored = new Map((await instance.getQueues()).map((queue) => [queue.name, queue]));
-      for (const queue of registry.queues()) {
-        const settings = queueSettings(registry.jobs().find((job) => job.queue === queue));
-        const current = stored.get(queue);
-        if (!current) await instance.createQueue(queue, settings);
-        else if (settingsDiffer(current, settings)) await instance.updateQueue(queue, settings);
-      }
+      // Processes starting at once on an empty database would each install pg-boss's schema (and
+      // create the same queues): one at a time, the later ones finding it done.
+      await underAdvisoryLock(database, JOB_QUEUE_SETUP_LOCK_KEY, async () => {
+        await instance.start();
+        // One read of what a previous start left, then writes only for what is missing or changed:
+        // on PGlite every statement waits its turn, so unchanged queues and schedules cost start time.
+        const stored = new Map((await instance.getQueues()).map((queue) => [queue.name, queue]));
+        for (const queue of registry.queues()) {
+          const settings = queueSettings(registry.jobs().find((job) => job.queue === queue));
+          const current = stored.get(queue);
+          if (!current) await instance.createQueue(queue, settings);
+          else if (settingsDiffer(current, settings)) await instance.updateQueue(queue, settings);
+        }
+      });
       boss = instance;
       return instance;
     })();

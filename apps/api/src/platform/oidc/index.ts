@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
 import type Provider from 'oidc-provider';
 import type { AuditService } from '../audit/audit.service.ts';
+import { forgettingEverywhere } from '../auth/forget-everywhere.ts';
 import { createSecretBox } from '../auth/secret-box.ts';
 import { createTwoFactor } from '../auth/two-factor.service.ts';
 import type { TokenVerifier } from '../auth/types.ts';
@@ -127,7 +128,12 @@ export async function createIdentity(deps: {
   };
 
   const grants = createGrants(database.db);
-  const verifier = createTokenVerifier({ config, users, keys: rotatingKeySet, grants });
+  const shared = await forgettingEverywhere(
+    createTokenVerifier({ config, users, keys: rotatingKeySet, grants }),
+    database,
+    log,
+  );
+  const verifier = shared.verifier;
   const revokeAccessToken = accessTokenRevocation({ config, keys: rotatingKeySet, grants, verifier, audit });
   const twoFactor = createTwoFactor({
     db: database.db,
@@ -141,6 +147,7 @@ export async function createIdentity(deps: {
     reloadKeys: reload,
     close: async () => {
       clearInterval(reloading);
+      await shared.close();
     },
   };
 }
