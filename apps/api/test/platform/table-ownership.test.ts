@@ -54,6 +54,12 @@ const ALLOWED: readonly string[] = [
   'bot-review/bot-review.repository.ts -> brands/brands.schema.ts',
   'bot-review/bot-review.repository.ts -> launches/launches.schema.ts',
   'bot-review/bot-review.repository.ts -> ledger_holds (wallet)',
+  // The live demo's campaigns (campdemo, 28 Nov) find each demo partner's checked audiences and
+  // approved templates of launched bots by reading those tables; everything it writes goes through
+  // the campaigns service.
+  'campaigns/campaigns.seed.ts -> audiences (audiences)',
+  'campaigns/campaigns.seed.ts -> bots (bots)',
+  'campaigns/campaigns.seed.ts -> templates (templates)',
   'bot-review/bot-review.seed.ts -> bots/bots.schema.ts',
   'bot-review/bot-review.seed.ts -> launches/launches.schema.ts',
   'bot-review/bot-review.seed.ts -> wallet/wallet.schema.ts',
