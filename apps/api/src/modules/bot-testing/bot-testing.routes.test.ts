@@ -10,6 +10,7 @@ import {
 } from '@portico/domain';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openEventStream } from '../../../test/event-stream.ts';
 import type { Subject } from '../../../test/factories.ts';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
 import { countQueries } from '../../../test/queries.ts';
@@ -448,61 +449,11 @@ describe('test messages and the console', () => {
   });
 });
 
-/** An open console stream, read as the browser reads it (fetch with a bearer token). */
+/** An open console stream, read as the browser reads it. */
 async function openStream(token: string, base: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${t.config.PUBLIC_URL}${base}/stream`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  const reader = response.body?.getReader();
-  if (!reader) throw new Error('no stream body');
-  const events: { event: string; data: unknown }[] = [];
-  let ended = false;
-  const waiting = new Set<() => void>();
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        const blocks = (buffer + decoder.decode(value, { stream: true })).split('\n\n');
-        buffer = blocks.pop() ?? '';
-        for (const block of blocks) {
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
-        }
-        for (const wake of waiting) wake();
-      }
-    } catch {
-      // aborted
-    }
-    ended = true;
-    for (const wake of waiting) wake();
-  })();
-  return {
-    events,
-    /** Resolves with the first event that matches, or rejects once the stream ended without one. */
-    async next(matches: (e: { event: string; data: unknown }) => boolean) {
-      for (;;) {
-        const found = events.find(matches);
-        if (found) return found;
-        if (ended) throw new Error(`the stream ended; it sent ${JSON.stringify(events)}`);
-        await new Promise<void>((resolve) => {
-          const wake = () => {
-            waiting.delete(wake);
-            resolve();
-          };
-          waiting.add(wake);
-        });
-      }
-    },
-    ended: () => ended,
-    close: () => controller.abort(),
-  };
+  const stream = await openEventStream(`${t.config.PUBLIC_URL}${base}/stream`, token);
+  expect(stream.response.status).toBe(200);
+  return stream;
 }
 
 describe('the console stream', () => {

@@ -14,6 +14,7 @@ import {
 } from '@portico/domain';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../../../test/event-stream.ts';
 import type { Subject } from '../../../test/factories.ts';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
 import { createLedgerForTest } from '../../../test/ledger.ts';
@@ -537,69 +538,8 @@ describe('isolation', () => {
   });
 });
 
-/** An open campaign stream, read as the browser reads it (fetch with a bearer token). */
-async function openStream(who: Caller, path: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${t.config.PUBLIC_URL}${path}`, {
-    headers: { authorization: `Bearer ${who.token}` },
-    signal: controller.signal,
-  });
-  const events: { event: string; data: unknown }[] = [];
-  let ended = false;
-  const waiting = new Set<() => void>();
-  const reader = response.status === 200 ? response.body?.getReader() : undefined;
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        if (!reader) break;
-        const { value, done } = await reader.read();
-        if (done) break;
-        const blocks = (buffer + decoder.decode(value, { stream: true })).split('\n\n');
-        buffer = blocks.pop() ?? '';
-        for (const block of blocks) {
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
-        }
-        for (const wake of waiting) wake();
-      }
-    } catch {
-      // aborted
-    }
-    ended = true;
-    for (const wake of waiting) wake();
-  })();
-  return {
-    response,
-    events,
-    /** Resolves with the first event that matches, or rejects once the stream ended without one. */
-    async next(matches: (e: { event: string; data: unknown }) => boolean, timeoutMs = 20_000) {
-      const started = Date.now();
-      for (;;) {
-        const found = events.find(matches);
-        if (found) return found;
-        if (ended) throw new Error(`the stream ended; it sent ${JSON.stringify(events)}`);
-        if (Date.now() - started > timeoutMs) throw new Error(`no such event: ${JSON.stringify(events)}`);
-        await new Promise<void>((resolve) => {
-          const wake = () => {
-            waiting.delete(wake);
-            clearTimeout(timer);
-            resolve();
-          };
-          const timer = setTimeout(wake, 200);
-          waiting.add(wake);
-        });
-      }
-    },
-    /** Resolves once the server ended the stream. */
-    async ended() {
-      while (!ended) await new Promise((resolve) => setTimeout(resolve, 20));
-    },
-    close: () => controller.abort(),
-  };
-}
+/** An open campaign stream, read as the browser reads it. */
+const openStream = (who: Caller, path: string) => openEventStream(`${t.config.PUBLIC_URL}${path}`, who.token);
 
 const scheduleAhead = (hours: number) => {
   const at = new Date(Date.now() + hours * 3_600_000);
