@@ -23,7 +23,9 @@ declare module '../../platform/module.ts' {
 /**
  * Audiences (issue 27): the partner's opt-out list (STOP, UNSUBSCRIBE and the network's unsubscribe
  * event to its bots add numbers in network-messages' unit of work; the partner API refuses sends to
- * them) and uploaded recipient files, checked by the audiences.check job. Comes after
+ * them) and uploaded recipient files, checked by the audiences.check job; an audience's reach
+ * through an RCS bot, split by the network's capability check in the audiences.reach job and kept
+ * per (audience, bot). Comes after
  * network-messages and bots, before partner-api.
  */
 export const audiencesModule = defineModule({
@@ -41,6 +43,7 @@ export const audiencesModule = defineModule({
       log,
       maxRecipients: settings.AUDIENCE_MAX_RECIPIENTS,
       connectors,
+      bots: use('bots'),
     });
     use('network-messages').onEventsStored(async (events) => {
       await optOuts.onEventsStored(events.map((event) => event.eventId));
@@ -63,6 +66,13 @@ export const audiencesModule = defineModule({
           handler: ({ audienceId }) => audiences.check(audienceId),
           retryLimit: 5,
           expireInSeconds: 15 * 60,
+        },
+        'audiences.reach': {
+          // Resumable: a retried run continues after its last committed batch; a replaced run stops.
+          handler: (run) => audiences.runReach(run),
+          retryLimit: 5,
+          // A million recipients at MaaP's pace (200 a batch, 5 batches a second) take about 17 minutes.
+          expireInSeconds: 60 * 60,
         },
       },
     };
