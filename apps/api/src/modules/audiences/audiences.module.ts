@@ -5,7 +5,7 @@ import { audiencesConfig } from './audiences.config.ts';
 import { AUDIENCES_QUEUES } from './audiences.jobs.ts';
 import { createAudiencesRepository } from './audiences.repository.ts';
 import { audiencesRoutes } from './audiences.routes.ts';
-import { seedAudiencesDemo } from './audiences.seed.ts';
+import { seedAudiencesDemo, seedAudiencesReachDemo } from './audiences.seed.ts';
 import { type AudiencesService, createAudiencesService } from './audiences.service.ts';
 import { optOutsRoutes } from './opt-outs.routes.ts';
 import { createOptOutsService, type OptOutsService } from './opt-outs.service.ts';
@@ -60,6 +60,15 @@ export const audiencesModule = defineModule({
         }),
       ],
       storedFiles: audiences.storedFiles,
+      liveDemo: () =>
+        seedAudiencesReachDemo({
+          database,
+          repository,
+          storage,
+          connectors,
+          maxRecipients: settings.AUDIENCE_MAX_RECIPIENTS,
+          bots: use('bots'),
+        }),
       jobs: {
         'audiences.check': {
           // Resumable: a retried or restarted check continues after its last committed batch.
