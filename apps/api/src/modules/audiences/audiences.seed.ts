@@ -84,8 +84,9 @@ export async function seedAudiencesDemo({
 /**
  * Live demo data (DEMO=1, once the app listens: the capability check goes through the real
  * connector to the mounted sandbox): the demo developer's personalised audience gets a ready reach
- * through its first launched RCS bot, made by the audiences service (the row, then the run the
- * audiences.reach job would make, here at once). Idempotent: an audience with a reach is left alone.
+ * through each of its launched RCS bots (a few: one capability request each), made by the audiences
+ * service (the row, then the run the audiences.reach job would make, here at once). Idempotent: an
+ * audience with a reach is left alone.
  */
 export async function seedAudiencesReachDemo(
   deps: Pick<AudiencesDeps, 'repository' | 'storage' | 'connectors' | 'maxRecipients'> & {
@@ -125,7 +126,7 @@ export async function seedAudiencesReachDemo(
   let run: { audienceId: string; botId: string; runId: string } | undefined;
   const service = createAudiencesService({
     ...deps,
-    // The seed runs the reach itself, at once.
+    // The seed runs each reach itself, at once.
     jobs: {
       send: async (_queue, payload) => {
         run = payload as typeof run;
@@ -134,17 +135,19 @@ export async function seedAudiencesReachDemo(
     },
     log: { error: () => undefined },
   });
+  let seeded = 0;
   for (const bot of launched.items) {
+    run = undefined;
     try {
       await service.startReach(user, audience.audienceId, bot.bot_id);
     } catch (error) {
-      // A launched RCS bot not registered on its network: try the next one.
+      // A launched RCS bot not registered on its network: the next one.
       if (error instanceof BadRequestError) continue;
       throw error;
     }
-    if (!run) return { reach: 0 };
+    if (!run) continue;
     await service.runReach(run);
-    return { reach: 1 };
+    seeded += 1;
   }
-  return { reach: 0 };
+  return { reach: seeded };
 }
