@@ -171,7 +171,33 @@ describe('the stored reach check (the audiences.reach job)', () => {
     expect(network.asked).toEqual([200, 200, 200, 50]);
   });
 
-  it('when the network refuses then the check fails with its words; a replaced run changes nothing', async () => {
+  it('when a check is replaced by a new start then the old run stops and the new one counts from zero', async () => {
+    const network = flakyNetwork({ at: 2, error: () => new Error('connection reset') });
+    const { user, service, audienceId } = await readyAudience(network.connectors);
+    await service.check(audienceId);
+    const old = await storedRun(user.partnerId, audienceId);
+    await expect(service.runReach(old)).rejects.toThrow(/connection reset/);
+    const runId = randomUUID();
+    await createAudiencesRepository(t.database).startReach({
+      audienceId,
+      botId: old.botId,
+      partnerId: user.partnerId,
+      runId,
+      network: 'maap',
+      sender: 'resume-bot',
+      status: 'running',
+      recipients: NUMBERS.length,
+    });
+    expect(await reachRow(old)).toMatchObject({ status: 'running', rcs_capable: 0, checked_line: 0 });
+    // The old run's retry finds the row replaced: it asks nothing.
+    await service.runReach(old);
+    expect(network.asked).toEqual([200, 200]);
+    await service.runReach({ ...old, runId });
+    expect(await reachRow(old)).toMatchObject({ status: 'ready', rcs_capable: NUMBERS.length });
+    expect(network.asked).toEqual([200, 200, 200, 200, 50]);
+  });
+
+  it('when the network refuses then the check fails with its words, and a run of another id asks nothing', async () => {
     const network = flakyNetwork({
       at: 1,
       error: () => new NetworkError('maap', 'unauthorized', 'the bot is not allowed to ask.'),
