@@ -74,6 +74,23 @@ export const AUTHZ_MATRIX_AUDIENCES: readonly MatrixEntry[] = [
     okStatus: 404,
   },
   {
+    method: 'GET',
+    url: `${S}/audiences/:audienceId/reach`,
+    path: `${AUDIENCE}/reach`,
+    action: 'audiences.read',
+    allowed: WALLET_READERS,
+    okStatus: 404,
+  },
+  {
+    method: 'POST',
+    url: `${S}/audiences/:audienceId/reach`,
+    path: `${AUDIENCE}/reach`,
+    action: 'audiences.write',
+    allowed: DEVELOPER_WRITERS,
+    payload: { bot_id: NO_SUCH_ID },
+    okStatus: 404,
+  },
+  {
     method: 'DELETE',
     url: `${S}/audiences/:audienceId`,
     path: AUDIENCE,

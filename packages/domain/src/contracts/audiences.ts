@@ -138,3 +138,40 @@ export const ZAudienceReach = z.object({
   not_rcs_capable: z.number().int(),
 });
 export type TAudienceReach = z.infer<typeof ZAudienceReach>;
+
+/** A stored reach check of an audience through one RCS bot: running (counts growing), ready or failed. */
+export const AUDIENCE_REACH_STATUSES = ['running', 'ready', 'failed'] as const;
+export type AudienceReachStatus = (typeof AUDIENCE_REACH_STATUSES)[number];
+
+/**
+ * The reach of an audience through one of the partner's RCS bots, kept per (audience, bot): a new
+ * check replaces the previous one. `recipients` is the audience's kept count when the check started;
+ * `rcs_capable` + `not_rcs_capable` grow to it while the check runs.
+ */
+export const ZAudienceReachCheck = z.object({
+  audience_id: z.string(),
+  bot_id: z.string(),
+  bot_name: z.string(),
+  network: z.enum(['rbm', 'maap']),
+  status: z.enum(AUDIENCE_REACH_STATUSES),
+  recipients: z.number().int(),
+  rcs_capable: z.number().int(),
+  not_rcs_capable: z.number().int(),
+  /** Why the check stopped (status failed), in the network's words. */
+  failure: z.string().nullable(),
+  started_at: z.string(),
+  checked_at: z.string().nullable(),
+});
+export type TAudienceReachCheck = z.output<typeof ZAudienceReachCheck>;
+export const ZAudienceReachList = z.object({ items: z.array(ZAudienceReachCheck) });
+export type TAudienceReachList = z.output<typeof ZAudienceReachList>;
+
+/** Starts (or restarts) the reach check of an audience through one of the partner's RCS bots. */
+export const ZAudienceReachRequest = z.object({
+  bot_id: z.uuid('Choose one of your RCS bots.'),
+});
+export type TAudienceReachRequest = z.input<typeof ZAudienceReachRequest>;
+
+/** One audience as its details page reads it: the audience and its reach through each RCS bot checked. */
+export const ZAudienceDetails = ZAudience.extend({ reach: z.array(ZAudienceReachCheck) });
+export type TAudienceDetails = z.output<typeof ZAudienceDetails>;

@@ -10,6 +10,7 @@ import {
   isOptOutMessage,
   mapAudienceColumns,
   normaliseMsisdn,
+  reachPercent,
 } from './audiences.ts';
 
 describe('the audience file name and size', () => {
@@ -148,5 +149,13 @@ describe('opt-out words and the approval gate', () => {
     const waiting = { isAggregator: true, launchApproved: false, approvalStatus: null };
     expect(approvalRefusal(waiting, 'audiences.write')).toMatch(/campaigns open once it is approved/);
     expect(approvalRefusal(waiting, 'audiences.read')).toBeNull();
+  });
+});
+
+describe('reach', () => {
+  it('when a share of the reach is shown then it is a percent with one decimal, and nobody is 0.0%', () => {
+    expect(reachPercent(23, 25)).toBe('92.0%');
+    expect(reachPercent(1, 3)).toBe('33.3%');
+    expect(reachPercent(0, 0)).toBe('0.0%');
   });
 });

@@ -212,6 +212,11 @@ export const AUDIENCE_REACH_PACE = {
 } as const satisfies Record<string, { batch: number; perSecond: number }>;
 export type AudienceReachNetwork = keyof typeof AUDIENCE_REACH_PACE;
 
+/** A part of an audience's reach as a percent with one decimal ("92.0%"; "0.0%" of nobody). */
+export function reachPercent(part: number, whole: number): string {
+  return `${(whole > 0 ? (part / whole) * 100 : 0).toFixed(1)}%`;
+}
+
 /** Opt-out words a user may send to a bot (case and surrounding spaces ignored). */
 export const OPT_OUT_KEYWORDS = ['STOP', 'UNSUBSCRIBE', 'STOPALL', 'CANCEL', 'END', 'QUIT'] as const;
 /** Whether a user's message asks to stop receiving messages. */

@@ -5,7 +5,7 @@ import { audiencesConfig } from './audiences.config.ts';
 import { AUDIENCES_QUEUES } from './audiences.jobs.ts';
 import { createAudiencesRepository } from './audiences.repository.ts';
 import { audiencesRoutes } from './audiences.routes.ts';
-import { seedAudiencesDemo } from './audiences.seed.ts';
+import { seedAudiencesDemo, seedAudiencesReachDemo } from './audiences.seed.ts';
 import { type AudiencesService, createAudiencesService } from './audiences.service.ts';
 import { optOutsRoutes } from './opt-outs.routes.ts';
 import { createOptOutsService, type OptOutsService } from './opt-outs.service.ts';
@@ -23,7 +23,9 @@ declare module '../../platform/module.ts' {
 /**
  * Audiences (issue 27): the partner's opt-out list (STOP, UNSUBSCRIBE and the network's unsubscribe
  * event to its bots add numbers in network-messages' unit of work; the partner API refuses sends to
- * them) and uploaded recipient files, checked by the audiences.check job. Comes after
+ * them) and uploaded recipient files, checked by the audiences.check job; an audience's reach
+ * through an RCS bot, split by the network's capability check in the audiences.reach job and kept
+ * per (audience, bot). Comes after
  * network-messages and bots, before partner-api.
  */
 export const audiencesModule = defineModule({
@@ -41,6 +43,7 @@ export const audiencesModule = defineModule({
       log,
       maxRecipients: settings.AUDIENCE_MAX_RECIPIENTS,
       connectors,
+      bots: use('bots'),
     });
     use('network-messages').onEventsStored(async (events) => {
       await optOuts.onEventsStored(events.map((event) => event.eventId));
@@ -57,12 +60,28 @@ export const audiencesModule = defineModule({
         }),
       ],
       storedFiles: audiences.storedFiles,
+      liveDemo: () =>
+        seedAudiencesReachDemo({
+          database,
+          repository,
+          storage,
+          connectors,
+          maxRecipients: settings.AUDIENCE_MAX_RECIPIENTS,
+          bots: use('bots'),
+        }),
       jobs: {
         'audiences.check': {
           // Resumable: a retried or restarted check continues after its last committed batch.
           handler: ({ audienceId }) => audiences.check(audienceId),
           retryLimit: 5,
           expireInSeconds: 15 * 60,
+        },
+        'audiences.reach': {
+          // Resumable: a retried run continues after its last committed batch; a replaced run stops.
+          handler: (run) => audiences.runReach(run),
+          retryLimit: 5,
+          // A million recipients at MaaP's pace (200 a batch, 5 batches a second) take about 17 minutes.
+          expireInSeconds: 60 * 60,
         },
       },
     };

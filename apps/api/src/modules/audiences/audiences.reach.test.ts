@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { ROLES } from '@portico/domain';
+import { CHANNEL_TYPE, ROLES } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { createConnectors, resolveNetworks } from '../../networks/index.ts';
+import { NetworkError } from '../../networks/errors.ts';
+import { type Connectors, createConnectors, resolveNetworks } from '../../networks/index.ts';
 import { createStorage } from '../../platform/storage/index.ts';
+import { bots } from '../bots/bots.schema.ts';
 import { createAudiencesRepository } from './audiences.repository.ts';
 import { createAudiencesService } from './audiences.service.ts';
 
@@ -21,7 +24,7 @@ afterAll(() => t.close());
 
 const NUMBERS = Array.from({ length: 450 }, (_, i) => `+9198200${String(10000 + i)}`);
 
-async function readyAudience() {
+async function readyAudience(connectors?: Pick<Connectors, 'get'>) {
   const account = await t.factories.account(ROLES.DEVELOPER);
   const user = {
     userId: account.user.userId,
@@ -37,7 +40,7 @@ async function readyAudience() {
     jobs: { send: async () => null },
     log: t.app.log,
     maxRecipients: 1_000_000,
-    connectors: createConnectors(resolveNetworks(t.config.networks, t.database), t.app.log, 5),
+    connectors: connectors ?? createConnectors(resolveNetworks(t.config.networks, t.database), t.app.log, 5),
     sleep: async (ms) => {
       waits.push(ms);
     },
@@ -94,5 +97,120 @@ describe('reach of an audience', () => {
         { network: 'rbm', sender: 'agent-reach' },
       ),
     ).rejects.toThrow(/not found/);
+  });
+});
+
+/** A network whose capability check answers every number as RCS-capable, failing when told to. */
+function flakyNetwork(fail: { at: number; error: () => Error } | null) {
+  const asked: number[] = [];
+  const connectors = {
+    get: () => ({
+      async reachableUsers(_sender: string, numbers: string[]) {
+        asked.push(numbers.length);
+        if (fail && asked.length === fail.at) throw fail.error();
+        return { reachableUsers: numbers, totalRandomSampleUserCount: 0, reachableRandomSampleUserCount: 0 };
+      },
+    }),
+    // The check asks the connector for reachableUsers only: the rest of a connector is never called.
+  } as unknown as Pick<Connectors, 'get'>;
+  return { connectors, asked };
+}
+
+async function storedRun(partnerId: string, audienceId: string) {
+  const [bot] = await t.database.db
+    .insert(bots)
+    .values({
+      partnerId,
+      channels: [CHANNEL_TYPE.rcs],
+      status: 10,
+      name: 'Resume bot',
+      billingCategory: 'BASIC_MESSAGE',
+      messageCategory: 'Transactional',
+      maapBotId: `resume-${randomUUID()}`,
+    })
+    .returning();
+  const botId = bot?.botId ?? '';
+  const runId = randomUUID();
+  await createAudiencesRepository(t.database).startReach({
+    audienceId,
+    botId,
+    partnerId,
+    runId,
+    network: 'maap',
+    sender: bot?.maapBotId ?? '',
+    status: 'running',
+    recipients: NUMBERS.length,
+  });
+  return { audienceId, botId, runId };
+}
+
+async function reachRow(run: { audienceId: string; botId: string }) {
+  const { rows } = await t.database.sql.query<{
+    status: string;
+    rcs_capable: number;
+    checked_line: number;
+    failure: string | null;
+  }>(
+    'SELECT status, rcs_capable, checked_line, failure FROM audience_reach WHERE audience_id = $1 AND bot_id = $2',
+    [run.audienceId, run.botId],
+  );
+  return rows[0];
+}
+
+describe('the stored reach check (the audiences.reach job)', () => {
+  it('when a run stops after a batch then its retry continues from the checkpoint, asking no number twice', async () => {
+    const network = flakyNetwork({ at: 2, error: () => new Error('connection reset') });
+    const { user, service, audienceId } = await readyAudience(network.connectors);
+    await service.check(audienceId);
+    const run = await storedRun(user.partnerId, audienceId);
+    await expect(service.runReach(run)).rejects.toThrow(/connection reset/);
+    expect(await reachRow(run)).toMatchObject({ status: 'running', rcs_capable: 200, checked_line: 201 });
+    await service.runReach(run);
+    expect(await reachRow(run)).toMatchObject({ status: 'ready', rcs_capable: NUMBERS.length });
+    // 200, then 200 refused, then the retry: the last 250 (200 + 50), never the first 200 again.
+    expect(network.asked).toEqual([200, 200, 200, 50]);
+  });
+
+  it('when a check is replaced by a new start then the old run stops and the new one counts from zero', async () => {
+    const network = flakyNetwork({ at: 2, error: () => new Error('connection reset') });
+    const { user, service, audienceId } = await readyAudience(network.connectors);
+    await service.check(audienceId);
+    const old = await storedRun(user.partnerId, audienceId);
+    await expect(service.runReach(old)).rejects.toThrow(/connection reset/);
+    const runId = randomUUID();
+    await createAudiencesRepository(t.database).startReach({
+      audienceId,
+      botId: old.botId,
+      partnerId: user.partnerId,
+      runId,
+      network: 'maap',
+      sender: 'resume-bot',
+      status: 'running',
+      recipients: NUMBERS.length,
+    });
+    expect(await reachRow(old)).toMatchObject({ status: 'running', rcs_capable: 0, checked_line: 0 });
+    // The old run's retry finds the row replaced: it asks nothing.
+    await service.runReach(old);
+    expect(network.asked).toEqual([200, 200]);
+    await service.runReach({ ...old, runId });
+    expect(await reachRow(old)).toMatchObject({ status: 'ready', rcs_capable: NUMBERS.length });
+    expect(network.asked).toEqual([200, 200, 200, 200, 50]);
+  });
+
+  it('when the network refuses then the check fails with its words, and a run of another id asks nothing', async () => {
+    const network = flakyNetwork({
+      at: 1,
+      error: () => new NetworkError('maap', 'unauthorized', 'the bot is not allowed to ask.'),
+    });
+    const { user, service, audienceId } = await readyAudience(network.connectors);
+    await service.check(audienceId);
+    const run = await storedRun(user.partnerId, audienceId);
+    await service.runReach(run);
+    expect(await reachRow(run)).toMatchObject({
+      status: 'failed',
+      failure: 'GSMA MaaP: the bot is not allowed to ask.',
+    });
+    await service.runReach({ ...run, runId: randomUUID() });
+    expect(network.asked).toEqual([200]);
   });
 });

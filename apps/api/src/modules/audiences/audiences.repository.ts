@@ -12,9 +12,18 @@ import { and, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { byLabel, containsPattern, orderOf } from '../../platform/db/filters.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { bots } from '../bots/bots.schema.ts';
-import { audienceRecipients, audienceRefusedLines, audiences, optOuts } from './audiences.schema.ts';
+import {
+  audienceReach,
+  audienceRecipients,
+  audienceRefusedLines,
+  audiences,
+  optOuts,
+} from './audiences.schema.ts';
 
 export type AudienceRow = typeof audiences.$inferSelect;
+export type ReachRow = typeof audienceReach.$inferSelect;
+/** A reach check with its bot's name (the page names the bot). */
+export type ReachWithBot = ReachRow & { botName: string };
 export type OptOutRow = typeof optOuts.$inferSelect & { botName: string | null };
 
 export interface NewOptOut {
@@ -379,6 +388,82 @@ export function createAudiencesRepository(database: Database) {
         'SELECT line, msisdn FROM audience_recipients WHERE audience_id = $1 AND line > $2 ORDER BY line LIMIT $3',
         [audienceId, afterLine, limit],
       );
+    },
+
+    /** The reach row of (audience, bot) locked for a start that may replace it. */
+    async reachForUpdate(audienceId: string, botId: string): Promise<ReachRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(audienceReach)
+        .where(and(eq(audienceReach.audienceId, audienceId), eq(audienceReach.botId, botId)))
+        .for('update');
+      return row;
+    },
+
+    async reachRow(audienceId: string, botId: string): Promise<ReachRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(audienceReach)
+        .where(and(eq(audienceReach.audienceId, audienceId), eq(audienceReach.botId, botId)));
+      return row;
+    },
+
+    /** Starts a reach check: the row of (audience, bot) made or replaced (a new run, counts from zero). */
+    async startReach(row: typeof audienceReach.$inferInsert): Promise<ReachRow> {
+      const fresh = {
+        ...row,
+        status: 'running',
+        rcsCapable: 0,
+        notRcsCapable: 0,
+        checkedLine: 0,
+        failure: null,
+        startedAt: new Date(),
+        updatedAt: new Date(),
+        checkedAt: null,
+      };
+      const [stored] = await db
+        .insert(audienceReach)
+        .values(fresh)
+        .onConflictDoUpdate({ target: [audienceReach.audienceId, audienceReach.botId], set: fresh })
+        .returning();
+      if (!stored) throw new Error('reach upsert returned nothing');
+      return stored;
+    },
+
+    /**
+     * Moves the run's row on (a batch's counts and checkpoint, or its end); false when the run is no
+     * longer the row's (a newer check replaced it, or the audience or bot was deleted).
+     */
+    async updateReach(
+      run: { audienceId: string; botId: string; runId: string },
+      fields: Partial<
+        Pick<ReachRow, 'status' | 'rcsCapable' | 'notRcsCapable' | 'checkedLine' | 'failure' | 'checkedAt'>
+      >,
+    ): Promise<boolean> {
+      const updated = await db
+        .update(audienceReach)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(
+          and(
+            eq(audienceReach.audienceId, run.audienceId),
+            eq(audienceReach.botId, run.botId),
+            eq(audienceReach.runId, run.runId),
+            eq(audienceReach.status, 'running'),
+          ),
+        )
+        .returning({ runId: audienceReach.runId });
+      return updated.length > 0;
+    },
+
+    /** The audience's reach checks, one per bot, with the bot's name (by name). */
+    async reachOf(audienceId: string): Promise<ReachWithBot[]> {
+      const rows = await db
+        .select({ row: audienceReach, botName: bots.name })
+        .from(audienceReach)
+        .innerJoin(bots, eq(bots.botId, audienceReach.botId))
+        .where(eq(audienceReach.audienceId, audienceId))
+        .orderBy(sql`lower(${bots.name})`, audienceReach.botId);
+      return rows.map((r) => ({ ...r.row, botName: r.botName }));
     },
 
     /** The partner's default country for numbers without their prefix (its address). */

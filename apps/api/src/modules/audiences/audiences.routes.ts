@@ -5,10 +5,14 @@ import {
   AUDIENCE_STATUS_LABELS,
   type AudienceRefusalReason,
   ZAudience,
+  ZAudienceDetails,
   ZAudienceExportQuery,
   ZAudienceList,
   ZAudienceListQuery,
   ZAudienceParams,
+  ZAudienceReachCheck,
+  ZAudienceReachList,
+  ZAudienceReachRequest,
   ZAudienceRecipientList,
   ZAudienceRecipientsQuery,
   ZAudienceUploadQuery,
@@ -134,12 +138,51 @@ export function audiencesRoutes(service: AudiencesService): FastifyPluginAsyncZo
         config: { action: 'audiences.read' },
         schema: {
           tags,
-          summary: 'One audience with its live counts (read, kept, refused by reason) while its check runs',
+          summary:
+            'One audience with its live counts (read, kept, refused by reason) while its check runs, and its reach through each RCS bot checked',
           params: ZAudienceParams,
-          response: { 200: ZEnvelope(ZAudience) },
+          response: { 200: ZEnvelope(ZAudienceDetails) },
         },
       },
-      async (request) => ok(await service.get(userOf(request), request.params.audienceId)),
+      async (request) => ok(await service.details(userOf(request), request.params.audienceId)),
+    );
+
+    app.get(
+      '/audiences/:audienceId/reach',
+      {
+        config: { action: 'audiences.read' },
+        schema: {
+          tags,
+          summary:
+            "The audience's reach through each RCS bot checked: running (counts growing), ready or failed",
+          params: ZAudienceParams,
+          response: { 200: ZEnvelope(ZAudienceReachList) },
+        },
+      },
+      async (request) => ok({ items: await service.reachChecks(userOf(request), request.params.audienceId) }),
+    );
+
+    app.post(
+      '/audiences/:audienceId/reach',
+      {
+        config: { action: 'audiences.write' },
+        schema: {
+          tags,
+          summary:
+            "Checks a ready audience's reach through one of the partner's RCS bots (the network's capability check, run as a job; replaces the previous result for that bot)",
+          params: ZAudienceParams,
+          body: ZAudienceReachRequest,
+          response: { 200: ZEnvelope(ZAudienceReachCheck) },
+        },
+      },
+      async (request) => {
+        const { check, started } = await service.startReach(
+          userOf(request),
+          request.params.audienceId,
+          request.body.bot_id,
+        );
+        return ok(check, started ? 'Reach check started' : 'The reach check is already running');
+      },
     );
 
     app.get(

@@ -108,3 +108,40 @@ export const audienceRefusedLines = pgTable(
   },
   (t) => [primaryKey({ columns: [t.audienceId, t.line] })],
 );
+
+/**
+ * An audience's reach through one RCS bot (issue 27 point 3): its kept recipients split by the
+ * network's capability check, run by the audiences.reach job. One row per (audience, bot): a new
+ * check replaces the row under a new `run_id` (a job of an older run finds it replaced and stops).
+ * The counts and `checked_line` (the last recipient line asked about) are committed batch by batch,
+ * so a retried job continues where it stopped.
+ */
+export const audienceReach = pgTable(
+  'audience_reach',
+  {
+    audienceId: uuid('audience_id')
+      .notNull()
+      .references(() => audiences.audienceId, { onDelete: 'cascade' }),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.botId, { onDelete: 'cascade' }),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.partnerId),
+    runId: uuid('run_id').notNull(),
+    /** 'rbm' | 'maap', and the bot's name there (agent id, MaaP bot id) when the check started. */
+    network: text('network').notNull(),
+    sender: text('sender').notNull(),
+    /** 'running' | 'ready' | 'failed' */
+    status: text('status').notNull(),
+    recipients: integer('recipients').notNull(),
+    rcsCapable: integer('rcs_capable').notNull().default(0),
+    notRcsCapable: integer('not_rcs_capable').notNull().default(0),
+    checkedLine: integer('checked_line').notNull().default(0),
+    failure: text('failure'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.audienceId, t.botId] })],
+);

@@ -1,13 +1,17 @@
 import { Readable } from 'node:stream';
-import { audienceSampleRows, toDelimitedText } from '@portico/domain';
+import { audienceSampleRows, type TBotFilters, toDelimitedText } from '@portico/domain';
 import { count, eq, sql } from 'drizzle-orm';
+import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import { users } from '../../platform/db/core.schema.ts';
+import type { Database } from '../../platform/db/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PARTNERS } from '../../platform/db/seed/index.ts';
+import { BadRequestError } from '../../platform/http/errors.ts';
 import type { SeedContext } from '../../platform/module.ts';
 import { createStorage } from '../../platform/storage/index.ts';
+import type { BotsService } from '../bots/bots.service.ts';
 import { createAudiencesRepository } from './audiences.repository.ts';
 import { audiences } from './audiences.schema.ts';
-import { createAudiencesService } from './audiences.service.ts';
+import { type AudiencesDeps, createAudiencesService } from './audiences.service.ts';
 import { createOptOutsService } from './opt-outs.service.ts';
 
 /** The demo's audience: the personalised sample, more recipients, and lines each refused for a reason. */
@@ -75,4 +79,75 @@ export async function seedAudiencesDemo({
     }
   }
   return { audiences: seeded };
+}
+
+/**
+ * Live demo data (DEMO=1, once the app listens: the capability check goes through the real
+ * connector to the mounted sandbox): the demo developer's personalised audience gets a ready reach
+ * through each of its launched RCS bots (a few: one capability request each), made by the audiences
+ * service (the row, then the run the audiences.reach job would make, here at once). Idempotent: an
+ * audience with a reach is left alone.
+ */
+export async function seedAudiencesReachDemo(
+  deps: Pick<AudiencesDeps, 'repository' | 'storage' | 'connectors' | 'maxRecipients'> & {
+    database: Database;
+    /** The bots service (its list read for the partner's launched RCS bots: only their ids are used). */
+    bots: Pick<BotsService, 'botForTesting'> & {
+      list(
+        user: AuthenticatedUser,
+        filters: TBotFilters,
+        window: { start: number; end: number },
+      ): Promise<{ items: readonly { bot_id: string }[] }>;
+    };
+  },
+): Promise<{ reach: number }> {
+  const { database, repository } = deps;
+  const partnerId = DEMO_PARTNERS.developer.partnerId;
+  const [owner] = await database.db
+    .select({ userId: users.userId, email: users.email, role: users.role })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, 'developer@portico.test'));
+  if (!owner) return { reach: 0 };
+  const user: AuthenticatedUser = { ...owner, partnerId };
+  const { items } = await repository.listAudiences(partnerId, {
+    start: 0,
+    end: 10,
+    status: 'ready',
+    sort: 'created_at',
+    order: 'asc',
+  });
+  const audience = items.find((a) => a.fields.length > 0) ?? items[0];
+  if (!audience || (await repository.reachOf(audience.audienceId)).length > 0) return { reach: 0 };
+  const launched = await deps.bots.list(
+    user,
+    { status: 'launched', channel: 'rcs', sort: 'name', order: 'asc' },
+    { start: 0, end: 10 },
+  );
+  let run: { audienceId: string; botId: string; runId: string } | undefined;
+  const service = createAudiencesService({
+    ...deps,
+    // The seed runs each reach itself, at once.
+    jobs: {
+      send: async (_queue, payload) => {
+        run = payload as typeof run;
+        return null;
+      },
+    },
+    log: { error: () => undefined },
+  });
+  let seeded = 0;
+  for (const bot of launched.items) {
+    run = undefined;
+    try {
+      await service.startReach(user, audience.audienceId, bot.bot_id);
+    } catch (error) {
+      // A launched RCS bot not registered on its network: the next one.
+      if (error instanceof BadRequestError) continue;
+      throw error;
+    }
+    if (!run) continue;
+    await service.runReach(run);
+    seeded += 1;
+  }
+  return { reach: seeded };
 }

@@ -9,14 +9,18 @@ import {
   type AudienceStatus,
   audienceFileProblem,
   audienceFormatOf,
+  CHANNEL_TYPE,
   emptyRefusalCounts,
   formatAudienceBytes,
   type TAudience,
+  type TAudienceDetails,
   type TAudienceListQuery,
   type TAudienceReach,
+  type TAudienceReachCheck,
   ZAudienceListQuery,
 } from '@portico/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { NetworkError } from '../../networks/errors.ts';
 import type { Connectors } from '../../networks/index.ts';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import type { Database } from '../../platform/db/index.ts';
@@ -29,10 +33,11 @@ import {
 import type { JobSender } from '../../platform/jobs/index.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { StoredFiles } from '../../platform/storage/sweep.ts';
+import type { BotsService } from '../bots/bots.service.ts';
 import { checkInThread } from './audience-check.thread.ts';
 import { AudienceFileError, contentProblem } from './audience-reader.ts';
 import type { AudiencesQueues } from './audiences.jobs.ts';
-import type { AudienceRow, AudiencesRepository } from './audiences.repository.ts';
+import type { AudienceRow, AudiencesRepository, ReachWithBot } from './audiences.repository.ts';
 
 export interface AudiencesDeps {
   database: Pick<Database, 'transaction'>;
@@ -43,6 +48,8 @@ export interface AudiencesDeps {
   maxRecipients: number;
   /** The networks' capability checks (reach; the seed and the check tests need none). */
   connectors?: Pick<Connectors, 'get'>;
+  /** The partner's bots (reach names one; the seed and the check tests need none). */
+  bots?: Pick<BotsService, 'botForTesting'>;
   /** Waits between capability requests (the network's pace); a test may pass a recorder. */
   sleep?: (ms: number) => Promise<void>;
   /** Lines committed together with their checkpoint (smaller in tests). */
@@ -71,6 +78,28 @@ function present(row: AudienceRow): TAudience {
   };
 }
 
+function presentReach(row: ReachWithBot): TAudienceReachCheck {
+  return {
+    audience_id: row.audienceId,
+    bot_id: row.botId,
+    bot_name: row.botName,
+    network: row.network as AudienceReachNetwork,
+    status: row.status as TAudienceReachCheck['status'],
+    recipients: row.recipients,
+    rcs_capable: row.rcsCapable,
+    not_rcs_capable: row.notRcsCapable,
+    failure: row.failure,
+    started_at: row.startedAt.toISOString(),
+    checked_at: row.checkedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * A running reach check whose row has not moved for this long is taken as lost (its job gave up
+ * or its process died past the queue's retries): a new start replaces it instead of answering it.
+ */
+export const REACH_STALE_MS = 5 * 60_000;
+
 /** Where a resumable upload's file is stored once complete: the key names the upload (decision 0040). */
 export function uploadStorageKey(partnerId: string, uploadId: string): string {
   return `${AUDIENCE_FILES_PREFIX}${partnerId}/upload-${uploadId}`;
@@ -97,6 +126,91 @@ export function createAudiencesService(deps: AudiencesDeps) {
   const { database, repository, storage, jobs, log, maxRecipients, connectors } = deps;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const batchSize = deps.batchSize ?? 5_000;
+
+  /**
+   * The network's capability check over the audience's kept recipients after `afterLine`, in
+   * batches at the network's pace (AUDIENCE_REACH_PACE): each batch's last line, size and how many
+   * of it the network reaches over RCS.
+   */
+  async function* capabilityBatches(
+    audienceId: string,
+    target: { network: AudienceReachNetwork; sender: string },
+    afterLine: number,
+  ): AsyncGenerator<{ lastLine: number; asked: number; reached: number }> {
+    const pace = AUDIENCE_REACH_PACE[target.network];
+    if (!connectors) throw new Error('reach needs the network connectors');
+    const connector = connectors.get(target.network);
+    let after = afterLine;
+    let last = 0;
+    for (;;) {
+      const page = await repository.recipientNumbersAfter(audienceId, after, pace.batch);
+      if (page.length === 0) return;
+      const wait = last + 1000 / pace.perSecond - Date.now();
+      if (last > 0 && wait > 0) await sleep(wait);
+      last = Date.now();
+      const numbers = page.map((r) => r.msisdn);
+      const { reachableUsers } = await connector.reachableUsers(target.sender, numbers);
+      const capable = new Set(reachableUsers);
+      after = page.at(-1)?.line ?? after;
+      yield { lastLine: after, asked: numbers.length, reached: numbers.filter((n) => capable.has(n)).length };
+    }
+  }
+
+  /** One run of a stored reach check (the audiences.reach job), from its last committed batch. */
+  async function runReach(run: { audienceId: string; botId: string; runId: string }): Promise<void> {
+    const row = await repository.reachRow(run.audienceId, run.botId);
+    if (!row || row.runId !== run.runId || row.status !== 'running') return;
+    let rcsCapable = row.rcsCapable;
+    let notRcsCapable = row.notRcsCapable;
+    const target = { network: row.network as AudienceReachNetwork, sender: row.sender };
+    try {
+      for await (const batch of capabilityBatches(run.audienceId, target, row.checkedLine)) {
+        rcsCapable += batch.reached;
+        notRcsCapable += batch.asked - batch.reached;
+        // Replaced by a newer check, or its audience or bot deleted: this run stops.
+        if (!(await repository.updateReach(run, { rcsCapable, notRcsCapable, checkedLine: batch.lastLine })))
+          return;
+      }
+    } catch (error) {
+      // The network refused or failed: the check stops with its words (the partner may check again).
+      if (error instanceof NetworkError) {
+        await repository.updateReach(run, {
+          status: 'failed',
+          failure: error.message,
+          checkedAt: new Date(),
+        });
+        return;
+      }
+      throw error;
+    }
+    await repository.updateReach(run, { status: 'ready', checkedAt: new Date() });
+  }
+
+  /** The bot a reach check goes through: the partner's (else 404), RCS (else 400), on its network (else 400). */
+  async function reachTarget(user: AuthenticatedUser, botId: string) {
+    if (!deps.bots) throw new Error('reach needs the bots service');
+    const bot = await deps.bots.botForTesting(user, botId);
+    if (!bot.channels.includes(CHANNEL_TYPE.rcs))
+      throw new BadRequestError(
+        `${bot.name} is a WhatsApp bot: reach is the share of recipients an RCS bot can message. Choose one of your RCS bots.`,
+        [{ field: 'bot_id', message: 'Choose one of your RCS bots.' }],
+      );
+    const target: { network: AudienceReachNetwork; sender: string } | null = bot.rbmAgent
+      ? { network: 'rbm', sender: bot.rbmAgent.split('/').pop() ?? bot.rbmAgent }
+      : bot.maapBotId
+        ? { network: 'maap', sender: bot.maapBotId }
+        : null;
+    if (!target)
+      throw new BadRequestError(
+        `${bot.name} is not registered on its RCS network yet: its reach can be checked once it is.`,
+        [{ field: 'bot_id', message: 'The bot is not registered on its network yet.' }],
+      );
+    return { bot, target };
+  }
+
+  async function reachChecks(audienceId: string): Promise<TAudienceReachCheck[]> {
+    return (await repository.reachOf(audienceId)).map(presentReach);
+  }
 
   async function owned(user: AuthenticatedUser, audienceId: string): Promise<AudienceRow> {
     const row = await repository.audience(user.partnerId, audienceId);
@@ -329,6 +443,61 @@ export function createAudiencesService(deps: AudiencesDeps) {
       return present(await owned(user, audienceId));
     },
 
+    /** One audience with its reach through each RCS bot checked (the details page). */
+    async details(user: AuthenticatedUser, audienceId: string): Promise<TAudienceDetails> {
+      const row = await owned(user, audienceId);
+      return { ...present(row), reach: await reachChecks(audienceId) };
+    },
+
+    /** The audience's stored reach checks, one per RCS bot. */
+    async reachChecks(user: AuthenticatedUser, audienceId: string): Promise<TAudienceReachCheck[]> {
+      await owned(user, audienceId);
+      return reachChecks(audienceId);
+    },
+
+    /**
+     * Starts the reach check of a ready audience through one of the partner's RCS bots: in one unit
+     * of work its row (made, or replaced under a new run: the previous result goes) and the
+     * audiences.reach job. A check of the same pair still running is answered as it is (a second
+     * click starts nothing), unless it stopped moving (REACH_STALE_MS).
+     */
+    async startReach(
+      user: AuthenticatedUser,
+      audienceId: string,
+      botId: string,
+    ): Promise<{ check: TAudienceReachCheck; started: boolean }> {
+      const audience = await owned(user, audienceId);
+      const { bot, target } = await reachTarget(user, botId);
+      if (audience.status !== 'ready')
+        throw new ConflictError(
+          'The audience is not checked yet: its reach can be checked once it is ready.',
+        );
+      const started = await database.transaction(async () => {
+        const current = await repository.reachForUpdate(audienceId, botId);
+        if (current?.status === 'running' && Date.now() - current.updatedAt.getTime() < REACH_STALE_MS)
+          return false;
+        const runId = randomUUID();
+        await repository.startReach({
+          audienceId,
+          botId,
+          partnerId: user.partnerId,
+          runId,
+          network: target.network,
+          sender: target.sender,
+          status: 'running',
+          recipients: audience.keptCount,
+        });
+        await jobs.send('audiences.reach', { audienceId, botId, runId });
+        return true;
+      });
+      const row = await repository.reachRow(audienceId, botId);
+      if (!row) throw new NotFoundError('Audience not found.');
+      return { check: presentReach({ ...row, botName: bot.name }), started };
+    },
+
+    /** The audiences.reach job: one run of a stored reach check, continued after its last batch. */
+    runReach,
+
     async recipients(
       user: AuthenticatedUser,
       audienceId: string,
@@ -374,28 +543,14 @@ export function createAudiencesService(deps: AudiencesDeps) {
       const audience = await owned(user, audienceId);
       if (audience.status !== 'ready')
         throw new ConflictError('The audience is not checked yet: its reach is known once it is ready.');
-      const pace = AUDIENCE_REACH_PACE[target.network];
-      if (!connectors) throw new Error('reach needs the network connectors');
-      const connector = connectors.get(target.network);
       const reach: TAudienceReach = { recipients: 0, rcs_capable: 0, not_rcs_capable: 0 };
-      let after = 0;
-      let last = 0;
-      for (;;) {
-        const page = await repository.recipientNumbersAfter(audienceId, after, pace.batch);
-        if (page.length === 0) return reach;
-        const wait = last + 1000 / pace.perSecond - Date.now();
-        if (last > 0 && wait > 0) await sleep(wait);
-        last = Date.now();
-        const numbers = page.map((r) => r.msisdn);
-        const { reachableUsers } = await connector.reachableUsers(target.sender, numbers);
-        const capable = new Set(reachableUsers);
-        const reached = numbers.filter((n) => capable.has(n)).length;
-        reach.recipients += numbers.length;
-        reach.rcs_capable += reached;
-        reach.not_rcs_capable += numbers.length - reached;
+      for await (const batch of capabilityBatches(audienceId, target, 0)) {
+        reach.recipients += batch.asked;
+        reach.rcs_capable += batch.reached;
+        reach.not_rcs_capable += batch.asked - batch.reached;
         onProgress?.({ ...reach });
-        after = page.at(-1)?.line ?? after;
       }
+      return reach;
     },
 
     /** Stored files the orphan sweep may delete: those no audience names. */

@@ -46,8 +46,10 @@ describe('demo campaigns', () => {
   it("when seeded twice then every status is there once per partner, the second seed changes nothing, and the wallet rows are the campaigns'", async () => {
     const first = await t.server.seedLiveDemo();
     expect(first.campaigns).toMatchObject({ campaigns: 16 });
+    // The audiences' live demo (before the campaigns'): the demo developer's audience's reach.
+    expect(first.audiences).toEqual({ reach: expect.any(Number) });
     const after = await snapshot();
-    expect(await t.server.seedLiveDemo()).toEqual({ campaigns: { campaigns: 0 } });
+    expect(await t.server.seedLiveDemo()).toEqual({ audiences: { reach: 0 }, campaigns: { campaigns: 0 } });
     expect(await snapshot()).toEqual(after);
 
     for (const partnerId of PARTNERS) {

@@ -427,6 +427,24 @@ describe('the campaign form', () => {
           { line: 2, msisdn: '+919876543210', fields: { first_name: 'Asha', order_id: 'ORD-1' } },
           { line: 3, msisdn: '+919810012345', fields: { first_name: 'José', order_id: 'ORD-2' } },
         ]);
+      if (url === `/secure/audiences/${AUDIENCE_ID}/reach`)
+        return {
+          items: [
+            {
+              audience_id: AUDIENCE_ID,
+              bot_id: BOT_ID,
+              bot_name: 'Chai Point Assistant',
+              network: 'rbm',
+              status: 'ready',
+              recipients: 2,
+              rcs_capable: 1,
+              not_rcs_capable: 1,
+              failure: null,
+              started_at: '2026-11-28T10:00:00.000Z',
+              checked_at: '2026-11-28T10:00:02.000Z',
+            },
+          ],
+        };
       throw new Error(`unexpected GET ${url}`);
     });
     const post = vi.spyOn(http, 'post').mockImplementation(async (url: string) => {
@@ -454,6 +472,11 @@ describe('the campaign form', () => {
         .slice(1, -1)
         .map((row) => row.firstChild?.textContent);
     expect(carriers()).toEqual(['Jio (IN)', 'Airtel (IN)']);
+    // An RCS bot: the audience's reach through it, as last checked, with a button to check again.
+    const reach = screen.getByRole('region', { name: 'Reach over RCS' });
+    expect(await within(reach).findByText('RCS-capable', {}, FIND)).toBeTruthy();
+    expect(within(reach).getAllByText('(50.0%)')).toHaveLength(2);
+    expect(within(reach).getByRole('button', { name: 'Check again' })).toBeTruthy();
     await userEvent.click(within(estimate).getByRole('button', { name: 'Carrier' }));
     expect(carriers()).toEqual(['Airtel (IN)', 'Jio (IN)']);
     await userEvent.click(within(estimate).getByRole('button', { name: 'Estimate' }));

@@ -53,6 +53,7 @@ import {
   useSaveCampaign,
 } from '../api/campaigns';
 import { type CampaignDraft, draftKey, EMPTY_DRAFT, useDraft } from '../api/draft';
+import { CampaignReach } from '../components/CampaignReach';
 import { campaignPath } from '../components/paths';
 import { RecipientPreview } from '../components/RecipientPreview';
 
@@ -555,6 +556,9 @@ function CampaignForm({ campaign }: { campaign: TCampaignDetails | null }) {
               ready={Boolean(draft.bot_id && draft.template_id && draft.audience_id)}
               onRetry={askEstimate}
             />
+          )}
+          {step === 4 && bot?.channel === 'rcs' && audience?.status === 'ready' && (
+            <CampaignReach audienceId={audience.audience_id} botId={bot.bot_id} />
           )}
           {save.isError && (
             <ResultAlert severity="error">
