@@ -39,6 +39,7 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0024_audience_upload_key.sql': 'd09c40384cb31b670c10680449d5fab6260de6b195394c8936a449f8fd49a91a',
   '0025_raw_events_retention.sql': '37c5c5a5922eb4c31b19fd275f2ef1cf973c54a43b15ff8eb35f779d924c9cd8',
   '0026_campaigns.sql': '5be9e724eef2b699c26142ffc57e521e218536d01f0b624a7e3a8942aaed1c32',
+  '0028_launch_job_id.sql': 'db90df363e723cb958aa8c56625ae1185f66d553b944a1dc1726ee7810d9b7ef',
 };
 /** How many migrations the previous landed main had (0000 to 0016). */
 const PREVIOUS_RELEASE_MIGRATIONS = 27;
