@@ -29,7 +29,7 @@ describe('the sweep of stuck launches, page by page', () => {
       repository: { lockBot: async () => undefined } as unknown as LaunchSweepDeps['repository'],
       sweeps,
       jobs: {
-        async isAlive(queue, id) {
+        async isAlive(queue: string, id: string) {
           expect(queue).toBe('bot-review.launch');
           asked.push(id);
           return true;

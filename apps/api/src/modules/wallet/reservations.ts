@@ -1,12 +1,6 @@
 import { WALLET_CURRENCY } from '@portico/domain';
 import type { SqlExecutor } from '../../platform/db/index.ts';
 
-/** A wallet's money as a reservation sees it (micro-units): its balance and what sends reserved of it. */
-interface ReservableWallet {
-  balance: bigint;
-  reserved: bigint;
-}
-
 /**
  * The wallet's reserved money for metered sends (decision 0023), the wallet's own writes of it: the
  * metering module reserves, re-reserves and releases through these (the wallet service's methods of
@@ -18,9 +12,11 @@ export function createMeteredReservations(sql: SqlExecutor) {
   return {
     /**
      * Locks these partners' wallets (the row every reservation of a partner updates) until the
-     * caller's transaction ends, and answers their balance and reserved money.
+     * caller's transaction ends, and answers their balance and reserved money (micro-units).
      */
-    async lockForReservations(partnerIds: string[]): Promise<Map<string, ReservableWallet>> {
+    async lockForReservations(
+      partnerIds: string[],
+    ): Promise<Map<string, { balance: bigint; reserved: bigint }>> {
       const rows = await q<{ partner_id: string; balance: string; reserved: string }>(
         `SELECT partner_id, balance::text AS balance, reserved::text AS reserved FROM ledger_accounts
           WHERE partner_id = ANY($1::uuid[]) AND kind = 'wallet' AND currency = $2
