@@ -18,6 +18,7 @@ import { seedCarrierPrefixes } from '../../apps/api/src/modules/metering/meterin
 import { createMeteringService } from '../../apps/api/src/modules/metering/metering.service.ts';
 import { createLedgerRepository } from '../../apps/api/src/modules/wallet/ledger.repository.ts';
 import { createLedger } from '../../apps/api/src/modules/wallet/ledger.ts';
+import { createMeteredReservations } from '../../apps/api/src/modules/wallet/reservations.ts';
 import { createWalletRepository } from '../../apps/api/src/modules/wallet/wallet.repository.ts';
 import { seedRatePlans } from '../../apps/api/src/modules/wallet/wallet.seed.ts';
 import { createNetworkMetrics } from '../../apps/api/src/networks/metrics.ts';
@@ -99,7 +100,10 @@ export async function benchMetering(
     const metering = createMeteringService({
       database,
       repository: createMeteringRepository(database.sql, WALLET_CURRENCY),
-      wallet: { chargeReserved: (request) => ledger.chargeReserved(request) },
+      wallet: {
+        ...createMeteredReservations(database.sql),
+        chargeReserved: (request) => ledger.chargeReserved(request),
+      },
       abandonAfterMs: 600_000,
     });
     const { rows } = await database.sql.query<{ partner_id: string }>(

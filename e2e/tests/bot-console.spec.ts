@@ -90,7 +90,11 @@ test('when a developer adds an RCS test device then it is invited, accepts on th
   const form = page.getByRole('form', { name: 'Add a test device' });
   await form.getByLabel('Phone number').fill('98123');
   await form.getByRole('button', { name: 'Add device' }).click();
-  await expect(form.getByText('Enter the number in international format, e.g. +919876543210.')).toBeVisible();
+  await expect(
+    form.getByText(
+      'Enter the phone number in international format, with its country code, e.g. +919876543210.',
+    ),
+  ).toBeVisible();
 
   await addDevice(page, msisdn);
   // The new device opens in the console; its invite is pending.

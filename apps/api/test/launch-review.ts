@@ -16,6 +16,7 @@ import { createLedgerRepository } from '../src/modules/wallet/ledger.repository.
 import { createLedger, type Ledger } from '../src/modules/wallet/ledger.ts';
 import { createSandboxProvider } from '../src/modules/wallet/payments.ts';
 import { createRatePlansRepository } from '../src/modules/wallet/rate-plans.repository.ts';
+import { createMeteredReservations } from '../src/modules/wallet/reservations.ts';
 import { createWalletRepository } from '../src/modules/wallet/wallet.repository.ts';
 import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
 import { type Connectors, createConnectors, resolveNetworks } from '../src/networks/index.ts';
@@ -165,6 +166,7 @@ export function createBotReviewForTest(
     plans: createRatePlansRepository(database.db),
     provider: createSandboxProvider('test-secret'),
     notifier: { notify: async () => {} },
+    reservations: createMeteredReservations(database.sql),
   });
   const mail = createMailer(t.server.jobs);
   const review = createReviewService({ database, repository: createReviewRepository(database.db), mail });

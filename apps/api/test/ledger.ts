@@ -2,6 +2,7 @@ import { createLedgerRepository } from '../src/modules/wallet/ledger.repository.
 import { createLedger, type Ledger } from '../src/modules/wallet/ledger.ts';
 import { createSandboxProvider, sandboxWebhookSecret } from '../src/modules/wallet/payments.ts';
 import { createRatePlansRepository } from '../src/modules/wallet/rate-plans.repository.ts';
+import { createMeteredReservations } from '../src/modules/wallet/reservations.ts';
 import { createWalletRepository } from '../src/modules/wallet/wallet.repository.ts';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet.service.ts';
 import type { Database } from '../src/platform/db/index.ts';
@@ -25,5 +26,6 @@ export async function createWalletForTest(database: Database): Promise<WalletSer
     plans: createRatePlansRepository(database.db),
     provider: createSandboxProvider(await sandboxWebhookSecret(database, undefined)),
     notifier: { notify: async () => undefined },
+    reservations: createMeteredReservations(database.sql),
   });
 }

@@ -3,6 +3,7 @@ import { createMeteringRepository } from '../src/modules/metering/metering.repos
 import { createMeteringService, type MeteringDeps } from '../src/modules/metering/metering.service.ts';
 import { createLedgerRepository } from '../src/modules/wallet/ledger.repository.ts';
 import { createLedger } from '../src/modules/wallet/ledger.ts';
+import { createMeteredReservations } from '../src/modules/wallet/reservations.ts';
 import { createWalletRepository } from '../src/modules/wallet/wallet.repository.ts';
 import type { Database } from '../src/platform/db/index.ts';
 
@@ -25,7 +26,10 @@ export function createMeteringForTest(
   const metering = createMeteringService({
     database,
     repository: createMeteringRepository(database.sql, WALLET_CURRENCY),
-    wallet: { chargeReserved: (request) => ledger.chargeReserved(request) },
+    wallet: {
+      ...createMeteredReservations(database.sql),
+      chargeReserved: (request) => ledger.chargeReserved(request),
+    },
     abandonAfterMs: options.abandonAfterMs ?? 600_000,
     ...(options.now ? { now: options.now } : {}),
     ...(options.rollups ? { rollups: options.rollups } : {}),

@@ -7,7 +7,7 @@ import type { TokenVerifier } from './auth/types.ts';
 import type { ModuleConfigSchema, PlatformConfig } from './config.ts';
 import type { Database } from './db/index.ts';
 import type { OriginRoot } from './http/origin-root.ts';
-import type { JobContext, JobSender, QueueDeclarations } from './jobs/index.ts';
+import type { JobContext, JobLookup, JobSender, QueueDeclarations } from './jobs/index.ts';
 import type { PlatformQueues } from './jobs/queues.ts';
 import type { Mailer, MailListener } from './mail/index.ts';
 import type { ReviewService } from './review/review.service.ts';
@@ -34,8 +34,8 @@ export interface ModuleContext<Settings, Queues extends QueueDeclarations> {
   settings: Settings;
   /** `db` and `sql` join the unit of work the caller runs in (`database.transaction`). */
   database: Database;
-  /** Enqueues on this module's queues and the platform's (mail.send), inside the unit of work. */
-  jobs: JobSender<Queues & PlatformQueues>;
+  /** Enqueues on this module's queues and the platform's (mail.send), inside the unit of work; asks whether a job will still run. */
+  jobs: JobSender<Queues & PlatformQueues> & JobLookup<Queues & PlatformQueues>;
   /** Queues a mail (the mail.send job), inside the unit of work. */
   mail: Mailer;
   /** Registers a listener told of every queued mail, in the mail's unit of work (notifications). */

@@ -22,7 +22,8 @@ const modulesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const ALLOWED: readonly string[] = [
   // What the check found when it was written (28 Nov 2026). Seeds build demo rows straight into
   // the tables; repositories read other modules' rows in joins (review lists, metering's prices,
-  // the delivery log) and a few write them (bot review's holds, metering's wallet reservation).
+  // the delivery log) and a few write them (bot review's holds; metering's wallet reservation moved
+  // behind the wallet service's reservations, 29 Nov).
   // Billing analytics (merged the same day): its rollups read metered messages and the ledger in
   // metering's units of work, its reports read bots' names and aggregators' billing info, and its
   // demo seed writes backdated traffic priced by the plans in force.
@@ -76,7 +77,6 @@ const ALLOWED: readonly string[] = [
   'launches/launches.repository.ts -> bots/bots.schema.ts',
   'launches/launches.repository.ts -> brands/brands.schema.ts',
   'metering/metering.repository.ts -> bots (bots)',
-  'metering/metering.repository.ts -> ledger_accounts (wallet)',
   'metering/metering.repository.ts -> rate_plan_prices (wallet)',
   'metering/metering.repository.ts -> rate_plans (wallet)',
   'metering/metering.repository.ts -> template_versions (templates)',

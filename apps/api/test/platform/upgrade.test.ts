@@ -40,6 +40,7 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0025_raw_events_retention.sql': '37c5c5a5922eb4c31b19fd275f2ef1cf973c54a43b15ff8eb35f779d924c9cd8',
   '0026_campaigns.sql': '5be9e724eef2b699c26142ffc57e521e218536d01f0b624a7e3a8942aaed1c32',
   '0027_audience_reach.sql': 'c570cb62f8812fcac3b47c85b2f390852d58b2c013b9cc8aaf9e641bbe018491',
+  '0028_launch_job_id.sql': 'db90df363e723cb958aa8c56625ae1185f66d553b944a1dc1726ee7810d9b7ef',
 };
 /** How many migrations the previous landed main had (0000 to 0016). */
 const PREVIOUS_RELEASE_MIGRATIONS = 27;

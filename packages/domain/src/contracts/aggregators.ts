@@ -4,6 +4,7 @@ import {
   AGGREGATOR_CARRIER_MACHINE,
   AGGREGATOR_MACHINE,
 } from '../review/aggregator.ts';
+import { zE164 } from '../rules/phone-numbers.ts';
 import { ZAddressDetails, ZAddressDetailsView } from './accounts.ts';
 import { ZListWindowQuery, ZTabbedListResult } from './envelope.ts';
 import { rowId, searchText, text } from './fields.ts';
@@ -55,10 +56,7 @@ export const ZAggregatorBillingRequest = z.object({
     .toLowerCase()
     .max(254, 'Billing contact email is at most 254 characters.')
     .pipe(z.email('Enter a valid billing contact email address.')),
-  contact_phone: z
-    .string()
-    .trim()
-    .regex(/^\+[1-9]\d{6,14}$/, 'Enter the phone number with its country code, e.g. +919876543210.'),
+  contact_phone: zE164({ trim: true }),
   tax_id: z
     .string()
     .trim()

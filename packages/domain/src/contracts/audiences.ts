@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUDIENCE_FORMATS, AUDIENCE_REFUSAL_REASONS } from '../rules/audiences.ts';
+import { zE164 } from '../rules/phone-numbers.ts';
 import { ZListResult, ZListWindowQuery } from './envelope.ts';
 import { searchText } from './fields.ts';
 import { sortQuery, ZExportFormat } from './list-filters.ts';
@@ -128,7 +129,7 @@ export const ZOptOutAddRequest = z.object({
   msisdn: z.string().trim().min(1, 'Enter the mobile number.').max(40, 'The number is too long.'),
 });
 export const ZOptOutParams = z.object({
-  msisdn: z.string().regex(/^\+[1-9]\d{6,14}$/, 'is not a number in E.164 form (+ and digits)'),
+  msisdn: zE164(),
 });
 
 /** An audience's reach through one RCS bot: its kept recipients split by the network's capability check. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_STATUSES } from '../rules/message-status.ts';
-import { E164_NUMBER } from '../rules/phone-numbers.ts';
+import { zE164 } from '../rules/phone-numbers.ts';
 import { ZListResult, ZListWindowQuery } from './envelope.ts';
 import { searchText } from './fields.ts';
 import { sortQuery, ZExportFormat } from './list-filters.ts';
@@ -30,10 +30,7 @@ export const TESTER_INVITE_LABELS: Record<TesterInviteStatus, string> = {
 export const TEST_DEVICES_MAX = 200;
 
 /** A device's number: E.164, as the networks take it. */
-export const ZTestDeviceNumber = z
-  .string('Enter the phone number.')
-  .trim()
-  .regex(E164_NUMBER, 'Enter the number in international format, e.g. +919876543210.');
+export const ZTestDeviceNumber = zE164({ trim: true, required: 'Enter the phone number.' });
 
 /** POST /bots/:botId/test-devices */
 export const ZTestDeviceRequest = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BRAND_CARRIER_MACHINE, BRAND_MACHINE } from '../review/brand.ts';
+import { zE164 } from '../rules/phone-numbers.ts';
 import { ZAddressDetails } from './accounts.ts';
 import { ZListResult, ZListWindowQuery, ZTabbedListResult } from './envelope.ts';
 import { optionalText, rowId, searchText, text } from './fields.ts';
@@ -50,10 +51,7 @@ export const ZBrandRequest = z.object({
     .toLowerCase()
     .max(254)
     .pipe(z.email('Enter a valid contact email address.')),
-  contact_phone: z
-    .string()
-    .trim()
-    .regex(/^\+[1-9]\d{6,14}$/, 'Enter the phone number with its country code, e.g. +919876543210.'),
+  contact_phone: zE164({ trim: true }),
   address: ZAddressDetails,
   carrier_ids: z
     .array(rowId(), 'Choose the carriers the brand is for.')

@@ -172,7 +172,7 @@ export const MAAP_INVALID_CONTACT_EXAMPLE = {
   error: {
     code: 400,
     message:
-      'Invalid message: messageContact.userContact must be a phone number in E.164 format, e.g. +14155550100',
+      'Invalid message: messageContact.userContact: Enter the phone number in international format, with its country code, e.g. +919876543210.',
   },
 } satisfies TMaapError;
 
@@ -181,7 +181,7 @@ export const MAAP_FILE_WITHOUT_TYPE_EXAMPLE = {
   error: {
     code: 400,
     message:
-      'Invalid message: RCSMessage.fileMessage.fileMIMEType Invalid input: expected string, received undefined',
+      'Invalid message: RCSMessage.fileMessage.fileMIMEType: Invalid input: expected string, received undefined',
   },
 } satisfies TMaapError;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { E164_NUMBER } from '../rules/phone-numbers.ts';
+import { zE164 } from '../rules/phone-numbers.ts';
 
 /**
  * The GSMA MaaP Chatbot API (GSMA FNW.11 / RCC.07 "MaaP Chatbot API", the shape the carriers' MaaP
@@ -142,7 +142,7 @@ const ZMaapAudioMessage = z
   .loose();
 
 export const ZMaapUserContact = z.object({
-  userContact: z.string().regex(E164_NUMBER, 'must be a phone number in E.164 format, e.g. +14155550100'),
+  userContact: zE164(),
 });
 
 /**

@@ -67,7 +67,9 @@ describe('message content contract', () => {
   it('when the recipient is not international format then it says how to write it', () => {
     expect(
       issuesOf({ network: 'rbm', recipient: '09800000001', content: { kind: 'text', text: 'x' } }),
-    ).toEqual(['recipient: must be a phone number in international format, e.g. +919876543210']);
+    ).toEqual([
+      'recipient: Enter the phone number in international format, with its country code, e.g. +919876543210.',
+    ]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_STATUSES } from '../rules/message-status.ts';
-import { E164_NUMBER } from '../rules/phone-numbers.ts';
+import { zE164 } from '../rules/phone-numbers.ts';
 import { ZListResult, ZListWindowQuery } from './envelope.ts';
 
 /**
@@ -36,10 +36,7 @@ export const MESSAGE_LIMITS = {
 } as const;
 
 /** An E.164 number: +, then 8 to 15 digits. */
-export const ZMsisdn = z
-  .string()
-  .trim()
-  .regex(E164_NUMBER, 'must be a phone number in international format, e.g. +919876543210');
+export const ZMsisdn = zE164({ trim: true });
 
 /** The URL in a text, or null when it is no URL at all. */
 function urlIn(value: string): URL | null {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zInternationalNumber } from '../rules/phone-numbers.ts';
 import { MESSAGE_LIMITS, ZContactCard, ZFileName, ZWebUrl } from './network-messages.ts';
 
 /**
@@ -69,7 +70,7 @@ export const ZCloudApiSendRequest = z
   .object({
     messaging_product: z.literal('whatsapp'),
     recipient_type: z.literal('individual').optional(),
-    to: z.string().regex(/^\+?[1-9]\d{7,14}$/, 'must be a phone number with its country code'),
+    to: zInternationalNumber(),
     type: z
       .enum(['text', 'template', 'interactive', 'location', 'contacts', 'reaction', ...WHATSAPP_MEDIA_TYPES])
       .default('text'),

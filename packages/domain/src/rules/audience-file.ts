@@ -1,4 +1,5 @@
 import type { AudienceFileKind } from '../contracts/content.ts';
+import { INTERNATIONAL_NUMBER_MESSAGE, isInternationalNumber } from './phone-numbers.ts';
 
 /**
  * The audience file, defined once (spec section 7's sample files): the sample the portal offers and
@@ -18,12 +19,11 @@ export interface AudienceFileDefinition {
   sample: readonly (readonly string[])[];
 }
 
-/** A mobile number in international form: an optional +, then 8 to 15 digits, not starting with 0. */
-const MSISDN = /^\+?[1-9]\d{7,14}$/;
+/** A mobile number in international form, the plus optional (rules/phone-numbers.ts). */
 const msisdn: AudienceColumn = {
   header: 'msisdn',
   required: true,
-  check: (v) => (MSISDN.test(v) ? null : 'is not a mobile number in international form (e.g. +919876543210)'),
+  check: (v) => (isInternationalNumber(v) ? null : INTERNATIONAL_NUMBER_MESSAGE),
 };
 const param = (header: string): AudienceColumn => ({
   header,

@@ -1,3 +1,4 @@
+import { E164_MESSAGE, isE164 } from './phone-numbers.ts';
 /**
  * The fields of a bot as the networks define them, shared by the web form (checked while typing)
  * and the API (checked again, images by content).
@@ -173,7 +174,7 @@ export function contactLabelProblem(value: string): string | null {
  */
 export function rbmPhoneProblem(value: string): string | null {
   const phone = value.trim();
-  if (/^\+[1-9]\d{6,14}$/.test(phone) || /^\d{6,15}$/.test(phone)) return null;
+  if (isE164(phone) || /^\d{6,15}$/.test(phone)) return null;
   return 'Enter the phone number as +12223334444 or as the local number 6502530000.';
 }
 
@@ -330,9 +331,7 @@ export function whatsappDisplayNameProblem(value: string): string | null {
 
 /** A WhatsApp sender phone: E.164 with its country code. */
 export function e164Problem(value: string): string | null {
-  return /^\+[1-9]\d{6,14}$/.test(value.trim())
-    ? null
-    : 'Enter the phone number with its country code, e.g. +919876543210.';
+  return isE164(value.trim()) ? null : E164_MESSAGE;
 }
 
 /** What is wrong with the business profile's "about" text, or null. */

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import type { Database } from '../../platform/db/index.ts';
 import type { JobSender } from '../../platform/jobs/index.ts';
 import { defineQueues } from '../../platform/jobs/queues.ts';
 import type { JobHandler } from '../../platform/module.ts';
+import type { BotReviewRepository } from './bot-review.repository.ts';
 import type { BotReviewService, LaunchJobs } from './bot-review.service.ts';
 import { createLaunchSweep, createLaunchSweepRepository, type LaunchSweepDeps } from './bot-review.sweep.ts';
 
@@ -22,11 +24,25 @@ export const BOT_REVIEW_QUEUES = defineQueues({
 });
 type LaunchPayload = z.output<(typeof BOT_REVIEW_QUEUES)['bot-review.launch']>;
 
-/** The launch jobs as the service queues them: inside the caller's unit of work when it runs in one. */
-export function jobLaunches(jobs: JobSender<typeof BOT_REVIEW_QUEUES>): LaunchJobs {
+/**
+ * The launch jobs as the service queues them, in one unit of work (the caller's when it runs in one):
+ * the job and its id on the carrier's row, so the sweep can ask pg-boss whether it is alive.
+ */
+export function jobLaunches(
+  jobs: JobSender<typeof BOT_REVIEW_QUEUES>,
+  database: Database,
+  repository: Pick<BotReviewRepository, 'setLaunchJob'>,
+): LaunchJobs {
   return {
     async enqueue(job, startAfterSeconds) {
-      await jobs.send('bot-review.launch', job, startAfterSeconds ? { startAfter: startAfterSeconds } : {});
+      await database.transaction(async () => {
+        const id = await jobs.send(
+          'bot-review.launch',
+          job,
+          startAfterSeconds ? { startAfter: startAfterSeconds } : {},
+        );
+        if (id) await repository.setLaunchJob(job.botId, job.carrierId, id);
+      });
     },
   };
 }

@@ -14,7 +14,7 @@ import { createBotReviewForTest, launchFixtures } from '../../../test/launch-rev
 import { type Connectors, type NetworkConnector, NetworkError } from '../../networks/index.ts';
 import { createAuditRepository } from '../../platform/audit/audit.repository.ts';
 import { createAuditService } from '../../platform/audit/audit.service.ts';
-import type { JobSender } from '../../platform/jobs/index.ts';
+import type { JobLookup, JobSender } from '../../platform/jobs/index.ts';
 import { createMailer } from '../../platform/mail/index.ts';
 import { createReviewRepository } from '../../platform/review/review.repository.ts';
 import { createReviewService } from '../../platform/review/review.service.ts';
@@ -371,6 +371,7 @@ describe('the sweep of launches stuck in launching', () => {
       database,
       repository: createBotReviewRepository(database.db),
       sweeps: createLaunchSweepRepository(database.db),
+      jobs: t.server.jobs as unknown as JobLookup<typeof BOT_REVIEW_QUEUES>,
       review: createReviewService({
         database,
         repository: createReviewRepository(database.db),
@@ -398,7 +399,11 @@ describe('the sweep of launches stuck in launching', () => {
   }
   // The app's queue carries every module's queues; its type names the platform's only.
   const launchJob = (botId: string) =>
-    jobLaunches(t.server.jobs as unknown as JobSender<typeof BOT_REVIEW_QUEUES>).enqueue({
+    jobLaunches(
+      t.server.jobs as unknown as JobSender<typeof BOT_REVIEW_QUEUES>,
+      t.database,
+      createBotReviewRepository(t.database.db),
+    ).enqueue({
       botId,
       carrierId: jio,
       poll: 3,
@@ -410,6 +415,13 @@ describe('the sweep of launches stuck in launching', () => {
         [botId],
       )
     ).rows[0]?.id;
+  const storedLaunchJob = async (botId: string) =>
+    (
+      await t.database.sql.query<{ launch_job_id: string | null }>(
+        'SELECT launch_job_id FROM bot_carriers WHERE bot_id = $1 AND carrier_id = $2',
+        [botId, jio],
+      )
+    ).rows[0]?.launch_job_id;
   const historyOf = async (botId: string) =>
     (
       await t.database.sql.query<{
@@ -429,6 +441,8 @@ describe('the sweep of launches stuck in launching', () => {
     await launchJob(queued);
     const jobId = await launchJobId(queued);
     expect(jobId).toBeTruthy();
+    // The carrier's row names its launch job: the sweep asks pg-boss about that id (getJobById).
+    expect(await storedLaunchJob(queued)).toBe(jobId);
     const sweep = sweeper();
 
     expect(await sweep.sweep()).toBe(1);
@@ -482,5 +496,6 @@ describe('the sweep of launches stuck in launching', () => {
     expectEnvelope(retried, 200);
     expect((await f.carrierStatus(botId, jio))?.status).toBe(CARRIER.launching.code);
     expect(await f.jobs('bot-review.launch', botId)).toBe(1);
+    expect(await storedLaunchJob(botId)).toBe(await launchJobId(botId));
   });
 });

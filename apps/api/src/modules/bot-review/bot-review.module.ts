@@ -23,7 +23,7 @@ export const botReviewModule = defineModule({
       audit,
       wallet: use('wallet'),
       mail,
-      launchJobs: jobLaunches(jobs),
+      launchJobs: jobLaunches(jobs, database, repository),
       connectors,
       log: log.child({ module: 'bot-review' }),
       publicUrl: config.PUBLIC_URL,
@@ -34,6 +34,7 @@ export const botReviewModule = defineModule({
         'bot-review.launch': launchJob(service),
         'bot-review.sweep-launching': sweepLaunchingJob({
           database,
+          jobs,
           repository,
           review,
           audit,

@@ -366,6 +366,23 @@ export function createBotReviewRepository(db: Db) {
       return rows.length === 1;
     },
 
+    /**
+     * Notes the carrier's newest launch job while it is launching (the sweep asks pg-boss about it);
+     * a carrier that left launching meanwhile keeps what it had.
+     */
+    async setLaunchJob(botId: string, carrierId: number, jobId: string): Promise<void> {
+      await db
+        .update(botCarriers)
+        .set({ launchJobId: jobId })
+        .where(
+          and(
+            eq(botCarriers.botId, botId),
+            eq(botCarriers.carrierId, carrierId),
+            eq(botCarriers.status, C.launching.code),
+          ),
+        );
+    },
+
     /** Who hears of a decision on a partner's bot: its developer owners (no role or DEVELOPER). */
     async ownerEmails(partnerId: string): Promise<string[]> {
       const rows = await db

@@ -1,50 +1,43 @@
 import { BOT_CARRIER_MACHINE, LAUNCHING_STUCK_AFTER_MS, LAUNCHING_STUCK_REASON } from '@portico/domain';
-import { and, asc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import type { AuditService } from '../../platform/audit/audit.service.ts';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import type { Database, Db } from '../../platform/db/index.ts';
-import { BOSS_SCHEMA } from '../../platform/jobs/boss.ts';
+import type { JobLookup } from '../../platform/jobs/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import type { ReviewService } from '../../platform/review/review.service.ts';
 import { botCarriers } from '../bots/bots.schema.ts';
+import type { BOT_REVIEW_QUEUES } from './bot-review.jobs.ts';
 import type { BotReviewRepository } from './bot-review.repository.ts';
 
 const C = BOT_CARRIER_MACHINE.states;
-/** The launch job's queue (bot-review.jobs.ts); its payload names the bot and the carrier. */
+/** The launch job's queue (bot-review.jobs.ts); the carrier's row keeps the id of its newest job. */
 const LAUNCH_QUEUE = 'bot-review.launch';
-/** Carriers swept per run (the next run takes the rest). */
-const SWEEP_BATCH = 100;
+/** Carriers read per page of the sweep (it pages on until none is left). */
+const SWEEP_PAGE = 100;
 
-/** A bot-review.launch job for this bot and carrier still queued, waiting for a retry, or running (pg-boss). */
-function liveLaunchJob(botId: SQL | string, carrierId: SQL | number): SQL {
-  return sql`SELECT 1 FROM ${sql.raw(`"${BOSS_SCHEMA}".job`)} AS j
-    WHERE j.name = ${LAUNCH_QUEUE}
-      AND j.state IN ('created', 'retry', 'active')
-      AND j.data->>'botId' = (${botId})::text
-      AND (j.data->>'carrierId')::int = ${carrierId}`;
+interface LaunchingCarrier {
+  botId: string;
+  carrierId: number;
+  launchJobId: string | null;
 }
 
-/** SQL of the sweep: carriers launching too long with no launch job alive. */
+/** SQL of the sweep: carriers launching since before a time, oldest first, a page at a time. */
 export function createLaunchSweepRepository(db: Db) {
   return {
-    async stuckLaunching(before: Date): Promise<{ botId: string; carrierId: number }[]> {
+    /** A page of them, past the first `skip` (the ones a sweep left launching). */
+    async stuckLaunching(before: Date, skip = 0): Promise<LaunchingCarrier[]> {
       return db
-        .select({ botId: botCarriers.botId, carrierId: botCarriers.carrierId })
+        .select({
+          botId: botCarriers.botId,
+          carrierId: botCarriers.carrierId,
+          launchJobId: botCarriers.launchJobId,
+        })
         .from(botCarriers)
-        .where(
-          and(
-            eq(botCarriers.status, C.launching.code),
-            lt(botCarriers.updatedAt, before),
-            sql`NOT EXISTS (${liveLaunchJob(sql`${botCarriers.botId}`, sql`${botCarriers.carrierId}`)})`,
-          ),
-        )
-        .orderBy(asc(botCarriers.updatedAt))
-        .limit(SWEEP_BATCH);
-    },
-
-    async hasLiveLaunchJob(botId: string, carrierId: number): Promise<boolean> {
-      const result = (await db.execute(liveLaunchJob(botId, carrierId))) as unknown as { rows: unknown[] };
-      return result.rows.length > 0;
+        .where(and(eq(botCarriers.status, C.launching.code), lt(botCarriers.updatedAt, before)))
+        .orderBy(asc(botCarriers.updatedAt), asc(botCarriers.botId), asc(botCarriers.carrierId))
+        .offset(skip)
+        .limit(SWEEP_PAGE);
     },
   };
 }
@@ -57,6 +50,8 @@ export interface LaunchSweepDeps {
     'lockBot' | 'lockCarrier' | 'moveCarrier' | 'carrier' | 'ownerEmails'
   >;
   sweeps: LaunchSweepRepository;
+  /** pg-boss, asked whether a carrier's launch job is alive (getJobById). */
+  jobs: JobLookup<typeof BOT_REVIEW_QUEUES>;
   review: ReviewService;
   audit: AuditService;
   mail: Mailer;
@@ -75,14 +70,18 @@ export interface LaunchSweepDeps {
  * makes of the bot. Running it again changes nothing.
  */
 export function createLaunchSweep(deps: LaunchSweepDeps) {
-  const { database, repository, sweeps, review, audit, mail } = deps;
+  const { database, repository, sweeps, jobs, review, audit, mail } = deps;
+
+  /** Whether the carrier's newest launch job is queued, waiting for a retry, or running. */
+  const jobAlive = async (launchJobId: string | null) =>
+    launchJobId !== null && (await jobs.isAlive(LAUNCH_QUEUE, launchJobId));
 
   async function sweepOne(botId: string, carrierId: number, before: Date): Promise<boolean> {
     return database.transaction(async () => {
       const bot = await repository.lockBot(botId);
       const row = bot ? await repository.lockCarrier(botId, carrierId) : undefined;
       if (!bot || row?.status !== C.launching.code || row.updatedAt >= before) return false;
-      if (await sweeps.hasLiveLaunchJob(botId, carrierId)) return false;
+      if (await jobAlive(row.launchJobId)) return false;
       const reason = LAUNCHING_STUCK_REASON;
       if (!(await repository.moveCarrier(botId, carrierId, row.status, C.launch_failed.code, reason))) {
         return false;
@@ -126,12 +125,18 @@ export function createLaunchSweep(deps: LaunchSweepDeps) {
     /** Sweeps the stuck launches as of `now`; returns how many carriers it moved. */
     async sweep(now = new Date()): Promise<number> {
       const before = new Date(now.getTime() - LAUNCHING_STUCK_AFTER_MS);
-      const stuck = await database.transaction(() => sweeps.stuckLaunching(before));
+      // Page on past the carriers left launching (a job alive): they stay first in the order.
       let moved = 0;
-      for (const { botId, carrierId } of stuck) {
-        if (await sweepOne(botId, carrierId, before)) moved += 1;
+      let left = 0;
+      for (;;) {
+        const page = await database.transaction(() => sweeps.stuckLaunching(before, left));
+        for (const { botId, carrierId, launchJobId } of page) {
+          const swept = !(await jobAlive(launchJobId)) && (await sweepOne(botId, carrierId, before));
+          if (swept) moved += 1;
+          else left += 1;
+        }
+        if (page.length < SWEEP_PAGE) return moved;
       }
-      return moved;
     },
   };
 }

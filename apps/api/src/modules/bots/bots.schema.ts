@@ -127,6 +127,11 @@ export const botCarriers = pgTable(
     status: integer('status').notNull().default(0),
     reason: text('reason'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The pg-boss id of the carrier's newest bot-review.launch job while it is launching (each look
+     * queues the next): the sweep of stuck launches asks pg-boss whether it is alive (getJobById).
+     */
+    launchJobId: uuid('launch_job_id'),
   },
   (t) => [
     primaryKey({ columns: [t.botId, t.carrierId] }),

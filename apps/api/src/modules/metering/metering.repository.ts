@@ -225,22 +225,6 @@ export function createMeteringRepository(sql: SqlExecutor, currency: string) {
       }));
     },
 
-    /**
-     * Locks the wallets of these partners (the row every reservation of a partner updates) until the
-     * caller's transaction ends, and answers their balance and reserved money.
-     */
-    async lockWallets(partnerIds: string[]): Promise<Map<string, { balance: bigint; reserved: bigint }>> {
-      const rows = await q<{ partner_id: string; balance: string; reserved: string }>(
-        `SELECT partner_id, balance::text AS balance, reserved::text AS reserved FROM ledger_accounts
-          WHERE partner_id = ANY($1::uuid[]) AND kind = 'wallet' AND currency = $2
-          ORDER BY partner_id FOR UPDATE`,
-        [partnerIds, currency],
-      );
-      return new Map(
-        rows.map((r) => [r.partner_id, { balance: BigInt(r.balance), reserved: BigInt(r.reserved) }]),
-      );
-    },
-
     /** The messages already recorded under these keys. */
     async existing(keys: { botId: string; messageId: string }[]) {
       const rows = await q<{ bot_id: string; message_id: string; status: string; partner_id: string }>(
@@ -255,23 +239,18 @@ export function createMeteringRepository(sql: SqlExecutor, currency: string) {
     },
 
     /**
-     * Records reservations and raises their wallets' reserved money by their sum, in one statement
-     * (the caller holds the wallets' locks and checked they cover it). A key recorded meanwhile
-     * raises a unique violation and nothing is written.
+     * Records reservations in one statement (the caller raises the wallets' reserved money through
+     * the wallet, in the same unit of work). A key recorded meanwhile raises a unique violation and
+     * nothing is written.
      */
     async insertReservations(rows: ReservationRow[]): Promise<void> {
       await q(
-        `WITH inserted AS (
-           INSERT INTO metered_messages (partner_id, bot_id, message_id, channel, carrier_id, country_id, rate_plan_id,
-                                         rate_card_id, priced_as, amount, status)
-           SELECT p, b, m, ch, car, cty, rp, rc, pa, amt, 'reserved'
-             FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::int[], $6::text[], $7::int[], $10::int[],
-                         $11::text[], $8::bigint[])
-                  AS r(p, b, m, ch, car, cty, rp, rc, pa, amt)
-           RETURNING partner_id, amount)
-         UPDATE ledger_accounts a SET reserved = a.reserved + s.total
-           FROM (SELECT partner_id, sum(amount) AS total FROM inserted GROUP BY partner_id) s
-          WHERE a.partner_id = s.partner_id AND a.kind = 'wallet' AND a.currency = $9`,
+        `INSERT INTO metered_messages (partner_id, bot_id, message_id, channel, carrier_id, country_id, rate_plan_id,
+                                       rate_card_id, priced_as, amount, status)
+         SELECT p, b, m, ch, car, cty, rp, rc, pa, amt, 'reserved'
+           FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::int[], $6::text[], $7::int[], $9::int[],
+                       $10::text[], $8::bigint[])
+                AS r(p, b, m, ch, car, cty, rp, rc, pa, amt)`,
         [
           rows.map((r) => r.partnerId),
           rows.map((r) => r.botId),
@@ -281,7 +260,6 @@ export function createMeteringRepository(sql: SqlExecutor, currency: string) {
           rows.map((r) => r.countryId),
           rows.map((r) => r.ratePlanId),
           rows.map((r) => r.amount.toString()),
-          currency,
           rows.map((r) => r.rateCardId),
           rows.map((r) => r.pricedAs),
         ],
@@ -298,9 +276,9 @@ export function createMeteringRepository(sql: SqlExecutor, currency: string) {
 
     /**
      * A released message sent again with the same id (a retry after a failure): in the caller's
-     * transaction, takes it back to reserved (row-locked, so once), then reserves the money.
+     * transaction, takes it back to reserved (row-locked, so once); the caller reserves the money.
      */
-    async reReserveReleased(r: ReservationRow): Promise<'reserved' | 'not-released' | 'insufficient'> {
+    async reReserveReleased(r: ReservationRow): Promise<'taken' | 'not-released'> {
       const taken = await q(
         `UPDATE metered_messages SET status = 'reserved', amount = $3::bigint, carrier_id = $4, country_id = $5,
                 rate_plan_id = $6, rate_card_id = $7, priced_as = $8, settled_at = NULL, created_at = now()
@@ -316,13 +294,7 @@ export function createMeteringRepository(sql: SqlExecutor, currency: string) {
           r.pricedAs,
         ],
       );
-      if (taken.length === 0) return 'not-released';
-      const covered = await q(
-        `UPDATE ledger_accounts SET reserved = reserved + $2::bigint
-          WHERE partner_id = $1 AND kind = 'wallet' AND currency = $3 AND balance - reserved >= $2::bigint RETURNING 1`,
-        [r.partnerId, r.amount.toString(), currency],
-      );
-      return covered.length === 1 ? 'reserved' : 'insufficient';
+      return taken.length === 0 ? 'not-released' : 'taken';
     },
 
     /**
@@ -341,19 +313,16 @@ export function createMeteringRepository(sql: SqlExecutor, currency: string) {
     },
 
     /**
-     * reserved -> released and the wallet's reserved money back, once, in one statement; the
-     * failed message is counted in usage by the same statement. False when it was not reserved.
+     * reserved -> released, once, in one statement that also counts the failed message in usage;
+     * answers whose money and how much the caller gives back through the wallet (null when it was
+     * not reserved).
      */
-    async release(botId: string, messageId: string): Promise<boolean> {
-      const rows = await q(
+    async release(botId: string, messageId: string): Promise<{ partnerId: string; amount: bigint } | null> {
+      const rows = await q<{ partner_id: string; amount: string }>(
         `WITH message AS (
            UPDATE metered_messages SET status = 'released', settled_at = now()
             WHERE bot_id = $1 AND message_id = $2 AND status = 'reserved'
             RETURNING partner_id, bot_id, carrier_id, country_id, amount),
-         wallet AS (
-           UPDATE ledger_accounts a SET reserved = a.reserved - m.amount
-             FROM message m WHERE a.partner_id = m.partner_id AND a.kind = 'wallet' AND a.currency = $3
-           RETURNING 1),
          usage AS (
            INSERT INTO usage_daily (day, partner_id, bot_id, carrier_id, country_id, kind, status, count, amount)
            SELECT (now() AT TIME ZONE 'UTC')::date, partner_id, bot_id, coalesce(carrier_id, 0), coalesce(country_id, ''),
@@ -361,10 +330,11 @@ export function createMeteringRepository(sql: SqlExecutor, currency: string) {
            ON CONFLICT (day, partner_id, bot_id, carrier_id, country_id, kind, status)
            DO UPDATE SET count = usage_daily.count + 1
            RETURNING 1)
-         SELECT (SELECT count(*) FROM wallet)::int AS released`,
-        [botId, messageId, currency],
+         SELECT partner_id, amount::text AS amount FROM message`,
+        [botId, messageId],
       );
-      return (rows[0] as { released: number } | undefined)?.released === 1;
+      const row = rows[0];
+      return row ? { partnerId: row.partner_id, amount: BigInt(row.amount) } : null;
     },
 
     /** Partners with sent messages not yet charged. */

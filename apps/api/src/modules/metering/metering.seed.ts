@@ -1,5 +1,6 @@
 import { CHANNEL_TYPE, WALLET_CURRENCY } from '@portico/domain';
 import type { Database } from '../../platform/db/index.ts';
+import { createMeteredReservations } from '../wallet/reservations.ts';
 import { createMeteringRepository } from './metering.repository.ts';
 import { createMeteringService } from './metering.service.ts';
 
@@ -86,6 +87,7 @@ export async function seedDemoMetering(database: Database, partnerIds: readonly 
     // The seed only reserves and settles; the running app's metering.settle job (every minute)
     // charges the sent messages through the wallet, as it does for real sends.
     wallet: {
+      ...createMeteredReservations(database.sql),
       chargeReserved: () =>
         Promise.reject(new Error('the demo seed does not charge; the metering.settle job does')),
     },

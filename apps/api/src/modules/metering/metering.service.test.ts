@@ -2,6 +2,7 @@ import { CHANNEL_TYPE, WALLET_CURRENCY } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { createMeteringForTest, insertBot, walletFigures } from '../../../test/metering.ts';
+import { createMeteredReservations } from '../wallet/reservations.ts';
 import { createMeteringRepository } from './metering.repository.ts';
 import { seedCarrierPrefixes } from './metering.seed.ts';
 import { createMeteringService, NOT_A_NUMBER, UNPRICEABLE } from './metering.service.ts';
@@ -62,7 +63,10 @@ describe('price', () => {
           return repository.bot(botId);
         },
       },
-      wallet: { chargeReserved: () => Promise.reject(new Error('not used')) },
+      wallet: {
+        ...createMeteredReservations(t.database.sql),
+        chargeReserved: () => Promise.reject(new Error('not used')),
+      },
       abandonAfterMs: 600_000,
       // The bots and the country's ranges and prices: three entries.
       cacheEntries: 3,

@@ -136,7 +136,11 @@ class RollBack extends Error {}
 export interface MeteringDeps {
   database: Pick<Database, 'transaction'>;
   repository: MeteringRepository;
-  wallet: Pick<WalletService, 'chargeReserved'>;
+  /** The wallet's charge of a batch and its reserved money for sends, in metering's units of work. */
+  wallet: Pick<
+    WalletService,
+    'chargeReserved' | 'lockForReservations' | 'reserve' | 'reserveIfCovered' | 'unreserve'
+  >;
   /** A reservation still 'reserved' after this long was abandoned by a killed sender. */
   abandonAfterMs: number;
   /** The most entries the cache keeps (default CACHE_ENTRIES). */
@@ -260,7 +264,7 @@ export function createMeteringService({
    */
   async function reserveGroup(rows: ReservationRow[]): Promise<Reserved[]> {
     return database.transaction(async () => {
-      const wallets = await repository.lockWallets([...new Set(rows.map((r) => r.partnerId))]);
+      const wallets = await wallet.lockForReservations([...new Set(rows.map((r) => r.partnerId))]);
       const existing = await repository.existing(rows);
       const accepted: ReservationRow[] = [];
       const results = rows.map((row): Reserved => {
@@ -271,16 +275,21 @@ export function createMeteringService({
           if (found.status === 'released') return { released: true };
           return { ok: true, replayed: true, status: found.status as MeteredStatus };
         }
-        const wallet = wallets.get(row.partnerId);
-        if (!wallet || wallet.balance - wallet.reserved < row.amount) {
+        const account = wallets.get(row.partnerId);
+        if (!account || account.balance - account.reserved < row.amount) {
           return { ok: false, reason: 'insufficient_funds' };
         }
-        wallet.reserved += row.amount;
+        account.reserved += row.amount;
         existing.set(key, { status: 'reserved', partnerId: row.partnerId });
         accepted.push(row);
         return { ok: true, replayed: false, status: 'reserved' };
       });
-      if (accepted.length > 0) await repository.insertReservations(accepted);
+      if (accepted.length > 0) {
+        await repository.insertReservations(accepted);
+        const totals = new Map<string, bigint>();
+        for (const r of accepted) totals.set(r.partnerId, (totals.get(r.partnerId) ?? 0n) + r.amount);
+        await wallet.reserve(totals);
+      }
       return results;
     });
   }
@@ -338,9 +347,9 @@ export function createMeteringService({
     // A retry of a message whose send failed: reserve it again, once.
     try {
       const outcome = await database.transaction(async () => {
-        const again = await repository.reReserveReleased(row);
-        if (again === 'insufficient') throw new RollBack();
-        return again;
+        if ((await repository.reReserveReleased(row)) === 'not-released') return 'not-released';
+        if (!(await wallet.reserveIfCovered(row.partnerId, row.amount))) throw new RollBack();
+        return 'reserved';
       });
       if (outcome === 'reserved') return { ok: true, replayed: false, status: 'reserved' };
     } catch (error) {
@@ -380,12 +389,12 @@ export function createMeteringService({
     return { changed: false, status: (current?.status ?? null) as MeteredStatus | null };
   }
 
-  /** A failed send released and counted in the rollups in one unit of work. */
+  /** A failed send released, its money back in the wallet and counted in the rollups, in one unit of work. */
   function release(key: { botId: string; messageId: string }): Promise<boolean> {
-    if (!rollups) return repository.release(key.botId, key.messageId);
     return database.transaction(async () => {
-      const released = await repository.release(key.botId, key.messageId);
-      if (released) await rollups.messagesFailed([key]);
+      const message = await repository.release(key.botId, key.messageId);
+      const released = message !== null && (await wallet.unreserve(message.partnerId, message.amount));
+      if (released) await rollups?.messagesFailed([key]);
       return released;
     });
   }

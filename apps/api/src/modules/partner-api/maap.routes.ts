@@ -31,7 +31,7 @@ const errors = { '4xx': ZMaapError, '5xx': ZMaapError };
 const invalidBody = (what: string, error: ZodError) => {
   const issue = error.issues[0];
   return badRequest(
-    `Invalid ${what}: ${issue?.path.join('.') || 'body'} ${issue?.message ?? 'is not valid'}`,
+    `Invalid ${what}: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'is not valid'}`,
   );
 };
 

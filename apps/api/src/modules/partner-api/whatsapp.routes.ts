@@ -1,5 +1,6 @@
 import {
   type TCloudApiError,
+  toE164,
   ZCloudApiError,
   ZCloudApiSendRequest,
   ZCloudApiSendResponse,
@@ -96,13 +97,14 @@ export function whatsappRoutes(
           if (!parsed.success) return fail(invalidBodyOf(parsed.error));
           const content = contentOfCloudApiRequest(parsed.data);
           if (!('kind' in content)) return fail(content);
-          const digits = parsed.data.to.replace(/^\+/, '');
+          const recipient = toE164(parsed.data.to);
+          const digits = recipient.slice(1);
           const sendIt = async (): Promise<StoredAnswer & { kept: boolean }> => {
             try {
               const { networkMessageId } = await sends.send(caller, {
                 network: 'whatsapp',
                 sender: request.params.phoneNumberId,
-                recipient: `+${digits}`,
+                recipient,
                 content,
                 messageId: key,
               });

@@ -5,6 +5,7 @@ import { createLedger } from './ledger.ts';
 import { paymentRoutes } from './payments.routes.ts';
 import { createSandboxProvider, sandboxWebhookSecret } from './payments.ts';
 import { createRatePlansRepository } from './rate-plans.repository.ts';
+import { createMeteredReservations } from './reservations.ts';
 import { createStripeProvider } from './stripe.ts';
 import { walletConfig } from './wallet.config.ts';
 import { jobLowBalanceNotifier, lowBalanceAlertJob, WALLET_QUEUES } from './wallet.jobs.ts';
@@ -53,6 +54,7 @@ export const walletModule = defineModule({
       plans: createRatePlansRepository(database.db),
       provider,
       notifier: jobLowBalanceNotifier(jobs),
+      reservations: createMeteredReservations(database.sql),
     });
     const rateCards = createRateCardsService(createRateCardsRepository(database.db));
     return {

@@ -36,6 +36,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import type { Ledger, LedgerResult, LowBalanceCrossing } from './ledger.ts';
 import type { PaymentEvent, PaymentProvider } from './payments.ts';
 import type { RatePlanRow, RatePlansRepository } from './rate-plans.repository.ts';
+import type { MeteredReservations } from './reservations.ts';
 import {
   presentCarrierPricing,
   presentHold,
@@ -63,9 +64,19 @@ export interface WalletDeps {
   plans: RatePlansRepository;
   provider: PaymentProvider;
   notifier: LowBalanceNotifier;
+  /** The wallets' money reserved by metered sends (reservations.ts). */
+  reservations: MeteredReservations;
 }
 
-export function createWalletService({ database, ledger, wallets, plans, provider, notifier }: WalletDeps) {
+export function createWalletService({
+  database,
+  ledger,
+  wallets,
+  plans,
+  provider,
+  notifier,
+  reservations,
+}: WalletDeps) {
   async function requireWallet(user: AuthenticatedUser): Promise<string> {
     const partner = await wallets.partner(user.partnerId);
     if (!partner?.hasEwallet) throw new ForbiddenError(NO_WALLET);
@@ -444,6 +455,13 @@ export function createWalletService({ database, ledger, wallets, plans, provider
     }): Promise<LedgerResult> {
       return movement(() => ledger.debit(request));
     },
+
+    /**
+     * The money metered sends reserve (decision 0023), in the caller's unit of work: lock the
+     * wallets and read them, raise their reserved money, reserve one send if covered, give a failed
+     * send's money back. Metering calls these; only the wallet writes its accounts.
+     */
+    ...reservations,
 
     /**
      * Charges a settlement batch of metered messages (decision 0023): one debit of their sum that

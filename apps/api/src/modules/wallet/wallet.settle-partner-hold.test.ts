@@ -4,6 +4,7 @@ import { createLedgerRepository } from './ledger.repository.ts';
 import { createLedger, type Ledger } from './ledger.ts';
 import { createSandboxProvider } from './payments.ts';
 import { createRatePlansRepository } from './rate-plans.repository.ts';
+import { createMeteredReservations } from './reservations.ts';
 import { createWalletRepository } from './wallet.repository.ts';
 import { createWalletService, type WalletService } from './wallet.service.ts';
 
@@ -27,6 +28,7 @@ beforeAll(async () => {
     plans: createRatePlansRepository(t.database.db),
     provider: createSandboxProvider('test-secret'),
     notifier: { notify: async () => {} },
+    reservations: createMeteredReservations(t.database.sql),
   });
 });
 afterAll(() => t.close());

@@ -30,7 +30,17 @@ export interface JobSender<D extends QueueDeclarations> {
   ): Promise<string | null>;
 }
 
-export interface JobQueue<D extends QueueDeclarations> extends JobSender<D> {
+/** What a sweep needs of the queue: whether a job it noted will still run. */
+export interface JobLookup<D extends QueueDeclarations> {
+  /**
+   * Whether the job `id` of `queue` is still queued, waiting for a retry, or running (pg-boss's
+   * getJobById; inside `database.transaction()` read in that transaction). A job that completed,
+   * failed for good, was cancelled or is no longer kept is not.
+   */
+  isAlive<Q extends keyof D & string>(queue: Q, id: string): Promise<boolean>;
+}
+
+export interface JobQueue<D extends QueueDeclarations> extends JobSender<D>, JobLookup<D> {
   /** Installs pg-boss if needed, creates every queue, starts its workers and schedules. Throws if a declared queue has no handler. */
   start(): Promise<void>;
   /** Opens the queue for sending only (API instances without workers); start() must not follow. */
@@ -143,6 +153,18 @@ export function createJobQueue<D extends QueueDeclarations>(options: JobQueueOpt
       const options = { ...sendOptions, ...(transaction ? { db: transaction } : {}) };
       return instance.send(queue, requestId ? { ...data, [QUEUED_BY]: requestId } : data, options);
     },
+    async isAlive(queue, id) {
+      const transaction = database.currentTransaction();
+      if (transaction && !boss) {
+        throw new Error('The job queue must be open before a transaction reads a job (open it at start).');
+      }
+      const instance = boss ?? (await open('send'));
+      const job = await instance.getJobById(queue, id, {
+        includeArchive: false,
+        ...(transaction ? { db: transaction } : {}),
+      });
+      return job !== null && ALIVE_STATES.has(job.state);
+    },
     isStarted: () => working,
     async stop() {
       const instance = boss ?? (starting ? await starting.catch(() => undefined) : undefined);
@@ -153,6 +175,9 @@ export function createJobQueue<D extends QueueDeclarations>(options: JobQueueOpt
     boss: () => boss,
   };
 }
+
+/** pg-boss's states of a job that will still run: queued, waiting for a retry, running. */
+const ALIVE_STATES: ReadonlySet<string> = new Set(['created', 'retry', 'active']);
 
 /** The key of a job's data that carries the id of the request it was queued for (taken off before its schema). */
 const QUEUED_BY = '_requestId';

@@ -196,7 +196,9 @@ describe('brand form', () => {
       expect(within(form).getByText('Enter the website as https://example.com.')).toBeTruthy();
       expect(within(form).getByText('Enter a valid contact email address.')).toBeTruthy();
       expect(
-        within(form).getByText('Enter the phone number with its country code, e.g. +919876543210.'),
+        within(form).getByText(
+          'Enter the phone number in international format, with its country code, e.g. +919876543210.',
+        ),
       ).toBeTruthy();
       expect(within(form).getByText('Choose at least one carrier.')).toBeTruthy();
       expect(post).not.toHaveBeenCalled();

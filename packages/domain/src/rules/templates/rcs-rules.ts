@@ -1,4 +1,4 @@
-import { isE164 } from '../phone-numbers.ts';
+import { E164_MESSAGE, isE164 } from '../phone-numbers.ts';
 import { RCS_TEMPLATE_LIMITS as L, RCS_TEMPLATE_VARIABLES_MAX } from './limits.ts';
 import type { RcsCard, RcsSuggestion, RcsTemplateContent, TemplateProblem } from './model.ts';
 import { extractVariables, rcsTemplateVariables, rcsVariableProblem } from './variables.ts';
@@ -55,7 +55,7 @@ function suggestionProblems(s: RcsSuggestion, path: TemplateProblem['path']): Te
       if (!isE164(s.phoneNumber))
         problems.push({
           path: [...path, 'phoneNumber'],
-          message: 'Enter the number in international format, e.g. +919876543210.',
+          message: E164_MESSAGE,
         });
       break;
     case 'open_url': {

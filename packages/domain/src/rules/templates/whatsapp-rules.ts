@@ -1,3 +1,4 @@
+import { INTERNATIONAL_NUMBER_MESSAGE, isInternationalNumber } from '../phone-numbers.ts';
 import { WHATSAPP_TEMPLATE_LIMITS as L } from './limits.ts';
 import type { TemplateProblem, WhatsappButton, WhatsappTemplateContent } from './model.ts';
 import { templateUrlProblem } from './rcs-rules.ts';
@@ -9,7 +10,6 @@ import { extractVariables, variableOccurrences, whatsappVariableProblem } from '
  */
 
 const chars = (value: string) => [...value].length;
-const PHONE = /^\+?[1-9]\d{6,18}$/;
 
 /** A WhatsApp template's name: lower-case letters, digits and underscores, at most 512. */
 export function whatsappNameProblem(name: string): string | null {
@@ -131,10 +131,10 @@ function buttonProblems(
           path: [...path, 'phoneNumber'],
           message: `A phone number is at most ${L.phoneNumber} characters.`,
         });
-      else if (!PHONE.test(button.phoneNumber))
+      else if (!isInternationalNumber(button.phoneNumber))
         problems.push({
           path: [...path, 'phoneNumber'],
-          message: 'Enter the number with its country code, e.g. +919876543210.',
+          message: INTERNATIONAL_NUMBER_MESSAGE,
         });
     }
     if (button.type === 'COPY_CODE' && category !== 'AUTHENTICATION') {

@@ -1,0 +1,1 @@
+ALTER TABLE "bot_carriers" ADD COLUMN "launch_job_id" uuid;
