@@ -164,12 +164,12 @@ async function notificationLinks(page: Page): Promise<string[]> {
 /** Waits for a screen to settle: its heading, then its lists (no busy status left), briefly. */
 async function settle(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await page.waitForLoadState('networkidle', { timeout: 4_000 }).catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 1_000 }).catch(() => undefined);
   // Lists say "Loading …" (role status) or show a progress bar until their rows are there.
   await page
     .waitForFunction(
       () =>
-        !document.querySelector('[role="progressbar"]') &&
+        !document.querySelector('[role="progressbar"]:not([aria-valuenow])') &&
         ![...document.querySelectorAll('[role="status"]')].some((el) => /Loading/.test(el.textContent ?? '')),
       undefined,
       { timeout: 10_000 },
@@ -190,7 +190,7 @@ async function navigate(page: Page, url: string): Promise<void> {
   await page
     .locator('h1:not([data-crawl-left])')
     .first()
-    .waitFor({ timeout: 4_000 })
+    .waitFor({ timeout: 2_000 })
     .catch(() => undefined);
   await settle(page);
 }
