@@ -65,7 +65,7 @@ describe('GET /metrics', () => {
       await plain.close();
     }
     // A second app on this loaded machine: its start can take a while.
-  }, 60_000);
+  }, 120_000);
 
   it('when METRICS_TOKEN is too short then the configuration names it', () => {
     expect(() => loadPlatformConfig({ SANDBOX: '1', METRICS_TOKEN: 'short' }, [])).toThrow(
