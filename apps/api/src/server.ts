@@ -42,6 +42,8 @@ import { devMailboxRoutes } from './platform/mail/dev-mailbox.routes.ts';
 import { createMailer, type MailListener } from './platform/mail/index.ts';
 import { mailSendJob } from './platform/mail/mail.jobs.ts';
 import { createDevMailboxRepository } from './platform/mail/mail.repository.ts';
+import { httpMetrics, METRICS_PATH, metricsRoutes } from './platform/metrics/metrics.routes.ts';
+import { createMetrics } from './platform/metrics/metrics.ts';
 import type { AnyApiModule, ModuleParts, ModuleServices, SeedResult } from './platform/module.ts';
 import { createIdentity } from './platform/oidc/index.ts';
 import { rotateKeysJob } from './platform/oidc/keys.jobs.ts';
@@ -174,10 +176,17 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
   const registry = new JobRegistry(declaredQueues(modules))
     .register(purgeExpiredJob(database))
     .register(mailSendJob(database, config));
+  // The process's one metrics registry (GET /metrics); the queue figures come from pg-boss on scrape.
+  const metrics = createMetrics({
+    database,
+    boss: () => jobs.boss(),
+    processMetrics: config.METRICS_TOKEN !== undefined,
+  });
   const jobs = createJobQueue({
     database,
     registry,
     log: app.log.child({ component: 'jobs' }),
+    metrics,
     ...(options.jobPollingIntervalSeconds
       ? { pollingIntervalSeconds: options.jobPollingIntervalSeconds }
       : {}),
@@ -191,7 +200,7 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
   if (config.builtInOidc) registry.register(rotateKeysJob(database, identity.reloadKeys));
   else registry.registerErased('identity.rotate-keys', { handler: async () => {} });
   const networks = resolveNetworks(config.networks, database);
-  const connectors = createConnectors(networks, app.log, options.networkBackoffBaseMs);
+  const connectors = createConnectors(networks, app.log, options.networkBackoffBaseMs, metrics.connectors);
   const downloads = await createSignedDownloads(database);
 
   const parts = await createModules(modules, config.modules, {
@@ -207,6 +216,7 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
     connectors,
     verifier: identity.verifier,
     log: app.log,
+    metrics,
     inject: (request) => app.inject(request),
   });
   registry.register(
@@ -236,9 +246,10 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
 
   // External plugins.
   await app.register(requestIdHeader);
+  await app.register(httpMetrics, { metrics });
   await app.register(canonicalOrigin, {
     publicUrl: config.PUBLIC_URL,
-    exempt: ['/api', '/healthz', '/readyz', '/payments/webhooks', SANDBOX_PREFIX, '/dev'],
+    exempt: ['/api', '/healthz', '/readyz', METRICS_PATH, '/payments/webhooks', SANDBOX_PREFIX, '/dev'],
   });
   await app.register(securityHeaders, {
     extraConnectOrigins: externalOrigins(config),
@@ -282,6 +293,7 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
     jobsStarted: runsJobs ? () => jobs.isStarted() : null,
   });
   await app.register(healthRoutes(health));
+  await app.register(metricsRoutes(metrics, config.METRICS_TOKEN));
 
   if (runsApi) {
     await app.register(

@@ -11,7 +11,7 @@ import {
   sandboxServiceAccountKey,
 } from './google-auth.ts';
 import { createMaapConnector } from './maap.ts';
-import { createNetworkMetrics, type NetworkMetrics } from './metrics.ts';
+import { type ConnectorCallObserver, createNetworkMetrics, type NetworkMetrics } from './metrics.ts';
 import { createRbmConnector } from './rbm.ts';
 import { createSmsGateway, type SmsGateway } from './sms.ts';
 import type { NetworkConnector } from './types.ts';
@@ -76,13 +76,17 @@ export function sandboxGoogleOptions(
   };
 }
 
-/** The three connectors and the SMS gateway from configuration (the sandbox when a URL is unset). */
+/**
+ * The three connectors and the SMS gateway from configuration (the sandbox when a URL is unset); every
+ * call is counted, and told to `observer` (the Prometheus metrics) when given.
+ */
 export function createConnectors(
   config: ResolvedNetworks,
   log: FastifyBaseLogger,
   backoffBaseMs?: number,
+  observer?: ConnectorCallObserver,
 ): Connectors {
-  const metrics = createNetworkMetrics(log.child({ component: 'networks' }));
+  const metrics = createNetworkMetrics(log.child({ component: 'networks' }), observer);
   const common = {
     timeoutMs: config.timeoutMs,
     maxAttempts: config.maxAttempts,

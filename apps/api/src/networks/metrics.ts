@@ -11,11 +11,19 @@ interface Counters {
   failuresByKind: Partial<Record<NetworkErrorKind, number>>;
 }
 
+/** Where every connector call is also told (the platform's Prometheus metrics). */
+export interface ConnectorCallObserver {
+  /** One call: `outcome` is 'ok' or the failure's kind. */
+  call(network: ConnectorLink, outcome: 'ok' | NetworkErrorKind, latencyMs: number): void;
+  retry(network: ConnectorLink): void;
+}
+
 /**
  * Per-process counters of every connector call (requests, failures by kind, retries, latency).
- * Each failure is logged with the running error rate; GET /api/v1/secure/network-health shows them.
+ * Each failure is logged with the running error rate; GET /api/v1/secure/network-health shows them,
+ * and each call is also told to the observer (the Prometheus metrics at /metrics) when there is one.
  */
-export function createNetworkMetrics(log: FastifyBaseLogger) {
+export function createNetworkMetrics(log: FastifyBaseLogger, observer?: ConnectorCallObserver) {
   const byNetwork = new Map<ConnectorLink, Counters>();
   const counters = (network: ConnectorLink, baseUrl = '') => {
     let c = byNetwork.get(network);
@@ -35,6 +43,7 @@ export function createNetworkMetrics(log: FastifyBaseLogger) {
       const c = counters(network);
       c.requests += 1;
       c.latencyTotalMs += latencyMs;
+      observer?.call(network, 'ok', latencyMs);
     },
     failed(
       network: ConnectorLink,
@@ -47,6 +56,7 @@ export function createNetworkMetrics(log: FastifyBaseLogger) {
       c.failures += 1;
       c.latencyTotalMs += latencyMs;
       c.failuresByKind[kind] = (c.failuresByKind[kind] ?? 0) + 1;
+      observer?.call(network, kind, latencyMs);
       log.warn(
         {
           network,
@@ -61,6 +71,7 @@ export function createNetworkMetrics(log: FastifyBaseLogger) {
     },
     retried(network: ConnectorLink) {
       counters(network).retries += 1;
+      observer?.retry(network);
     },
     snapshot() {
       return [...byNetwork.entries()].map(([network, c]) => ({

@@ -14,6 +14,20 @@ export const optionalUrl = z
   .transform((v) => (v ? v : undefined))
   .pipe(z.url().optional());
 
+/** A secret of at least `minLength` characters, or unset (an empty value counts as unset). */
+export const optionalSecret = (variable: string, minLength: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(
+      z
+        .string()
+        .min(minLength, `${variable} must be at least ${minLength} characters (openssl rand -hex 32)`)
+        .optional(),
+    );
+
 /** One thing wrong with the environment, naming the variable to fix. */
 export interface ConfigProblem {
   variable: string;

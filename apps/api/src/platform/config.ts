@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type NetworksEnv, networkProblems, networksFrom, ZNetworksEnv } from '../networks/config.ts';
-import { booleanFlag, type ConfigProblem, optionalUrl } from './config-fields.ts';
+import { booleanFlag, type ConfigProblem, optionalSecret, optionalUrl } from './config-fields.ts';
 import { storageSettingsFrom, storageSettingsProblem } from './storage/settings.ts';
 
 /** The platform's variables (README "Configuration"); each module validates its own beside it. */
@@ -48,6 +48,8 @@ const ZPlatformEnv = z
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
     /** Days the raw network traffic (events, messages, settled metered messages, finished webhook deliveries) is kept (decision 0041). */
     RAW_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    /** The bearer token Prometheus scrapes /metrics with; unset: /metrics answers 404. */
+    METRICS_TOKEN: optionalSecret('METRICS_TOKEN', 16),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().optional(),
   })
@@ -81,6 +83,7 @@ function platformConfigFrom(env: z.output<typeof ZPlatformEnv>) {
     RATE_LIMIT_MAX: env.RATE_LIMIT_MAX,
     RATE_LIMIT_WINDOW_MS: env.RATE_LIMIT_WINDOW_MS,
     RAW_EVENTS_RETENTION_DAYS: env.RAW_EVENTS_RETENTION_DAYS,
+    METRICS_TOKEN: env.METRICS_TOKEN,
     LOG_LEVEL: env.LOG_LEVEL,
     WEB_DIST_DIR: env.WEB_DIST_DIR,
     networks: networksFrom(networks, publicUrl),

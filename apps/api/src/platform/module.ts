@@ -10,6 +10,7 @@ import type { OriginRoot } from './http/origin-root.ts';
 import type { JobContext, JobLookup, JobSender, QueueDeclarations } from './jobs/index.ts';
 import type { PlatformQueues } from './jobs/queues.ts';
 import type { Mailer, MailListener } from './mail/index.ts';
+import type { PlatformMetrics } from './metrics/metrics.ts';
 import type { ReviewService } from './review/review.service.ts';
 import type { Storage } from './storage/index.ts';
 import type { StoredFiles } from './storage/sweep.ts';
@@ -50,6 +51,8 @@ export interface ModuleContext<Settings, Queues extends QueueDeclarations> {
   connectors: Connectors;
   verifier: TokenVerifier;
   log: FastifyBaseLogger;
+  /** The process's Prometheus metrics (GET /metrics): what a module counts, it records here. */
+  metrics: PlatformMetrics;
   /** A service of a module listed before this one (throws naming the module when it is missing). */
   use<K extends keyof ModuleServices>(name: K): ModuleServices[K];
   /** A request to this same app, in process (the sandbox payment provider calls our webhook so). */

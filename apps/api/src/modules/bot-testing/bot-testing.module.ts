@@ -19,7 +19,7 @@ declare module '../../platform/module.ts' {
  */
 export const botTestingModule = defineModule({
   name: 'bot-testing',
-  create({ database, connectors, use, verifier }) {
+  create({ database, connectors, use, verifier, metrics }) {
     const service = createBotTestingService({
       database,
       repository: createBotTestingRepository(database.db),
@@ -31,7 +31,7 @@ export const botTestingModule = defineModule({
     // A test device's events become its console lines in the unit of work that stores them, and
     // the consoles open on it are notified (decision 0039).
     use('network-messages').onEventsStored((events) => service.onEventsStored(events));
-    return { service, secureRoutes: [botTestingRoutes(service, verifier)] };
+    return { service, secureRoutes: [botTestingRoutes(service, verifier, metrics)] };
   },
   seed: {
     demo: async ({ config, database }) => ({

@@ -23,6 +23,7 @@ import { sendTable } from '../../platform/export/tables.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { eventStreams } from '../../platform/http/event-stream.ts';
 import { userOf } from '../../platform/http/secure-scope.ts';
+import type { PlatformMetrics } from '../../platform/metrics/metrics.ts';
 import { testDevicesTable } from './bot-testing.export.ts';
 import { type BotTestingService, presentDevice, presentLine } from './bot-testing.service.ts';
 import { type ConsoleUpdate, createConsoleFeeds } from './console-feed.ts';
@@ -30,11 +31,15 @@ import { type ConsoleUpdate, createConsoleFeeds } from './console-feed.ts';
 const tags = ['bot-testing'];
 
 /** Secure routes: a bot's test devices, invites, capability, test messages and the console. */
-export function botTestingRoutes(service: BotTestingService, verifier: TokenVerifier): FastifyPluginAsyncZod {
+export function botTestingRoutes(
+  service: BotTestingService,
+  verifier: TokenVerifier,
+  metrics?: Pick<PlatformMetrics, 'streamOpened'>,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const base = '/bots/:botId/test-devices';
     // Open console streams: token checks, keep-alive, ended before the server closes.
-    const streams = eventStreams(app, verifier);
+    const streams = eventStreams(app, verifier, metrics && (() => metrics.streamOpened('console')));
     const feeds = createConsoleFeeds(service, app.log);
 
     app.get(

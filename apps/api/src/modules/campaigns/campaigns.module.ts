@@ -18,7 +18,7 @@ export const campaignsModule = defineModule({
   name: 'campaigns',
   config: campaignsConfig,
   queues: CAMPAIGNS_QUEUES,
-  create({ config, database, use, jobs, log, connectors, review, settings, mail, verifier }) {
+  create({ config, database, use, jobs, log, connectors, review, settings, mail, verifier, metrics }) {
     const deps: CampaignsDeps = {
       database,
       repository: createCampaignsRepository(database),
@@ -44,7 +44,7 @@ export const campaignsModule = defineModule({
     const service = createCampaignsService(deps);
     use('templates').refuseDeleteWhen((templateId) => service.templateInUse(templateId));
     return {
-      secureRoutes: [campaignsRoutes(service, verifier)],
+      secureRoutes: [campaignsRoutes(service, verifier, metrics)],
       liveDemo: () =>
         seedCampaignsDemo({
           database,

@@ -37,6 +37,7 @@ import { neutraliseFormula, sendTable } from '../../platform/export/tables.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { eventStreams } from '../../platform/http/event-stream.ts';
 import { userOf } from '../../platform/http/secure-scope.ts';
+import type { PlatformMetrics } from '../../platform/metrics/metrics.ts';
 import { createCampaignFeeds } from './campaign-feed.ts';
 import { campaignSummaryTable, campaignsTable } from './campaigns.export.ts';
 import type { RecipientReportRow } from './campaigns.repository.ts';
@@ -86,9 +87,13 @@ function reportLine(r: RecipientReportRow, zone: string): string[] {
 }
 
 /** Secure routes of campaigns: the partner's (MY CAMPAIGNS) and the platform's (/admin/campaigns). */
-export function campaignsRoutes(service: CampaignsService, verifier: TokenVerifier): FastifyPluginAsyncZod {
+export function campaignsRoutes(
+  service: CampaignsService,
+  verifier: TokenVerifier,
+  metrics?: Pick<PlatformMetrics, 'streamOpened'>,
+): FastifyPluginAsyncZod {
   return async (app) => {
-    const streams = eventStreams(app, verifier);
+    const streams = eventStreams(app, verifier, metrics && (() => metrics.streamOpened('campaign')));
     const feeds = createCampaignFeeds(service, app.log);
 
     /**

@@ -24,7 +24,7 @@ export const meteringModule = defineModule({
   name: 'metering',
   config: meteringConfig,
   queues: METERING_QUEUES,
-  create({ settings, database, use, config }) {
+  create({ settings, database, use, config, metrics }) {
     const service = createMeteringService({
       database,
       repository: createMeteringRepository(database.sql, WALLET_CURRENCY),
@@ -32,6 +32,7 @@ export const meteringModule = defineModule({
       abandonAfterMs: settings.abandonAfterMs,
       currency: WALLET_CURRENCY,
       rollups: use('analytics').rollups,
+      metrics,
     });
     // Usage counts the networks' events about the API's messages in the unit of work that stores
     // them: a redelivered event is stored, and so counted, once.

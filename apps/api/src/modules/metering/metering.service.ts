@@ -22,6 +22,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../platform/db/index.ts';
 import { AppError, BadRequestError, NotFoundError } from '../../platform/http/errors.ts';
+import type { PlatformMetrics } from '../../platform/metrics/metrics.ts';
 import type { AnalyticsRollups } from '../analytics/analytics.rollups.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import { grouped } from './grouped.ts';
@@ -150,6 +151,8 @@ export interface MeteringDeps {
   now?: () => Date;
   /** Billing analytics' rollups, kept in the same units of work (decision 0047). */
   rollups?: Pick<AnalyticsRollups, 'messagesCharged' | 'messagesFailed' | 'events'>;
+  /** Told every committed settlement batch (the Prometheus metrics): the one place charges are counted. */
+  metrics?: Pick<PlatformMetrics, 'charged'>;
 }
 
 /**
@@ -163,6 +166,7 @@ export function createMeteringService({
   wallet,
   abandonAfterMs,
   rollups,
+  metrics,
   cacheEntries = CACHE_ENTRIES,
   currency = WALLET_CURRENCY,
   now = () => new Date(),
@@ -575,6 +579,7 @@ export function createMeteringService({
         for (;;) {
           const batch = await settlePartner(partnerId);
           if (batch.messages === 0) break;
+          metrics?.charged(batch.messages, batch.amount);
           report.batches += 1;
           report.messages += batch.messages;
           report.amount += batch.amount;

@@ -24,7 +24,7 @@ export const partnerApiModule = defineModule({
   name: 'partner-api',
   config: partnerApiConfig,
   queues: PARTNER_API_QUEUES,
-  create({ database, use, connectors, settings, log, config }) {
+  create({ database, use, connectors, settings, log, config, metrics }) {
     const repository = createPartnerApiRepository(database);
     const credentials = use('partner-credentials');
     const idempotency = createPartnerIdempotency(repository);
@@ -37,6 +37,7 @@ export const partnerApiModule = defineModule({
       counters: createCounters(database.sql),
       testers: use('bot-testing'),
       ratePerSecond: settings.PARTNER_SEND_RATE_PER_SECOND,
+      metrics,
     });
     const googlePort = credentials.googleOrigin.port;
     return {

@@ -19,6 +19,7 @@ import type {
   TesterInviteStatus,
 } from '../../networks/types.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import type { PlatformMetrics } from '../../platform/metrics/metrics.ts';
 import type { Counters } from '../../platform/security/counters.ts';
 import type { OptOutsService } from '../audiences/opt-outs.service.ts';
 import type { BotTestingService } from '../bot-testing/bot-testing.service.ts';
@@ -81,6 +82,8 @@ export interface PartnerSendsDeps {
   testers: Pick<BotTestingService, 'inviteTesterForPartner'>;
   /** Messages per second one bot may send (Meta's default throughput per number is 80). */
   ratePerSecond: number;
+  /** Told every send's outcome (the Prometheus metrics). */
+  metrics?: Pick<PlatformMetrics, 'partnerSend'>;
 }
 
 /** The network files a message names (RBM: uploaded with files.create, files/{id}). */
@@ -100,7 +103,17 @@ const BOT_CACHE_MS = 5_000;
  * the wallet (metering, decision 0023), send through the connector, and settle the outcome.
  */
 export function createPartnerSendsService(deps: PartnerSendsDeps) {
-  const { repository, credentials, metering, optOuts, connectors, counters, testers, ratePerSecond } = deps;
+  const {
+    repository,
+    credentials,
+    metering,
+    optOuts,
+    connectors,
+    counters,
+    testers,
+    ratePerSecond,
+    metrics,
+  } = deps;
   const bots = new LRUCache<string, { at: number; value: Promise<SendingBot | null> }>({ max: 10_000 });
   const testNumbers = new LRUCache<string, { at: number; value: Promise<Set<string>> }>({ max: 10_000 });
 
@@ -218,6 +231,84 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
     if (!bot || !sender || !(await repository.filesOfBot(bot.botId, [mediaId])).has(mediaId))
       return refuse({ reason: 'not_found', detail: mediaId });
     return { bot, sender };
+  }
+
+  /** The send pipeline: the network's message id, or SendRefused. */
+  async function sendOnce(
+    caller: PartnerCaller,
+    send: PartnerSend,
+  ): Promise<{ networkMessageId: string; messageId: string }> {
+    const bot = await reachable(caller, send);
+    // A file the bot did not upload (another bot's, another partner's, none) is not found, as
+    // Google answers for a file it does not know; nothing is priced or reserved.
+    const files = uploadedFilesOf(send.content);
+    if (files.length > 0) {
+      const own = await repository.filesOfBot(bot.botId, files);
+      const unknown = files.find((name) => !own.has(name));
+      if (unknown !== undefined) return refuse({ reason: 'not_found', detail: unknown });
+    }
+
+    if (await optOuts.isOptedOut(bot.partnerId, send.recipient))
+      return refuse({ reason: 'invalid', detail: RECIPIENT_OPTED_OUT });
+
+    const channel = send.network === 'whatsapp' ? CHANNEL_TYPE.whatsapp : CHANNEL_TYPE.rcs;
+    let price: Awaited<ReturnType<typeof metering.price>>;
+    try {
+      price = await metering.price({
+        partnerId: bot.partnerId,
+        botId: bot.botId,
+        channel,
+        msisdn: send.recipient,
+        // What the message is decides its price (issue 25): a WhatsApp template's category, RBM's
+        // own traffic type, else the bot's message category.
+        content: send.content,
+        trafficType: send.trafficType,
+      });
+    } catch (error) {
+      // Not a number, or nothing prices its country: the partner's input, in the network's words.
+      if (error instanceof AppError && error.httpStatus < 500)
+        return refuse({ reason: 'invalid', detail: error.message });
+      throw error;
+    }
+    const messageId = send.messageId ?? randomUUID();
+    const reserved = await metering.reserve({
+      partnerId: bot.partnerId,
+      botId: bot.botId,
+      messageId,
+      channel,
+      unitPriceMicros: price.unitPriceMicros,
+      carrierId: price.carrierId,
+      countryId: price.countryId,
+      ratePlanId: price.ratePlanId,
+      rateCardId: price.rateCardId,
+      pricedAs: price.pricedAs,
+    });
+    if (!reserved.ok) return refuse({ reason: 'insufficient_funds', detail: null });
+    // A message id already reserved or sent is never sent twice.
+    if (reserved.replayed) return refuse({ reason: 'duplicate', detail: messageId });
+
+    const key = { botId: bot.botId, messageId };
+    try {
+      const { networkMessageId } = await connectors.get(send.network).send({
+        messageId,
+        sender: send.sender,
+        recipient: send.recipient,
+        content: send.content,
+        ...(send.trafficType ? { trafficType: send.trafficType } : {}),
+      });
+      await metering.settle(key, 'sent');
+      return { networkMessageId, messageId };
+    } catch (error) {
+      // A network that answered with a refusal sent nothing: the reservation is released. No
+      // answer at all (or an unexpected error) is an unknown outcome: the message stays reserved
+      // and the abandoned-reservation rule charges it as sent, so a message is never free.
+      const answered =
+        error instanceof NetworkError &&
+        (error.kind !== 'network_down' || error.detail.httpStatus !== undefined);
+      if (answered) await metering.settle(key, 'failed');
+      if (error instanceof NetworkError) return refuse({ reason: 'network', error });
+      throw error;
+    }
   }
 
   return {
@@ -392,80 +483,17 @@ export function createPartnerSendsService(deps: PartnerSendsDeps) {
       }
     },
 
-    /** Sends one message for the caller's bot; the network's message id, or SendRefused. */
+    /** Sends one message for the caller's bot; the network's message id, or SendRefused. Counted by outcome. */
     async send(
       caller: PartnerCaller,
       send: PartnerSend,
     ): Promise<{ networkMessageId: string; messageId: string }> {
-      const bot = await reachable(caller, send);
-      // A file the bot did not upload (another bot's, another partner's, none) is not found, as
-      // Google answers for a file it does not know; nothing is priced or reserved.
-      const files = uploadedFilesOf(send.content);
-      if (files.length > 0) {
-        const own = await repository.filesOfBot(bot.botId, files);
-        const unknown = files.find((name) => !own.has(name));
-        if (unknown !== undefined) return refuse({ reason: 'not_found', detail: unknown });
-      }
-
-      if (await optOuts.isOptedOut(bot.partnerId, send.recipient))
-        return refuse({ reason: 'invalid', detail: RECIPIENT_OPTED_OUT });
-
-      const channel = send.network === 'whatsapp' ? CHANNEL_TYPE.whatsapp : CHANNEL_TYPE.rcs;
-      let price: Awaited<ReturnType<typeof metering.price>>;
       try {
-        price = await metering.price({
-          partnerId: bot.partnerId,
-          botId: bot.botId,
-          channel,
-          msisdn: send.recipient,
-          // What the message is decides its price (issue 25): a WhatsApp template's category, RBM's
-          // own traffic type, else the bot's message category.
-          content: send.content,
-          trafficType: send.trafficType,
-        });
+        const sent = await sendOnce(caller, send);
+        metrics?.partnerSend(send.network, 'sent');
+        return sent;
       } catch (error) {
-        // Not a number, or nothing prices its country: the partner's input, in the network's words.
-        if (error instanceof AppError && error.httpStatus < 500)
-          return refuse({ reason: 'invalid', detail: error.message });
-        throw error;
-      }
-      const messageId = send.messageId ?? randomUUID();
-      const reserved = await metering.reserve({
-        partnerId: bot.partnerId,
-        botId: bot.botId,
-        messageId,
-        channel,
-        unitPriceMicros: price.unitPriceMicros,
-        carrierId: price.carrierId,
-        countryId: price.countryId,
-        ratePlanId: price.ratePlanId,
-        rateCardId: price.rateCardId,
-        pricedAs: price.pricedAs,
-      });
-      if (!reserved.ok) return refuse({ reason: 'insufficient_funds', detail: null });
-      // A message id already reserved or sent is never sent twice.
-      if (reserved.replayed) return refuse({ reason: 'duplicate', detail: messageId });
-
-      const key = { botId: bot.botId, messageId };
-      try {
-        const { networkMessageId } = await connectors.get(send.network).send({
-          messageId,
-          sender: send.sender,
-          recipient: send.recipient,
-          content: send.content,
-          ...(send.trafficType ? { trafficType: send.trafficType } : {}),
-        });
-        await metering.settle(key, 'sent');
-        return { networkMessageId, messageId };
-      } catch (error) {
-        // A network that answered with a refusal sent nothing: the reservation is released. No
-        // answer at all (or an unexpected error) is an unknown outcome: the message stays reserved
-        // and the abandoned-reservation rule charges it as sent, so a message is never free.
-        const answered =
-          error instanceof NetworkError &&
-          (error.kind !== 'network_down' || error.detail.httpStatus !== undefined);
-        if (answered) await metering.settle(key, 'failed');
-        if (error instanceof NetworkError) return refuse({ reason: 'network', error });
+        metrics?.partnerSend(send.network, error instanceof SendRefused ? error.refusal.reason : 'error');
         throw error;
       }
     },

@@ -18,7 +18,7 @@ export const partnerWebhooksModule = defineModule({
   name: 'partner-webhooks',
   config: partnerWebhooksConfig,
   queues: PARTNER_WEBHOOKS_QUEUES,
-  create({ database, jobs, audit, use, settings, config, log }) {
+  create({ database, jobs, audit, use, settings, config, log, metrics }) {
     const timeoutMs = settings.WEBHOOK_TIMEOUT_MS;
     const allowPrivate = config.sandboxAllowed;
     const service = createPartnerWebhooksService({
@@ -35,6 +35,7 @@ export const partnerWebhooksModule = defineModule({
         allowPrivate,
       },
       log,
+      metrics,
     });
     use('network-messages').onEventsStored((events) =>
       service.onEventsStored(events.map((event) => event.eventId)),

@@ -17,6 +17,7 @@ import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { ConflictError, NotFoundError } from '../../platform/http/errors.ts';
 import type { JobSender } from '../../platform/jobs/index.ts';
+import type { PlatformMetrics } from '../../platform/metrics/metrics.ts';
 import type { BotForTesting, BotsService } from '../bots/bots.service.ts';
 import type { PARTNER_WEBHOOKS_QUEUES } from './partner-webhooks.jobs.ts';
 import type { DeliveryRow, PartnerWebhooksRepository, WebhookRow } from './partner-webhooks.repository.ts';
@@ -44,6 +45,8 @@ export interface PartnerWebhooksDeps {
   client: WebhookClient;
   settings: PartnerWebhooksSettings;
   log: FastifyBaseLogger;
+  /** Told every delivery attempt's outcome (the Prometheus metrics). */
+  metrics?: Pick<PlatformMetrics, 'webhookDelivery'>;
 }
 
 const RETRY_MAX_MS = 10 * 60_000;
@@ -95,7 +98,7 @@ export function presentDelivery(row: DeliveryRow): TWebhookDelivery {
  * after WEBHOOK_MAX_ATTEMPTS, replayable (decision 0024).
  */
 export function createPartnerWebhooksService(deps: PartnerWebhooksDeps) {
-  const { database, repository, bots, jobs, audit, client, settings, log } = deps;
+  const { database, repository, bots, jobs, audit, client, settings, log, metrics } = deps;
   /** Attempts in flight per partner on this instance. */
   const inFlight = new Map<string, number>();
   /** Conversations delivering on this instance; true: a job came in meanwhile, go round again. */
@@ -177,6 +180,7 @@ export function createPartnerWebhooksService(deps: PartnerWebhooksDeps) {
           { startAfter: nextAttemptAt },
         );
     });
+    metrics?.webhookDelivery(ok ? 'delivered' : dead ? 'dead' : 'retrying', answer.latencyMs);
     return ok || dead;
   }
 

@@ -48,9 +48,14 @@ export interface EventStream {
  * The server-sent event streams of a route plugin (the bot console's, a campaign's counts: decision
  * 0039): each stream's headers, keep-alive, its token checked every STREAM_TOKEN_RECHECK_MS and ended
  * at its expiry, and every open stream ended before the server closes (a stream never ends on its own,
- * and the server's close waits for open connections). Call once per plugin.
+ * and the server's close waits for open connections), and each stream counted while open. Call once per plugin.
  */
-export function eventStreams(app: FastifyInstance, verifier: TokenVerifier) {
+export function eventStreams(
+  app: FastifyInstance,
+  verifier: TokenVerifier,
+  /** Told of each stream opened (the open streams' gauge of /metrics); its answer is called once it ends. */
+  opened?: () => () => void,
+) {
   const open = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const stop of [...open]) stop();
@@ -69,6 +74,7 @@ export function eventStreams(app: FastifyInstance, verifier: TokenVerifier) {
         'x-accel-buffering': 'no',
       });
       let closed = false;
+      const counted = opened?.();
       const timers: ReturnType<typeof setTimeout>[] = [];
       const intervals: ReturnType<typeof setInterval>[] = [];
       const cleanups: (() => void | Promise<void>)[] = [];
@@ -95,6 +101,7 @@ export function eventStreams(app: FastifyInstance, verifier: TokenVerifier) {
           for (const timer of timers) clearTimeout(timer);
           for (const interval of intervals) clearInterval(interval);
           open.delete(stream.stop);
+          counted?.();
           raw.end();
           for (const cleanup of cleanups)
             void Promise.resolve()

@@ -14,6 +14,8 @@ export interface JobQueueOptions<D extends QueueDeclarations> {
   log: FastifyBaseLogger;
   /** Seconds a worker waits between fetches when its queue is empty. */
   pollingIntervalSeconds?: number;
+  /** Told how long each job waited from due to started (the Prometheus metrics). */
+  metrics?: { jobStarted(queue: string, waitedSeconds: number): void };
 }
 
 /** What a service needs of the queue: enqueueing, inside its unit of work when it runs in one. */
@@ -57,7 +59,7 @@ export interface JobQueue<D extends QueueDeclarations> extends JobSender<D>, Job
  * (PORTICO_ROLE all or worker); elsewhere send() starts a send-only instance on first use.
  */
 export function createJobQueue<D extends QueueDeclarations>(options: JobQueueOptions<D>): JobQueue<D> {
-  const { database, registry, log } = options;
+  const { database, registry, log, metrics } = options;
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
   let boss: PgBoss | undefined;
   let starting: Promise<PgBoss> | undefined;
@@ -99,25 +101,27 @@ export function createJobQueue<D extends QueueDeclarations>(options: JobQueueOpt
     return starting;
   };
 
-  const runBatch = (instance: PgBoss, job: RegisteredJob) => async (batch: PgBoss.Job<unknown>[]) => {
-    for (const item of batch) {
-      // The request that queued it (through any jobs between), else the job is its own origin.
-      const { [QUEUED_BY]: queuedBy, ...data } = (item.data ?? {}) as Record<string, unknown>;
-      const requestId = typeof queuedBy === 'string' ? queuedBy : `job:${item.id}`;
-      const jobLog = log.child({ queue: job.queue, jobId: item.id, [REQUEST_ID_LOG_FIELD]: requestId });
-      try {
-        const payload = job.payload.parse(data);
-        jobLog.debug('job started');
-        await runForRequest(requestId, () => job.handler(payload, { jobId: item.id, log: jobLog }));
-        jobLog.debug('job done');
-      } catch (error) {
-        jobLog.error({ err: error }, 'job failed');
-        await instance.fail(job.queue, item.id, {
-          message: error instanceof Error ? error.message : String(error),
-        });
+  const runBatch =
+    (instance: PgBoss, job: RegisteredJob) => async (batch: PgBoss.JobWithMetadata<unknown>[]) => {
+      for (const item of batch) {
+        metrics?.jobStarted(job.queue, (Date.now() - new Date(item.startAfter).getTime()) / 1000);
+        // The request that queued it (through any jobs between), else the job is its own origin.
+        const { [QUEUED_BY]: queuedBy, ...data } = (item.data ?? {}) as Record<string, unknown>;
+        const requestId = typeof queuedBy === 'string' ? queuedBy : `job:${item.id}`;
+        const jobLog = log.child({ queue: job.queue, jobId: item.id, [REQUEST_ID_LOG_FIELD]: requestId });
+        try {
+          const payload = job.payload.parse(data);
+          jobLog.debug('job started');
+          await runForRequest(requestId, () => job.handler(payload, { jobId: item.id, log: jobLog }));
+          jobLog.debug('job done');
+        } catch (error) {
+          jobLog.error({ err: error }, 'job failed');
+          await instance.fail(job.queue, item.id, {
+            message: error instanceof Error ? error.message : String(error),
+          });
+        }
       }
-    }
-  };
+    };
 
   return {
     async start() {
@@ -127,7 +131,8 @@ export function createJobQueue<D extends QueueDeclarations>(options: JobQueueOpt
       for (const job of registry.jobs()) {
         await instance.work(
           job.queue,
-          { batchSize: job.batchSize ?? 10, pollingIntervalSeconds },
+          // With its metadata: how long each job waited (startAfter) is measured.
+          { batchSize: job.batchSize ?? 10, pollingIntervalSeconds, includeMetadata: true },
           runBatch(instance, job),
         );
         if (job.schedule && !sameSchedule(schedules.get(job.queue), job.schedule)) {
