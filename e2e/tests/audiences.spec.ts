@@ -2,10 +2,13 @@
  * Issue 27, browser journey: a developer opens MY CAMPAIGNS, uploads a personalised audience with a
  * few bad lines through the resumable (tus) upload, watching its progress, pausing it while its first
  * part is held on the way and resuming it, watches it checked, downloads the refused lines, finds
- * the seeded opt-outs and adds one. Screens are shot at 1280 and 600 px and checked with axe.
+ * the seeded opt-outs and adds one. Then a person types STOP on a sandbox handset to one of the
+ * developer's bots, and the number is on the opt-out list, from a STOP message. Screens are shot at
+ * 1280 and 600 px and checked with axe.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { apiHeaders } from '../support/auth.ts';
 import { DESKTOP, screenshotsIn } from '../support/screenshots.ts';
 import { seriousViolations } from '../support/shell.ts';
 import { storageStatePath } from '../support/stack-env.ts';
@@ -102,5 +105,73 @@ test('when a developer uploads a personalised audience with bad lines then each 
   await page.getByRole('button', { name: 'Add to the list' }).click();
   await expect(page.getByText(number).first()).toBeVisible();
   await screenshots(page, 'opt-outs');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+/** The demo developer's console WhatsApp bot (bot-testing.seed.ts), when the bots list has none. */
+const FALLBACK_WHATSAPP_BOT = '00000000-0000-4000-8e00-000000000002';
+
+/** One of the developer's bots testable on WhatsApp (no tester invite), found as the console finds it. */
+async function whatsappBot(page: Page): Promise<string> {
+  const headers = await apiHeaders(page);
+  const list = await page.request.get('/api/v1/secure/bots?start=0&end=50', { headers });
+  const ids: string[] = list.ok()
+    ? ((await list.json()).data.items as { bot_id: string }[]).map((b) => b.bot_id)
+    : [];
+  for (const id of [...ids, FALLBACK_WHATSAPP_BOT]) {
+    const response = await page.request.get(`/api/v1/secure/bots/${id}/testing`, { headers });
+    if (!response.ok()) continue;
+    if (((await response.json()).data as { testable: string[] }).testable.includes('whatsapp')) return id;
+  }
+  throw new Error('the demo developer has no bot testable on WhatsApp');
+}
+
+async function handset(context: BrowserContext, msisdn: string): Promise<Page> {
+  const phone = await context.newPage();
+  await phone.goto(`/sandbox?msisdn=${encodeURIComponent(msisdn)}`);
+  return phone;
+}
+
+test('when a person types STOP on a sandbox handset to a bot of the partner then the number is on its opt-out list', async ({
+  page,
+  context,
+}) => {
+  // A valid Indian mobile number (10 digits after +91): only a real number can be opted out.
+  const msisdn = `+9198126${String(Date.now() % 10000).padStart(4, '0')}4`;
+  await page.goto('/u/dashboard');
+  const botId = await whatsappBot(page);
+
+  // The bot writes to the person first (a test device of the console; WhatsApp has no invite).
+  await page.goto(`/u/bot-console?botId=${botId}`);
+  const form = page.getByRole('form', { name: 'Add a test device' });
+  await form.getByLabel('Phone number').fill(msisdn);
+  await form.getByRole('combobox', { name: 'Channel' }).click();
+  await page.getByRole('option', { name: 'WhatsApp', exact: true }).click();
+  await form.getByRole('button', { name: 'Add device' }).click();
+  await expect(page.getByRole('heading', { name: `Conversation with ${msisdn}` })).toBeVisible();
+  const composer = page.getByRole('form', { name: 'Compose a test message' });
+  await composer.getByLabel('Message text').fill('Diwali offers: lamps are 20% off. Reply STOP to opt out.');
+  await composer.getByRole('button', { name: 'Send test message' }).click();
+  const messages = page.getByRole('list', { name: 'Messages' });
+  await expect(messages.getByText('Diwali offers: lamps are 20% off.', { exact: false })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // The person answers STOP on the sandbox handset.
+  const phone = await handset(context, msisdn);
+  const onPhone = phone.getByRole('region', { name: `Virtual handset ${msisdn}` });
+  await expect(onPhone.getByText('Diwali offers: lamps are 20% off.', { exact: false })).toBeVisible();
+  await phone.getByLabel('Reply').fill('STOP');
+  await phone.getByRole('button', { name: 'Send' }).click();
+  await expect(messages.getByText('STOP', { exact: true })).toBeVisible({ timeout: 10_000 });
+
+  // The partner finds the number on its opt-out list, from the STOP message, with the bot.
+  await page.goto('/u/opt-outs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Opt-out List' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search by number' }).fill(msisdn.slice(1));
+  const row = page.getByRole('row').filter({ hasText: msisdn });
+  await expect(row).toBeVisible({ timeout: 10_000 });
+  await expect(row.getByText('STOP message')).toBeVisible();
+  await screenshots(page, 'opt-out-from-stop');
   expect(await seriousViolations(page)).toEqual([]);
 });
