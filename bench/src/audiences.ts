@@ -6,6 +6,9 @@
  * checkpoint) on PostgreSQL and on PGlite. Reported per database: seconds, recipients/s, the peak
  * RSS of this process (sampled every 50 ms; the worker thread is in it) and the ratio to a bare
  * unnest insert of the same numbers into a similar table in the same run.
+ * Then reach (the capability check, `reach()`) of a BENCH_REACH_RECIPIENTS (default 1,000,000)
+ * audience against the sandbox over HTTP (on PostgreSQL), against the sandbox's own ceiling: the
+ * same users:batchGet calls of 10,000 numbers straight from the RBM connector, one after another.
  */
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
@@ -14,8 +17,13 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createAudiencesRepository } from '@portico/api/modules/audiences/audiences.repository';
 import { createAudiencesService } from '@portico/api/modules/audiences/audiences.service';
+import { createNetworkMetrics } from '@portico/api/networks/metrics';
+import { createRbmConnector } from '@portico/api/networks/rbm';
 import { createLocalStorage } from '@portico/api/platform/storage/local';
+import { AUDIENCE_REACH_PACE, ROLES } from '@portico/domain';
+import Fastify from 'fastify';
 import { openBenchDatabase } from './database.ts';
+import { PORT, startSandbox } from './networks.ts';
 import { type BenchResult, result, round } from './results.ts';
 import { log } from './stack.ts';
 
@@ -26,6 +34,7 @@ const KEY = `private/audiences/${PARTNER_ID}/bench.csv`;
 /** Each line is 14 bytes (`+91` and 10 digits, newline): the file's size over 14 is its lines. */
 const LINE_BYTES = 14;
 const BATCH = 5_000;
+const REACH_RECIPIENTS = Number(process.env.BENCH_REACH_RECIPIENTS) || 1_000_000;
 
 /** Line i: every 20th repeats an earlier number (5%), every 50th is not a number (2%). */
 function lineOf(i: number): string {
@@ -166,6 +175,88 @@ async function benchOn(env: NodeJS.ProcessEnv, storageDir: string, file: string)
   }
 }
 
+interface Reach {
+  seconds: number;
+  recipients: number;
+  capable: number;
+  ceilingSeconds: number;
+}
+
+async function benchReach(): Promise<Reach> {
+  const bench = await openBenchDatabase({ BENCH_DATABASE_URL: PG_URL }, 'portico_bench_reach');
+  const sandbox = await startSandbox();
+  try {
+    const q = (sql: string, params: unknown[] = []) => bench.database.sql.query(sql, params);
+    await q(
+      `INSERT INTO partners (partner_id, kind, has_ewallet, company) VALUES ($1, 'developer', true, '{"name":"Bench reach"}')`,
+      [PARTNER_ID],
+    );
+    const repository = createAudiencesRepository(bench.database);
+    const connector = createRbmConnector({
+      baseUrl: `http://127.0.0.1:${PORT}/sandbox/rbm`,
+      managementUrl: `http://127.0.0.1:${PORT}/sandbox/businesscommunications`,
+      credentials: { kind: 'static', token: 'bench' },
+      timeoutMs: 30_000,
+      maxAttempts: 3,
+      metrics: createNetworkMetrics(Fastify({ logger: false }).log),
+    });
+    const service = createAudiencesService({
+      database: bench.database,
+      repository,
+      storage: createLocalStorage(tmpdir()),
+      jobs: { send: async () => null },
+      log: { error: () => {} },
+      maxRecipients: REACH_RECIPIENTS,
+      connectors: { get: () => connector } as never,
+    });
+    const { row } = await repository.insertAudienceOnce({
+      partnerId: PARTNER_ID,
+      name: 'reach',
+      fileName: 'reach.csv',
+      format: 'csv',
+      bytes: 1,
+      storageKey: `private/audiences/${PARTNER_ID}/reach.csv`,
+    });
+    await q(
+      `INSERT INTO audience_recipients (audience_id, msisdn, line)
+       SELECT $1::uuid, '+91' || (9000000000 + i)::text, i FROM generate_series(1, $2::int) AS i`,
+      [row.audienceId, REACH_RECIPIENTS],
+    );
+    await repository.updateAudience(row.audienceId, {
+      status: 'ready',
+      keptCount: REACH_RECIPIENTS,
+      readCount: REACH_RECIPIENTS,
+    });
+    const user = {
+      userId: PARTNER_ID,
+      partnerId: PARTNER_ID,
+      email: 'bench@example.com',
+      role: ROLES.DEVELOPER,
+    };
+    log(`audiences: reach of ${REACH_RECIPIENTS} recipients through the sandbox`);
+    const started = performance.now();
+    const reach = await service.reach(user as never, row.audienceId, { network: 'rbm', sender: 'bench' });
+    const seconds = (performance.now() - started) / 1000;
+    // The ceiling: the same batches straight to the sandbox, no pace, no database.
+    const numbers = Array.from(
+      { length: AUDIENCE_REACH_PACE.rbm.batch },
+      (_, i) => `+91${9_000_000_000 + i}`,
+    );
+    const ceilingStarted = performance.now();
+    for (let sent = 0; sent < REACH_RECIPIENTS; sent += numbers.length)
+      await connector.reachableUsers('bench', numbers);
+    return {
+      seconds,
+      recipients: reach.recipients,
+      capable: reach.rcs_capable,
+      ceilingSeconds: (performance.now() - ceilingStarted) / 1000,
+    };
+  } finally {
+    sandbox.kill('SIGTERM');
+    await bench.dispose();
+  }
+}
+
 export async function benchAudiences(): Promise<{ results: BenchResult[]; details: string }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'portico-bench-audiences-'));
   try {
@@ -179,7 +270,20 @@ export async function benchAudiences(): Promise<{ results: BenchResult[]; detail
       await benchOn({ BENCH_DATABASE_URL: PG_URL }, storageDir, file),
       await benchOn({}, storageDir, file),
     ];
-    const results: BenchResult[] = [];
+    const reach = await benchReach();
+    const pace = AUDIENCE_REACH_PACE.rbm;
+    const results: BenchResult[] = [
+      result(
+        `audiences.reach-${REACH_RECIPIENTS}.recipients-per-second`,
+        `recipients/s of reach() (RBM users:batchGet of ${pace.batch}, at most ${pace.perSecond} a second) against the same calls straight to the sandbox`,
+        round(reach.recipients / reach.seconds, 0),
+        'n/a',
+        {
+          name: 'sandbox.rbm.batch-get.recipients-per-second',
+          value: round(REACH_RECIPIENTS / reach.ceilingSeconds, 0),
+        },
+      ),
+    ];
     const rows: string[] = [];
     for (const side of sides) {
       const db = side.database.startsWith('pglite') ? 'pglite' : 'postgres';
@@ -221,6 +325,8 @@ export async function benchAudiences(): Promise<{ results: BenchResult[]; detail
         '| database | read | kept | refused | check s | lines/s | peak RSS MB | bare insert s | bare s / check s |',
         '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
         ...rows,
+        '',
+        `Reach: ${reach.recipients} recipients (${reach.capable} RCS-capable) in ${round(reach.seconds, 1)} s through reach() on PostgreSQL (the network's pace allows ${pace.batch * pace.perSecond}/s); the same ${Math.ceil(REACH_RECIPIENTS / pace.batch)} batch calls straight to the sandbox took ${round(reach.ceilingSeconds, 1)} s.`,
       ].join('\n'),
     };
   } finally {
