@@ -222,11 +222,11 @@ async function benchReach(): Promise<Reach> {
        SELECT $1::uuid, '+91' || (9000000000 + i)::text, i FROM generate_series(1, $2::int) AS i`,
       [row.audienceId, REACH_RECIPIENTS],
     );
-    await repository.updateAudience(row.audienceId, {
-      status: 'ready',
-      keptCount: REACH_RECIPIENTS,
-      readCount: REACH_RECIPIENTS,
-    });
+    await repository.updateAudience(row.audienceId, { status: 'ready', keptCount: REACH_RECIPIENTS });
+    await q('UPDATE audiences SET read_count = $2 WHERE audience_id = $1', [
+      row.audienceId,
+      REACH_RECIPIENTS,
+    ]);
     const user = {
       userId: PARTNER_ID,
       partnerId: PARTNER_ID,
