@@ -357,6 +357,14 @@ export const ZActiveTemplatesQuery = ZListWindowQuery(
     bot_id: z.uuid('is not a bot id').optional(),
     channel: ZTemplateChannel.optional(),
     search: searchText(),
+    /**
+     * true: also the approved templates of bots not launched yet that have a test device on the
+     * template's channel (a campaign from such a bot sends only to its test devices).
+     */
+    testing: z
+      .enum(['true', 'false'], 'testing must be true or false')
+      .optional()
+      .transform((value) => value === 'true'),
     /** By name unless a header asks otherwise. */
     ...sortQuery(ACTIVE_TEMPLATE_SORTS, 'name', 'asc'),
   },
@@ -365,6 +373,8 @@ export const ZActiveTemplate = z.object({
   template_id: z.string(),
   bot_id: z.string(),
   bot_name: z.string(),
+  /** false: the bot is not launched (listed with `testing`): it sends only to its test devices. */
+  bot_launched: z.boolean(),
   name: z.string(),
   channel: ZTemplateChannel,
   type: z.enum(TEMPLATE_TYPES),

@@ -233,18 +233,40 @@ export function createCampaignsRepository(database: Database) {
     },
 
     /** The audience's recipients after `afterLine`, in line order (for the estimate, in pages). */
-    async audienceNumbers(audienceId: string, afterLine: number, limit: number) {
+    /** A page of the audience's numbers; `only` (a bot not launched: its test devices) keeps those numbers alone. */
+    async audienceNumbers(
+      audienceId: string,
+      afterLine: number,
+      limit: number,
+      only: readonly string[] | null,
+    ) {
       return q<{ line: number; msisdn: string }>(
-        `SELECT line, msisdn FROM audience_recipients WHERE audience_id = $1 AND line > $2 ORDER BY line LIMIT $3`,
-        [audienceId, afterLine, limit],
+        `SELECT line, msisdn FROM audience_recipients
+          WHERE audience_id = $1 AND line > $2 AND ($4::text[] IS NULL OR msisdn = ANY($4::text[]))
+          ORDER BY line LIMIT $3`,
+        [audienceId, afterLine, limit, only],
+      );
+    },
+
+    /** A bot's test devices on a channel (bot-testing's table): their numbers and invite answers. */
+    async testDevices(botId: string, channel: string) {
+      return q<{ msisdn: string; inviteStatus: string | null }>(
+        `SELECT msisdn, invite_status AS "inviteStatus" FROM bot_test_devices WHERE bot_id = $1 AND channel = $2`,
+        [botId, channel],
       );
     },
 
     /**
      * Copies the audience's recipients into the campaign, each with its deterministic message id
-     * (a uuid of the campaign and the number), leaving out the partner's opted-out numbers. Returns how many.
+     * (a uuid of the campaign and the number), leaving out the partner's opted-out numbers; `only`
+     * (a bot not launched) keeps its test devices' numbers alone. Returns how many.
      */
-    async copyRecipients(campaignId: string, audienceId: string, partnerId: string): Promise<number> {
+    async copyRecipients(
+      campaignId: string,
+      audienceId: string,
+      partnerId: string,
+      only: readonly string[] | null,
+    ): Promise<number> {
       const rows = await q<{ n: number }>(
         `WITH inserted AS (
            INSERT INTO campaign_recipients (campaign_id, seq, msisdn, fields, message_id)
@@ -252,10 +274,11 @@ export function createCampaignsRepository(database: Database) {
                   md5($4::text || ':' || ar.msisdn)::uuid
              FROM audience_recipients ar
             WHERE ar.audience_id = $2::uuid
+              AND ($5::text[] IS NULL OR ar.msisdn = ANY($5::text[]))
               AND NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.partner_id = $3::uuid AND o.msisdn = ar.msisdn)
            ON CONFLICT DO NOTHING RETURNING 1)
          SELECT count(*)::int AS n FROM inserted`,
-        [campaignId, audienceId, partnerId, campaignId],
+        [campaignId, audienceId, partnerId, campaignId, only],
       );
       return rows[0]?.n ?? 0;
     },

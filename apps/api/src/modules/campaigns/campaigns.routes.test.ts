@@ -2,6 +2,7 @@ import {
   CHANNEL_TYPE,
   ROLES,
   type TCampaignDetails,
+  ZActiveTemplateList,
   ZCampaignDetails,
   ZCampaignEstimate,
   ZCampaignFacets,
@@ -104,12 +105,12 @@ async function insertAudience(partnerId: string, numbers: readonly string[]): Pr
   return id;
 }
 
-async function rcsTemplate(name: string, approve: boolean): Promise<string> {
+async function rcsTemplate(name: string, approve: boolean, bot = botId): Promise<string> {
   const created = await call(developer, {
     method: 'POST',
     url: `${S}/templates`,
     payload: {
-      bot_id: botId,
+      bot_id: bot,
       channel: 'rcs',
       name,
       language: 'en',
@@ -473,6 +474,107 @@ describe('a campaign run', () => {
       status: 'p',
       recipients: 1,
     });
+  });
+});
+
+describe('a bot not launched, with test devices', () => {
+  let testingBotId: string;
+  let testingTemplateId: string;
+  const device = (msisdn: string, invite: string | null) =>
+    t.database.sql.query(
+      `INSERT INTO bot_test_devices (bot_id, partner_id, channel, msisdn, invite_status) VALUES ($1, $2, 'rcs', $3, $4)`,
+      [testingBotId, developer.partnerId, msisdn, invite],
+    );
+  const testingForm = (extra: Record<string, unknown> = {}) =>
+    form({ name: 'Test run', bot_id: testingBotId, template_id: testingTemplateId, ...extra });
+
+  beforeAll(async () => {
+    testingBotId = await insertBot(developer.partnerId, 'camp_testing');
+    testingTemplateId = await rcsTemplate('diwali_testing', true, testingBotId);
+    // The bot goes back to waiting for its launch: only its test devices may receive.
+    await t.database.sql.query(`UPDATE bots SET status = 6 WHERE bot_id = $1`, [testingBotId]);
+  });
+
+  it('when it has no test device that may receive then the draft is refused with 400, and an invite not accepted does not count', async () => {
+    const none = await call(developer, { method: 'POST', url: `${S}/campaigns`, payload: testingForm() });
+    const body = expectEnvelope(none, 400);
+    expect(body.message).toMatch(/not launched and has no test device/);
+    expect(JSON.stringify(body.data)).toContain('bot_id');
+    await device('+919810012343', 'PENDING');
+    expect(
+      expectEnvelope(
+        await call(developer, { method: 'POST', url: `${S}/campaigns`, payload: testingForm() }),
+        400,
+      ).message,
+    ).toMatch(/an RBM tester must accept the invite/);
+  });
+
+  it("when the campaign form's template list asks for testing bots then it lists the bot as not launched, and not without asking", async () => {
+    const listed = async (testing: boolean) =>
+      ZActiveTemplateList.parse(
+        expectEnvelope(
+          await call(developer, {
+            method: 'GET',
+            url: `${S}/templates/active${testing ? '?testing=true' : ''}`,
+          }),
+          200,
+        ).data,
+      ).items.filter((i) => i.bot_id === testingBotId);
+    expect(await listed(false)).toEqual([]);
+    expect(await listed(true)).toEqual([
+      expect.objectContaining({ template_id: testingTemplateId, bot_launched: false }),
+    ]);
+  });
+
+  it('when started then only the audience recipients that are its accepted test devices are priced, held and sent to', async () => {
+    await device('+919810012342', 'ACCEPTED');
+    const draft = ZCampaignDetails.parse(
+      expectEnvelope(
+        await call(developer, { method: 'POST', url: `${S}/campaigns`, payload: testingForm() }),
+        200,
+      ).data,
+    );
+    const estimate = ZCampaignEstimate.parse(
+      expectEnvelope(
+        await call(developer, { method: 'GET', url: `${S}/campaigns/${draft.campaign_id}/estimate` }),
+        200,
+      ).data,
+    );
+    expect(estimate).toMatchObject({ recipients: 1, total: '0.003' });
+    expectEnvelope(
+      await call(developer, { method: 'POST', url: `${S}/campaigns/${draft.campaign_id}/start` }),
+      200,
+    );
+    const done = await until(draft.campaign_id, (c) => c.status === 'c' || c.status === 'i');
+    expect(done.live.counts).toMatchObject({ recipients: 1, sent: 1, failed: 0 });
+    const { rows } = await t.database.sql.query<{ recipient: string }>(
+      `SELECT m.recipient FROM network_messages m JOIN campaign_recipients r ON m.message_id = r.message_id::text
+        WHERE r.campaign_id = $1`,
+      [draft.campaign_id],
+    );
+    expect(rows).toEqual([{ recipient: '+919810012342' }]);
+  });
+
+  it('when none of the audience is a test device then the start is refused with 400 and nothing is held', async () => {
+    const outsiders = await insertAudience(developer.partnerId, ['+919810012345']);
+    const draft = ZCampaignDetails.parse(
+      expectEnvelope(
+        await call(developer, {
+          method: 'POST',
+          url: `${S}/campaigns`,
+          payload: testingForm({ audience_id: outsiders }),
+        }),
+        200,
+      ).data,
+    );
+    const refused = await call(developer, {
+      method: 'POST',
+      url: `${S}/campaigns/${draft.campaign_id}/start`,
+    });
+    expect(expectEnvelope(refused, 400).message).toMatch(
+      /None of the audience's recipients is a test device/,
+    );
+    expect((await details(draft.campaign_id)).status).toBe('p');
   });
 });
 

@@ -28,8 +28,10 @@ import {
   type TCampaignLive,
   type TCampaignSchedule,
   type TCampaignUpdateRequest,
+  type TestDeviceInvite,
   type TListResult,
   type TMessageContent,
+  testDeviceMayReceive,
   WALLET_CURRENCY,
 } from '@portico/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -130,16 +132,40 @@ export function createCampaignsService(deps: CampaignsDeps) {
 
   /* ---------------------------------------------------------------- checks */
 
-  async function templateFor(partnerId: string, botId: string, templateId: string): Promise<Template> {
+  /**
+   * The numbers a bot that is not launched may send to on the template's channel: its test devices
+   * that the network lets receive now (an RBM tester who accepted the invite). Null: the bot is
+   * launched and sends to every kept recipient.
+   */
+  async function testNumbersOf(template: Template): Promise<string[] | null> {
+    if (template.botLaunched) return null;
+    const bot = (await deps.bots.botsForTesting([template.botId])).get(template.botId);
+    const address = bot ? addressOf(bot, template.channel) : null;
+    if (!address) return [];
+    const devices = await repository.testDevices(template.botId, template.channel);
+    return devices
+      .filter((d) => testDeviceMayReceive(address.network, d.inviteStatus as TestDeviceInvite))
+      .map((d) => d.msisdn);
+  }
+
+  async function templateFor(
+    partnerId: string,
+    botId: string,
+    templateId: string,
+  ): Promise<Template & { testNumbers: string[] | null }> {
     const template = await templates.forCampaign(partnerId, templateId);
     if (!template) throw field('template_id', 'The template was not found.');
     if (template.botId !== botId)
       throw field('template_id', 'The template belongs to another bot: choose a template of this bot.');
     if (!template.approved)
       throw field('template_id', 'The template is not approved yet: campaigns send approved templates only.');
-    if (!template.botLaunched)
-      throw field('bot_id', 'The bot is not launched yet: campaigns send from launched bots.');
-    return template;
+    const testNumbers = await testNumbersOf(template);
+    if (testNumbers !== null && testNumbers.length === 0)
+      throw field(
+        'bot_id',
+        'The bot is not launched and has no test device that may receive: launch it, or add a test device (an RBM tester must accept the invite first). A bot that is not launched sends only to its test devices.',
+      );
+    return { ...template, testNumbers };
   }
 
   async function audienceFor(partnerId: string, audienceId: string) {
@@ -208,7 +234,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
 
   async function estimate(
     partnerId: string,
-    template: Template,
+    template: Template & { testNumbers: string[] | null },
     audienceId: string,
   ): Promise<{ estimate: TCampaignEstimate; total: bigint }> {
     const content = template.message({});
@@ -221,7 +247,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
     let total = 0n;
     let after = 0;
     for (;;) {
-      const page = await repository.audienceNumbers(audienceId, after, ESTIMATE_PAGE);
+      const page = await repository.audienceNumbers(audienceId, after, ESTIMATE_PAGE, template.testNumbers);
       if (page.length === 0) break;
       // Priced by destination (country x carrier, the template's one message type), page by page.
       const prices = await metering.priceMany(
@@ -640,6 +666,10 @@ export function createCampaignsService(deps: CampaignsDeps) {
       await finish(campaignId, 'fail', 'The template or the bot is no longer available to send.');
       return;
     }
+    // A bot that is not launched never sends to a number that is not one of its test devices now
+    // (the start copied only those; a device removed since is skipped as blocked).
+    const testNumbers = await database.transaction(() => testNumbersOf(template));
+    const allowed = testNumbers === null ? null : new Set(testNumbers);
     const actor: AuthenticatedUser = {
       userId: first.createdBy ?? first.partnerId,
       partnerId: first.partnerId,
@@ -660,7 +690,16 @@ export function createCampaignsService(deps: CampaignsDeps) {
           const slice = batch.slice(i, i + granted);
           // Every settled send's outcome is kept, so a sibling's failure never loses a sent message.
           const settled = await Promise.allSettled(
-            slice.map((r) => sendOne(current, template, address, actor, r)),
+            slice.map((r) =>
+              allowed && !allowed.has(r.msisdn)
+                ? Promise.resolve<Outcome>({
+                    seq: r.seq,
+                    status: 'skipped',
+                    reason: 'blocked',
+                    channel: null,
+                  })
+                : sendOne(current, template, address, actor, r),
+            ),
           );
           for (const result of settled) if (result.status === 'fulfilled') outcomes.push(result.value);
           const rejected = settled.find((result) => result.status === 'rejected');
@@ -926,7 +965,17 @@ export function createCampaignsService(deps: CampaignsDeps) {
                 reference: campaignReference(row.name),
               })
             : null;
-        const recipients = await repository.copyRecipients(campaignId, row.audienceId, row.partnerId);
+        const recipients = await repository.copyRecipients(
+          campaignId,
+          row.audienceId,
+          row.partnerId,
+          template.testNumbers,
+        );
+        if (recipients === 0 && template.testNumbers !== null)
+          throw field(
+            'audience_id',
+            "None of the audience's recipients is a test device of this bot: a bot that is not launched sends only to its test devices.",
+          );
         await move(row, action, user, {
           estimateMicros: total,
           holdId,

@@ -42,6 +42,8 @@ interface ActiveFilters {
   bot_id?: string | undefined;
   channel?: string | undefined;
   search?: string | undefined;
+  /** Also bots not launched that have a test device on the template's channel. */
+  testing?: boolean | undefined;
   sort?: ActiveTemplateSort | undefined;
   order?: 'asc' | 'desc' | undefined;
 }
@@ -50,7 +52,7 @@ const partnerName = sql<string>`coalesce(${partners.company}->>'name', '')`;
 const codeOf = (state: TemplateState) => TEMPLATE_MACHINE.states[state].code;
 
 export function createTemplatesRepository(db: Db) {
-  const listColumns = { ...getColumns(), botName: bots.name, partnerName };
+  const listColumns = { ...getColumns(), botName: bots.name, botStatus: bots.status, partnerName };
   function getColumns() {
     return {
       templateId: templates.templateId,
@@ -121,7 +123,12 @@ export function createTemplatesRepository(db: Db) {
     return and(
       scopeOf(scope),
       isNotNull(templates.activeVersion),
-      eq(bots.status, launched),
+      filters.testing
+        ? or(
+            eq(bots.status, launched),
+            sql`EXISTS (SELECT 1 FROM bot_test_devices d WHERE d.bot_id = ${templates.botId} AND d.channel = ${templates.channel})`,
+          )
+        : eq(bots.status, launched),
       filters.bot_id ? eq(templates.botId, filters.bot_id) : undefined,
       filters.channel ? eq(templates.channel, filters.channel) : undefined,
       filters.search ? searchMatches(filters.search) : undefined,

@@ -990,13 +990,14 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
       };
     },
 
-    /** The approved templates of launched bots: what campaigns may send. */
+    /** The approved templates of launched bots (and, asked, of bots with test devices): what campaigns may send. */
     async active(
       user: AuthenticatedUser,
       filters: {
         bot_id?: string | undefined;
         channel?: 'rcs' | 'whatsapp' | undefined;
         search?: string | undefined;
+        testing?: boolean | undefined;
         sort?: ActiveTemplateSort | undefined;
         order?: 'asc' | 'desc' | undefined;
       },
@@ -1012,6 +1013,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
               template_id: row.templateId,
               bot_id: row.botId,
               bot_name: row.botName,
+              bot_launched: row.botStatus === BOT_STATUS.launched,
               name: row.name,
               channel: row.channel as 'rcs' | 'whatsapp',
               type: typeOf(row.channel, content),

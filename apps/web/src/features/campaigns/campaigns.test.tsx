@@ -311,6 +311,7 @@ const ACTIVE: TActiveTemplate = {
   template_id: TEMPLATE_ID,
   bot_id: BOT_ID,
   bot_name: 'Chai Point Assistant',
+  bot_launched: true,
   name: 'Festive card',
   channel: 'rcs',
   type: 'text',
@@ -498,6 +499,47 @@ describe('the campaign form', () => {
     );
     // Saved: the draft is forgotten.
     await waitFor(() => expect(readDraft(draftKey(DEVELOPER.email, null))).toBeNull());
+  });
+
+  it('when a bot is not launched but has test devices then the picker lists it apart, and choosing it says only its test devices receive', async () => {
+    const TESTING_BOT = '0b6c1f4e-3f6a-4d7e-9a55-777777777777';
+    const get = vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
+      if (url === '/secure/templates/active')
+        return list([
+          ACTIVE,
+          {
+            ...ACTIVE,
+            template_id: '0b6c1f4e-3f6a-4d7e-9a55-888888888888',
+            bot_id: TESTING_BOT,
+            bot_name: 'Chai Beta',
+            bot_launched: false,
+          },
+        ]);
+      if (url === '/secure/audiences') return list([AUDIENCE]);
+      throw new Error(`unexpected GET ${url}`);
+    });
+    renderApp('/add-new-campaign', { details: DEVELOPER });
+    await userEvent.click(await screen.findByRole('combobox', { name: /Bot/ }, FIND));
+    const options = await screen.findByRole('listbox');
+    expect(
+      within(options)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Launched bots',
+      'Chai Point Assistant (RCS)',
+      'Bots with test devices (send to test devices only)',
+      'Chai Beta (RCS)',
+    ]);
+    await userEvent.click(within(options).getByRole('option', { name: 'Chai Beta (RCS)' }));
+    expect(
+      await screen.findByText(/This bot is not launched: the campaign sends only to/, {}, FIND),
+    ).toBeTruthy();
+    expect(get).toHaveBeenCalledWith(
+      '/secure/templates/active',
+      expect.anything(),
+      expect.objectContaining({ params: expect.objectContaining({ testing: 'true' }) }),
+    );
   });
 
   it('when a schedule is in the past or a variable is not mapped then the shared rules say so by field', () => {

@@ -235,7 +235,9 @@ export const partnerBotsQueryOptions = queryOptions({
 export const activeTemplatesQueryOptions = queryOptions({
   queryKey: campaignKeys.templates(),
   queryFn: () =>
-    http.get('/secure/templates/active', ZActiveTemplateList, { params: { start: 0, end: 100 } }),
+    http.get('/secure/templates/active', ZActiveTemplateList, {
+      params: { start: 0, end: 100, testing: 'true' },
+    }),
 });
 
 /** A template with its versions (the preview's content). */

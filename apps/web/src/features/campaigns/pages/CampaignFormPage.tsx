@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
@@ -139,13 +140,31 @@ const STEP_FIELDS: Record<StepIndex, readonly string[]> = {
 const stepOf = (key: string): StepIndex =>
   ([0, 1, 2, 3] as const).find((s) => STEP_FIELDS[s].some((f) => key === f || key.startsWith(`${f}.`))) ?? 4;
 
-/** The bots that have an approved template (launched bots), once each, in the active list's order. */
+/**
+ * The bots that have an approved template, once each, in the active list's order: launched bots,
+ * and bots not launched yet that have test devices (their campaigns send only to those).
+ */
 function botsOf(templates: readonly TActiveTemplate[]) {
-  const seen = new Map<string, { bot_id: string; name: string; channel: TActiveTemplate['channel'] }>();
+  const seen = new Map<
+    string,
+    { bot_id: string; name: string; channel: TActiveTemplate['channel']; launched: boolean }
+  >();
   for (const t of templates)
-    if (!seen.has(t.bot_id)) seen.set(t.bot_id, { bot_id: t.bot_id, name: t.bot_name, channel: t.channel });
+    if (!seen.has(t.bot_id))
+      seen.set(t.bot_id, {
+        bot_id: t.bot_id,
+        name: t.bot_name,
+        channel: t.channel,
+        launched: t.bot_launched,
+      });
   return [...seen.values()];
 }
+
+const botItem = (b: ReturnType<typeof botsOf>[number]) => (
+  <MenuItem key={b.bot_id} value={b.bot_id}>
+    {b.name} ({b.channel === 'rcs' ? 'RCS' : 'WhatsApp'})
+  </MenuItem>
+);
 
 /**
  * /add-new-campaign (and ?campaign=<id> to edit one): one form in steps, what is typed kept in this
@@ -359,15 +378,18 @@ function CampaignForm({ campaign }: { campaign: TCampaignDetails | null }) {
                     ? errorMessage(active.error)
                     : (shown('bot_id') ??
                       (active.data && bots.length === 0
-                        ? 'No launched bot has an approved template yet.'
-                        : 'A launched bot with an approved template.'))
+                        ? 'No launched bot or bot with test devices has an approved template yet.'
+                        : bot && !bot.launched
+                          ? "This bot is not launched: the campaign sends only to the audience's recipients that are its test devices (RBM testers who accepted the invite)."
+                          : 'A launched bot with an approved template, or a bot with test devices.'))
                 }
               >
-                {bots.map((b) => (
-                  <MenuItem key={b.bot_id} value={b.bot_id}>
-                    {b.name} ({b.channel === 'rcs' ? 'RCS' : 'WhatsApp'})
-                  </MenuItem>
-                ))}
+                {bots.some((b) => b.launched) && <ListSubheader>Launched bots</ListSubheader>}
+                {bots.filter((b) => b.launched).map(botItem)}
+                {bots.some((b) => !b.launched) && (
+                  <ListSubheader>Bots with test devices (send to test devices only)</ListSubheader>
+                )}
+                {bots.filter((b) => !b.launched).map(botItem)}
               </TextField>
               <TextField
                 select
