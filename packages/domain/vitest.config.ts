@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     env: { TZ: 'Asia/Kolkata' },
+    // Vitest's default in a run is one worker less than the cores (one on CI's 2 cores).
+    maxWorkers: 2,
   },
 });
