@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { formatDateTime, reachPercent, type TAudienceReachCheck } from '@portico/domain';
 import { ProgressBar } from '@/lib/ui/ProgressBar';
+import { FigureItem } from './FigureItem';
 
 const figure = (n: number) => n.toLocaleString('en-US');
 
@@ -44,28 +45,18 @@ export function ReachResult({ check }: { check: TAudienceReachCheck }) {
           '& dd': { m: 0, fontSize: '1.25rem', fontWeight: 600 },
         }}
       >
-        <div>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            RCS-capable
+        <FigureItem label="RCS-capable">
+          {figure(check.rcs_capable)}{' '}
+          <Typography component="span" variant="body2" color="text.secondary">
+            ({reachPercent(check.rcs_capable, asked)})
           </Typography>
-          <dd>
-            {figure(check.rcs_capable)}{' '}
-            <Typography component="span" variant="body2" color="text.secondary">
-              ({reachPercent(check.rcs_capable, asked)})
-            </Typography>
-          </dd>
-        </div>
-        <div>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            Not RCS-capable
+        </FigureItem>
+        <FigureItem label="Not RCS-capable">
+          {figure(check.not_rcs_capable)}{' '}
+          <Typography component="span" variant="body2" color="text.secondary">
+            ({reachPercent(check.not_rcs_capable, asked)})
           </Typography>
-          <dd>
-            {figure(check.not_rcs_capable)}{' '}
-            <Typography component="span" variant="body2" color="text.secondary">
-              ({reachPercent(check.not_rcs_capable, asked)})
-            </Typography>
-          </dd>
-        </div>
+        </FigureItem>
       </Box>
       <ProgressBar value={asked > 0 ? (check.rcs_capable / asked) * 100 : 0} label="Share RCS-capable" />
       <Typography variant="body2" color="text.secondary">

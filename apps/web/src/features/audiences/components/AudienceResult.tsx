@@ -10,6 +10,7 @@ import {
   formatAudienceBytes,
 } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
+import { FigureItem } from '@/lib/audiences/FigureItem';
 import { errorMessage } from '@/lib/http/api-error';
 import { ProgressBar } from '@/lib/ui/ProgressBar';
 import { audienceQueryOptions, useDownloadRefused } from '../api/audiences';
@@ -93,24 +94,9 @@ export function AudienceResult({ audienceId }: { audienceId: string }) {
             '& dd': { m: 0, fontSize: '1.25rem', fontWeight: 600 },
           }}
         >
-          <div>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              Lines read
-            </Typography>
-            <dd>{figure(a.read)}</dd>
-          </div>
-          <div>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              Kept
-            </Typography>
-            <dd>{figure(a.kept)}</dd>
-          </div>
-          <div>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              Refused
-            </Typography>
-            <dd>{figure(a.refused)}</dd>
-          </div>
+          <FigureItem label="Lines read">{figure(a.read)}</FigureItem>
+          <FigureItem label="Kept">{figure(a.kept)}</FigureItem>
+          <FigureItem label="Refused">{figure(a.refused)}</FigureItem>
         </Box>
         {a.read > 0 && <ProgressBar value={(a.kept / a.read) * 100} label="Share of lines kept" />}
         {a.fields.length > 0 && (
