@@ -42,8 +42,8 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0027_audience_reach.sql': 'c570cb62f8812fcac3b47c85b2f390852d58b2c013b9cc8aaf9e641bbe018491',
   '0028_launch_job_id.sql': 'db90df363e723cb958aa8c56625ae1185f66d553b944a1dc1726ee7810d9b7ef',
 };
-/** How many migrations the previous landed main had (0000 to 0016). */
-const PREVIOUS_RELEASE_MIGRATIONS = 27;
+/** How many migrations the previous landed main had (0000 to 0028). */
+const PREVIOUS_RELEASE_MIGRATIONS = 29;
 
 interface Journal {
   entries: { idx: number; tag: string }[];
