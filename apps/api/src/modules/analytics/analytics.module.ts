@@ -4,12 +4,15 @@ import { createAnalyticsRepository } from './analytics.repository.ts';
 import { type AnalyticsRollups, createAnalyticsRollups } from './analytics.rollups.ts';
 import { analyticsRoutes } from './analytics.routes.ts';
 import { seedDemoAnalytics } from './analytics.seed.ts';
-import { createAnalyticsService } from './analytics.service.ts';
+import { type AnalyticsService, createAnalyticsService } from './analytics.service.ts';
 
 declare module '../../platform/module.ts' {
   interface ModuleServices {
-    /** The rollups metering keeps in its units of work (decision 0047). */
-    analytics: { rollups: AnalyticsRollups };
+    /**
+     * The rollups metering keeps in its units of work (decision 0047), and the report every audience
+     * reads (the reviewers' dashboard export carries its revenue).
+     */
+    analytics: { rollups: AnalyticsRollups; report: AnalyticsService['report'] };
   }
 }
 
@@ -29,7 +32,7 @@ export const analyticsModule = defineModule({
       wallet: use('wallet'),
     });
     return {
-      service: { rollups },
+      service: { rollups, report: service.report },
       secureRoutes: [analyticsRoutes(service, { brandName: config.BRAND_NAME })],
       jobs: { 'analytics.ledger': ledgerJob(rollups) },
     };

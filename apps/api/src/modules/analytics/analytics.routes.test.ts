@@ -1,4 +1,4 @@
-import { CHANNEL_TYPE, ROLES, type TAnalyticsReport } from '@portico/domain';
+import { CHANNEL_TYPE, formatDate, ROLES, type TAnalyticsReport } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectEnvelope, sheetRows, type TestApp } from '../../../test/helpers.ts';
 import { createMeteringForTest, insertBot } from '../../../test/metering.ts';
@@ -292,5 +292,54 @@ describe('monthly statements', () => {
     const res = await statement(ROLES.USER_BILLING, { month, partner_id: devPartner });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe("the reviewers' dashboards' exports", () => {
+  const exported = async (subject: Parameters<TestApp['injectAs']>[0], url: string) => {
+    const res = await t.injectAs(subject, { method: 'GET', url: `${SECURE}${url}/export?format=xlsx` });
+    expect(res.statusCode, res.body).toBe(200);
+    return sheetRows(res.rawPayload);
+  };
+
+  it("when the dashboards are exported then they carry the Revenue card's 30 days, a carrier's of its own network only", async () => {
+    // A message on Jio today (after the statements above, which count this month's charges).
+    await send(devPartner, devBot, 'today', '+919810012345', new Date());
+    // On Jio's network (the test seeds no number prefixes), before the settlement rolls it up.
+    await t.database.sql.query("UPDATE metered_messages SET carrier_id = $1 WHERE message_id = 'today'", [
+      jio,
+    ]);
+    await m.metering.settleBatches();
+    await rollups.catchUpLedger();
+    for (const [subject, url] of [
+      [ROLES.ADMIN_PORTICO_READWRITE, '/review-dashboard'],
+      [ROLES.USER_BILLING, '/carrier/review-dashboard'],
+    ] as const) {
+      const shown = await report(subject, { preset: '30d', zone: '+00:00' });
+      expect(Number(shown.money.revenue), subject).toBeGreaterThan(0);
+      const rows = await exported(subject, url);
+      expect(rows[0]?.at(-1)).toBe('Revenue (USD)');
+      expect(rows.find((r) => r[0] === 'Revenue' && r[1] === 'Last 30 days')?.at(-1)).toBe(
+        Number(shown.money.revenue),
+      );
+      expect(rows.find((r) => r[0] === 'Revenue' && r[1] === 'The 30 days before')?.at(-1)).toBe(
+        Number(shown.previous_money.revenue),
+      );
+      // Today's row carries today's revenue beside its requests.
+      const today = shown.series.at(-1);
+      expect(
+        rows.find((r) => r[0] === 'Requests per day' && r[1] === formatDate(today?.day ?? ''))?.at(-1),
+      ).toBe(Number(today?.amount));
+    }
+    // The carrier's revenue is its network's: Airtel's admin, with no traffic, shows none.
+    const airtelAdmin = await t.factories.account(ROLES.ADMIN_BILLING, { partner: { carrierId: airtel } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${SECURE}/carrier/review-dashboard/export?format=xlsx`,
+      headers: { authorization: `Bearer ${await t.tokenFor(airtelAdmin.user.userId)}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await sheetRows(res.rawPayload);
+    expect(rows.find((r) => r[0] === 'Revenue' && r[1] === 'Last 30 days')?.at(-1)).toBe(0);
   });
 });

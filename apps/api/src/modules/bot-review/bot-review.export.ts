@@ -1,6 +1,9 @@
 import {
+  formatCurrency,
   formatDate,
   formatDateTime,
+  percentChange,
+  type TAnalyticsReport,
   type TBotReviewFilters,
   type TBotReviewListItem,
   type TReviewDashboard,
@@ -56,19 +59,52 @@ export function botReviewsTable(
 
 const SUBJECT_NAMES = { bots: 'Bots', brands: 'Brands', aggregators: 'Aggregators' } as const;
 
+/** The revenue the dashboard's Revenue card shows, for its export: the report of the same 30 days. */
+export type DashboardRevenue = Pick<TAnalyticsReport, 'money' | 'previous_money' | 'series' | 'range'>;
+
+const money = (amount: string) => ({ value: Number(amount), text: formatCurrency(amount) });
+
+/** The revenue's change against the period before, in words (as the Revenue card says it). */
+function revenueTrend(revenue: DashboardRevenue): string {
+  const change = percentChange(Number(revenue.money.revenue), Number(revenue.previous_money.revenue));
+  if (change === null) return 'none in the 30 days before';
+  if (change === 0) return 'no change against the 30 days before';
+  return `${change > 0 ? 'up' : 'down'} ${Math.abs(change)}% against the 30 days before`;
+}
+
 /**
  * The reviewer's dashboard as one export table: its summary cards (waiting, approved, rejected, the
- * oldest waiting) and its requests per day, with the scope it shows (the platform or one network).
+ * oldest waiting), its requests per day, and, for those who may read billing (carriers and the
+ * platform's admins, not the marketing admin), the Revenue card: the 30 days' revenue, the 30 days
+ * before, and each day's revenue beside its requests (days of UTC, like the requests).
  */
 export function reviewDashboardTable(
   dashboard: TReviewDashboard,
-  meta: { brandName: string; scope: string; generatedAt: Date },
+  meta: { brandName: string; scope: string; generatedAt: Date; revenue?: DashboardRevenue | null },
 ): ExportTable {
   const count = (n: number) => ({ value: n, text: n.toLocaleString('en-US') });
-  const days = dashboard.requests.filter((day) => day.bots + day.brands + day.aggregators > 0).reverse();
+  const revenue = meta.revenue ?? null;
+  const revenueByDay = new Map((revenue?.series ?? []).map((day) => [day.day, day.amount]));
+  const days = dashboard.requests
+    .filter(
+      (day) => day.bots + day.brands + day.aggregators > 0 || Number(revenueByDay.get(day.day) ?? 0) > 0,
+    )
+    .reverse();
+  const revenueColumn = revenue
+    ? [{ header: 'Revenue (USD)', width: 80, number: { format: '#,##0.00' } }]
+    : [];
+  const noRevenue = revenue ? [''] : [];
   return {
     title: `${meta.brandName} dashboard`,
-    subtitle: `${meta.scope} · requests per day over the last 30 days · counted ${formatDateTime(dashboard.generated_at, '+00:00')} (UTC) · generated ${formatDateTime(meta.generatedAt, '+00:00')} (UTC)`,
+    subtitle: [
+      `${meta.scope} · requests per day over the last 30 days`,
+      revenue
+        ? `revenue ${formatCurrency(revenue.money.revenue)} in the last 30 days, ${revenueTrend(revenue)}`
+        : null,
+      `counted ${formatDateTime(dashboard.generated_at, '+00:00')} (UTC) · generated ${formatDateTime(meta.generatedAt, '+00:00')} (UTC)`,
+    ]
+      .filter(Boolean)
+      .join(' · '),
     columns: [
       { header: 'Section', width: 110 },
       { header: 'Name', width: 110 },
@@ -76,6 +112,7 @@ export function reviewDashboardTable(
       { header: 'Approved / brands', width: 80, number: { format: '#,##0' } },
       { header: 'Rejected / aggregators', width: 90, number: { format: '#,##0' } },
       { header: 'Oldest waiting', width: 150 },
+      ...revenueColumn,
     ],
     rows: [
       ...dashboard.cards.map((card) => [
@@ -87,7 +124,14 @@ export function reviewDashboardTable(
         card.oldest_waiting
           ? `${card.oldest_waiting.name} since ${formatDateTime(card.oldest_waiting.since, '+00:00')}`
           : '',
+        ...noRevenue,
       ]),
+      ...(revenue
+        ? [
+            ['Revenue', 'Last 30 days', '', '', '', '', money(revenue.money.revenue)],
+            ['Revenue', 'The 30 days before', '', '', '', '', money(revenue.previous_money.revenue)],
+          ]
+        : []),
       ...days.map((day) => [
         'Requests per day',
         String(formatDate(day.day)),
@@ -95,6 +139,7 @@ export function reviewDashboardTable(
         count(day.brands),
         count(day.aggregators),
         '',
+        ...(revenue ? [money(revenueByDay.get(day.day) ?? '0')] : []),
       ]),
     ],
     emptyText: 'Nothing to count.',

@@ -29,7 +29,12 @@ export const botReviewModule = defineModule({
       publicUrl: config.PUBLIC_URL,
     });
     return {
-      secureRoutes: [botReviewRoutes(service, repository, use('launches'), { brandName: config.BRAND_NAME })],
+      secureRoutes: [
+        botReviewRoutes(service, repository, use('launches'), {
+          brandName: config.BRAND_NAME,
+          analytics: use('analytics'),
+        }),
+      ],
       jobs: {
         'bot-review.launch': launchJob(service),
         'bot-review.sweep-launching': sweepLaunchingJob({

@@ -17,11 +17,12 @@ import {
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import type { PolicyAction } from '../../platform/auth/policy.ts';
+import { can, type PolicyAction } from '../../platform/auth/policy.ts';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import { sendTable } from '../../platform/export/tables.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { userOf } from '../../platform/http/secure-scope.ts';
+import type { ModuleServices } from '../../platform/module.ts';
 import { decideEach } from '../../platform/review/bulk.ts';
 import type { LaunchesService } from '../launches/launches.service.ts';
 import { botReviewsTable, describeReviewFilters, reviewDashboardTable } from './bot-review.export.ts';
@@ -45,7 +46,7 @@ export function botReviewRoutes(
   service: BotReviewService,
   repository: Pick<BotReviewRepository, 'carrier' | 'carrierOfPartner'>,
   launches: Pick<LaunchesService, 'summary'>,
-  options: { brandName: string },
+  options: { brandName: string; analytics: Pick<ModuleServices['analytics'], 'report'> },
 ): FastifyPluginAsyncZod {
   /** The launch summary as the caller may read it: a carrier its own network's part only; else a 404. */
   async function details(user: AuthenticatedUser, botId: string) {
@@ -268,10 +269,16 @@ export function botReviewRoutes(
           const carrierId =
             url === '/carrier/review-dashboard' ? await repository.carrierOfPartner(user.partnerId) : null;
           const network = carrierId === null ? null : await repository.carrier(carrierId);
+          // The Revenue card's figures, for those who may read billing (not the marketing admin):
+          // the same 30 days, in days of UTC like the requests per day.
+          const revenue = can(user.role, 'analytics.read')
+            ? await options.analytics.report(user, { preset: '30d', zone: '+00:00' })
+            : null;
           const table = reviewDashboardTable(dashboard, {
             brandName: options.brandName,
             scope: network ? `Network ${network.name}` : 'The platform',
             generatedAt: new Date(),
+            revenue,
           });
           return sendTable(reply, request.query.format, 'dashboard', table);
         },
