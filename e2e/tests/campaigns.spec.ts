@@ -14,7 +14,7 @@ import { seriousViolations } from '../support/shell.ts';
 import { storageStatePath } from '../support/stack-env.ts';
 
 test.use({ viewport: { ...DESKTOP, height: 900 }, storageState: storageStatePath('developer') });
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 600_000 });
 
 const shoot = screenshotsIn('campaigns');
 async function screenshots(page: Page, name: string) {
@@ -215,4 +215,15 @@ test('when a developer schedules a personalised campaign then it shows in the li
   await screenshots(admin, 'admin-details');
   expect(await seriousViolations(admin)).toEqual([]);
   await adminContext.close();
+
+  // The scheduled campaign starts by itself within a minute of its time (the scheduler's tick) and
+  // runs to its end, on its open details page.
+  await page.goto(`/u/my-campaigns?campaign=${scheduledId}`);
+  await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+  await expect(page.getByTestId('campaign-progress')).toContainText('3 of 3 handled', { timeout: 300_000 });
+  await expect(page.getByText('Completed').first()).toBeVisible({ timeout: 30_000 });
+  const ran = (await (await page.request.get(`/api/v1/secure/campaigns/${scheduledId}`, { headers })).json())
+    .data as { scheduled_at: string; started_at: string };
+  // The tick runs each minute; a little more for the job to be picked up on a loaded machine.
+  expect(Date.parse(ran.started_at) - Date.parse(ran.scheduled_at)).toBeLessThan(75_000);
 });
