@@ -5,6 +5,9 @@
  * connector sending straight to the same sandbox, in the same run, in alternating slices. The
  * settlement job runs every second meanwhile, as the metering.settle job would, and the wallet must
  * be exact after the run (charges == debits, nothing reserved, one charge per sent message).
+ * A third side runs the same metered sends with billing analytics' rollups kept in the settlement's
+ * and the releases' units of work (decision 0047), as the server runs them, in the same alternating
+ * slices: the rollups' cost on the send path is the ratio of the two (issue 29: >= 0.95).
  * PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, else PGlite.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHANNEL_TYPE, WALLET_CURRENCY } from '@portico/domain';
 import Fastify from 'fastify';
+import { createAnalyticsRollups } from '../../apps/api/src/modules/analytics/analytics.rollups.ts';
 import { createMeteringRepository } from '../../apps/api/src/modules/metering/metering.repository.ts';
 import { seedCarrierPrefixes } from '../../apps/api/src/modules/metering/metering.seed.ts';
 import { createMeteringService } from '../../apps/api/src/modules/metering/metering.service.ts';
@@ -97,15 +101,22 @@ export async function benchMetering(
       repository: createLedgerRepository(),
       recordAlert: (tx, alert) => wallets.insertAlert(tx, alert),
     });
-    const metering = createMeteringService({
-      database,
-      repository: createMeteringRepository(database.sql, WALLET_CURRENCY),
-      wallet: {
-        ...createMeteredReservations(database.sql),
-        chargeReserved: (request) => ledger.chargeReserved(request),
-      },
-      abandonAfterMs: 600_000,
-    });
+    const meteringWith = (rollups: boolean) =>
+      createMeteringService({
+        database,
+        repository: createMeteringRepository(database.sql, WALLET_CURRENCY),
+        wallet: {
+          ...createMeteredReservations(database.sql),
+          chargeReserved: (request) => ledger.chargeReserved(request),
+        },
+        abandonAfterMs: 600_000,
+        ...(rollups ? { rollups: createAnalyticsRollups(database.sql) } : {}),
+      });
+    // Without the rollups (the metering pipeline alone) and with them, as the server runs it.
+    const plain = meteringWith(false);
+    const rolled = meteringWith(true);
+    /** The service whose sends run now: the settlement job settles through it too. */
+    let metering = plain;
     const { rows } = await database.sql.query<{ partner_id: string }>(
       `INSERT INTO partners (kind, has_ewallet) VALUES ('developer', true) RETURNING partner_id`,
     );
@@ -140,12 +151,12 @@ export async function benchMetering(
         content: { kind: 'text', text: 'Your order has shipped.', suggestions: [] },
       });
     };
-    const sendMetered = async () => {
+    const sendThrough = async (service: typeof plain) => {
       n += 1;
       const messageId = `metered-${n}`;
       const msisdn = recipient(n);
-      const price = await metering.price({ partnerId, botId, channel: CHANNEL_TYPE.rcs, msisdn });
-      const reserved = await metering.reserve({
+      const price = await service.price({ partnerId, botId, channel: CHANNEL_TYPE.rcs, msisdn });
+      const reserved = await service.reserve({
         partnerId,
         botId,
         messageId,
@@ -161,10 +172,18 @@ export async function benchMetering(
           content: { kind: 'text', text: 'Your order has shipped.', suggestions: [] },
         });
       } catch (error) {
-        await metering.settle({ botId, messageId }, 'failed');
+        await service.settle({ botId, messageId }, 'failed');
         throw error;
       }
-      await metering.settle({ botId, messageId }, 'sent');
+      await service.settle({ botId, messageId }, 'sent');
+    };
+    const sendMetered = async () => {
+      metering = plain;
+      await sendThrough(plain);
+    };
+    const sendRolled = async () => {
+      metering = rolled;
+      await sendThrough(rolled);
     };
     const firstError: string[] = [];
     const run = async (send: () => Promise<void>, ms: number): Promise<Side> => {
@@ -210,14 +229,18 @@ export async function benchMetering(
     log(`${kind}: ${IN_FLIGHT} sends in flight, ${SECONDS} s per side in ${SLICES} alternating slices`);
     await run(sendStraight, 1000);
     await run(sendMetered, 1000);
+    await run(sendRolled, 1000);
     const slice = (SECONDS * 1000) / SLICES;
     let direct: Side = { sent: 0, failures: 0, seconds: 0, latencies: [] };
     let metered: Side = { sent: 0, failures: 0, seconds: 0, latencies: [] };
+    let withRollups: Side = { sent: 0, failures: 0, seconds: 0, latencies: [] };
     for (let i = 0; i < SLICES; i += 1) {
       if (i % 2 === 0) {
         direct = merge(direct, await run(sendStraight, slice));
         metered = merge(metered, await run(sendMetered, slice));
+        withRollups = merge(withRollups, await run(sendRolled, slice));
       } else {
+        withRollups = merge(withRollups, await run(sendRolled, slice));
         metered = merge(metered, await run(sendMetered, slice));
         direct = merge(direct, await run(sendStraight, slice));
       }
@@ -225,6 +248,11 @@ export async function benchMetering(
     settling = false;
     await settler;
     batches += (await metering.settleBatches()).batches;
+    // Every message the rollups' side charged is counted in them, once.
+    const { rows: counted } = await database.sql.query<{ sent: string }>(
+      `SELECT coalesce(sum(count), 0)::text AS sent FROM analytics_rollups WHERE bot_id = $1 AND status = 'sent'`,
+      [botId],
+    );
 
     // The wallet is exact: every sent message charged once, charges == debits, nothing reserved.
     const w = await checkWallet(database, partnerId, FUNDS);
@@ -249,6 +277,18 @@ export async function benchMetering(
         'the connector straight to the sandbox in the same run, sends/s',
         rps(direct),
         'n/a',
+      ),
+      result(
+        `metering.${kind}.rollups-sends-per-s`,
+        'metered sends/s with billing analytics rollups kept in the settlement (decision 0047)',
+        rps(withRollups),
+        'n/a',
+      ),
+      result(
+        `metering.${kind}.rollups-ratio`,
+        'sends/s with rollups / without, same run (issue 29)',
+        round(withRollups.sent / withRollups.seconds / (metered.sent / metered.seconds), 3),
+        '>= 0.95',
       ),
       result(
         `metering.${kind}.p50-ms`,
@@ -280,6 +320,7 @@ export async function benchMetering(
       `${kind}; sandbox in its own process, the service and the connector in the bench process; ${IN_FLIGHT} sends in flight; ${SECONDS} s per side after 1 s warm-up, alternating slices; settlement every second during the run.`,
       `Metered: ${metered.sent} sent, ${metered.failures} failed; direct: ${direct.sent} sent, ${direct.failures} failed.${firstError.length > 0 ? ` First failures: ${[...new Set(firstError)].slice(0, 3).join(' | ')}` : ''}`,
       `Wallet after the run: ${w.charged} messages charged in ${batches} settlement batches; debits ${w.debits} micros == charges ${w.charges}; reserved ${w.reserved}.`,
+      `With rollups: ${withRollups.sent} sent, ${withRollups.failures} failed; the rollups count ${counted[0]?.sent ?? 0} sent messages (those the settlement job settled while the rollups' side ran).`,
       "The partner API's endpoints (token, validation, rate) are not in this path: partner-sends.ts measures them.",
     ].join('\n');
     return { results, details };
