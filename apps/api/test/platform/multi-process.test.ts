@@ -609,7 +609,7 @@ describe.skipIf(!onPostgres)('two api and two worker processes on one PostgreSQL
         return rows[0];
       },
       (row) => row?.status === 'c',
-      150_000,
+      240_000,
     );
     const counts = await sentCount();
     expect(counts).toEqual({ sent: CAMPAIGN_RECIPIENTS, queued: 0 });
@@ -625,7 +625,7 @@ describe.skipIf(!onPostgres)('two api and two worker processes on one PostgreSQL
     expect(await spendable(developer.partnerId)).toBe(before - BigInt(CAMPAIGN_RECIPIENTS) * PRICE);
     // The killed worker comes back for the rest.
     await start(victim.name, 'worker', victim.port);
-  }, 300_000);
+  }, 420_000);
 
   it('when the scheduler has run (once a minute, on one worker) then every accepted send is charged once and the wallet balances', async () => {
     await waitFor(
