@@ -75,7 +75,7 @@ export interface CampaignsDeps {
   metering: Pick<MeteringService, 'price' | 'priceMany'>;
   templates: Pick<TemplatesService, 'forCampaign'>;
   bots: Pick<BotsService, 'botsForTesting'>;
-  messages: Pick<NetworkMessagesService, 'send'>;
+  messages: Pick<NetworkMessagesService, 'send' | 'resend'>;
   connectors: Pick<Connectors, 'sms'>;
   jobs: JobSender<CampaignsQueues>;
   counters: Pick<Counters, 'add'>;
@@ -523,7 +523,10 @@ export function createCampaignsService(deps: CampaignsDeps) {
     | { seq: number; status: 'sent'; channel: string; carrierId: number | null; price: bigint }
     | { seq: number; status: 'failed' | 'skipped'; reason: CampaignFailureReason; channel: string | null };
 
-  /** Sends one recipient (its id stored before the send; a retry of a sent one is not sent again). */
+  /**
+   * Sends one recipient: its id is stored before the send, so a retry of one the network answered is
+   * not sent again, and one stored but never answered (a killed process) is sent again under that id.
+   */
   async function sendOne(
     row: CampaignRow,
     template: Template,
@@ -545,16 +548,19 @@ export function createCampaignsService(deps: CampaignsDeps) {
         carrierId: price.carrierId,
         price: price.unitPriceMicros,
       };
-    if (already === undefined) {
+    if (already === undefined || already === 'queued') {
       try {
-        await messages.send(actor, {
-          messageId: r.messageId,
-          network: address.network,
-          sender: address.sender,
-          recipient: r.msisdn,
-          content,
-          purpose: 'campaign',
-        });
+        // Stored but never answered (the process stopped mid-send): sent again under its id.
+        if (already === 'queued') await messages.resend(r.messageId);
+        else
+          await messages.send(actor, {
+            messageId: r.messageId,
+            network: address.network,
+            sender: address.sender,
+            recipient: r.msisdn,
+            content,
+            purpose: 'campaign',
+          });
         return {
           seq: r.seq,
           status: 'sent',
@@ -735,7 +741,8 @@ export function createCampaignsService(deps: CampaignsDeps) {
   /**
    * An ended campaign whose last batch was with the network when the process died (or the campaign
    * was cancelled): the messages the network took (their stored message exists, not failed) are
-   * recorded as sent and charged; the others stay unsent.
+   * recorded as sent and charged; one stored but never answered is sent again under its id first,
+   * as a live dispatch finishes its batch after a cancel (decision 0056); the others stay unsent.
    */
   async function reconcile(row: CampaignRow): Promise<void> {
     const outcomes: Outcome[] = [];
@@ -745,7 +752,8 @@ export function createCampaignsService(deps: CampaignsDeps) {
       if (batch.length === 0) break;
       for (const r of batch) {
         const status = await repository.sentMessageStatus(r.messageId);
-        if (!status || status === 'failed' || status === 'queued') continue;
+        if (status === 'queued' ? !(await resentStored(r.messageId)) : !status || status === 'failed')
+          continue;
         const price = r.priceMicros ?? (await priceFromRun(row, r.msisdn));
         if (price !== null)
           outcomes.push({ seq: r.seq, status: 'sent', channel: row.channel, carrierId: r.carrierId, price });
@@ -753,6 +761,17 @@ export function createCampaignsService(deps: CampaignsDeps) {
       after = batch[batch.length - 1]?.seq ?? after;
     }
     await commitBatch(row.campaignId, outcomes);
+  }
+
+  /** Sends a stored, never-answered message again under its id: whether the network took it. */
+  async function resentStored(messageId: string): Promise<boolean> {
+    try {
+      await messages.resend(messageId);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError) return false;
+      throw error;
+    }
   }
 
   /** A recipient's price now, for reconciling a sent message of an ended campaign. */

@@ -128,7 +128,10 @@ async function serviceFailingAfter(n: number) {
       }),
     },
     bots: { botsForTesting: async () => new Map() },
-    messages: { send: async () => Promise.reject(new Error('no sends here')) },
+    messages: {
+      send: async () => Promise.reject(new Error('no sends here')),
+      resend: async () => Promise.reject(new Error('no sends here')),
+    },
     connectors: { sms: { baseUrl: '', send: async () => Promise.reject(new Error('no sends here')) } },
     jobs,
     counters: createCounters(t.database.sql),
