@@ -150,6 +150,41 @@ function illegal(state: TemplateState, message: string, role: string | null) {
  * webhooks (applied once, the latest event deciding), tests on the bot's test devices and their
  * summary, the networks' JSON. Each use case is one unit of work.
  */
+/**
+ * The media kinds a campaign may send instead of a template's own: an RCS rich card with media, or
+ * a carousel with a card with media (an image or a video), a WhatsApp IMAGE, VIDEO or DOCUMENT
+ * header (that kind). None for a template without media.
+ */
+export function mediaKindsOf(channel: string, content: Content): TemplateMedia['kind'][] {
+  if (channel === 'rcs') {
+    const rcs = content as RcsTemplateContent;
+    const has =
+      rcs.kind === 'rich_card'
+        ? Boolean(rcs.card.media)
+        : rcs.kind === 'carousel' && rcs.cards.some((card) => card.media);
+    return has ? ['image', 'video'] : [];
+  }
+  const header = (content as WhatsappTemplateContent).header;
+  return header && header.format !== 'TEXT' ? [header.format.toLowerCase() as TemplateMedia['kind']] : [];
+}
+
+/** The RCS template with a campaign's media instead of its card's (a carousel's first card with media). */
+export function withRcsMedia(content: RcsTemplateContent, media: TemplateMedia): RcsTemplateContent {
+  if (content.kind === 'rich_card' && content.card.media)
+    return { ...content, card: { ...content.card, media: { ...media, height: content.card.media.height } } };
+  if (content.kind === 'carousel') {
+    const first = content.cards.findIndex((card) => card.media);
+    if (first < 0) return content;
+    return {
+      ...content,
+      cards: content.cards.map((card, i) =>
+        i === first && card.media ? { ...card, media: { ...media, height: card.media.height } } : card,
+      ),
+    };
+  }
+  return content;
+}
+
 export function createTemplatesService(deps: TemplatesServiceDeps) {
   const { database, repository, review, mail, storage, connectors, log, publicUrl } = deps;
 
@@ -492,11 +527,13 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
     template: Pick<TemplateRow, 'channel' | 'name' | 'language'>,
     version: TemplateVersionRow,
     values: Record<string, string>,
+    media?: TemplateMedia,
   ): TMessageContent {
     const filled = { ...version.sampleValues, ...values };
     let content: TMessageContent;
     if (template.channel === 'rcs') {
-      const rcs = fillRcsTemplate(version.content as unknown as RcsTemplateContent, filled);
+      const own = version.content as unknown as RcsTemplateContent;
+      const rcs = fillRcsTemplate(media ? withRcsMedia(own, media) : own, filled);
       const missing = rcsTemplateVariables(rcs);
       if (missing.length) {
         const message = `Give a value for ${missing.map((m) => `{{${m}}}`).join(', ')}.`;
@@ -507,6 +544,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
       const wa = version.content as unknown as WhatsappTemplateContent;
       const variables = whatsappTemplateVariables(wa);
       const headerExample = wa.header?.format === 'TEXT' ? wa.header.example : undefined;
+      const header = wa.header && wa.header.format !== 'TEXT' ? wa.header : null;
       content = {
         kind: 'template',
         templateName: networkTemplateName(template.name, version.version),
@@ -520,6 +558,15 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
             ? [{ index, text: filled[`button_${index}`]?.trim() || button.example || '1' }]
             : [],
         ),
+        // A media header's file (Meta asks for it with each send): the campaign's own, else the template's.
+        ...(header
+          ? {
+              headerMedia: {
+                type: header.format.toLowerCase() as 'image' | 'video' | 'document',
+                link: mediaUrl(media ?? header.media),
+              },
+            }
+          : {}),
       };
     }
     return content;
@@ -1066,9 +1113,12 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
             : template.channel === 'rcs'
               ? rcsTemplateVariables(content as RcsTemplateContent)
               : whatsappTemplateVariables(content as WhatsappTemplateContent).body,
-        message: (values: Record<string, string>): TMessageContent => {
+        /** The media kinds a campaign may send instead of the template's own (none: it takes no media). */
+        mediaKinds: content === undefined ? [] : mediaKindsOf(template.channel, content),
+        /** The message with a recipient's values, and the campaign's own media (by its address) if any. */
+        message: (values: Record<string, string>, media?: TemplateMedia): TMessageContent => {
           if (!version) throw new ConflictError('The template has no approved version to send.');
-          return messageOf(template, version, values);
+          return messageOf(template, version, values, media);
         },
       };
     },
