@@ -35,12 +35,14 @@ import {
   type TTemplateTestRun,
   type TTemplateTestSummary,
   type TTemplateUpdate,
+  templateMediaKinds,
   toRbmAgentMessage,
   toWhatsappTemplate,
   type WhatsappTemplateContent,
   whatsappTemplateProblems,
   whatsappTemplateType,
   whatsappTemplateVariables,
+  withRcsMedia,
   ZMessageContent,
   ZRbmAgentMessageJson,
   ZWhatsappTemplateJson,
@@ -150,41 +152,6 @@ function illegal(state: TemplateState, message: string, role: string | null) {
  * webhooks (applied once, the latest event deciding), tests on the bot's test devices and their
  * summary, the networks' JSON. Each use case is one unit of work.
  */
-/**
- * The media kinds a campaign may send instead of a template's own: an RCS rich card with media, or
- * a carousel with a card with media (an image or a video), a WhatsApp IMAGE, VIDEO or DOCUMENT
- * header (that kind). None for a template without media.
- */
-export function mediaKindsOf(channel: string, content: Content): TemplateMedia['kind'][] {
-  if (channel === 'rcs') {
-    const rcs = content as RcsTemplateContent;
-    const has =
-      rcs.kind === 'rich_card'
-        ? Boolean(rcs.card.media)
-        : rcs.kind === 'carousel' && rcs.cards.some((card) => card.media);
-    return has ? ['image', 'video'] : [];
-  }
-  const header = (content as WhatsappTemplateContent).header;
-  return header && header.format !== 'TEXT' ? [header.format.toLowerCase() as TemplateMedia['kind']] : [];
-}
-
-/** The RCS template with a campaign's media instead of its card's (a carousel's first card with media). */
-export function withRcsMedia(content: RcsTemplateContent, media: TemplateMedia): RcsTemplateContent {
-  if (content.kind === 'rich_card' && content.card.media)
-    return { ...content, card: { ...content.card, media: { ...media, height: content.card.media.height } } };
-  if (content.kind === 'carousel') {
-    const first = content.cards.findIndex((card) => card.media);
-    if (first < 0) return content;
-    return {
-      ...content,
-      cards: content.cards.map((card, i) =>
-        i === first && card.media ? { ...card, media: { ...media, height: card.media.height } } : card,
-      ),
-    };
-  }
-  return content;
-}
-
 export function createTemplatesService(deps: TemplatesServiceDeps) {
   const { database, repository, review, mail, storage, connectors, log, publicUrl } = deps;
 
@@ -1114,7 +1081,8 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
               ? rcsTemplateVariables(content as RcsTemplateContent)
               : whatsappTemplateVariables(content as WhatsappTemplateContent).body,
         /** The media kinds a campaign may send instead of the template's own (none: it takes no media). */
-        mediaKinds: content === undefined ? [] : mediaKindsOf(template.channel, content),
+        mediaKinds:
+          content === undefined ? [] : templateMediaKinds(template.channel as 'rcs' | 'whatsapp', content),
         /** The message with a recipient's values, and the campaign's own media (by its address) if any. */
         message: (values: Record<string, string>, media?: TemplateMedia): TMessageContent => {
           if (!version) throw new ConflictError('The template has no approved version to send.');

@@ -1,6 +1,6 @@
-import type { RcsTemplateContent, WhatsappTemplateContent } from '@portico/domain';
 import { describe, expect, it } from 'vitest';
-import { mediaKindsOf, withRcsMedia } from './templates.service.ts';
+import { templateMediaKinds, withRcsMedia } from './campaign-media.ts';
+import type { RcsTemplateContent, WhatsappTemplateContent } from './model.ts';
 
 /** What media a campaign may send instead of a template's own, and where it goes in the card. */
 
@@ -34,7 +34,7 @@ describe('a campaign media in a template', () => {
       card: card(true),
       suggestions: [],
     } as unknown as RcsTemplateContent;
-    expect(mediaKindsOf('rcs', content)).toEqual(['image', 'video']);
+    expect(templateMediaKinds('rcs', content)).toEqual(['image', 'video']);
     const replaced = withRcsMedia(content, own);
     expect(replaced.kind === 'rich_card' && replaced.card.media).toEqual({ ...own, height: 'TALL' });
   });
@@ -55,13 +55,13 @@ describe('a campaign media in a template', () => {
 
   it('when a template has no media then it takes none', () => {
     const text = { kind: 'text', text: 'Hi', suggestions: [] } as unknown as RcsTemplateContent;
-    expect(mediaKindsOf('rcs', text)).toEqual([]);
+    expect(templateMediaKinds('rcs', text)).toEqual([]);
     const noMediaCard = {
       kind: 'rich_card',
       card: card(false),
       suggestions: [],
     } as unknown as RcsTemplateContent;
-    expect(mediaKindsOf('rcs', noMediaCard)).toEqual([]);
+    expect(templateMediaKinds('rcs', noMediaCard)).toEqual([]);
     expect(withRcsMedia(noMediaCard, own)).toBe(noMediaCard);
   });
 
@@ -74,10 +74,10 @@ describe('a campaign media in a template', () => {
         footer: null,
         buttons: [],
       }) as unknown as WhatsappTemplateContent;
-    expect(mediaKindsOf('whatsapp', header('VIDEO'))).toEqual(['video']);
-    expect(mediaKindsOf('whatsapp', header('DOCUMENT'))).toEqual(['document']);
+    expect(templateMediaKinds('whatsapp', header('VIDEO'))).toEqual(['video']);
+    expect(templateMediaKinds('whatsapp', header('DOCUMENT'))).toEqual(['document']);
     expect(
-      mediaKindsOf('whatsapp', {
+      templateMediaKinds('whatsapp', {
         category: 'MARKETING',
         header: { format: 'TEXT', text: 'Hello' },
         body: { text: 'Hi', examples: [] },
