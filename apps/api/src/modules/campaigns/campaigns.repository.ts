@@ -108,7 +108,8 @@ export function createCampaignsRepository(database: Database) {
     c.paused_at AS "pausedAt", c.pause_reason AS "pauseReason", c.end_reason AS "endReason",
     c.started_at AS "startedAt", c.ended_at AS "endedAt", c.recipients, c.estimate_micros::text AS "estimateMicros",
     c.hold_id AS "holdId", c.charged_micros::text AS "chargedMicros", c.released_micros::text AS "releasedMicros",
-    c.created_at AS "createdAt", c.updated_at AS "updatedAt",
+    c.created_at AS "createdAt", c.updated_at AS "updatedAt", c.media_key AS "mediaKey",
+    c.test_devices_only AS "testDevicesOnly",
     coalesce(p.company->>'name', '') AS "partnerName", u.email AS "createdByEmail", c.bot_name AS "botName",
     c.template_name AS "templateName", c.audience_name AS "audienceName"`;
 
@@ -181,6 +182,16 @@ export function createCampaignsRepository(database: Database) {
       );
       const [total] = await q<{ n: number }>(`SELECT count(*)::int AS n ${FROM} ${w.text}`, w.values);
       return { items: rows.map(toRow), total: total?.n ?? 0 };
+    },
+
+    /** Which of these stored media keys a campaign still names (the others may be swept). */
+    async referencedMediaKeys(keys: readonly string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await q<{ key: string }>(
+        `SELECT DISTINCT media_key AS key FROM campaigns WHERE media_key = ANY($1::text[])`,
+        [[...keys]],
+      );
+      return new Set(rows.map((r) => r.key));
     },
 
     /** A scheduled or running campaign that sends this template (the template's deletion is refused). */

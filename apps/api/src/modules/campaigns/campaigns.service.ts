@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import {
   CAMPAIGN_FAILURE_REASONS,
   CAMPAIGN_FINAL_STATUSES,
   CAMPAIGN_MACHINE,
+  CAMPAIGN_MEDIA_PREFIX,
   type CampaignAction,
   type CampaignFailureReason,
   type CampaignPauseReason,
@@ -9,6 +11,7 @@ import {
   type CampaignTimeZone,
   CHANNEL_TYPE,
   campaignActions,
+  campaignMediaKind,
   campaignReference,
   campaignTransition,
   campaignValues,
@@ -50,6 +53,7 @@ import type { JobSender } from '../../platform/jobs/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import type { ReviewService } from '../../platform/review/review.service.ts';
 import type { Counters } from '../../platform/security/counters.ts';
+import { fileUrlOf, type Storage } from '../../platform/storage/index.ts';
 import type { BotsService } from '../bots/bots.service.ts';
 import type { MeteringService, Price } from '../metering/metering.service.ts';
 import type { NetworkMessagesService } from '../network-messages/network-messages.service.ts';
@@ -79,6 +83,8 @@ export interface CampaignsDeps {
   connectors: Pick<Connectors, 'sms'>;
   jobs: JobSender<CampaignsQueues>;
   counters: Pick<Counters, 'add'>;
+  /** A campaign's own media (stored before the unit of work that names it). */
+  storage: Pick<Storage, 'put' | 'get'>;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
   /** The partner is told when its campaign ends by itself or is stopped (mail and notification). */
   mail: Mailer;
@@ -188,6 +194,38 @@ export function createCampaignsService(deps: CampaignsDeps) {
       throw field('variables', `The audience has no column ${problems.unknownColumns.join(', ')}.`);
     if (problems.unknownVariables.length)
       throw field('variables', `The template has no variable ${problems.unknownVariables.join(', ')}.`);
+  }
+
+  /** The campaign's own media as the template sends it (by its public address), or undefined. */
+  function mediaOf(key: string | null) {
+    const kind = key ? campaignMediaKind(key) : null;
+    if (!key || !kind) return undefined;
+    return { source: 'url' as const, url: new URL(fileUrlOf(key), deps.publicUrl).toString(), kind };
+  }
+
+  /** A media key the form names: uploaded (stored), and of a kind the template takes. Outside units of work. */
+  async function checkMediaStored(key: string | null | undefined): Promise<void> {
+    if (!key) return;
+    if (!(await deps.storage.get(key)))
+      throw field('media_key', 'The media file is no longer stored: upload it again.');
+  }
+
+  function checkMedia(template: Template, key: string | null, sending = false) {
+    if (!key) return;
+    // RBM fetches a card's media by its https address (a http portal is a development one).
+    if (sending && template.channel === 'rcs' && !deps.publicUrl.startsWith('https:'))
+      throw field(
+        'media_key',
+        `The networks cannot fetch this campaign's media: the portal's address (${deps.publicUrl}) is not https. Remove the uploaded file to send the template's own media.`,
+      );
+    const kind = campaignMediaKind(key);
+    if (template.mediaKinds.length === 0)
+      throw field('media_key', 'This template takes no media: remove the uploaded file.');
+    if (!kind || !template.mediaKinds.includes(kind))
+      throw field(
+        'media_key',
+        `This template takes ${template.mediaKinds.map((k) => `an ${k}`.replace('an video', 'a video').replace('an document', 'a document')).join(' or ')}: upload one of those.`,
+      );
   }
 
   function scheduleColumns(schedule: TCampaignSchedule) {
@@ -403,6 +441,17 @@ export function createCampaignsService(deps: CampaignsDeps) {
           : { kind: 'now' },
       live: await live(row),
       end_reason: row.endReason,
+      media: row.mediaKey
+        ? {
+            key: row.mediaKey,
+            url: fileUrlOf(row.mediaKey),
+            kind: campaignMediaKind(row.mediaKey) ?? 'image',
+          }
+        : null,
+      test_devices_only:
+        row.status === 'p'
+          ? (await templates.forCampaign(row.partnerId, row.templateId))?.botLaunched === false
+          : row.testDevicesOnly,
       allowed_actions: campaignActions(row.status as CampaignStatus, row.pausedAt !== null, user.role),
     };
   }
@@ -536,7 +585,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
   ): Promise<Outcome> {
     if (await repository.isOptedOut(row.partnerId, r.msisdn))
       return { seq: r.seq, status: 'failed', reason: 'opted_out', channel: null };
-    const content = template.message(campaignValues(row.variables, r.fields ?? {}));
+    const content = template.message(campaignValues(row.variables, r.fields ?? {}), mediaOf(row.mediaKey));
     const price = await priceOf(row.partnerId, template, content, r.msisdn);
     if (!price) return { seq: r.seq, status: 'failed', reason: 'no_rate', channel: null };
     const already = await repository.sentMessageStatus(r.messageId);
@@ -873,11 +922,16 @@ export function createCampaignsService(deps: CampaignsDeps) {
       return (await estimate(row.partnerId, template, row.audienceId)).estimate;
     },
 
-    async create(user: AuthenticatedUser, body: TCampaignCreate): Promise<TCampaignDetails> {
+    async create(
+      user: AuthenticatedUser,
+      body: Omit<TCampaignCreate, 'media_key'> & { media_key?: string | null },
+    ): Promise<TCampaignDetails> {
+      await checkMediaStored(body.media_key);
       const id = await database.transaction(async () => {
         const template = await templateFor(user.partnerId, body.bot_id, body.template_id);
         const audience = await audienceFor(user.partnerId, body.audience_id);
         checkMapping(template, body.variables, audience.fields);
+        checkMedia(template, body.media_key ?? null);
         const row = await repository.insert({
           partnerId: user.partnerId,
           createdBy: user.userId,
@@ -891,6 +945,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
           channel: template.channel,
           variables: body.variables,
           fallback: body.fallback,
+          mediaKey: body.media_key ?? null,
           recipients: audience.kept,
           ...scheduleColumns(body.schedule),
         });
@@ -911,6 +966,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
       campaignId: string,
       body: TCampaignUpdateRequest,
     ): Promise<TCampaignDetails> {
+      await checkMediaStored(body.media_key);
       await database.transaction(async () => {
         const row = await lockOwn(user, campaignId);
         if (row.status !== 'p')
@@ -922,6 +978,8 @@ export function createCampaignsService(deps: CampaignsDeps) {
         const template = await templateFor(user.partnerId, botId, templateId);
         const audience = await audienceFor(user.partnerId, audienceId);
         checkMapping(template, variables, audience.fields);
+        const mediaKey = body.media_key === undefined ? row.mediaKey : body.media_key;
+        checkMedia(template, mediaKey);
         await repository.update(campaignId, {
           ...(body.name ? { name: body.name.trim() } : {}),
           botId,
@@ -932,6 +990,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
           audienceName: audience.name,
           channel: template.channel,
           variables,
+          mediaKey,
           recipients: audience.kept,
           ...(body.fallback ? { fallback: body.fallback as TCampaignFallback } : {}),
           ...(body.schedule ? scheduleColumns(body.schedule as TCampaignSchedule) : {}),
@@ -995,7 +1054,9 @@ export function createCampaignsService(deps: CampaignsDeps) {
             'audience_id',
             "None of the audience's recipients is a test device of this bot: a bot that is not launched sends only to its test devices.",
           );
+        checkMedia(template, row.mediaKey, true);
         await move(row, action, user, {
+          testDevicesOnly: template.testNumbers !== null,
           estimateMicros: total,
           holdId,
           recipients,
@@ -1007,6 +1068,21 @@ export function createCampaignsService(deps: CampaignsDeps) {
       });
       return details(user, campaignId);
     },
+
+    /** Stores a checked media file under a server-chosen key (the upload route checks it by content). */
+    async storeMedia(bytes: Uint8Array, contentType: string, extension: string) {
+      const key = `${CAMPAIGN_MEDIA_PREFIX}${randomUUID()}.${extension}`;
+      await deps.storage.put(key, bytes, contentType);
+      return { key, url: fileUrlOf(key) };
+    },
+
+    storedFiles: [
+      {
+        prefix: CAMPAIGN_MEDIA_PREFIX,
+        referenced: (keys: readonly string[]) =>
+          database.transaction(() => repository.referencedMediaKeys(keys)),
+      },
+    ],
 
     /** A scheduled campaign back to pending: its hold released, its recipients dropped (copied again at the start). */
     async unschedule(user: AuthenticatedUser, campaignId: string): Promise<TCampaignDetails> {

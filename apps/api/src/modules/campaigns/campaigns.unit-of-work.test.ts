@@ -119,6 +119,7 @@ async function serviceFailingAfter(n: number) {
         channel: 'rcs' as const,
         approved: true,
         botLaunched: true,
+        mediaKinds: [],
         variables: ['first_name'],
         message: (values: Record<string, string>) => ({
           kind: 'text' as const,
@@ -135,6 +136,7 @@ async function serviceFailingAfter(n: number) {
     connectors: { sms: { baseUrl: '', send: async () => Promise.reject(new Error('no sends here')) } },
     jobs,
     counters: createCounters(t.database.sql),
+    storage: { put: async () => undefined, get: async () => null },
     log: { warn: () => undefined, info: () => undefined },
     mail: async () => undefined,
     publicUrl: 'http://portal.test',

@@ -35,12 +35,14 @@ import {
   type TTemplateTestRun,
   type TTemplateTestSummary,
   type TTemplateUpdate,
+  templateMediaKinds,
   toRbmAgentMessage,
   toWhatsappTemplate,
   type WhatsappTemplateContent,
   whatsappTemplateProblems,
   whatsappTemplateType,
   whatsappTemplateVariables,
+  withRcsMedia,
   ZMessageContent,
   ZRbmAgentMessageJson,
   ZWhatsappTemplateJson,
@@ -492,11 +494,13 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
     template: Pick<TemplateRow, 'channel' | 'name' | 'language'>,
     version: TemplateVersionRow,
     values: Record<string, string>,
+    media?: TemplateMedia,
   ): TMessageContent {
     const filled = { ...version.sampleValues, ...values };
     let content: TMessageContent;
     if (template.channel === 'rcs') {
-      const rcs = fillRcsTemplate(version.content as unknown as RcsTemplateContent, filled);
+      const own = version.content as unknown as RcsTemplateContent;
+      const rcs = fillRcsTemplate(media ? withRcsMedia(own, media) : own, filled);
       const missing = rcsTemplateVariables(rcs);
       if (missing.length) {
         const message = `Give a value for ${missing.map((m) => `{{${m}}}`).join(', ')}.`;
@@ -507,6 +511,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
       const wa = version.content as unknown as WhatsappTemplateContent;
       const variables = whatsappTemplateVariables(wa);
       const headerExample = wa.header?.format === 'TEXT' ? wa.header.example : undefined;
+      const header = wa.header && wa.header.format !== 'TEXT' ? wa.header : null;
       content = {
         kind: 'template',
         templateName: networkTemplateName(template.name, version.version),
@@ -520,6 +525,15 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
             ? [{ index, text: filled[`button_${index}`]?.trim() || button.example || '1' }]
             : [],
         ),
+        // A media header's file (Meta asks for it with each send): the campaign's own, else the template's.
+        ...(header
+          ? {
+              headerMedia: {
+                type: header.format.toLowerCase() as 'image' | 'video' | 'document',
+                link: mediaUrl(media ?? header.media),
+              },
+            }
+          : {}),
       };
     }
     return content;
@@ -1066,9 +1080,13 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
             : template.channel === 'rcs'
               ? rcsTemplateVariables(content as RcsTemplateContent)
               : whatsappTemplateVariables(content as WhatsappTemplateContent).body,
-        message: (values: Record<string, string>): TMessageContent => {
+        /** The media kinds a campaign may send instead of the template's own (none: it takes no media). */
+        mediaKinds:
+          content === undefined ? [] : templateMediaKinds(template.channel as 'rcs' | 'whatsapp', content),
+        /** The message with a recipient's values, and the campaign's own media (by its address) if any. */
+        message: (values: Record<string, string>, media?: TemplateMedia): TMessageContent => {
           if (!version) throw new ConflictError('The template has no approved version to send.');
-          return messageOf(template, version, values);
+          return messageOf(template, version, values, media);
         },
       };
     },
