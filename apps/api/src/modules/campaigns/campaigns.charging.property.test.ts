@@ -167,6 +167,8 @@ describe('campaign charging', () => {
                     );
                     return {} as never;
                   },
+                  // No outage here (the recovery test has one): nothing is queued again.
+                  requeue: async () => undefined,
                   // The stored message sent again under its id: the network had never got it.
                   resend: async (messageId) => {
                     const { rows } = await t.database.sql.query<{ recipient: string }>(

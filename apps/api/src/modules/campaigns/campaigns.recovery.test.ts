@@ -80,14 +80,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function approvedTemplate(): Promise<string> {
+async function approvedTemplate(name = 'recover_offer'): Promise<string> {
   const created = await call(developer, {
     method: 'POST',
     url: `${S}/templates`,
     payload: {
       bot_id: botId,
       channel: 'rcs',
-      name: 'recover_offer',
+      name,
       language: 'en',
       content: { kind: 'text', text: 'Hi {{first_name}}, lamps are 20% off', suggestions: [] },
       sample_values: { first_name: 'Asha' },
@@ -136,7 +136,7 @@ async function received(msisdn: string): Promise<string[]> {
   return thread.items.filter((i) => i.direction === 'received').map((i) => i.id);
 }
 
-describe('a dispatch killed while messages were with the network', () => {
+describe('a dispatch stopped while messages were with the network', () => {
   it('when dispatched again then a stored but unanswered message is sent again under its id: each recipient sent once, charged once, the wallet exact', async () => {
     const templateId = await approvedTemplate();
     const audienceId = await audience([TAKEN, NEVER_GOT, NOT_STORED]);
@@ -240,6 +240,71 @@ describe('a dispatch killed while messages were with the network', () => {
       [campaignId],
     );
     expect(hold).toEqual([{ status: 'captured', captured: String(3n * PRICE) }]);
+    expect(await balance()).toBe(before - 3n * PRICE);
+  });
+
+  it('when the network is down mid-campaign then it pauses, and after the resume each recipient is sent once, none sent down the fallback', async () => {
+    const templateId = await approvedTemplate('outage_offer');
+    const numbers = ['+919810012351', '+919810012352', '+919810012353'];
+    const audienceId = await audience(numbers);
+    const before = await balance();
+    const sandbox = (behaviour: object) =>
+      fetch(`${t.config.PUBLIC_URL}/sandbox/config`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ rateLimits: { enabled: false }, receipts: false, ...behaviour }),
+      });
+    // Google answers 503 to every call: the connector gives up after its retries (network_down).
+    expect((await sandbox({ serverErrorRatio: 1 })).status).toBe(200);
+    const created = ZCampaignDetails.parse(
+      expectEnvelope(
+        await call(developer, {
+          method: 'POST',
+          url: `${S}/campaigns`,
+          payload: {
+            name: 'Outage',
+            bot_id: botId,
+            template_id: templateId,
+            audience_id: audienceId,
+            variables: { first_name: 'first_name' },
+          },
+        }),
+        200,
+      ).data,
+    );
+    const campaignId = created.campaign_id;
+    const details = async () =>
+      ZCampaignDetails.parse(
+        expectEnvelope(await call(developer, { method: 'GET', url: `${S}/campaigns/${campaignId}` }), 200)
+          .data,
+      );
+    expectEnvelope(await call(developer, { method: 'POST', url: `${S}/campaigns/${campaignId}/start` }), 200);
+    const waitFor = async (done: (c: Awaited<ReturnType<typeof details>>) => boolean, what: string) => {
+      const started = Date.now();
+      for (;;) {
+        const c = await details();
+        if (done(c)) return c;
+        if (Date.now() - started > 60_000) throw new Error(`${what}: the campaign is ${c.status}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const paused = await waitFor((c) => c.paused, 'paused for the outage');
+    expect(paused.status).toBe('r');
+    expect(paused.live.counts).toMatchObject({ sent: 0, skipped: 0, failed: 0 });
+
+    // The network answers again; the partner resumes (the scheduler would, within a minute).
+    expect((await sandbox({ serverErrorRatio: 0 })).status).toBe(200);
+    expectEnvelope(
+      await call(developer, { method: 'POST', url: `${S}/campaigns/${campaignId}/resume` }),
+      200,
+    );
+    const done = await waitFor((c) => c.status === 'c', 'completed');
+    expect(done.live.counts).toMatchObject({ recipients: 3, queued: 0, sent: 3, skipped: 0, failed: 0 });
+    const { rows } = await t.database.sql.query<{ msisdn: string; message_id: string }>(
+      'SELECT msisdn, message_id::text AS message_id FROM campaign_recipients WHERE campaign_id = $1',
+      [campaignId],
+    );
+    for (const { msisdn, message_id } of rows) expect(await received(msisdn)).toEqual([message_id]);
     expect(await balance()).toBe(before - 3n * PRICE);
   });
 });

@@ -79,7 +79,7 @@ export interface CampaignsDeps {
   metering: Pick<MeteringService, 'price' | 'priceMany'>;
   templates: Pick<TemplatesService, 'forCampaign'>;
   bots: Pick<BotsService, 'botsForTesting'>;
-  messages: Pick<NetworkMessagesService, 'send' | 'resend'>;
+  messages: Pick<NetworkMessagesService, 'send' | 'resend' | 'requeue'>;
   connectors: Pick<Connectors, 'sms'>;
   jobs: JobSender<CampaignsQueues>;
   counters: Pick<Counters, 'add'>;
@@ -619,7 +619,12 @@ export function createCampaignsService(deps: CampaignsDeps) {
         };
       } catch (error) {
         const cause = error instanceof AppError ? (error.data as { kind?: string } | null)?.kind : undefined;
-        if (cause === 'network_down' || cause === 'rate_limited') throw new NetworkOutage(String(cause));
+        if (cause === 'network_down' || cause === 'rate_limited') {
+          // Stored and not answered: queued again, so the resume resends it under its id (not the
+          // fallback of a number the network refused).
+          await messages.requeue(r.messageId, cause);
+          throw new NetworkOutage(String(cause));
+        }
         if (!(error instanceof AppError)) throw error;
         const reason = refusalReason(cause);
         if (reason !== 'not_rcs_capable' || template.channel !== 'rcs')

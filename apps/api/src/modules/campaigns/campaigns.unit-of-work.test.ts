@@ -132,6 +132,7 @@ async function serviceFailingAfter(n: number) {
     messages: {
       send: async () => Promise.reject(new Error('no sends here')),
       resend: async () => Promise.reject(new Error('no sends here')),
+      requeue: async () => Promise.reject(new Error('no sends here')),
     },
     connectors: { sms: { baseUrl: '', send: async () => Promise.reject(new Error('no sends here')) } },
     jobs,

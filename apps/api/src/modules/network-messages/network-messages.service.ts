@@ -22,6 +22,8 @@ import type {
 
 /** Why a stored WhatsApp message is failed without a resend (no idempotency key: decision 0056). */
 const OUTCOME_UNKNOWN = 'outcome_unknown';
+/** The network refused the message for now (429): it did not take it, so a resend is safe on any network. */
+const RATE_LIMITED = 'rate_limited';
 
 export interface NetworkMessagesDeps {
   /** Applying events to a message is one unit of work under the network id's lock. */
@@ -161,7 +163,7 @@ export function createNetworkMessagesService({ database, repository, connectors 
     if (!row) throw new Error(`network message ${messageId} is not stored`);
     if (row.status !== 'queued') return presentNetworkMessage(row);
     const network = row.network as Network;
-    if (network === 'whatsapp') {
+    if (network === 'whatsapp' && row.errorCode !== RATE_LIMITED) {
       const message = 'WhatsApp: the send was interrupted before the network answered; not sent again.';
       await repository.updateMessage(messageId, {
         status: 'failed',
@@ -176,6 +178,18 @@ export function createNetworkMessagesService({ database, repository, connectors 
       recipient: row.recipient,
       content: row.content as unknown as TMessageContent,
     });
+  }
+
+  /**
+   * A message the network did not answer because it was down or asked to slow down (kinds
+   * `network_down`, `rate_limited`) goes back to the queue for a sender that tries again later under
+   * its same id (a campaign paused for the outage, decision 0056): `resend` then sends it, on
+   * WhatsApp only when the network refused it (a 429 it surely did not take).
+   */
+  async function requeue(messageId: string, kind: 'network_down' | 'rate_limited'): Promise<void> {
+    const row = await repository.message(messageId);
+    if (row?.status !== 'failed') return;
+    await repository.updateMessage(messageId, { status: 'queued', errorCode: kind });
   }
 
   return {
@@ -251,6 +265,8 @@ export function createNetworkMessagesService({ database, repository, connectors 
     send,
 
     resend,
+
+    requeue,
 
     async message(messageId: string): Promise<TNetworkMessage | null> {
       const row = await repository.message(messageId);
