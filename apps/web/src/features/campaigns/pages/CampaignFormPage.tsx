@@ -35,7 +35,7 @@ import {
   ZCampaignCreateRequest,
 } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { UploadPanel } from '@/lib/audiences/UploadPanel';
 import { errorMessage } from '@/lib/http/api-error';
@@ -58,10 +58,14 @@ import {
   useSaveCampaign,
 } from '../api/campaigns';
 import { type CampaignDraft, draftKey, EMPTY_DRAFT, useDraft } from '../api/draft';
-import { CampaignMediaField } from '../components/CampaignMediaField';
 import { CampaignReach } from '../components/CampaignReach';
 import { campaignPath } from '../components/paths';
 import { RecipientPreview } from '../components/RecipientPreview';
+
+/** Loaded when a template that takes media is chosen (most are not): the route stays as light as it was. */
+const CampaignMediaField = lazy(() =>
+  import('../components/CampaignMediaField').then((m) => ({ default: m.CampaignMediaField })),
+);
 
 const STEPS = ['Campaign', 'Audience', 'Personalise', 'Delivery', 'Cost and start'] as const;
 type StepIndex = 0 | 1 | 2 | 3 | 4;
@@ -441,13 +445,15 @@ function CampaignForm({ campaign }: { campaign: TCampaignDetails | null }) {
                 ))}
               </TextField>
               {ownTemplate && mediaKinds.length > 0 && (
-                <CampaignMediaField
-                  channel={ownTemplate.channel}
-                  kinds={mediaKinds}
-                  mediaKey={draft.media_key}
-                  onChange={(media_key) => update({ media_key })}
-                  error={shown('media_key')}
-                />
+                <Suspense fallback={null}>
+                  <CampaignMediaField
+                    channel={ownTemplate.channel}
+                    kinds={mediaKinds}
+                    mediaKey={draft.media_key}
+                    onChange={(media_key) => update({ media_key })}
+                    error={shown('media_key')}
+                  />
+                </Suspense>
               )}
             </>
           )}
