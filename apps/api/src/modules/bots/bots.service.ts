@@ -483,6 +483,21 @@ export function createBotsService(deps: BotsServiceDeps) {
     },
 
     /**
+     * The state moves other modules make on a bot and its carriers (launches: submission, carriers
+     * after it; the rules are theirs, in review.decide): each joins the caller's unit of work and
+     * moves only while the row is still at `from` (false when another change came first).
+     */
+    moveStatus: (botId: string, from: number, to: number) => repository.moveStatus(botId, from, to),
+    moveCarrier: (botId: string, carrierId: number, from: number, to: number, reason: string | null = null) =>
+      repository.moveCarrier(botId, carrierId, from, to, reason),
+    /** A launch's chosen carriers become exactly these (new ones at `status`); joins the caller's unit of work. */
+    chooseCarriers: (botId: string, carrierIds: readonly number[], status: number) =>
+      repository.chooseCarriers(botId, carrierIds, status),
+    /** Adds carriers at `status` (those already on the bot are left alone); joins the caller's unit of work. */
+    addCarriers: (botId: string, carrierIds: readonly number[], status: number) =>
+      repository.addCarriers(botId, carrierIds, status),
+
+    /**
      * One of the caller's partner's bots as the test devices and the console need it (E's
      * bot-testing module, through `ctx.use('bots')`). Another tenant's bot, or none: 404.
      */

@@ -85,7 +85,7 @@ export function createLaunchCarriers(steps: LaunchSteps) {
           action: 'withdraw',
           actor: user,
           load: () => repository.lockCarrier(botId, carrierId),
-          move: (from, to) => repository.moveCarrier(botId, carrierId, from, to),
+          move: (from, to) => steps.bots().moveCarrier(botId, carrierId, from, to),
         });
       }
       for (const carrierId of add) {
@@ -95,7 +95,7 @@ export function createLaunchCarriers(steps: LaunchSteps) {
             carrier_id: carrierId,
           });
         }
-        await repository.addCarriers(botId, [carrierId], CARRIER.pending.code);
+        await steps.bots().addCarriers(botId, [carrierId], CARRIER.pending.code);
         await review.decide({
           machine: BOT_CARRIER_MACHINE,
           subjectId: botId,
@@ -103,12 +103,12 @@ export function createLaunchCarriers(steps: LaunchSteps) {
           action: 'submit',
           actor: user,
           load: () => repository.lockCarrier(botId, carrierId),
-          move: (from, to) => repository.moveCarrier(botId, carrierId, from, to),
+          move: (from, to) => steps.bots().moveCarrier(botId, carrierId, from, to),
         });
         if (stage !== 'submitted') {
           // The launch is past the platform's first look: the carrier joins at the launch's stage.
           if (
-            !(await repository.moveCarrier(botId, carrierId, CARRIER.submitted.code, CARRIER[stage].code))
+            !(await steps.bots().moveCarrier(botId, carrierId, CARRIER.submitted.code, CARRIER[stage].code))
           ) {
             throw new ConflictError('The launch changed meanwhile: try again.');
           }

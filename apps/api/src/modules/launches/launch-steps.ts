@@ -24,6 +24,7 @@ import type { Mailer } from '../../platform/mail/index.ts';
 import type { ReviewService } from '../../platform/review/review.service.ts';
 import type { Storage } from '../../platform/storage/index.ts';
 import type { SignedDownloads } from '../../platform/uploads/signed-downloads.ts';
+import type { BotsService } from '../bots/bots.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import {
   BOT_NOT_FOUND,
@@ -56,6 +57,8 @@ export interface LaunchesServiceDeps {
   downloads: SignedDownloads;
   /** The wallet module (prices, the verification hold); a getter, read when first needed. */
   wallet: () => WalletService;
+  /** The bots module: the launch moves its bot and the bot's carriers through it (it owns those tables). */
+  bots: () => Pick<BotsService, 'moveStatus' | 'moveCarrier' | 'chooseCarriers' | 'addCarriers'>;
   privacyUrl: PrivacyUrlChecker;
   log: FastifyBaseLogger;
   /** The portal's address, for the links in mails. */

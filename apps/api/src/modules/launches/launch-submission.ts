@@ -97,7 +97,7 @@ export function createLaunchSubmission(steps: LaunchSteps, preflight: LaunchPref
           action: 'submit',
           actor: user,
           load: async () => (await repository.lockOwnBot(user.partnerId, botId))?.status,
-          move: (from, to) => repository.moveBot(botId, from, to),
+          move: (from, to) => steps.bots().moveStatus(botId, from, to),
           alsoDo: async () => {
             for (const carrierId of carrierIds) {
               await review.decide({
@@ -107,7 +107,7 @@ export function createLaunchSubmission(steps: LaunchSteps, preflight: LaunchPref
                 action: resubmitted.includes(carrierId) ? 'resubmit' : 'submit',
                 actor: user,
                 load: () => repository.lockCarrier(botId, carrierId),
-                move: (from, to) => repository.moveCarrier(botId, carrierId, from, to),
+                move: (from, to) => steps.bots().moveCarrier(botId, carrierId, from, to),
               });
             }
             await repository.updateLaunch(botId, {

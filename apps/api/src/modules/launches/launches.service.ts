@@ -107,7 +107,7 @@ export function createLaunchesService(deps: LaunchesServiceDeps) {
         'carriers',
         async (bot, launch) => {
           const before = await submittableIds(botId);
-          await repository.setCarriers(botId, ids, CARRIER.pending.code);
+          await steps.bots().chooseCarriers(botId, ids, CARRIER.pending.code);
           const after = await submittableIds(botId);
           const changed = before.length !== after.length || before.some((id) => !after.includes(id));
           const released = changed && (await releaseHeld(user, bot, launch));
