@@ -84,6 +84,8 @@ const ALLOWED_READS: readonly string[] = [
   'campaigns/campaigns.repository.ts -> network_messages (network-messages): read',
   'campaigns/campaigns.repository.ts -> opt_outs (audiences): read',
   'campaigns/campaigns.seed.ts -> audiences (audiences): read',
+  // The demo's campaign through a bot that is not launched (29 Nov) finds the testers it sends to.
+  'campaigns/campaigns.seed.ts -> bot_test_devices (bot-testing): read',
   'campaigns/campaigns.seed.ts -> bots (bots): read',
   'campaigns/campaigns.seed.ts -> templates (templates): read',
   'launches/launches.repository.ts -> bot_carriers (bots): read',
