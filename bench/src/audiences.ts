@@ -95,7 +95,7 @@ interface Side {
 }
 
 async function benchOn(env: NodeJS.ProcessEnv, storageDir: string, file: string): Promise<Side> {
-  const bench = await openBenchDatabase(env, 'portico_bench_audiences');
+  const bench = await openBenchDatabase(env, process.env.BENCH_AUDIENCE_DB ?? 'portico_bench_audiences');
   try {
     const q = (sql: string, params: unknown[] = []) => bench.database.sql.query(sql, params);
     await q(
