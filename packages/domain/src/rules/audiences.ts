@@ -89,7 +89,10 @@ export function normaliseMsisdn(raw: string, defaultCountry?: string | null): st
     // most lines of an audience file) holds nothing around the number to extract: read strictly.
     const number = parsePhoneNumberFromString(
       text,
-      { ...(country ? { defaultCountry: country } : {}), ...(DIGITS_ONLY.test(text) ? { extract: false } : {}) },
+      {
+        ...(country ? { defaultCountry: country } : {}),
+        ...(DIGITS_ONLY.test(text) ? { extract: false } : {}),
+      },
       metadata,
     );
     return number?.isValid() ? number.number : null;
@@ -196,9 +199,9 @@ export function createAudienceChecker(options: AudienceCheckerOptions) {
   const seen = new Set<string>(dedupe ? (options.seen ?? []) : []);
   return {
     check(line: number, row: readonly string[]): LineVerdict {
-      const raw = rawLine(row);
+      // The raw text only for a refused line (most lines are kept: no string made for them).
       const refuse = (reason: AudienceRefusalReason, detail: string): LineVerdict => ({
-        refused: { line, reason, detail, raw },
+        refused: { line, reason, detail, raw: rawLine(row) },
       });
       if (row.every((value) => value.trim() === '')) return refuse('empty', 'The line is empty.');
       const rawNumber = row[mapping.numberIndex] ?? '';
@@ -218,7 +221,7 @@ export function createAudienceChecker(options: AudienceCheckerOptions) {
       }
       if (optedOut(msisdn)) return refuse('opted_out', `${msisdn} opted out of your messages.`);
       if (!dedupe) return { kept: { line, msisdn, fields } };
-      if (seen.has(msisdn)) return { refused: duplicateRefusal(line, msisdn, raw) };
+      if (seen.has(msisdn)) return { refused: duplicateRefusal(line, msisdn, rawLine(row)) };
       seen.add(msisdn);
       return { kept: { line, msisdn, fields } };
     },
