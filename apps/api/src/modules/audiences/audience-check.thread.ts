@@ -88,7 +88,10 @@ export function checkInThread(
               post({ type: 'chunk', bytes }, [bytes.buffer]);
             }
           })
-          .catch((error: unknown) => finish(error));
+          // After the batch being stored (if any): the check is over when it rejects.
+          .catch((error: unknown) => {
+            queue = queue.then(() => finish(error));
+          });
         return;
       }
       queue = queue
