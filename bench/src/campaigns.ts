@@ -198,6 +198,9 @@ export async function benchCampaigns(
     const q = async <T>(sql: string, params: unknown[]) =>
       (await bench.database.sql.query(sql, params)).rows as T[];
 
+    // The bot's WhatsApp sender registered (its WABA, as the bot's WhatsApp step records it): the
+    // bench bot is a row written by partner-sends.ts.
+    await q(`UPDATE bots SET waba_id = 'bench-waba' WHERE bot_id = $1`, [botId]);
     // The RCS template: submitted by the developer, approved by the platform.
     const rcs = (await developer('POST', '/templates', {
       bot_id: botId,
