@@ -85,7 +85,7 @@ function callerOf(base: string, token: string): Caller {
       cookie: `${XSRF_COOKIE_NAME}=${xsrf}`,
       [XSRF_HEADER_NAME]: xsrf,
     };
-    let payload: BodyInit | undefined;
+    let payload: FormData | string | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
       headers['content-type'] = 'application/json';
