@@ -301,12 +301,15 @@ export async function benchCampaigns(
         },
         submit: true,
       })) as { template_id: string };
-      await until(
+      const approved = await until(
         'the WhatsApp template approved',
-        async () => ((await developer('GET', `/templates/${wa.template_id}`)) as { status: string }).status,
+        async () =>
+          ((await developer('GET', `/templates/${wa.template_id}`)) as { status: { key: string } }).status
+            .key,
         (status) => status === 'approved' || status === 'rejected',
         1000,
       );
+      if (approved !== 'approved') throw new Error(`the WhatsApp template was ${approved}`);
       const waAudience = await audience(developer, 'bench_paced', RECIPIENTS, PACED_RECIPIENTS);
       const paced = await campaign(developer, 'Bench paced', botId, wa.template_id, waAudience);
       await developer('POST', `/campaigns/${paced}/start`, {});
