@@ -572,6 +572,58 @@ export function createCampaignsService(deps: CampaignsDeps) {
     | { seq: number; status: 'sent'; channel: string; carrierId: number | null; price: bigint }
     | { seq: number; status: 'failed' | 'skipped'; reason: CampaignFailureReason; channel: string | null };
 
+  /** What a batch's lookups found for one recipient (see `lookUp`). */
+  interface Known {
+    optedOut: boolean;
+    price: Price | null;
+    already: string | undefined;
+  }
+
+  /**
+   * A batch's per-recipient reads in three queries instead of three per recipient: the opt-outs,
+   * the prices (metering's priceMany, grouped by what prices a message: its kind, template and
+   * language) and the stored messages of their ids.
+   */
+  async function lookUp(
+    row: CampaignRow,
+    template: Template,
+    batch: readonly CampaignRecipientRow[],
+  ): Promise<Map<number, Known>> {
+    const msisdns = batch.map((r) => r.msisdn);
+    const [optedOut, stored] = await Promise.all([
+      repository.optedOutAmong(row.partnerId, msisdns),
+      repository.sentMessageStatuses(batch.map((r) => r.messageId)),
+    ]);
+    const groups = new Map<string, { content: TMessageContent; recipients: CampaignRecipientRow[] }>();
+    for (const r of batch) {
+      const content = template.message(campaignValues(row.variables, r.fields ?? {}), mediaOf(row.mediaKey));
+      const priced = content as { kind: string; templateName?: string; language?: string };
+      const key = JSON.stringify([priced.kind, priced.templateName ?? null, priced.language ?? null]);
+      const group = groups.get(key) ?? { content, recipients: [] };
+      group.recipients.push(r);
+      groups.set(key, group);
+    }
+    const known = new Map<number, Known>();
+    for (const { content, recipients } of groups.values()) {
+      const prices = await metering.priceMany(
+        {
+          partnerId: row.partnerId,
+          botId: template.botId,
+          channel: channelCode(template.channel),
+          content: content as { kind: string },
+        },
+        recipients.map((r) => r.msisdn),
+      );
+      for (const [i, r] of recipients.entries())
+        known.set(r.seq, {
+          optedOut: optedOut.has(r.msisdn),
+          price: prices[i] ?? null,
+          already: stored.get(r.messageId),
+        });
+    }
+    return known;
+  }
+
   /**
    * Sends one recipient: its id is stored before the send, so a retry of one the network answered is
    * not sent again, and one stored but never answered (a killed process) is sent again under that id.
@@ -582,13 +634,14 @@ export function createCampaignsService(deps: CampaignsDeps) {
     address: { network: Network; sender: string },
     actor: AuthenticatedUser,
     r: CampaignRecipientRow,
+    known?: Known,
   ): Promise<Outcome> {
-    if (await repository.isOptedOut(row.partnerId, r.msisdn))
+    if (known ? known.optedOut : await repository.isOptedOut(row.partnerId, r.msisdn))
       return { seq: r.seq, status: 'failed', reason: 'opted_out', channel: null };
     const content = template.message(campaignValues(row.variables, r.fields ?? {}), mediaOf(row.mediaKey));
-    const price = await priceOf(row.partnerId, template, content, r.msisdn);
+    const price = known ? known.price : await priceOf(row.partnerId, template, content, r.msisdn);
     if (!price) return { seq: r.seq, status: 'failed', reason: 'no_rate', channel: null };
-    const already = await repository.sentMessageStatus(r.messageId);
+    const already = known ? known.already : await repository.sentMessageStatus(r.messageId);
     if (already && already !== 'failed' && already !== 'queued')
       return {
         seq: r.seq,
@@ -658,24 +711,31 @@ export function createCampaignsService(deps: CampaignsDeps) {
       const row = await repository.lock(null, campaignId);
       if (!row) return;
       let amount = 0n;
-      const at = now();
-      for (const o of outcomes) {
-        if (o.status === 'sent') {
-          amount += o.price;
-          await repository.setRecipient(campaignId, o.seq, {
-            status: 'sent',
-            channel: o.channel,
-            carrierId: o.carrierId,
-            priceMicros: o.price,
-            sentAt: at,
-          });
-        } else
-          await repository.setRecipient(campaignId, o.seq, {
-            status: o.status,
-            reason: o.reason,
-            channel: o.channel,
-          });
-      }
+      for (const o of outcomes) if (o.status === 'sent') amount += o.price;
+      // Every outcome of the batch in one statement.
+      await repository.setRecipients(
+        campaignId,
+        outcomes.map((o) =>
+          o.status === 'sent'
+            ? {
+                seq: o.seq,
+                status: o.status,
+                reason: null,
+                channel: o.channel,
+                carrierId: o.carrierId,
+                priceMicros: o.price,
+              }
+            : {
+                seq: o.seq,
+                status: o.status,
+                reason: o.reason,
+                channel: o.channel,
+                carrierId: null,
+                priceMicros: null,
+              },
+        ),
+        now(),
+      );
       if (amount > 0n && row.holdId) {
         const charge = {
           partnerId: row.partnerId,
@@ -742,6 +802,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
       if (current?.status !== 'r' || current.pausedAt) return;
       const batch = await repository.queued(campaignId, after, batchSize);
       if (batch.length === 0) break;
+      const known = await lookUp(current, template, batch);
       const outcomes: Outcome[] = [];
       try {
         let i = 0;
@@ -758,7 +819,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
                     reason: 'blocked',
                     channel: null,
                   })
-                : sendOne(current, template, address, actor, r),
+                : sendOne(current, template, address, actor, r, known.get(r.seq)),
             ),
           );
           for (const result of settled) if (result.status === 'fulfilled') outcomes.push(result.value);

@@ -87,6 +87,7 @@ async function serviceFailingAfter(n: number) {
     'copyRecipients',
     'dropRecipients',
     'setRecipient',
+    'setRecipients',
     'addCharged',
   ]);
   const review = wrap(
