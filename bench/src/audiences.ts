@@ -65,8 +65,9 @@ async function generate(file: string): Promise<number> {
 /** Peak RSS while work runs (sampled every 50 ms). */
 async function measured<T>(
   work: () => Promise<T>,
-): Promise<{ value: T; seconds: number; peakRssMb: number }> {
-  let peak = process.memoryUsage().rss;
+): Promise<{ value: T; seconds: number; peakRssMb: number; startRssMb: number }> {
+  const start = process.memoryUsage().rss;
+  let peak = start;
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 50);
@@ -77,6 +78,7 @@ async function measured<T>(
       value,
       seconds: (performance.now() - started) / 1000,
       peakRssMb: Math.max(peak, process.memoryUsage().rss) / 1e6,
+      startRssMb: start / 1e6,
     };
   } finally {
     clearInterval(timer);
@@ -90,12 +92,14 @@ interface Side {
   refused: number;
   read: number;
   peakRssMb: number;
+  /** RSS when the check started (the process with its database open, before the thread). */
+  startRssMb: number;
   bareSeconds: number;
   bareRows: number;
 }
 
 async function benchOn(env: NodeJS.ProcessEnv, storageDir: string, file: string): Promise<Side> {
-  const bench = await openBenchDatabase(env, 'portico_bench_audiences');
+  const bench = await openBenchDatabase(env, process.env.BENCH_AUDIENCE_DB ?? 'portico_bench_audiences');
   try {
     const q = (sql: string, params: unknown[] = []) => bench.database.sql.query(sql, params);
     await q(
@@ -167,6 +171,7 @@ async function benchOn(env: NodeJS.ProcessEnv, storageDir: string, file: string)
       refused: done.refusedCount,
       read: done.readCount,
       peakRssMb: check.peakRssMb,
+      startRssMb: check.startRssMb,
       bareSeconds: bare.seconds,
       bareRows,
     };
@@ -313,7 +318,7 @@ export async function benchAudiences(): Promise<{ results: BenchResult[]; detail
         ),
       );
       rows.push(
-        `| ${side.database} | ${side.read} | ${side.kept} | ${side.refused} | ${round(side.seconds, 1)} | ${round(side.read / side.seconds, 0)} | ${round(side.peakRssMb, 0)} | ${round(side.bareSeconds, 1)} (${side.bareRows} rows) | ${round(side.bareSeconds / side.seconds, 2)} |`,
+        `| ${side.database} | ${side.read} | ${side.kept} | ${side.refused} | ${round(side.seconds, 1)} | ${round(side.read / side.seconds, 0)} | ${round(side.peakRssMb, 0)} (${round(side.startRssMb, 0)} at start) | ${round(side.bareSeconds, 1)} (${side.bareRows} rows) | ${round(side.bareSeconds / side.seconds, 2)} |`,
       );
     }
     return {

@@ -29,7 +29,7 @@ const body = JSON.stringify({
 });
 
 /** The sandbox alone in its own process (rate limits and receipts off), on `port` (PORT). */
-export async function startSandbox(port = PORT): Promise<ChildProcess> {
+export async function startSandbox(port = PORT, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/sandbox/src/main.ts')], {
     cwd: root,
     env: {
@@ -37,6 +37,7 @@ export async function startSandbox(port = PORT): Promise<ChildProcess> {
       SANDBOX_PORT: String(port),
       LOG_LEVEL: 'warn',
       SANDBOX_BEHAVIOUR: JSON.stringify({ rateLimits: { enabled: false }, receipts: false }),
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -52,12 +52,12 @@ const WARMUP_SECONDS = 2;
 /** The API's measured time in this many alternating slices; the connector's runs before and after. */
 const SLICES = 2;
 const DB_NAME = 'portico_bench_partner_api';
-const FUNDS = 10n ** 12n;
+export const FUNDS = 10n ** 12n;
 /** How long the metering.settle job (every minute) may take to charge every send after the load. */
 const SETTLE_TIMEOUT_MS = 180_000;
 const PASSWORD = 'Bench-partner-api-1!';
-const AGENT_ID = 'bench_partner_agent';
-const PHONE_NUMBER_ID = '100000000000777';
+export const AGENT_ID = 'bench_partner_agent';
+export const PHONE_NUMBER_ID = '100000000000777';
 const TEXT = 'Your order has shipped.';
 
 const log = (line: string) => process.stderr.write(`[bench:partner-api] ${line}\n`);
@@ -100,7 +100,7 @@ async function partnerWithToken(
   config: Config,
   bench: BenchDatabase,
   url: string,
-): Promise<{ partnerId: string; botId: string; accessToken: string }> {
+): Promise<{ partnerId: string; botId: string; accessToken: string; sessionToken: string }> {
   const { database } = bench;
   const factories = createFactories(database);
   const developer = await factories.account(ROLES.DEVELOPER, { partner: { company: { name: 'Bench Co' } } });
@@ -154,7 +154,7 @@ async function partnerWithToken(
     'the token endpoint',
   );
   if (token.expires_in < 120) throw new Error(`the access token lives ${token.expires_in} s: too short`);
-  return { partnerId, botId, accessToken: token.access_token };
+  return { partnerId, botId, accessToken: token.access_token, sessionToken: session.accessToken };
 }
 
 /** The endpoint of one shape as a templated autocannon target: a new message id and recipient each time. */
@@ -199,7 +199,10 @@ export interface PartnerApiStack {
   url: string;
   sandboxPort: number;
   partnerId: string;
+  botId: string;
   accessToken: string;
+  /** The developer's portal session token (the secure API). */
+  sessionToken: string;
   close(): Promise<void>;
 }
 
@@ -207,7 +210,15 @@ export interface PartnerApiStack {
  * The server on a fresh database with its networks in the sandbox's own process, seeded as the
  * production start seeds (reference data, no demo), and the bench developer with its bot and token.
  */
-export async function startPartnerApiStack(env: NodeJS.ProcessEnv = process.env): Promise<PartnerApiStack> {
+export async function startPartnerApiStack(
+  env: NodeJS.ProcessEnv = process.env,
+  options: {
+    dbName?: string;
+    serverEnv?: Record<string, string>;
+    /** The sandbox's behaviour (JSON); given, its receipts go to the server's network-events webhooks. */
+    sandboxBehaviour?: string;
+  } = {},
+): Promise<PartnerApiStack> {
   const cleanups: (() => Promise<void> | void)[] = [];
   let closed = false;
   const close = async () => {
@@ -224,17 +235,27 @@ export async function startPartnerApiStack(env: NodeJS.ProcessEnv = process.env)
   try {
     const work = mkdtempSync(path.join(os.tmpdir(), 'portico-bench-partner-api-'));
     cleanups.push(() => rmSync(work, { recursive: true, force: true }));
-    const bench = await openBenchDatabase(env, DB_NAME);
+    const bench = await openBenchDatabase(env, options.dbName ?? DB_NAME);
     cleanups.push(() => bench.dispose());
 
     const sandboxPort = await freePort();
-    const sandbox: ChildProcess = await startSandbox(sandboxPort);
+    const serverPort = await freePort();
+    const sandbox: ChildProcess = await startSandbox(
+      sandboxPort,
+      options.sandboxBehaviour
+        ? {
+            SANDBOX_BEHAVIOUR: options.sandboxBehaviour,
+            SANDBOX_WEBHOOK_BASE: `http://127.0.0.1:${serverPort}/api/v1/network-events`,
+          }
+        : {},
+    );
     cleanups.push(() => {
       sandbox.kill('SIGTERM');
     });
     const networks = `http://127.0.0.1:${sandboxPort}/sandbox`;
     const { config, server, url } = await startApiServer(bench, {
       workDir: work,
+      port: serverPort,
       env: {
         // The sandbox in its own process stands in for Google and Meta: the server's connectors
         // reach it as they would reach the networks (any bearer token: it has no service account).
@@ -248,14 +269,20 @@ export async function startPartnerApiStack(env: NodeJS.ProcessEnv = process.env)
         WHATSAPP_VERIFY_TOKEN: 'sandbox-whatsapp-verify-token',
         // Meta's 80/s per number would refuse most of the load with 429s; the limiter still counts.
         PARTNER_SEND_RATE_PER_SECOND: '100000',
+        ...options.serverEnv,
       },
     });
     cleanups.push(() => server.close());
     // The production start's seeds (main.ts): every module's reference data, no demo data.
     await seedModules(bench.database, config, { demo: false });
-    const { partnerId, accessToken } = await partnerWithToken(server, config, bench, url);
+    const { partnerId, botId, accessToken, sessionToken } = await partnerWithToken(
+      server,
+      config,
+      bench,
+      url,
+    );
     log(`${bench.description}: server on ${url}, sandbox on :${sandboxPort}`);
-    return { bench, config, server, url, sandboxPort, partnerId, accessToken, close };
+    return { bench, config, server, url, sandboxPort, partnerId, botId, accessToken, sessionToken, close };
   } catch (error) {
     await close();
     throw error;

@@ -12,13 +12,15 @@
  * `BENCH_ONLY=partner-api` sends through the partner API's endpoints (partner-sends.ts),
  * `BENCH_ONLY=webhooks` webhook deliveries, `BENCH_ONLY=console` the bot console's database load
  * with 200 open consoles (console.ts), `BENCH_ONLY=analytics` billing analytics over a year of traffic (analytics.ts), `BENCH_ONLY=exports` the event loop during a 10,000-row export
- * (exports.ts), `BENCH_ONLY=audiences` a 100 MB audience check (audiences.ts, BENCH_AUDIENCE_MB).
+ * (exports.ts), `BENCH_ONLY=audiences` a 100 MB audience check (audiences.ts, BENCH_AUDIENCE_MB), `BENCH_ONLY=campaigns` a
+ * CAMPAIGN_BENCH_RECIPIENTS RCS campaign, the WhatsApp pace and the cancel (campaigns.ts).
  */
 import os from 'node:os';
 import { benchAnalytics } from './analytics.ts';
 import { benchAudiences } from './audiences.ts';
 import { BARE_BOTS_PATH, BARE_COUNTRIES_PATH, BARE_PARTNER_DETAILS_PATH } from './bare.ts';
 import { BENCH_BOT_PARTNERS, BENCH_BOTS } from './bots.ts';
+import { benchCampaigns } from './campaigns.ts';
 import { benchColdStart } from './cold-start.ts';
 import { benchConsole } from './console.ts';
 import { benchExports } from './exports.ts';
@@ -74,6 +76,8 @@ const SINGLE_PARTS: Record<
   exports: { title: 'large exports', run: () => benchExports() },
   // Issue 27: a 100 MB audience file checked on PostgreSQL and PGlite against a bare insert.
   audiences: { title: 'audience checks', run: () => benchAudiences() },
+  // Issue 28: a CAMPAIGN_BENCH_RECIPIENTS (1,000,000) RCS campaign end to end on PostgreSQL, the pace, the cancel.
+  campaigns: { title: 'campaigns', run: () => benchCampaigns() },
 };
 
 interface Pair {

@@ -128,9 +128,9 @@ async function checkResponses(fullUrl: string, bareUrl: string, token: string): 
  */
 export async function startApiServer(
   bench: BenchDatabase,
-  options: { workDir: string; webDist?: string; env?: Record<string, string> },
+  options: { workDir: string; webDist?: string; env?: Record<string, string>; port?: number },
 ): Promise<{ config: Config; server: Server; url: string }> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const config = loadConfig({
     NODE_ENV: 'production',
     HOST: '127.0.0.1',

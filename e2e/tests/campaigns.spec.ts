@@ -32,6 +32,12 @@ const FILE = [
   '+919811199990,Ravi,ORD-3',
 ].join('\r\n');
 
+/** A small PNG: the campaign's own image for the card template. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAHgAAABQCAIAAABd+SbeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAABHklEQVR4nO3UUY0DARTDwOIwy7JeGCXQ316eTiMFgeX49byz5/cQXig/f6Ia0AHdf3obowO6uYaMbg5OOro5jQ7o5hoyujk46ejmNDqgm2vI6ObgpKOb0+iAbq4ho5uDk45uTqMDurmGjG4OTjq6OY0O6OYaMro5OOno5jQ6oJtryOjm4KSjm9PogG6uIaObg5OObk6jA7q5hoxuDk46ujmNDujmGjK6OTjp6OY0OqCba8jo5uCko5vT6IBuriGjm4OTjm5OowO6uYaMbg5OOro5jQ7o5hoyujk46ejmNDqgm2vI6ObgpKOb0+iAbq4ho5uDk45uTqMDurmGjG4OTjq6OY0O6OYaMro5OOno5jQ6oJtryOjm4KSjOdOv+wA7rlurDNVjOAAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** A time `minutes` ahead in Indian Standard Time: its day as DD/MM/YYYY and its time as HH:mm. */
 function istAhead(minutes: number): { day: string; time: string } {
   const at = new Date(Date.now() + minutes * 60_000 + 330 * 60_000).toISOString();
@@ -76,6 +82,22 @@ test('when a developer schedules a personalised campaign then it shows in the li
   await expect(page.getByRole('figure', { name: 'RCS template preview' })).toBeVisible();
   await screenshots(page, 'form-campaign');
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The card takes media: the campaign's own image shows in the handset; then the template's own
+  // again (this stack's portal is not https, so RBM could not fetch an uploaded file).
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'lamp.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText(/sends its own image instead of the template's/)).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(
+    page.getByRole('figure', { name: 'RCS template preview' }).locator('img[src*="/campaign-media/"]'),
+  ).toBeVisible();
+  await screenshots(page, 'form-media');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: "Use the template's media" }).click();
+  await expect(page.getByText(/sends the template's own media/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Next' }).click();
   await page.locator('input[type="file"]').setInputFiles({

@@ -38,6 +38,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    // An api process first drains: not ready, each answer closing its connection, still serving
+    // until the balancer's health check has taken it out; only then does it stop listening, so no
+    // new connection reaches a closed listener (reset before an answer) mid-restart. Ctrl-C skips it.
+    server.drain();
+    if (signal === 'SIGTERM' && config.PORTICO_ROLE !== 'worker' && config.SHUTDOWN_DRAIN_MS > 0)
+      await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
     const force = setTimeout(() => {
       app.log.error('graceful shutdown timed out');
       process.exit(1);

@@ -99,6 +99,11 @@ export interface Server {
    * (ModuleParts.liveDemo); /readyz answers not ready until it settles.
    */
   seedLiveDemo(log?: FastifyBaseLogger): Promise<Record<string, SeedResult>>;
+  /**
+   * The process is stopping: /readyz answers not ready and every answer closes its connection, while
+   * requests are still served (main.ts waits SHUTDOWN_DRAIN_MS, then closes).
+   */
+  drain(): void;
   /** Reads the identity provider's keys again now (each instance also does so every minute). */
   reloadIdentityKeys(): Promise<boolean>;
   /** Every route with its schema and config (the security suite fuzzes each one's schema). */
@@ -159,6 +164,12 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
     return503OnClosing: false,
     // A request that came in on a module's origin root (second port) is routed under its prefix.
     rewriteUrl: rewriteOriginRootUrl,
+  });
+  // Draining (SIGTERM, main.ts): each answer closes its connection, so a client or balancer that
+  // keeps connections alive opens its next one elsewhere instead of reusing one this process closes.
+  let draining = false;
+  app.addHook('onRequest', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -371,6 +382,10 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
       // Not ready until it is done (the journeys' server waits on /readyz), whether it succeeds or not.
       health.demoSeeding(seeding);
       return seeding;
+    },
+    drain() {
+      draining = true;
+      health.drain();
     },
     reloadIdentityKeys: () => identity.reloadKeys(),
     routes: registeredRoutes,

@@ -287,9 +287,10 @@ export function rbmPlugin(ctx: SandboxContext): FastifyPluginAsync {
           ...(body.messageTrafficType ? { messageTrafficType: body.messageTrafficType } : {}),
         };
 
-        // A reused messageId is accepted and ignored: the message is not sent twice.
+        // A reused messageId is refused as Google does (409 ALREADY_EXISTS): the message is not sent twice.
         const key = `rbm|${agentId}|${messageId}`;
-        if (ctx.store.messageIdValue(key) !== undefined) return reply.send(answer);
+        if (ctx.store.messageIdValue(key) !== undefined)
+          throw new RbmError(409, 'Requested entity already exists');
         if (!isRcsCapable(msisdn)) throw new RbmError(404, 'Requested entity was not found.');
         const agent = [...ctx.store.agents.values()].find((a) => a.name.endsWith(`/agents/${agentId}`));
         if (agent && agent.launchState !== 'LAUNCH_STATE_LAUNCHED') {

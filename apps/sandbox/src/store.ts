@@ -207,7 +207,7 @@ export function createStore() {
     },
     handsetNumbers: (): string[] => [...handsets.keys()].reverse().slice(0, 50),
 
-    /** Remembers a message id; false when it was seen before (RBM ignores a reused messageId). */
+    /** Remembers a message id; false when it was seen before (RBM refuses a reused messageId with 409). */
     rememberMessageId(key: string, value: string): boolean {
       if (messageIds.has(key)) return false;
       if (messageIds.size >= MAX_REMEMBERED_IDS) {

@@ -49,9 +49,15 @@ export class WhatsAppError extends Error {
   }
 }
 
-const ZTemplateParameter = z.object({ type: z.literal('text'), text: z.string().min(1).max(1024) }).strict();
 /** A media object: by link, or by the id of media uploaded with POST /{phone-number-id}/media. */
 const ZMedia = z.object({ id: z.string().min(1).optional(), link: z.string().url().optional() }).strict();
+/** A template parameter: text, or a media header's file. */
+const ZTemplateParameter = z.union([
+  z.object({ type: z.literal('text'), text: z.string().min(1).max(1024) }).strict(),
+  z.object({ type: z.literal('image'), image: ZMedia }).strict(),
+  z.object({ type: z.literal('video'), video: ZMedia }).strict(),
+  z.object({ type: z.literal('document'), document: ZMedia }).strict(),
+]);
 const ZCaption = z.string().min(1).max(1024);
 
 /**
@@ -348,7 +354,9 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
             );
           if (template.status === 'PAUSED')
             throw new WhatsAppError('templatePaused', `template ${template.name} is paused`);
-          const parameters = message.template.components?.find((c) => c.type === 'body')?.parameters ?? [];
+          const parameters = (
+            message.template.components?.find((c) => c.type === 'body')?.parameters ?? []
+          ).flatMap((p) => (p.type === 'text' ? [p] : []));
           const body = templateBody(template);
           if (placeholders(body) !== parameters.length)
             throw new WhatsAppError(
@@ -356,8 +364,9 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
               `body: number of localizable_params (${parameters.length}) does not match the expected number of params (${placeholders(body)})`,
             );
           const header = templateHeaderText(template);
-          const headerParameters =
-            message.template.components?.find((c) => c.type === 'header')?.parameters ?? [];
+          const headerParameters = (
+            message.template.components?.find((c) => c.type === 'header')?.parameters ?? []
+          ).flatMap((p) => (p.type === 'text' ? [p] : []));
           if (placeholders(header) !== headerParameters.length)
             throw new WhatsAppError(
               'parameterMismatch',

@@ -976,6 +976,20 @@ describe('WhatsApp connector against the sandbox', () => {
       },
     });
     expect((await handset(msisdn)).items[0]?.text).toBe('Hi Asha, order A-1 is on its way.');
+    // A media header's file goes as the header's parameter (a campaign's own image, say).
+    await whatsapp.send({
+      messageId: 'x-media',
+      sender: 'pn-1',
+      recipient: msisdn,
+      content: {
+        kind: 'template',
+        templateName: 'order_update',
+        language: 'en_US',
+        parameters: ['Ravi', 'B-2'],
+        headerMedia: { type: 'image', link: 'https://cdn.example.com/campaign.png' },
+      },
+    });
+    expect((await handset(msisdn)).items[1]?.text).toBe('Hi Ravi, order B-2 is on its way.');
 
     const mismatch = await failure(
       whatsapp.send({

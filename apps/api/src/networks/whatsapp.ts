@@ -19,8 +19,13 @@ import type {
 function templateComponents(content: Extract<TMessageContent, { kind: 'template' }>) {
   const text = (values: readonly string[]) => values.map((value) => ({ type: 'text', text: value }));
   const header = content.headerParameters ?? [];
+  const media = content.headerMedia;
   return [
-    ...(header.length ? [{ type: 'header', parameters: text(header) }] : []),
+    ...(media
+      ? [{ type: 'header', parameters: [{ type: media.type, [media.type]: { link: media.link } }] }]
+      : header.length
+        ? [{ type: 'header', parameters: text(header) }]
+        : []),
     ...(content.parameters.length ? [{ type: 'body', parameters: text(content.parameters) }] : []),
     ...(content.urlButtonParameters ?? []).map((button) => ({
       type: 'button',

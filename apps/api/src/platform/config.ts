@@ -15,6 +15,11 @@ const ZPlatformEnv = z
     DATABASE_URL: optionalUrl,
     DATA_DIR: z.string().default('./.data'),
     PORTICO_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+    /**
+     * On SIGTERM, how long an api process keeps serving while not ready (every answer closing its
+     * connection) before it stops listening: more than the balancer's health-check interval.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: z.string().default('portico-web'),
     OIDC_AUDIENCE: z.string().optional(),
@@ -67,6 +72,7 @@ function platformConfigFrom(env: z.output<typeof ZPlatformEnv>) {
     DATABASE_URL: env.DATABASE_URL,
     DATA_DIR: env.DATA_DIR,
     PORTICO_ROLE: env.PORTICO_ROLE,
+    SHUTDOWN_DRAIN_MS: env.SHUTDOWN_DRAIN_MS,
     OIDC_ISSUER: env.OIDC_ISSUER ?? `${publicUrl}/oidc`,
     builtInOidc: env.OIDC_ISSUER === undefined,
     OIDC_CLIENT_ID: env.OIDC_CLIENT_ID,

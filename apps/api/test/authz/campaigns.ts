@@ -38,6 +38,14 @@ export const AUTHZ_MATRIX_CAMPAIGNS: readonly MatrixEntry[] = [
     payload: FORM,
     okStatus: 400,
   },
+  // Allowed through the policy, then refused for not being multipart/form-data (415).
+  {
+    method: 'POST',
+    url: `${S}/campaigns/media`,
+    action: 'campaigns.write',
+    allowed: DEVELOPER_WRITERS,
+    okStatus: 415,
+  },
   {
     method: 'POST',
     url: `${S}/campaigns`,

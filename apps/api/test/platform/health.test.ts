@@ -67,6 +67,31 @@ describe('health endpoints', () => {
   });
 });
 
+describe('draining (SIGTERM, decision 0056)', () => {
+  it('when the process drains then /readyz is 503, requests are still served, and each answer closes its connection', async () => {
+    const t = await createTestApp({ listen: true });
+    try {
+      const before = await fetch(`${t.config.PUBLIC_URL}/healthz`);
+      expect(before.headers.get('connection')).toBe('keep-alive');
+      await before.arrayBuffer();
+      t.server.drain();
+      const ready = await fetch(`${t.config.PUBLIC_URL}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(ready.headers.get('connection')).toBe('close');
+      expect(ZReadiness.parse(((await ready.json()) as { data: unknown }).data)).toMatchObject({
+        ready: false,
+        checks: { database: true },
+      });
+      const served = await fetch(`${t.config.PUBLIC_URL}/api/v1/reference/countries`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('connection')).toBe('close');
+      await served.arrayBuffer();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('readiness with the live demo', () => {
   it('is not ready while the demo data is made through the running app, and ready once that settles, even failed', async () => {
     const { database, close } = await openTestDatabase();

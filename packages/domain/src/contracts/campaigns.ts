@@ -29,6 +29,12 @@ export const CAMPAIGN_PATHS = {
   export: '/secure/campaigns/export',
   /** The estimate of a form not yet saved (POST, body ZCampaignEstimateRequest). */
   estimate: '/secure/campaigns/estimate',
+  /**
+   * POST multipart (file, channel): a campaign's own media for a template that takes media (an RCS
+   * card's, a WhatsApp IMAGE/VIDEO/DOCUMENT header's), checked as template media is; answers
+   * ZCampaignMediaUpload, whose key the form saves as media_key.
+   */
+  media: '/secure/campaigns/media',
   details: (id: string) => `/secure/campaigns/${id}`,
   /** The estimate of a saved campaign against today's rates and balance. */
   detailsEstimate: (id: string) => `/secure/campaigns/${id}/estimate`,
@@ -109,6 +115,42 @@ export const ZCampaignSchedule = z.discriminatedUnion(
 );
 export type TCampaignSchedule = z.output<typeof ZCampaignSchedule>;
 
+/** Where a campaign's own media is stored (public: the networks fetch it). */
+export const CAMPAIGN_MEDIA_PREFIX = 'public/campaign-media/';
+const CAMPAIGN_MEDIA_KINDS = {
+  png: 'image',
+  jpg: 'image',
+  gif: 'image',
+  mp4: 'video',
+  '3gp': 'video',
+  webm: 'video',
+  pdf: 'document',
+} as const;
+export type CampaignMediaKind = (typeof CAMPAIGN_MEDIA_KINDS)[keyof typeof CAMPAIGN_MEDIA_KINDS];
+/** The storage key the media upload answered (the server chose it; its extension tells the kind). */
+export const ZCampaignMediaKey = z
+  .string()
+  .regex(
+    /^public\/campaign-media\/[0-9a-f-]{36}\.(png|jpg|gif|mp4|3gp|webm|pdf)$/,
+    'is not a media file uploaded for a campaign',
+  );
+/** The kind of an uploaded campaign media file, by its key's extension (null: not such a key). */
+export function campaignMediaKind(key: string): CampaignMediaKind | null {
+  const extension = key.slice(key.lastIndexOf('.') + 1);
+  return ZCampaignMediaKey.safeParse(key).success
+    ? CAMPAIGN_MEDIA_KINDS[extension as keyof typeof CAMPAIGN_MEDIA_KINDS]
+    : null;
+}
+/** POST /secure/campaigns/media: what was stored. */
+export const ZCampaignMediaUpload = z.object({
+  key: z.string(),
+  url: z.string(),
+  kind: z.enum(['image', 'video', 'document']),
+  content_type: z.string(),
+  bytes: z.number().int(),
+});
+export type TCampaignMediaUpload = z.output<typeof ZCampaignMediaUpload>;
+
 /** POST /secure/campaigns: a pending campaign (a draft; nothing held until it is started). */
 export const ZCampaignCreateRequest = z.object({
   name: text()
@@ -127,6 +169,11 @@ export const ZCampaignCreateRequest = z.object({
     .default({}),
   fallback: ZCampaignFallback.default({ kind: 'skip' }),
   schedule: ZCampaignSchedule.default({ kind: 'now' }),
+  /**
+   * This campaign's own media (the key POST /secure/campaigns/media answered), sent instead of the
+   * template's for a template that takes media; null: the template's own.
+   */
+  media_key: ZCampaignMediaKey.nullable().default(null),
 });
 export type TCampaignCreateRequest = z.input<typeof ZCampaignCreateRequest>;
 export type TCampaignCreate = z.output<typeof ZCampaignCreateRequest>;
@@ -141,6 +188,7 @@ export const ZCampaignUpdateRequest = z
     variables: z.record(text().trim().min(1).max(100), text().trim().min(1).max(100)),
     fallback: ZCampaignFallback,
     schedule: ZCampaignSchedule,
+    media_key: ZCampaignMediaKey.nullable(),
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Change at least one field.');
@@ -321,6 +369,15 @@ export const ZCampaignDetails = ZCampaignListItem.extend({
   live: ZCampaignLive,
   /** Why it failed, or why a platform admin stopped it (the partner sees it). */
   end_reason: z.string().nullable(),
+  /** This campaign's own media (instead of the template's); null: the template's own, if any. */
+  media: z
+    .object({ key: z.string(), url: z.string(), kind: z.enum(['image', 'video', 'document']) })
+    .nullable(),
+  /**
+   * Its bot is not launched: it sends only to the audience's recipients that are the bot's test
+   * devices (as it was when started; before that, as the bot is now).
+   */
+  test_devices_only: z.boolean(),
   /** What the caller may do now (machine actions, the system's left out). */
   allowed_actions: z.array(z.string()),
 });

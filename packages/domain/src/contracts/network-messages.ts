@@ -271,6 +271,10 @@ export const ZMessageContent = z.discriminatedUnion('kind', [
     parameters: z.array(z.string().min(1).max(1024)).max(MESSAGE_LIMITS.templateParameters).default([]),
     /** The text header's variable, when the template's header has one (Meta allows one). */
     headerParameters: z.array(z.string().min(1).max(60)).max(1).optional(),
+    /** A media header's file, by link (Meta takes it with each send of an IMAGE, VIDEO or DOCUMENT header). */
+    headerMedia: z
+      .object({ type: z.enum(['image', 'video', 'document']), link: z.url().max(2000) })
+      .optional(),
     /** The dynamic suffix of each URL button whose URL ends in {{1}}, by the button's index. */
     urlButtonParameters: z
       .array(z.object({ index: z.number().int().min(0).max(9), text: z.string().min(1).max(2000) }))

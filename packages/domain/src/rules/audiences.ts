@@ -1,4 +1,5 @@
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/core';
+import metadata from 'libphonenumber-js/min/metadata';
 import { WHATSAPP_TEMPLATE_LIMITS } from './templates/limits.ts';
 import { rcsVariableProblem } from './templates/variables.ts';
 
@@ -70,6 +71,9 @@ export function emptyRefusalCounts(): AudienceRefusalCounts {
   return { bad_number: 0, duplicate: 0, opted_out: 0, too_long: 0, empty: 0 };
 }
 
+/** A number's text of digits only, with or without its plus. */
+const DIGITS_ONLY = /^\+?\d+$/;
+
 /**
  * A mobile number in E.164 (+ and digits), or null when it is not a valid number. A number without
  * its international prefix is read in `defaultCountry` (the partner's country). The one phone
@@ -80,7 +84,17 @@ export function normaliseMsisdn(raw: string, defaultCountry?: string | null): st
   if (text === '' || text.length > 40) return null;
   const country = (defaultCountry || undefined) as CountryCode | undefined;
   try {
-    const number = parsePhoneNumberFromString(text, country ? { defaultCountry: country } : undefined);
+    // libphonenumber-js's core with its default (min) metadata: the same parse without the wrapper
+    // that reads its arguments again on every call. A text of digits only (with or without its plus,
+    // most lines of an audience file) holds nothing around the number to extract: read strictly.
+    const number = parsePhoneNumberFromString(
+      text,
+      {
+        ...(country ? { defaultCountry: country } : {}),
+        ...(DIGITS_ONLY.test(text) ? { extract: false } : {}),
+      },
+      metadata,
+    );
     return number?.isValid() ? number.number : null;
   } catch {
     return null;
@@ -158,6 +172,21 @@ export interface AudienceCheckerOptions {
   optedOut: (msisdn: string) => boolean;
   /** Numbers already kept (a resumed check starts from those it stored). */
   seen?: Iterable<string>;
+  /**
+   * false: numbers are not deduplicated here (the caller does it where it stores them, e.g. by the
+   * recipients' unique key, refusing with `duplicateRefusal`): a valid line is kept as a candidate.
+   */
+  dedupe?: boolean;
+}
+
+/** The refusal of a line whose number an earlier line already holds. */
+export function duplicateRefusal(line: number, msisdn: string, raw: string): RefusedLine {
+  return { line, reason: 'duplicate', detail: `${msisdn} is already on an earlier line.`, raw };
+}
+
+/** A line's raw text as refused lines show it (its values joined, cut to 200 characters). */
+export function rawLine(row: readonly string[]): string {
+  return row.join(',').slice(0, 200);
 }
 
 /**
@@ -166,12 +195,13 @@ export interface AudienceCheckerOptions {
  */
 export function createAudienceChecker(options: AudienceCheckerOptions) {
   const { mapping, defaultCountry, optedOut } = options;
-  const seen = new Set<string>(options.seen ?? []);
+  const dedupe = options.dedupe ?? true;
+  const seen = new Set<string>(dedupe ? (options.seen ?? []) : []);
   return {
     check(line: number, row: readonly string[]): LineVerdict {
-      const raw = row.join(',').slice(0, 200);
+      // The raw text only for a refused line (most lines are kept: no string made for them).
       const refuse = (reason: AudienceRefusalReason, detail: string): LineVerdict => ({
-        refused: { line, reason, detail, raw },
+        refused: { line, reason, detail, raw: rawLine(row) },
       });
       if (row.every((value) => value.trim() === '')) return refuse('empty', 'The line is empty.');
       const rawNumber = row[mapping.numberIndex] ?? '';
@@ -190,7 +220,8 @@ export function createAudienceChecker(options: AudienceCheckerOptions) {
         if (value !== '') fields[field.name] = value;
       }
       if (optedOut(msisdn)) return refuse('opted_out', `${msisdn} opted out of your messages.`);
-      if (seen.has(msisdn)) return refuse('duplicate', `${msisdn} is already on an earlier line.`);
+      if (!dedupe) return { kept: { line, msisdn, fields } };
+      if (seen.has(msisdn)) return { refused: duplicateRefusal(line, msisdn, rawLine(row)) };
       seen.add(msisdn);
       return { kept: { line, msisdn, fields } };
     },

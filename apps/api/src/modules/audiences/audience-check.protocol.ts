@@ -8,18 +8,30 @@ export interface CheckThreadInit {
   checkedLine: number;
   /** Data lines counted by that run. */
   readCount: number;
-  /** Numbers that run kept (the duplicate check continues from them). */
-  seen: string[];
   optedOut: string[];
-  maxRecipients: number;
   batchSize: number;
+}
+
+/**
+ * A valid line not opted out: kept unless its number is already stored (the event loop inserts it
+ * by the recipients' unique key; a number already there refuses the line as a duplicate with `raw`).
+ */
+export interface Candidate extends KeptRecipient {
+  raw: string;
+}
+
+/** One batch of verdicts with the last line it covers. */
+export interface CheckBatch {
+  candidates: Candidate[];
+  refused: RefusedLine[];
+  lastLine: number;
 }
 
 /** Thread -> event loop. */
 export type FromCheckThread =
   | { type: 'more' }
   | { type: 'fields'; fields: string[] }
-  | { type: 'batch'; kept: KeptRecipient[]; refused: RefusedLine[]; lastLine: number }
+  | ({ type: 'batch' } & CheckBatch)
   | { type: 'done'; dataLines: number }
   | { type: 'failed'; fileProblem: boolean; message: string };
 

@@ -4,8 +4,12 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { KeptRecipient, RefusedLine } from '@portico/domain';
-import type { CheckThreadInit, FromCheckThread, ToCheckThread } from './audience-check.protocol.ts';
+import type {
+  CheckBatch,
+  CheckThreadInit,
+  FromCheckThread,
+  ToCheckThread,
+} from './audience-check.protocol.ts';
 import { AudienceFileError } from './audience-reader.ts';
 
 /**
@@ -39,7 +43,7 @@ export interface CheckThreadHandlers {
   /** The file's personalised columns, from its header. */
   fields(fields: string[]): Promise<void>;
   /** Stores one batch of verdicts with the last line it covers (one unit of work). */
-  batch(batch: { kept: KeptRecipient[]; refused: RefusedLine[]; lastLine: number }): Promise<void>;
+  batch(batch: CheckBatch): Promise<void>;
 }
 
 /**
@@ -67,27 +71,42 @@ export function checkInThread(
       if (error) reject(error);
       else resolve(dataLines ?? 0);
     };
-    // Messages are handled one after another: a batch is stored before the next message is read.
+    // The file's bytes are read on their own chain, so the thread checks on while a batch is
+    // stored; every other message is handled after the one before it (batches stored in order).
+    let reading = Promise.resolve();
     let queue = Promise.resolve();
     worker.on('message', (message: FromCheckThread) => {
+      if (message.type === 'more') {
+        reading = reading
+          .then(async () => {
+            if (settled) return;
+            const next = await chunks.next();
+            if (settled) return;
+            if (next.done) post({ type: 'chunk', bytes: null });
+            else {
+              const bytes = Uint8Array.from(next.value);
+              post({ type: 'chunk', bytes }, [bytes.buffer]);
+            }
+          })
+          // After the batch being stored (if any): the check is over when it rejects.
+          .catch((error: unknown) => {
+            queue = queue.then(() => finish(error));
+          });
+        return;
+      }
       queue = queue
         .then(async () => {
           if (settled) return;
           switch (message.type) {
-            case 'more': {
-              const next = await chunks.next();
-              if (next.done) post({ type: 'chunk', bytes: null });
-              else {
-                const bytes = Uint8Array.from(next.value);
-                post({ type: 'chunk', bytes }, [bytes.buffer]);
-              }
-              return;
-            }
             case 'fields':
               await handlers.fields(message.fields);
               return;
             case 'batch':
-              await handlers.batch(message);
+              await handlers.batch({
+                candidates: message.candidates,
+                refused: message.refused,
+                lastLine: message.lastLine,
+              });
               post({ type: 'stored' });
               return;
             case 'done':

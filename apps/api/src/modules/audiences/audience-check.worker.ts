@@ -1,35 +1,41 @@
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
-import {
-  createAudienceChecker,
-  type KeptRecipient,
-  mapAudienceColumns,
-  type RefusedLine,
-} from '@portico/domain';
-import type { CheckThreadInit, FromCheckThread, ToCheckThread } from './audience-check.protocol.ts';
+import { createAudienceChecker, mapAudienceColumns, type RefusedLine, rawLine } from '@portico/domain';
+import type {
+  Candidate,
+  CheckThreadInit,
+  FromCheckThread,
+  ToCheckThread,
+} from './audience-check.protocol.ts';
 import { AudienceFileError, audienceRows } from './audience-reader.ts';
 
 /**
  * The audience check's CPU work in a worker thread (issue 27 point 2): parsing (csv-parse, exceljs)
- * and each line's verdict (libphonenumber-js, duplicates, opt-outs, field limits). The event loop
- * feeds the file's bytes on request and stores each batch; the thread waits for "stored" before it
- * goes on, so memory holds one chunk and one batch whatever the file's size.
+ * and each line's verdict (libphonenumber-js, opt-outs, field limits); duplicates are found where
+ * the batch is stored, by the recipients' unique key (decision 0053). The event loop feeds the
+ * file's bytes on request and stores each batch in order; the thread checks the next batch while
+ * the previous one is stored and waits for its "stored" before it sends another, so memory holds a
+ * chunk and two batches whatever the file's size.
  */
 const port = parentPort;
 if (!port) throw new Error('audience-check.worker runs only as a worker thread');
 const init = workerData as CheckThreadInit;
 const send = (message: FromCheckThread) => port.postMessage(message);
 
-const waiting: ((message: ToCheckThread) => void)[] = [];
-port.on('message', (message: ToCheckThread) => waiting.shift()?.(message));
-const reply = () => new Promise<ToCheckThread>((resolve) => waiting.push(resolve));
+// Chunks and "stored" answers come back in the order they were asked for, each kind on its own.
+const waitingChunk: ((bytes: Uint8Array | null) => void)[] = [];
+const waitingStored: (() => void)[] = [];
+port.on('message', (message: ToCheckThread) => {
+  if (message.type === 'chunk') waitingChunk.shift()?.(message.bytes);
+  else waitingStored.shift()?.();
+});
 
 async function* bytes(): AsyncGenerator<Uint8Array> {
   for (;;) {
     send({ type: 'more' });
-    const message = await reply();
-    if (message.type !== 'chunk' || message.bytes === null) return;
-    yield message.bytes;
+    const chunk = await new Promise<Uint8Array | null>((resolve) => waitingChunk.push(resolve));
+    if (chunk === null) return;
+    yield chunk;
   }
 }
 
@@ -47,40 +53,37 @@ async function run(): Promise<void> {
     mapping,
     defaultCountry: init.defaultCountry,
     optedOut: (msisdn) => optedOut.has(msisdn),
-    seen: init.seen,
+    dedupe: false,
   });
-  init.seen = [];
-  let kept: KeptRecipient[] = [];
+  let candidates: Candidate[] = [];
   let refused: RefusedLine[] = [];
   let lastLine = init.checkedLine;
   let dataLines = init.readCount;
+  /** The batch being stored (at most one: the next waits for it). */
+  let storing: Promise<void> | null = null;
 
   const flush = async () => {
-    if (kept.length === 0 && refused.length === 0) return;
-    send({ type: 'batch', kept, refused, lastLine });
-    kept = [];
+    if (candidates.length === 0 && refused.length === 0) return;
+    if (storing) await storing;
+    storing = new Promise<void>((resolve) => waitingStored.push(resolve));
+    send({ type: 'batch', candidates, refused, lastLine });
+    candidates = [];
     refused = [];
-    const answer = await reply();
-    if (answer.type !== 'stored') throw new Error('the event loop did not store the batch');
   };
   const check = async (line: number, values: string[]) => {
     if (line <= init.checkedLine) return;
     dataLines += 1;
     lastLine = line;
     const verdict = checker.check(line, values);
-    if ('kept' in verdict) {
-      if (checker.keptCount > init.maxRecipients)
-        throw new AudienceFileError(
-          `The file has more than ${init.maxRecipients.toLocaleString('en-US')} different recipients (the most one audience may keep): split it into several audiences.`,
-        );
-      kept.push(verdict.kept);
-    } else refused.push(verdict.refused);
-    if (kept.length + refused.length >= init.batchSize) await flush();
+    if ('kept' in verdict) candidates.push({ ...verdict.kept, raw: rawLine(values) });
+    else refused.push(verdict.refused);
+    if (candidates.length + refused.length >= init.batchSize) await flush();
   };
 
   if (!header) await check(first.value.line, first.value.values);
   for await (const row of rows) await check(row.line, row.values);
   await flush();
+  if (storing) await storing;
   send({ type: 'done', dataLines });
 }
 

@@ -278,34 +278,44 @@ export function createAudiencesRepository(database: Database) {
     },
 
     /**
-     * One batch of the check, committed with its checkpoint by the caller's unit of work: the kept
-     * recipients and refused lines (unnest inserts; a line or number already stored is skipped),
-     * the counts added (by reason: the totals the caller computed under the row's lock), `checked_line` moved to the batch's last line.
+     * Inserts a batch's candidate recipients (one unnest statement; the recipients' key skips a
+     * number already stored, by an earlier line or an earlier batch) and answers the lines kept.
+     */
+    async insertRecipients(audienceId: string, candidates: readonly KeptRecipient[]): Promise<Set<number>> {
+      if (candidates.length === 0) return new Set();
+      const rows = await q<{ line: number }>(
+        `INSERT INTO audience_recipients (audience_id, msisdn, line, fields)
+         SELECT $1::uuid, m, l, CASE WHEN f = '{}' THEN NULL ELSE f::jsonb END
+           FROM unnest($2::text[], $3::int[], $4::text[]) WITH ORDINALITY AS t(m, l, f, o)
+          ORDER BY o
+         ON CONFLICT DO NOTHING
+         RETURNING line`,
+        [
+          audienceId,
+          candidates.map((k) => k.msisdn),
+          candidates.map((k) => k.line),
+          candidates.map((k) => JSON.stringify(k.fields)),
+        ],
+      );
+      return new Set(rows.map((r) => r.line));
+    },
+
+    /**
+     * The rest of one batch of the check, committed with its checkpoint by the caller's unit of
+     * work: the refused lines (a line already stored is skipped), the counts added (by reason: the
+     * totals the caller computed under the row's lock), `checked_line` moved to the batch's last line.
      */
     async storeBatch(
       audienceId: string,
       batch: {
-        kept: readonly KeptRecipient[];
+        kept: number;
         refused: readonly RefusedLine[];
         lastLine: number;
         /** The audience's counts by reason with this batch's added. */
         refusedByReason: Record<string, number>;
       },
     ): Promise<void> {
-      const { kept, refused } = batch;
-      if (kept.length > 0)
-        await q(
-          `INSERT INTO audience_recipients (audience_id, msisdn, line, fields)
-           SELECT $1::uuid, m, l, CASE WHEN f = '{}' THEN NULL ELSE f::jsonb END
-             FROM unnest($2::text[], $3::int[], $4::text[]) AS t(m, l, f)
-           ON CONFLICT DO NOTHING`,
-          [
-            audienceId,
-            kept.map((k) => k.msisdn),
-            kept.map((k) => k.line),
-            kept.map((k) => JSON.stringify(k.fields)),
-          ],
-        );
+      const { refused } = batch;
       if (refused.length > 0)
         await q(
           `INSERT INTO audience_refused_lines (audience_id, line, reason, detail, raw)
@@ -326,22 +336,13 @@ export function createAudiencesRepository(database: Database) {
          WHERE audience_id = $1`,
         [
           audienceId,
-          kept.length + refused.length,
-          kept.length,
+          batch.kept + refused.length,
+          batch.kept,
           refused.length,
           JSON.stringify(batch.refusedByReason),
           batch.lastLine,
         ],
       );
-    },
-
-    /** The numbers an interrupted check already kept (a resumed check starts from them). */
-    async keptNumbers(audienceId: string): Promise<string[]> {
-      const rows = await q<{ msisdn: string }>(
-        'SELECT msisdn FROM audience_recipients WHERE audience_id = $1',
-        [audienceId],
-      );
-      return rows.map((r) => r.msisdn);
     },
 
     /** A failed check keeps nothing: its recipients go (the refused lines stay to explain it). */

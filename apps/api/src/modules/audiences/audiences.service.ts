@@ -10,6 +10,7 @@ import {
   audienceFileProblem,
   audienceFormatOf,
   CHANNEL_TYPE,
+  duplicateRefusal,
   emptyRefusalCounts,
   formatAudienceBytes,
   type TAudience,
@@ -247,10 +248,7 @@ export function createAudiencesService(deps: AudiencesDeps) {
         defaultCountry,
         checkedLine: audience.checkedLine,
         readCount: audience.readCount,
-        // A resumed check: what an earlier run committed is already kept.
-        seen: audience.checkedLine > 0 ? await repository.keptNumbers(audienceId) : [],
         optedOut: [...(await repository.optedOutNumbers(audience.partnerId))],
-        maxRecipients,
         batchSize,
       },
       source,
@@ -263,9 +261,24 @@ export function createAudiencesService(deps: AudiencesDeps) {
           await database.transaction(async () => {
             const row = await repository.audienceForUpdate(audienceId);
             if (!row) throw new AudienceGone();
+            // Duplicates by the recipients' key: a number an earlier line (of this batch, an earlier
+            // batch or an interrupted run) stored refuses its line (decision 0053).
+            const keptLines = await repository.insertRecipients(audienceId, batch.candidates);
+            const refused = batch.refused;
+            for (const c of batch.candidates)
+              if (!keptLines.has(c.line)) refused.push(duplicateRefusal(c.line, c.msisdn, c.raw));
+            if (row.keptCount + keptLines.size > maxRecipients)
+              throw new AudienceFileError(
+                `The file has more than ${maxRecipients.toLocaleString('en-US')} different recipients (the most one audience may keep): split it into several audiences.`,
+              );
             const byReason: Record<string, number> = { ...emptyRefusalCounts(), ...row.refusedByReason };
-            for (const line of batch.refused) byReason[line.reason] = (byReason[line.reason] ?? 0) + 1;
-            await repository.storeBatch(audienceId, { ...batch, refusedByReason: byReason });
+            for (const line of refused) byReason[line.reason] = (byReason[line.reason] ?? 0) + 1;
+            await repository.storeBatch(audienceId, {
+              kept: keptLines.size,
+              refused,
+              lastLine: batch.lastLine,
+              refusedByReason: byReason,
+            });
           });
         },
       },

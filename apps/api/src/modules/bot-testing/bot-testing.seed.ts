@@ -34,6 +34,25 @@ const FALLBACK_BOTS = {
   ],
 } as const;
 
+/**
+ * Two numbers of the demo developer's checked audience that are also accepted RBM testers of its
+ * first bot approved by the platform and not launched yet: the test-device campaign (campaigns seed) sends to them only.
+ */
+export const DEMO_AUDIENCE_TESTERS = ['+919810020001', '+919810020002'] as const;
+
+/** The demo developer's bot of the test-device campaign: RCS (RBM), approved by the platform, not launched. */
+export function isDemoPreviewBot(bot: {
+  status: number;
+  rbmAgent: string | null;
+  channels: readonly number[];
+}): boolean {
+  return (
+    bot.status === BOT_STATUS.bot_approved_by_portico &&
+    bot.rbmAgent !== null &&
+    bot.channels.includes(CHANNEL_TYPE.rcs)
+  );
+}
+
 const RICH_CARD: TMessageContent = {
   kind: 'rich_card',
   card: {
@@ -113,9 +132,33 @@ export async function seedBotTestingDemo({ database }: { database: Database }) {
         : [];
       const done = new Set(seeded.map((d) => d.botId));
       let number = key === 'developer' ? 100 : 500;
+      // The developer's RCS bot approved by the platform, waiting for its carriers' launch: its
+      // testers include audience numbers.
+      const previewBot = list.find((b) => key === 'developer' && isDemoPreviewBot(b));
       for (const bot of list) {
         if (done.has(bot.botId)) continue;
         number += 10;
+        if (bot === previewBot)
+          for (const msisdn of DEMO_AUDIENCE_TESTERS) {
+            const [device] = await db
+              .insert(botTestDevices)
+              .values({
+                botId: bot.botId,
+                partnerId,
+                createdBy: owner?.userId ?? null,
+                channel: 'rcs',
+                msisdn,
+                inviteStatus: 'ACCEPTED',
+                invitedAt: new Date(Date.now() - 90 * 60_000),
+                capable: true,
+                features: ['RICHCARD_STANDALONE', 'RICHCARD_CAROUSEL', 'ACTION_DIAL'],
+                checkedAt: new Date(Date.now() - 80 * 60_000),
+                createdAt: new Date(Date.now() - 95 * 60_000),
+              })
+              .onConflictDoNothing()
+              .returning();
+            if (device) devices += 1;
+          }
         const plan: { channel: 'rcs' | 'whatsapp'; status: 'PENDING' | 'ACCEPTED' | 'DECLINED' | null }[] =
           [];
         if (bot.rbmAgent && bot.channels.includes(CHANNEL_TYPE.rcs))

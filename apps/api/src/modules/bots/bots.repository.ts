@@ -178,6 +178,57 @@ export function createBotsRepository(db: Db) {
       return rows.length === 1;
     },
 
+    /** Moves one carrier of the bot only while it is still at `from`; the reason is set (null clears it). */
+    async moveCarrier(
+      botId: string,
+      carrierId: number,
+      from: number,
+      to: number,
+      reason: string | null,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(botCarriers)
+        .set({ status: to, reason, updatedAt: new Date() })
+        .where(
+          and(
+            eq(botCarriers.botId, botId),
+            eq(botCarriers.carrierId, carrierId),
+            eq(botCarriers.status, from),
+          ),
+        )
+        .returning({ carrierId: botCarriers.carrierId });
+      return rows.length === 1;
+    },
+
+    /**
+     * A launch's chosen carriers become exactly `carrierIds`: new ones join at `status`, those no
+     * longer chosen leave, the others keep their state.
+     */
+    async chooseCarriers(botId: string, carrierIds: readonly number[], status: number): Promise<void> {
+      await db
+        .delete(botCarriers)
+        .where(
+          and(
+            eq(botCarriers.botId, botId),
+            carrierIds.length > 0 ? notInArray(botCarriers.carrierId, [...carrierIds]) : undefined,
+          ),
+        );
+      if (carrierIds.length === 0) return;
+      await db
+        .insert(botCarriers)
+        .values(carrierIds.map((carrierId) => ({ botId, carrierId, status })))
+        .onConflictDoNothing();
+    },
+
+    /** Adds carriers at `status` (those already on the bot are left alone). */
+    async addCarriers(botId: string, carrierIds: readonly number[], status: number): Promise<void> {
+      if (carrierIds.length === 0) return;
+      await db
+        .insert(botCarriers)
+        .values(carrierIds.map((carrierId) => ({ botId, carrierId, status })))
+        .onConflictDoNothing();
+    },
+
     async delete(botId: string): Promise<void> {
       await db.delete(bots).where(eq(bots.botId, botId));
     },

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   type AuditAction,
   approvalRefusal,
@@ -8,7 +8,6 @@ import {
   BOT_STATUS,
   BOT_STATUS_NAMES,
   type BotImageKind,
-  type BotLockedField,
   botLockedFields,
   botStatusOf,
   CHANNEL_TYPE,
@@ -30,17 +29,20 @@ import type { Connectors } from '../../networks/index.ts';
 import type { AuditService } from '../../platform/audit/audit.service.ts';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import type { Database } from '../../platform/db/index.ts';
-import {
-  AppError,
-  BadRequestError,
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-} from '../../platform/http/errors.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/http/errors.ts';
 import type { ReviewService } from '../../platform/review/review.service.ts';
-import { fileUrlOf, type Storage } from '../../platform/storage/index.ts';
+import type { Storage } from '../../platform/storage/index.ts';
 import type { BrandsService } from '../brands/brands.service.ts';
+import {
+  changedLockedRcs,
+  changedLockedWhatsapp,
+  checkRcsReferences,
+  rcsFieldsOf,
+  refuseLocked,
+  whatsappFieldsOf,
+} from './bots.details.ts';
 import { prepareBotImage } from './bots.images.ts';
+import { createBotNetwork, networkFailure } from './bots.network.ts';
 import { presentBot, presentBotListItem } from './bots.presenter.ts';
 import type { BotFields, BotRow, BotsRepository } from './bots.repository.ts';
 
@@ -97,32 +99,6 @@ export function toBotForTesting(row: BotRow): BotForTesting {
   };
 }
 
-/** RBM's agentUseCase for each message category. */
-const USE_CASES: Record<string, string> = {
-  Promotional: 'PROMOTIONAL',
-  OTP: 'OTP',
-  'Multi-Use': 'MULTI_USE',
-  Transactional: 'TRANSACTIONAL',
-};
-
-const LOCKED_MESSAGE: Record<string, string> = {
-  rcs: "can no longer change: Google's RBM refuses edits of an agent's information once it is submitted or launched.",
-  whatsapp:
-    'can no longer change on a live WhatsApp sender (the number and account are the sender; a new display name goes through Meta review).',
-};
-
-/**
- * A network failure as the API answers it: 503 when the network is down or busy (try again), else
- * 502 with the network's own reason. The draft is kept either way.
- */
-function networkFailure(error: NetworkError, what: string): AppError {
-  const status = error.transient ? 503 : 502;
-  return new AppError(status, `${what}: ${error.message} Your draft is saved; try again.`, {
-    network: error.network,
-    kind: error.kind,
-  });
-}
-
 /**
  * Bots: drafts, the brand and carrier steps, registration on the networks, images, listing and
  * the bot dashboard. Every use case runs in one unit of work; the networks are called outside of one.
@@ -150,272 +126,7 @@ export function createBotsService(deps: BotsServiceDeps) {
       partnerId: user.partnerId,
       detail,
     });
-
-  function refuseLocked(fields: string[]): never {
-    const errors = fields.map((field) => {
-      const channel = field.startsWith('whatsapp.') ? 'whatsapp' : 'rcs';
-      return {
-        field,
-        message: `${field.replace('whatsapp.', 'WhatsApp ').replaceAll('_', ' ')} ${LOCKED_MESSAGE[channel]}`,
-      };
-    });
-    throw new ConflictError(errors[0]?.message ?? 'This field can no longer change.', errors);
-  }
-
-  async function checkRcsReferences(body: TRcsBotDetails): Promise<void> {
-    const problems: { field: string; message: string }[] = [];
-    if (!(await repository.lookupCodeExists('billing-categories', body.billing_category)))
-      problems.push({ field: 'billing_category', message: 'Choose a billing category from the list.' });
-    if (!(await repository.lookupCodeExists('hosting-regions', body.hosting_region)))
-      problems.push({ field: 'hosting_region', message: 'Choose a hosting region from the list.' });
-    if (
-      body.chatbot_platform_id !== null &&
-      !(await repository.lookupIdExists('chatbot-platforms', body.chatbot_platform_id))
-    )
-      problems.push({ field: 'chatbot_platform_id', message: 'Choose a chatbot platform from the list.' });
-    const first = problems[0];
-    if (first) throw new BadRequestError(first.message, problems);
-  }
-
-  const rcsFieldsOf = (body: TRcsBotDetails): BotFields => ({
-    name: body.display_name,
-    description: body.description,
-    brandColor: body.brand_color,
-    phones: body.phones,
-    emails: body.emails,
-    websites: body.websites,
-    privacyPolicyUrl: body.privacy_policy_url,
-    termsUrl: body.terms_url,
-    messageCategory: body.message_category,
-    region: body.region,
-    billingCategory: body.billing_category,
-    apiType: body.api_type,
-    hostingRegion: body.hosting_region,
-    chatbotPlatformId: body.chatbot_platform_id,
-  });
-
-  const whatsappFieldsOf = (body: TWhatsappBotDetails): BotFields => ({
-    waDisplayName: body.display_name,
-    waPhone: body.phone,
-    waAbout: body.about,
-    waCategory: body.category,
-    wabaId: body.waba_id,
-  });
-
-  /** The locked RBM fields this update would change on a bot whose status locks them. */
-  function changedLockedRcs(bot: BotRow, body: TRcsBotDetails): BotLockedField[] {
-    const locked = new Set<string>(botLockedFields(bot.status));
-    if (locked.size === 0 || !bot.channels.includes(CHANNEL_TYPE.rcs)) return [];
-    // Compared field by field: jsonb gives the stored objects back with their keys in its own order.
-    const same = <T>(a: readonly T[], b: readonly T[], fields: (item: T) => unknown[]) =>
-      JSON.stringify(a.map(fields)) === JSON.stringify(b.map(fields));
-    const pairs: [BotLockedField, boolean][] = [
-      ['display_name', bot.name === body.display_name],
-      ['description', bot.description === body.description],
-      ['brand_color', bot.brandColor === body.brand_color],
-      ['phones', same(bot.phones, body.phones, (p) => [p.number, p.label])],
-      ['emails', same(bot.emails, body.emails, (e) => [e.address, e.label])],
-      ['websites', same(bot.websites, body.websites, (w) => [w.url, w.label])],
-      ['privacy_policy_url', bot.privacyPolicyUrl === body.privacy_policy_url],
-      ['terms_url', bot.termsUrl === body.terms_url],
-      ['message_category', bot.messageCategory === body.message_category],
-      ['region', bot.region === body.region],
-      ['billing_category', bot.billingCategory === body.billing_category],
-      ['api_type', bot.apiType === body.api_type],
-      ['hosting_region', bot.hostingRegion === body.hosting_region],
-    ];
-    return pairs.filter(([field, unchanged]) => !unchanged && locked.has(field)).map(([field]) => field);
-  }
-
-  function changedLockedWhatsapp(bot: BotRow, body: TWhatsappBotDetails): BotLockedField[] {
-    const locked = new Set<string>(botLockedFields(bot.status));
-    if (locked.size === 0 || !bot.channels.includes(CHANNEL_TYPE.whatsapp)) return [];
-    const pairs: [BotLockedField, boolean][] = [
-      ['whatsapp.display_name', bot.waDisplayName === body.display_name],
-      ['whatsapp.phone', bot.waPhone === body.phone],
-      ['whatsapp.waba_id', bot.wabaId === body.waba_id],
-    ];
-    return pairs.filter(([field, unchanged]) => !unchanged && locked.has(field)).map(([field]) => field);
-  }
-
-  const publicImageUrl = (key: string | null) => (key ? `${deps.publicUrl}${fileUrlOf(key)}` : undefined);
-
-  /** The RBM agent definition (Business Communications API: rcsBusinessMessagingAgent). */
-  function rbmAgentOf(bot: BotRow): Record<string, unknown> {
-    const logoUri = publicImageUrl(bot.logoKey);
-    const heroUri = publicImageUrl(bot.bannerKey);
-    return {
-      description: bot.description ?? '',
-      ...(logoUri ? { logoUri } : {}),
-      ...(heroUri ? { heroUri } : {}),
-      color: bot.brandColor ?? '#000000',
-      phoneNumbers: bot.phones.map((p) => ({ phoneNumber: { number: p.number }, label: p.label })),
-      emails: bot.emails.map((e) => ({ address: e.address, label: e.label })),
-      websites: bot.websites.map((w) => ({ uri: w.url, label: w.label })),
-      privacy: { uri: bot.privacyPolicyUrl ?? '', label: 'Privacy policy' },
-      termsConditions: { uri: bot.termsUrl ?? '', label: 'Terms and conditions' },
-      billingConfig: { billingCategory: bot.billingCategory ?? 'CONVERSATIONAL' },
-      agentUseCase: USE_CASES[bot.messageCategory ?? ''] ?? 'MULTI_USE',
-      hostingRegion: bot.hostingRegion ?? 'ASIA_PACIFIC',
-    };
-  }
-
-  /**
-   * Creates the bot on the network for one channel, reconciling with an earlier attempt: the
-   * request id is written first (its own transaction), the network is called outside any
-   * transaction, and the ids are stored after. A retry after a failure on either side finds what
-   * the network already has under that request id (or phone number) and adopts it.
-   */
-  async function register(
-    user: AuthenticatedUser,
-    botId: string,
-    channel: 'rcs' | 'whatsapp',
-  ): Promise<void> {
-    const { bot, retry } = await database.transaction(async () => {
-      const row = await requireOwn(user, botId);
-      if (row.networkRequestId) return { bot: row, retry: true };
-      const networkRequestId = randomUUID();
-      await repository.update(botId, { networkRequestId });
-      return { bot: { ...row, networkRequestId }, retry: false };
-    });
-    const requestId = bot.networkRequestId ?? randomUUID();
-    const registered =
-      channel === 'whatsapp'
-        ? bot.whatsappPhoneNumberId
-        : bot.apiType === 'GSMA'
-          ? bot.maapBotId
-          : bot.rbmAgent;
-    // Already on the network: only the step's status move may be left to do.
-    if (!registered) await createOnNetwork(user, bot, channel, requestId, retry);
-    // The first registration completes the details step: the draft moves to the carrier step.
-    const current = await database.transaction(() => repository.findOwn(user.partnerId, botId));
-    if (current?.status === BOT_STATUS.in_progress) {
-      await review.decide({
-        machine: BOT_MACHINE,
-        subjectId: botId,
-        action: 'register',
-        actor: user,
-        load: async () => (await repository.lockOwn(user.partnerId, botId))?.status,
-        move: (from, to) => repository.moveStatus(botId, from, to),
-      });
-    }
-  }
-
-  /**
-   * Sets a registered WhatsApp sender's profile photo on the network: Resumable Upload for a
-   * handle, then the business profile's profile_picture_handle. A failure is kept on the bot.
-   */
-  async function pushPhoto(
-    botId: string,
-    phoneNumberId: string,
-    image: { bytes: Uint8Array; contentType: string },
-  ): Promise<void> {
-    try {
-      const whatsapp = connectors.get('whatsapp');
-      const handle = await whatsapp.uploadProfilePhoto(image);
-      await whatsapp.updateProfile(phoneNumberId, { profile_picture_handle: handle });
-    } catch (error) {
-      if (!(error instanceof NetworkError)) throw error;
-      await database.transaction(() => repository.update(botId, { networkError: error.message }));
-      throw networkFailure(error, 'The photo is saved here but the network did not take it');
-    }
-  }
-
-  /** The network call of `register` and the write of the ids it answers. */
-  async function createOnNetwork(
-    user: AuthenticatedUser,
-    bot: BotRow,
-    channel: 'rcs' | 'whatsapp',
-    requestId: string,
-    retry: boolean,
-  ): Promise<void> {
-    const { botId } = bot;
-    let ids: BotFields;
-    try {
-      if (channel === 'rcs' && bot.apiType === 'GSMA') {
-        const maap = connectors.get('maap');
-        const registration = {
-          requestId,
-          displayName: bot.name,
-          profile: { ...rbmAgentOf(bot), displayName: bot.name },
-        };
-        const existing = retry ? await maap.findBot(registration) : null;
-        ids = { maapBotId: existing ?? (await maap.registerBot(registration)) };
-      } else if (channel === 'rcs') {
-        const rbm = connectors.get('rbm');
-        const existing = retry ? await rbm.findAgent(requestId) : null;
-        if (existing?.agent) {
-          ids = { rbmBrand: existing.brand, rbmAgent: existing.agent };
-        } else {
-          const created = await rbm.registerAgent({
-            brandDisplayName: bot.name,
-            agentDisplayName: bot.name,
-            rcsBusinessMessagingAgent: rbmAgentOf(bot),
-            requestId,
-            ...(existing?.brand ? { brand: existing.brand } : {}),
-          });
-          ids = { rbmBrand: created.brand, rbmAgent: created.agent };
-        }
-      } else {
-        const whatsapp = connectors.get('whatsapp');
-        const registration = {
-          requestId,
-          displayName: bot.waDisplayName ?? bot.name,
-          wabaId: bot.wabaId ?? '',
-          phoneNumber: bot.waPhone ?? '',
-          profile: { about: bot.waAbout ?? '', vertical: bot.waCategory ?? 'OTHER' },
-        };
-        const existing = retry ? await whatsapp.findBot(registration) : null;
-        // registerBot also reuses a number already on the WABA; it registers it and sets the profile.
-        const phoneNumberId = existing ?? (await whatsapp.registerBot(registration));
-        // A photo chosen before registration goes to the new sender's profile too.
-        const photo = bot.photoKey ? await storage.get(bot.photoKey) : null;
-        if (photo) {
-          const handle = await whatsapp.uploadProfilePhoto({
-            bytes: photo.bytes,
-            contentType: photo.contentType,
-          });
-          await whatsapp.updateProfile(phoneNumberId, { profile_picture_handle: handle });
-        }
-        ids = { whatsappPhoneNumberId: phoneNumberId };
-      }
-    } catch (error) {
-      if (!(error instanceof NetworkError)) throw error;
-      await database.transaction(() => repository.update(botId, { networkError: error.message }));
-      throw networkFailure(error, 'The bot could not be created on the network');
-    }
-    await database.transaction(async () => {
-      await requireOwn(user, botId);
-      await repository.update(botId, { ...ids, networkError: null });
-      await record(user, 'bot.registered', { botId, channel, ...ids });
-    });
-  }
-
-  /**
-   * Sends a registered RCS bot's current information to its network: the RBM agent (updateAgent) or
-   * the MaaP bot's profile (updateProfile, the shape it was registered with); a failure is kept on
-   * the bot and said.
-   */
-  async function pushAgent(botId: string, bot: BotRow): Promise<void> {
-    try {
-      if (bot.maapBotId) {
-        await connectors
-          .get('maap')
-          .updateProfile(bot.maapBotId, { ...rbmAgentOf(bot), displayName: bot.name });
-      } else {
-        await connectors.get('rbm').updateAgent(bot.rbmAgent ?? '', {
-          displayName: bot.name,
-          rcsBusinessMessagingAgent: rbmAgentOf(bot),
-        });
-      }
-      if (bot.networkError)
-        await database.transaction(() => repository.update(botId, { networkError: null }));
-    } catch (error) {
-      if (!(error instanceof NetworkError)) throw error;
-      await database.transaction(() => repository.update(botId, { networkError: error.message }));
-      throw networkFailure(error, 'The change is saved here but the network did not take it');
-    }
-  }
+  const { rbmAgentOf, register, pushPhoto, pushAgent } = createBotNetwork({ ...deps, requireOwn, record });
 
   async function removeQuietly(keys: readonly (string | null)[]) {
     for (const key of keys) {
@@ -490,7 +201,7 @@ export function createBotsService(deps: BotsServiceDeps) {
 
     /** POST /bots/rcs: a new RCS draft; with `submit` it is created on the network too. */
     async createRcs(user: AuthenticatedUser, body: TRcsBotDetails): Promise<TBot> {
-      await checkRcsReferences(body);
+      await checkRcsReferences(repository, body);
       const row = await createDraft(user, {
         ...rcsFieldsOf(body),
         name: body.display_name,
@@ -502,7 +213,7 @@ export function createBotsService(deps: BotsServiceDeps) {
 
     /** PUT /bots/:botId/rcs: the RCS details (adds RCS to a WhatsApp bot); `submit` registers the agent. */
     async updateRcs(user: AuthenticatedUser, botId: string, body: TRcsBotDetails): Promise<TBot> {
-      await checkRcsReferences(body);
+      await checkRcsReferences(repository, body);
       const saved = await database.transaction(async () => {
         const bot = await requireOwn(user, botId);
         const locked = changedLockedRcs(bot, body);
@@ -770,6 +481,21 @@ export function createBotsService(deps: BotsServiceDeps) {
       });
       return detail(user, botId);
     },
+
+    /**
+     * The state moves other modules make on a bot and its carriers (launches: submission, carriers
+     * after it; the rules are theirs, in review.decide): each joins the caller's unit of work and
+     * moves only while the row is still at `from` (false when another change came first).
+     */
+    moveStatus: (botId: string, from: number, to: number) => repository.moveStatus(botId, from, to),
+    moveCarrier: (botId: string, carrierId: number, from: number, to: number, reason: string | null = null) =>
+      repository.moveCarrier(botId, carrierId, from, to, reason),
+    /** A launch's chosen carriers become exactly these (new ones at `status`); joins the caller's unit of work. */
+    chooseCarriers: (botId: string, carrierIds: readonly number[], status: number) =>
+      repository.chooseCarriers(botId, carrierIds, status),
+    /** Adds carriers at `status` (those already on the bot are left alone); joins the caller's unit of work. */
+    addCarriers: (botId: string, carrierIds: readonly number[], status: number) =>
+      repository.addCarriers(botId, carrierIds, status),
 
     /**
      * One of the caller's partner's bots as the test devices and the console need it (E's

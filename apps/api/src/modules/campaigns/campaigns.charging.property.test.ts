@@ -120,6 +120,7 @@ describe('campaign charging', () => {
                     channel: 'rcs' as const,
                     approved: true,
                     botLaunched: true,
+                    mediaKinds: [],
                     variables: [],
                     message: () => ({ kind: 'text' as const, text: 'Hi', suggestions: [] }),
                   }),
@@ -143,7 +144,15 @@ describe('campaign charging', () => {
                 },
                 messages: {
                   send: async (_actor, message) => {
-                    if (kill !== null && sends >= kill) throw new Killed('killed');
+                    if (kill !== null && sends >= kill) {
+                      // Killed after storing the message, before the network answered: the next
+                      // run finds it stored and unanswered (decision 0056).
+                      await t.database.sql.query(
+                        `INSERT INTO network_messages (message_id, partner_id, network, sender, recipient, content) VALUES ($1, $2, 'rbm', 'prop', $3, '{}')`,
+                        [message.messageId, user.partnerId, message.recipient],
+                      );
+                      throw new Killed('killed');
+                    }
                     sends += 1;
                     if (cancelAfter !== null && sends === cancelAfter + 1 && service)
                       await service.cancel(user, campaignId).catch(() => undefined);
@@ -158,10 +167,26 @@ describe('campaign charging', () => {
                     );
                     return {} as never;
                   },
+                  // No outage here (the recovery test has one): nothing is queued again.
+                  requeue: async () => undefined,
+                  // The stored message sent again under its id: the network had never got it.
+                  resend: async (messageId) => {
+                    const { rows } = await t.database.sql.query<{ recipient: string }>(
+                      `UPDATE network_messages SET status = CASE WHEN recipient LIKE '%0' THEN 'failed' ELSE 'sent' END
+                        WHERE message_id = $1 AND status = 'queued' RETURNING recipient`,
+                      [messageId],
+                    );
+                    if (rows[0]?.recipient.endsWith('0'))
+                      throw new AppError(422, 'not RCS-capable', { kind: 'not_capable' });
+                    expect(sentIds.has(messageId)).toBe(false);
+                    sentIds.add(messageId);
+                    return {} as never;
+                  },
                 },
                 connectors: { sms: { baseUrl: '', send: async () => ({ sid: 'x' }) } },
                 jobs: { send: async () => null },
                 counters: createCounters(t.database.sql),
+                storage: { put: async () => undefined, get: async () => null },
                 log: { warn: () => undefined, info: () => undefined },
                 mail: async () => undefined,
                 publicUrl: 'http://portal.test',
@@ -211,6 +236,13 @@ describe('campaign charging', () => {
           });
           expect(rows[0]?.status).toMatch(/^[cd]$/);
           expect(rows[0]?.sent).toBe(sentIds.size);
+          // Only a number the network refuses is skipped as not RCS-capable: a message stored and
+          // never answered when the process was killed is sent again, not given up.
+          const { rows: skipped } = await t.database.sql.query<{ msisdn: string }>(
+            `SELECT msisdn FROM campaign_recipients WHERE campaign_id = $1 AND reason = 'not_rcs_capable'`,
+            [campaignId],
+          );
+          for (const { msisdn } of skipped) expect(msisdn).toMatch(/0$/);
         },
       ),
       { numRuns: 25 },

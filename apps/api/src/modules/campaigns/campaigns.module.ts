@@ -18,7 +18,20 @@ export const campaignsModule = defineModule({
   name: 'campaigns',
   config: campaignsConfig,
   queues: CAMPAIGNS_QUEUES,
-  create({ config, database, use, jobs, log, connectors, review, settings, mail, verifier, metrics }) {
+  create({
+    config,
+    database,
+    use,
+    jobs,
+    log,
+    connectors,
+    review,
+    settings,
+    mail,
+    verifier,
+    metrics,
+    storage,
+  }) {
     const deps: CampaignsDeps = {
       database,
       repository: createCampaignsRepository(database),
@@ -31,6 +44,7 @@ export const campaignsModule = defineModule({
       connectors,
       jobs,
       counters: createCounters(database.sql),
+      storage,
       log,
       pace: {
         rbm: settings.CAMPAIGN_PACE_RBM,
@@ -45,6 +59,7 @@ export const campaignsModule = defineModule({
     use('templates').refuseDeleteWhen((templateId) => service.templateInUse(templateId));
     return {
       secureRoutes: [campaignsRoutes(service, verifier, metrics)],
+      storedFiles: service.storedFiles,
       liveDemo: () =>
         seedCampaignsDemo({
           database,

@@ -108,7 +108,8 @@ export function createCampaignsRepository(database: Database) {
     c.paused_at AS "pausedAt", c.pause_reason AS "pauseReason", c.end_reason AS "endReason",
     c.started_at AS "startedAt", c.ended_at AS "endedAt", c.recipients, c.estimate_micros::text AS "estimateMicros",
     c.hold_id AS "holdId", c.charged_micros::text AS "chargedMicros", c.released_micros::text AS "releasedMicros",
-    c.created_at AS "createdAt", c.updated_at AS "updatedAt",
+    c.created_at AS "createdAt", c.updated_at AS "updatedAt", c.media_key AS "mediaKey",
+    c.test_devices_only AS "testDevicesOnly",
     coalesce(p.company->>'name', '') AS "partnerName", u.email AS "createdByEmail", c.bot_name AS "botName",
     c.template_name AS "templateName", c.audience_name AS "audienceName"`;
 
@@ -181,6 +182,16 @@ export function createCampaignsRepository(database: Database) {
       );
       const [total] = await q<{ n: number }>(`SELECT count(*)::int AS n ${FROM} ${w.text}`, w.values);
       return { items: rows.map(toRow), total: total?.n ?? 0 };
+    },
+
+    /** Which of these stored media keys a campaign still names (the others may be swept). */
+    async referencedMediaKeys(keys: readonly string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await q<{ key: string }>(
+        `SELECT DISTINCT media_key AS key FROM campaigns WHERE media_key = ANY($1::text[])`,
+        [[...keys]],
+      );
+      return new Set(rows.map((r) => r.key));
     },
 
     /** A scheduled or running campaign that sends this template (the template's deletion is refused). */
@@ -315,6 +326,24 @@ export function createCampaignsRepository(database: Database) {
       return row?.status;
     },
 
+    /** The stored messages' statuses of a batch's message ids (one query; absent ids were never stored). */
+    async sentMessageStatuses(messageIds: readonly string[]): Promise<Map<string, string>> {
+      const rows = await q<{ messageId: string; status: string }>(
+        `SELECT message_id AS "messageId", status FROM network_messages WHERE message_id = ANY($1::text[])`,
+        [messageIds],
+      );
+      return new Map(rows.map((r) => [r.messageId, r.status]));
+    },
+
+    /** Which of a batch's numbers opted out of the partner's messages (one query). */
+    async optedOutAmong(partnerId: string, msisdns: readonly string[]): Promise<Set<string>> {
+      const rows = await q<{ msisdn: string }>(
+        `SELECT msisdn FROM opt_outs WHERE partner_id = $1 AND msisdn = ANY($2::text[])`,
+        [partnerId, msisdns],
+      );
+      return new Set(rows.map((r) => r.msisdn));
+    },
+
     async isOptedOut(partnerId: string, msisdn: string): Promise<boolean> {
       const rows = await q(`SELECT 1 FROM opt_outs WHERE partner_id = $1 AND msisdn = $2`, [
         partnerId,
@@ -339,6 +368,47 @@ export function createCampaignsRepository(database: Database) {
         .update(campaignRecipients)
         .set(patch)
         .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.seq, seq)));
+    },
+
+    /**
+     * A batch's outcomes in one statement: a sent recipient gets its channel, carrier, price and
+     * time; a failed or skipped one its reason and channel (as setRecipient, row by row).
+     */
+    async setRecipients(
+      campaignId: string,
+      rows: readonly {
+        seq: number;
+        status: string;
+        reason: string | null;
+        channel: string | null;
+        carrierId: number | null;
+        priceMicros: bigint | null;
+      }[],
+      sentAt: Date,
+    ): Promise<void> {
+      if (rows.length === 0) return;
+      await q(
+        `UPDATE campaign_recipients r
+            SET status = u.status,
+                reason = CASE WHEN u.status = 'sent' THEN r.reason ELSE u.reason END,
+                channel = u.channel,
+                carrier_id = CASE WHEN u.status = 'sent' THEN u.carrier_id ELSE r.carrier_id END,
+                price_micros = CASE WHEN u.status = 'sent' THEN u.price ELSE r.price_micros END,
+                sent_at = CASE WHEN u.status = 'sent' THEN $8::timestamptz ELSE r.sent_at END
+           FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::int[], $7::bigint[])
+                AS u(seq, status, reason, channel, carrier_id, price)
+          WHERE r.campaign_id = $1 AND r.seq = u.seq`,
+        [
+          campaignId,
+          rows.map((r) => r.seq),
+          rows.map((r) => r.status),
+          rows.map((r) => r.reason),
+          rows.map((r) => r.channel),
+          rows.map((r) => r.carrierId),
+          rows.map((r) => (r.priceMicros === null ? null : r.priceMicros.toString())),
+          sentAt,
+        ],
+      );
     },
 
     async addCharged(campaignId: string, amount: bigint): Promise<void> {

@@ -9,11 +9,13 @@ import {
   ZCampaignHistory,
   ZCampaignList,
   ZCampaignLive,
+  ZCampaignMediaUpload,
   ZCampaignRecipientList,
   ZNotificationList,
   ZTemplate,
 } from '@portico/domain';
 import type { InjectOptions } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../../test/event-stream.ts';
 import type { Subject } from '../../../test/factories.ts';
@@ -297,6 +299,7 @@ describe('a campaign run', () => {
     expect(ZCampaignDetails.parse(expectEnvelope(started, 200).data).status).toMatch(/^[rc]$/);
     const done = await until(draft.campaign_id, (c) => c.status === 'c');
     expect(done.live.counts).toMatchObject({ recipients: 5, queued: 0, sent: 4, skipped: 1, failed: 0 });
+    expect(done).toMatchObject({ test_devices_only: false, media: null });
     expect(done).toMatchObject({ estimate_total: '0.015', charged: '0.012' });
     expect(done.live).toMatchObject({ charged: '0.012', released: '0.003', held: '0.00' });
     expect(await balance(developer.partnerId)).toBe(before - 4n * PRICE);
@@ -547,6 +550,9 @@ describe('a bot not launched, with test devices', () => {
     );
     const done = await until(draft.campaign_id, (c) => c.status === 'c' || c.status === 'i');
     expect(done.live.counts).toMatchObject({ recipients: 1, sent: 1, failed: 0 });
+    // The details say it, before the start (as the bot is) and after (as it was started).
+    expect(draft.test_devices_only).toBe(true);
+    expect(done.test_devices_only).toBe(true);
     const { rows } = await t.database.sql.query<{ recipient: string }>(
       `SELECT m.recipient FROM network_messages m JOIN campaign_recipients r ON m.message_id = r.message_id::text
         WHERE r.campaign_id = $1`,
@@ -837,5 +843,195 @@ describe('campaign finished', () => {
       `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND data->>'template' = 'campaign-finished' AND data->'data'->>'name' IN ('Notify done', 'Notify stop')`,
     );
     expect(rows[0]?.n).toBe(2);
+  });
+});
+
+const mediaUpload = (who: Caller, channel: string | null, bytes: Buffer | null, filename = 'card.png') => {
+  const boundary = '----portico-campaigns-test';
+  return call(who, {
+    method: 'POST',
+    url: `${S}/campaigns/media`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      ...(channel === null
+        ? []
+        : [
+            Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="channel"\r\n\r\n${channel}\r\n`,
+            ),
+          ]),
+      ...(bytes === null
+        ? []
+        : [
+            Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+            ),
+            bytes,
+            Buffer.from('\r\n'),
+          ]),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]),
+  });
+};
+
+describe("a campaign's own media", () => {
+  let cardTemplateId: string;
+  let png: Buffer;
+
+  beforeAll(async () => {
+    png = await sharp({ create: { width: 64, height: 40, channels: 3, background: '#e8711a' } })
+      .png()
+      .toBuffer();
+    const created = await call(developer, {
+      method: 'POST',
+      url: `${S}/templates`,
+      payload: {
+        bot_id: botId,
+        channel: 'rcs',
+        name: 'diwali_card',
+        language: 'en',
+        content: {
+          kind: 'rich_card',
+          card: {
+            title: 'Lamps for {{first_name}}',
+            description: '20% off this week',
+            media: {
+              source: 'url',
+              url: 'https://cdn.example.com/lamps.png',
+              kind: 'image',
+              height: 'MEDIUM',
+            },
+            suggestions: [],
+          },
+          suggestions: [],
+        },
+        sample_values: { first_name: 'Asha' },
+      },
+    });
+    cardTemplateId = ZTemplate.parse(expectEnvelope(created, 201).data).template_id;
+    expectEnvelope(
+      await call(developer, { method: 'POST', url: `${S}/templates/${cardTemplateId}/submit`, payload: {} }),
+      200,
+    );
+    expectEnvelope(
+      await call(admin, { method: 'POST', url: `${S}/templates/${cardTemplateId}/approve`, payload: {} }),
+      200,
+    );
+  });
+
+  it('when the file is empty, not media, too big, or the channel or file is missing then 4xx with a clear message', async () => {
+    const empty = expectEnvelope(await mediaUpload(developer, 'rcs', Buffer.alloc(0)), 400);
+    expect(empty.message).toMatch(/empty|Choose a file/);
+    const text = expectEnvelope(
+      await mediaUpload(developer, 'rcs', Buffer.from('not an image at all'), 'photo.png'),
+      400,
+    );
+    expect(text.message).toMatch(/not media RCS templates take/);
+    const pdf = expectEnvelope(
+      await mediaUpload(developer, 'rcs', Buffer.from('%PDF-1.4 nothing'), 'a.pdf'),
+      400,
+    );
+    expect(pdf.message).toMatch(/RCS templates do not take application\/pdf/);
+    const big = await mediaUpload(
+      developer,
+      'whatsapp',
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5 * 1024 * 1024 + 10)]),
+      'big.jpg',
+    );
+    expect(big.statusCode).toBe(413);
+    expect(big.body).toMatch(/MB/);
+    expect(expectEnvelope(await mediaUpload(developer, null, png), 400).message).toMatch(/rcs or whatsapp/);
+    expect(expectEnvelope(await mediaUpload(developer, 'rcs', null), 400).message).toMatch(/Choose a file/);
+  });
+
+  it('when the read-only child or an aggregator awaiting approval uploads then 403', async () => {
+    expectEnvelope(await mediaUpload(readOnlyChild, 'rcs', png), 403);
+    const aggregator = await caller(null);
+    await t.database.sql.query(
+      `UPDATE partners SET is_aggregator = true, launch_approved = false WHERE partner_id = $1`,
+      [aggregator.partnerId],
+    );
+    expect(expectEnvelope(await mediaUpload(aggregator, 'rcs', png), 403).message).toMatch(
+      /awaiting approval/,
+    );
+  });
+
+  it("when a card template's campaign has its own image then the details show it, and a portal without https refuses to start it", async () => {
+    const stored = ZCampaignMediaUpload.parse(
+      expectEnvelope(await mediaUpload(developer, 'rcs', png), 201).data,
+    );
+    expect(stored).toMatchObject({ kind: 'image', content_type: 'image/png' });
+    expect(stored.key).toMatch(/^public\/campaign-media\/[0-9a-f-]{36}\.png$/);
+    const draft = await create({ name: 'Own media', template_id: cardTemplateId, media_key: stored.key });
+    expect(draft.media).toMatchObject({ key: stored.key, kind: 'image' });
+    expect(draft.media?.url).toContain(stored.key);
+    // The test portal's address is http: RBM could not fetch the card's media, so the start says so
+    // (nothing held); what each recipient's card carries is the templates module's test.
+    const refused = expectEnvelope(
+      await call(developer, { method: 'POST', url: `${S}/campaigns/${draft.campaign_id}/start` }),
+      400,
+    );
+    expect(refused.message).toMatch(/cannot fetch this campaign's media.+not https/);
+    expect(JSON.stringify(refused.data)).toContain('media_key');
+    expect((await details(draft.campaign_id)).status).toBe('p');
+    // Without its own media a campaign of the same template sends the template's.
+    const plain = await create({ name: 'Template media', template_id: cardTemplateId });
+    expect(plain.media).toBeNull();
+  });
+
+  it("when the media does not fit the template, was never uploaded, or the campaign is another partner's then 400 or 404", async () => {
+    const stored = ZCampaignMediaUpload.parse(
+      expectEnvelope(await mediaUpload(developer, 'rcs', png), 201).data,
+    );
+    const textOnly = expectEnvelope(
+      await call(developer, {
+        method: 'POST',
+        url: `${S}/campaigns`,
+        payload: form({ media_key: stored.key }),
+      }),
+      400,
+    );
+    expect(textOnly.message).toMatch(/takes no media/);
+    const ghost = expectEnvelope(
+      await call(developer, {
+        method: 'POST',
+        url: `${S}/campaigns`,
+        payload: form({
+          template_id: cardTemplateId,
+          media_key: 'public/campaign-media/00000000-0000-4000-8000-000000000000.png',
+        }),
+      }),
+      400,
+    );
+    expect(ghost.message).toMatch(/no longer stored/);
+    const forged = expectEnvelope(
+      await call(developer, {
+        method: 'POST',
+        url: `${S}/campaigns`,
+        payload: form({ template_id: cardTemplateId, media_key: 'public/template-media/x.png' }),
+      }),
+      400,
+    );
+    expect(JSON.stringify(forged.data)).toContain('media_key');
+    const own = await create({ name: 'Not yours', template_id: cardTemplateId });
+    expectEnvelope(
+      await call(stranger, {
+        method: 'PATCH',
+        url: `${S}/campaigns/${own.campaign_id}`,
+        payload: { media_key: stored.key },
+      }),
+      404,
+    );
+    const edited = ZCampaignDetails.parse(
+      expectEnvelope(
+        await call(developer, {
+          method: 'PATCH',
+          url: `${S}/campaigns/${own.campaign_id}`,
+          payload: { media_key: stored.key },
+        }),
+        200,
+      ).data,
+    );
+    expect(edited.media?.key).toBe(stored.key);
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -57,6 +58,13 @@ export const campaigns = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     recipients: integer('recipients').notNull().default(0),
+    /**
+     * The campaign's own media (public/campaign-media/...), sent instead of the template's card or
+     * header media; null: the template's own.
+     */
+    mediaKey: text('media_key'),
+    /** Started through a bot that was not launched: sent only to its test devices. */
+    testDevicesOnly: boolean('test_devices_only').notNull().default(false),
     /** The estimate when it was started (micros) and the wallet hold taken for it. */
     estimateMicros: bigint('estimate_micros', { mode: 'bigint' }).notNull().default(sql`0`),
     holdId: uuid('hold_id'),

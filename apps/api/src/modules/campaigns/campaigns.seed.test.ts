@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { DEMO_PARTNERS } from '../../platform/db/seed/index.ts';
 import { seedModules } from '../../seed.ts';
+import { DEMO_AUDIENCE_TESTERS } from '../bot-testing/bot-testing.seed.ts';
 
 /**
  * The demo campaigns (issue 28 point 8), seeded through the running app (its job workers, the
@@ -45,7 +46,7 @@ async function snapshot() {
 describe('demo campaigns', () => {
   it("when seeded twice then every status is there once per partner, the second seed changes nothing, and the wallet rows are the campaigns'", async () => {
     const first = await t.server.seedLiveDemo();
-    expect(first.campaigns).toMatchObject({ campaigns: 16 });
+    expect(first.campaigns).toMatchObject({ campaigns: 17 });
     // The audiences' live demo (before the campaigns'): the demo developer's audience's reach.
     expect(first.audiences).toEqual({ reach: expect.any(Number) });
     const after = await snapshot();
@@ -93,6 +94,25 @@ describe('demo campaigns', () => {
         ]);
       }
     }
+    // The developer's campaign through its bot waiting for launch went to its accepted testers only.
+    const { rows: preview } = await t.database.sql.query<{ msisdn: string; status: string; only: boolean }>(
+      `SELECT r.msisdn, r.status, c.test_devices_only AS only FROM campaign_recipients r
+         JOIN campaigns c USING (campaign_id)
+        WHERE c.partner_id = $1 AND c.name = 'Lamp preview (test devices)' ORDER BY r.msisdn`,
+      [DEMO_PARTNERS.developer.partnerId],
+    );
+    expect(preview).toEqual([
+      {
+        msisdn: DEMO_AUDIENCE_TESTERS[0],
+        status: expect.stringMatching(/^(sent|delivered|read)$/),
+        only: true,
+      },
+      {
+        msisdn: DEMO_AUDIENCE_TESTERS[1],
+        status: expect.stringMatching(/^(sent|delivered|read)$/),
+        only: true,
+      },
+    ]);
     // Real sends: the completed campaigns' recipients were sent, some skipped or sent as SMS.
     expect(after.recipients.filter((r) => r.status === 'sent').length).toBeGreaterThan(0);
   }, 600_000);

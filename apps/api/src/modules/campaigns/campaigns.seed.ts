@@ -188,8 +188,57 @@ export async function seedCampaignsDemo({
       byStatus[demo.status] = (byStatus[demo.status] ?? 0) + 1;
       seeded += 1;
     }
+    // The developer's campaign through its bot waiting for launch: sent (through the app's dispatch)
+    // only to the audience's recipients that are the bot's accepted testers.
+    const preview = key === 'developer' ? await testDeviceTemplate(partnerId) : undefined;
+    const owner = users.get('developer@portico.test');
+    if (preview && owner && personalised) {
+      const created = await service.create(owner, {
+        name: 'Lamp preview (test devices)',
+        bot_id: preview.botId,
+        template_id: preview.templateId,
+        audience_id: personalised.audience_id,
+        variables: Object.fromEntries(
+          preview.names.map((name, i) => [
+            name,
+            personalised.fields.includes(name) ? name : (personalised.fields[i] ?? ''),
+          ]),
+        ),
+        fallback: { kind: 'skip' },
+        schedule: { kind: 'now' },
+      });
+      await service.start(owner, created.campaign_id);
+      await ended(created.campaign_id);
+      await backdate(created.campaign_id, 2 * DAY);
+      const [row] = await q<{ status: string }>('SELECT status FROM campaigns WHERE campaign_id = $1', [
+        created.campaign_id,
+      ]);
+      if (row?.status !== 'c')
+        throw new Error(`the demo test-device campaign ended ${row?.status ?? 'missing'}, not c`);
+      byStatus.c = (byStatus.c ?? 0) + 1;
+      seeded += 1;
+    }
   }
   return { campaigns: seeded, ...byStatus };
+
+  /** The partner's approved RCS template of a bot that is not launched but has accepted testers. */
+  async function testDeviceTemplate(partnerId: string) {
+    const rows = await q<{ template_id: string; bot_id: string }>(
+      `SELECT t.template_id, t.bot_id FROM templates t JOIN bots b ON b.bot_id = t.bot_id
+        WHERE t.partner_id = $1 AND t.channel = 'rcs' AND t.active_version IS NOT NULL AND b.status <> 10
+          AND b.rbm_agent IS NOT NULL
+          AND EXISTS (SELECT 1 FROM bot_test_devices d WHERE d.bot_id = b.bot_id AND d.channel = 'rcs'
+                        AND d.invite_status = 'ACCEPTED')
+        ORDER BY t.created_at, t.template_id`,
+      [partnerId],
+    );
+    for (const row of rows) {
+      const template = await templates.forCampaign(partnerId, row.template_id);
+      if (template?.approved && !template.botLaunched)
+        return { templateId: row.template_id, botId: row.bot_id, names: template.variables };
+    }
+    return undefined;
+  }
 
   /** The partner's approved templates of launched bots that can send them, with their variables. */
   async function approvedTemplates(partnerId: string) {

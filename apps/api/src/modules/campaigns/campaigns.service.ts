@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import {
   CAMPAIGN_FAILURE_REASONS,
   CAMPAIGN_FINAL_STATUSES,
   CAMPAIGN_MACHINE,
+  CAMPAIGN_MEDIA_PREFIX,
   type CampaignAction,
   type CampaignFailureReason,
   type CampaignPauseReason,
@@ -9,6 +11,7 @@ import {
   type CampaignTimeZone,
   CHANNEL_TYPE,
   campaignActions,
+  campaignMediaKind,
   campaignReference,
   campaignTransition,
   campaignValues,
@@ -50,6 +53,7 @@ import type { JobSender } from '../../platform/jobs/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import type { ReviewService } from '../../platform/review/review.service.ts';
 import type { Counters } from '../../platform/security/counters.ts';
+import { fileUrlOf, type Storage } from '../../platform/storage/index.ts';
 import type { BotsService } from '../bots/bots.service.ts';
 import type { MeteringService, Price } from '../metering/metering.service.ts';
 import type { NetworkMessagesService } from '../network-messages/network-messages.service.ts';
@@ -75,10 +79,12 @@ export interface CampaignsDeps {
   metering: Pick<MeteringService, 'price' | 'priceMany'>;
   templates: Pick<TemplatesService, 'forCampaign'>;
   bots: Pick<BotsService, 'botsForTesting'>;
-  messages: Pick<NetworkMessagesService, 'send'>;
+  messages: Pick<NetworkMessagesService, 'send' | 'resend' | 'requeue'>;
   connectors: Pick<Connectors, 'sms'>;
   jobs: JobSender<CampaignsQueues>;
   counters: Pick<Counters, 'add'>;
+  /** A campaign's own media (stored before the unit of work that names it). */
+  storage: Pick<Storage, 'put' | 'get'>;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
   /** The partner is told when its campaign ends by itself or is stopped (mail and notification). */
   mail: Mailer;
@@ -188,6 +194,38 @@ export function createCampaignsService(deps: CampaignsDeps) {
       throw field('variables', `The audience has no column ${problems.unknownColumns.join(', ')}.`);
     if (problems.unknownVariables.length)
       throw field('variables', `The template has no variable ${problems.unknownVariables.join(', ')}.`);
+  }
+
+  /** The campaign's own media as the template sends it (by its public address), or undefined. */
+  function mediaOf(key: string | null) {
+    const kind = key ? campaignMediaKind(key) : null;
+    if (!key || !kind) return undefined;
+    return { source: 'url' as const, url: new URL(fileUrlOf(key), deps.publicUrl).toString(), kind };
+  }
+
+  /** A media key the form names: uploaded (stored), and of a kind the template takes. Outside units of work. */
+  async function checkMediaStored(key: string | null | undefined): Promise<void> {
+    if (!key) return;
+    if (!(await deps.storage.get(key)))
+      throw field('media_key', 'The media file is no longer stored: upload it again.');
+  }
+
+  function checkMedia(template: Template, key: string | null, sending = false) {
+    if (!key) return;
+    // RBM fetches a card's media by its https address (a http portal is a development one).
+    if (sending && template.channel === 'rcs' && !deps.publicUrl.startsWith('https:'))
+      throw field(
+        'media_key',
+        `The networks cannot fetch this campaign's media: the portal's address (${deps.publicUrl}) is not https. Remove the uploaded file to send the template's own media.`,
+      );
+    const kind = campaignMediaKind(key);
+    if (template.mediaKinds.length === 0)
+      throw field('media_key', 'This template takes no media: remove the uploaded file.');
+    if (!kind || !template.mediaKinds.includes(kind))
+      throw field(
+        'media_key',
+        `This template takes ${template.mediaKinds.map((k) => `an ${k}`.replace('an video', 'a video').replace('an document', 'a document')).join(' or ')}: upload one of those.`,
+      );
   }
 
   function scheduleColumns(schedule: TCampaignSchedule) {
@@ -403,6 +441,17 @@ export function createCampaignsService(deps: CampaignsDeps) {
           : { kind: 'now' },
       live: await live(row),
       end_reason: row.endReason,
+      media: row.mediaKey
+        ? {
+            key: row.mediaKey,
+            url: fileUrlOf(row.mediaKey),
+            kind: campaignMediaKind(row.mediaKey) ?? 'image',
+          }
+        : null,
+      test_devices_only:
+        row.status === 'p'
+          ? (await templates.forCampaign(row.partnerId, row.templateId))?.botLaunched === false
+          : row.testDevicesOnly,
       allowed_actions: campaignActions(row.status as CampaignStatus, row.pausedAt !== null, user.role),
     };
   }
@@ -523,20 +572,76 @@ export function createCampaignsService(deps: CampaignsDeps) {
     | { seq: number; status: 'sent'; channel: string; carrierId: number | null; price: bigint }
     | { seq: number; status: 'failed' | 'skipped'; reason: CampaignFailureReason; channel: string | null };
 
-  /** Sends one recipient (its id stored before the send; a retry of a sent one is not sent again). */
+  /** What a batch's lookups found for one recipient (see `lookUp`). */
+  interface Known {
+    optedOut: boolean;
+    price: Price | null;
+    already: string | undefined;
+  }
+
+  /**
+   * A batch's per-recipient reads in three queries instead of three per recipient: the opt-outs,
+   * the prices (metering's priceMany, grouped by what prices a message: its kind, template and
+   * language) and the stored messages of their ids.
+   */
+  async function lookUp(
+    row: CampaignRow,
+    template: Template,
+    batch: readonly CampaignRecipientRow[],
+  ): Promise<Map<number, Known>> {
+    const msisdns = batch.map((r) => r.msisdn);
+    const [optedOut, stored] = await Promise.all([
+      repository.optedOutAmong(row.partnerId, msisdns),
+      repository.sentMessageStatuses(batch.map((r) => r.messageId)),
+    ]);
+    const groups = new Map<string, { content: TMessageContent; recipients: CampaignRecipientRow[] }>();
+    for (const r of batch) {
+      const content = template.message(campaignValues(row.variables, r.fields ?? {}), mediaOf(row.mediaKey));
+      const priced = content as { kind: string; templateName?: string; language?: string };
+      const key = JSON.stringify([priced.kind, priced.templateName ?? null, priced.language ?? null]);
+      const group = groups.get(key) ?? { content, recipients: [] };
+      group.recipients.push(r);
+      groups.set(key, group);
+    }
+    const known = new Map<number, Known>();
+    for (const { content, recipients } of groups.values()) {
+      const prices = await metering.priceMany(
+        {
+          partnerId: row.partnerId,
+          botId: template.botId,
+          channel: channelCode(template.channel),
+          content: content as { kind: string },
+        },
+        recipients.map((r) => r.msisdn),
+      );
+      for (const [i, r] of recipients.entries())
+        known.set(r.seq, {
+          optedOut: optedOut.has(r.msisdn),
+          price: prices[i] ?? null,
+          already: stored.get(r.messageId),
+        });
+    }
+    return known;
+  }
+
+  /**
+   * Sends one recipient: its id is stored before the send, so a retry of one the network answered is
+   * not sent again, and one stored but never answered (a killed process) is sent again under that id.
+   */
   async function sendOne(
     row: CampaignRow,
     template: Template,
     address: { network: Network; sender: string },
     actor: AuthenticatedUser,
     r: CampaignRecipientRow,
+    known?: Known,
   ): Promise<Outcome> {
-    if (await repository.isOptedOut(row.partnerId, r.msisdn))
+    if (known ? known.optedOut : await repository.isOptedOut(row.partnerId, r.msisdn))
       return { seq: r.seq, status: 'failed', reason: 'opted_out', channel: null };
-    const content = template.message(campaignValues(row.variables, r.fields ?? {}));
-    const price = await priceOf(row.partnerId, template, content, r.msisdn);
+    const content = template.message(campaignValues(row.variables, r.fields ?? {}), mediaOf(row.mediaKey));
+    const price = known ? known.price : await priceOf(row.partnerId, template, content, r.msisdn);
     if (!price) return { seq: r.seq, status: 'failed', reason: 'no_rate', channel: null };
-    const already = await repository.sentMessageStatus(r.messageId);
+    const already = known ? known.already : await repository.sentMessageStatus(r.messageId);
     if (already && already !== 'failed' && already !== 'queued')
       return {
         seq: r.seq,
@@ -545,16 +650,19 @@ export function createCampaignsService(deps: CampaignsDeps) {
         carrierId: price.carrierId,
         price: price.unitPriceMicros,
       };
-    if (already === undefined) {
+    if (already === undefined || already === 'queued') {
       try {
-        await messages.send(actor, {
-          messageId: r.messageId,
-          network: address.network,
-          sender: address.sender,
-          recipient: r.msisdn,
-          content,
-          purpose: 'campaign',
-        });
+        // Stored but never answered (the process stopped mid-send): sent again under its id.
+        if (already === 'queued') await messages.resend(r.messageId);
+        else
+          await messages.send(actor, {
+            messageId: r.messageId,
+            network: address.network,
+            sender: address.sender,
+            recipient: r.msisdn,
+            content,
+            purpose: 'campaign',
+          });
         return {
           seq: r.seq,
           status: 'sent',
@@ -564,7 +672,12 @@ export function createCampaignsService(deps: CampaignsDeps) {
         };
       } catch (error) {
         const cause = error instanceof AppError ? (error.data as { kind?: string } | null)?.kind : undefined;
-        if (cause === 'network_down' || cause === 'rate_limited') throw new NetworkOutage(String(cause));
+        if (cause === 'network_down' || cause === 'rate_limited') {
+          // Stored and not answered: queued again, so the resume resends it under its id (not the
+          // fallback of a number the network refused).
+          await messages.requeue(r.messageId, cause);
+          throw new NetworkOutage(String(cause));
+        }
         if (!(error instanceof AppError)) throw error;
         const reason = refusalReason(cause);
         if (reason !== 'not_rcs_capable' || template.channel !== 'rcs')
@@ -598,24 +711,31 @@ export function createCampaignsService(deps: CampaignsDeps) {
       const row = await repository.lock(null, campaignId);
       if (!row) return;
       let amount = 0n;
-      const at = now();
-      for (const o of outcomes) {
-        if (o.status === 'sent') {
-          amount += o.price;
-          await repository.setRecipient(campaignId, o.seq, {
-            status: 'sent',
-            channel: o.channel,
-            carrierId: o.carrierId,
-            priceMicros: o.price,
-            sentAt: at,
-          });
-        } else
-          await repository.setRecipient(campaignId, o.seq, {
-            status: o.status,
-            reason: o.reason,
-            channel: o.channel,
-          });
-      }
+      for (const o of outcomes) if (o.status === 'sent') amount += o.price;
+      // Every outcome of the batch in one statement.
+      await repository.setRecipients(
+        campaignId,
+        outcomes.map((o) =>
+          o.status === 'sent'
+            ? {
+                seq: o.seq,
+                status: o.status,
+                reason: null,
+                channel: o.channel,
+                carrierId: o.carrierId,
+                priceMicros: o.price,
+              }
+            : {
+                seq: o.seq,
+                status: o.status,
+                reason: o.reason,
+                channel: o.channel,
+                carrierId: null,
+                priceMicros: null,
+              },
+        ),
+        now(),
+      );
       if (amount > 0n && row.holdId) {
         const charge = {
           partnerId: row.partnerId,
@@ -682,6 +802,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
       if (current?.status !== 'r' || current.pausedAt) return;
       const batch = await repository.queued(campaignId, after, batchSize);
       if (batch.length === 0) break;
+      const known = await lookUp(current, template, batch);
       const outcomes: Outcome[] = [];
       try {
         let i = 0;
@@ -698,7 +819,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
                     reason: 'blocked',
                     channel: null,
                   })
-                : sendOne(current, template, address, actor, r),
+                : sendOne(current, template, address, actor, r, known.get(r.seq)),
             ),
           );
           for (const result of settled) if (result.status === 'fulfilled') outcomes.push(result.value);
@@ -735,7 +856,8 @@ export function createCampaignsService(deps: CampaignsDeps) {
   /**
    * An ended campaign whose last batch was with the network when the process died (or the campaign
    * was cancelled): the messages the network took (their stored message exists, not failed) are
-   * recorded as sent and charged; the others stay unsent.
+   * recorded as sent and charged; one stored but never answered is sent again under its id first,
+   * as a live dispatch finishes its batch after a cancel (decision 0056); the others stay unsent.
    */
   async function reconcile(row: CampaignRow): Promise<void> {
     const outcomes: Outcome[] = [];
@@ -745,7 +867,8 @@ export function createCampaignsService(deps: CampaignsDeps) {
       if (batch.length === 0) break;
       for (const r of batch) {
         const status = await repository.sentMessageStatus(r.messageId);
-        if (!status || status === 'failed' || status === 'queued') continue;
+        if (status === 'queued' ? !(await resentStored(r.messageId)) : !status || status === 'failed')
+          continue;
         const price = r.priceMicros ?? (await priceFromRun(row, r.msisdn));
         if (price !== null)
           outcomes.push({ seq: r.seq, status: 'sent', channel: row.channel, carrierId: r.carrierId, price });
@@ -753,6 +876,17 @@ export function createCampaignsService(deps: CampaignsDeps) {
       after = batch[batch.length - 1]?.seq ?? after;
     }
     await commitBatch(row.campaignId, outcomes);
+  }
+
+  /** Sends a stored, never-answered message again under its id: whether the network took it. */
+  async function resentStored(messageId: string): Promise<boolean> {
+    try {
+      await messages.resend(messageId);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError) return false;
+      throw error;
+    }
   }
 
   /** A recipient's price now, for reconciling a sent message of an ended campaign. */
@@ -854,11 +988,16 @@ export function createCampaignsService(deps: CampaignsDeps) {
       return (await estimate(row.partnerId, template, row.audienceId)).estimate;
     },
 
-    async create(user: AuthenticatedUser, body: TCampaignCreate): Promise<TCampaignDetails> {
+    async create(
+      user: AuthenticatedUser,
+      body: Omit<TCampaignCreate, 'media_key'> & { media_key?: string | null },
+    ): Promise<TCampaignDetails> {
+      await checkMediaStored(body.media_key);
       const id = await database.transaction(async () => {
         const template = await templateFor(user.partnerId, body.bot_id, body.template_id);
         const audience = await audienceFor(user.partnerId, body.audience_id);
         checkMapping(template, body.variables, audience.fields);
+        checkMedia(template, body.media_key ?? null);
         const row = await repository.insert({
           partnerId: user.partnerId,
           createdBy: user.userId,
@@ -872,6 +1011,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
           channel: template.channel,
           variables: body.variables,
           fallback: body.fallback,
+          mediaKey: body.media_key ?? null,
           recipients: audience.kept,
           ...scheduleColumns(body.schedule),
         });
@@ -892,6 +1032,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
       campaignId: string,
       body: TCampaignUpdateRequest,
     ): Promise<TCampaignDetails> {
+      await checkMediaStored(body.media_key);
       await database.transaction(async () => {
         const row = await lockOwn(user, campaignId);
         if (row.status !== 'p')
@@ -903,6 +1044,8 @@ export function createCampaignsService(deps: CampaignsDeps) {
         const template = await templateFor(user.partnerId, botId, templateId);
         const audience = await audienceFor(user.partnerId, audienceId);
         checkMapping(template, variables, audience.fields);
+        const mediaKey = body.media_key === undefined ? row.mediaKey : body.media_key;
+        checkMedia(template, mediaKey);
         await repository.update(campaignId, {
           ...(body.name ? { name: body.name.trim() } : {}),
           botId,
@@ -913,6 +1056,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
           audienceName: audience.name,
           channel: template.channel,
           variables,
+          mediaKey,
           recipients: audience.kept,
           ...(body.fallback ? { fallback: body.fallback as TCampaignFallback } : {}),
           ...(body.schedule ? scheduleColumns(body.schedule as TCampaignSchedule) : {}),
@@ -976,7 +1120,9 @@ export function createCampaignsService(deps: CampaignsDeps) {
             'audience_id',
             "None of the audience's recipients is a test device of this bot: a bot that is not launched sends only to its test devices.",
           );
+        checkMedia(template, row.mediaKey, true);
         await move(row, action, user, {
+          testDevicesOnly: template.testNumbers !== null,
           estimateMicros: total,
           holdId,
           recipients,
@@ -988,6 +1134,21 @@ export function createCampaignsService(deps: CampaignsDeps) {
       });
       return details(user, campaignId);
     },
+
+    /** Stores a checked media file under a server-chosen key (the upload route checks it by content). */
+    async storeMedia(bytes: Uint8Array, contentType: string, extension: string) {
+      const key = `${CAMPAIGN_MEDIA_PREFIX}${randomUUID()}.${extension}`;
+      await deps.storage.put(key, bytes, contentType);
+      return { key, url: fileUrlOf(key) };
+    },
+
+    storedFiles: [
+      {
+        prefix: CAMPAIGN_MEDIA_PREFIX,
+        referenced: (keys: readonly string[]) =>
+          database.transaction(() => repository.referencedMediaKeys(keys)),
+      },
+    ],
 
     /** A scheduled campaign back to pending: its hold released, its recipients dropped (copied again at the start). */
     async unschedule(user: AuthenticatedUser, campaignId: string): Promise<TCampaignDetails> {

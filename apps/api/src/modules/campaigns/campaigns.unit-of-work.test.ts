@@ -87,6 +87,7 @@ async function serviceFailingAfter(n: number) {
     'copyRecipients',
     'dropRecipients',
     'setRecipient',
+    'setRecipients',
     'addCharged',
   ]);
   const review = wrap(
@@ -119,6 +120,7 @@ async function serviceFailingAfter(n: number) {
         channel: 'rcs' as const,
         approved: true,
         botLaunched: true,
+        mediaKinds: [],
         variables: ['first_name'],
         message: (values: Record<string, string>) => ({
           kind: 'text' as const,
@@ -128,10 +130,15 @@ async function serviceFailingAfter(n: number) {
       }),
     },
     bots: { botsForTesting: async () => new Map() },
-    messages: { send: async () => Promise.reject(new Error('no sends here')) },
+    messages: {
+      send: async () => Promise.reject(new Error('no sends here')),
+      resend: async () => Promise.reject(new Error('no sends here')),
+      requeue: async () => Promise.reject(new Error('no sends here')),
+    },
     connectors: { sms: { baseUrl: '', send: async () => Promise.reject(new Error('no sends here')) } },
     jobs,
     counters: createCounters(t.database.sql),
+    storage: { put: async () => undefined, get: async () => null },
     log: { warn: () => undefined, info: () => undefined },
     mail: async () => undefined,
     publicUrl: 'http://portal.test',

@@ -29,6 +29,7 @@ export const launchesModule = defineModule({
       storage,
       downloads,
       wallet: () => use('wallet'),
+      bots: () => use('bots'),
       // The SSRF guard of partner webhooks; private addresses only with the sandbox on.
       privacyUrl: createPrivacyUrlChecker({
         allowPrivate: config.sandboxAllowed,

@@ -1,5 +1,5 @@
 import { ROLES } from '@portico/domain';
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { carriers, partners, users } from '../../platform/db/core.schema.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { botCarriers, bots } from '../bots/bots.schema.ts';
@@ -85,45 +85,6 @@ export function createLaunchesRepository(db: Db) {
         .orderBy(asc(carriers.countryId), asc(carriers.name));
     },
 
-    /**
-     * The launch's chosen carriers become exactly `carrierIds`: new ones join at `status`, those no
-     * longer chosen leave, the others keep their state.
-     */
-    async setCarriers(botId: string, carrierIds: readonly number[], status: number): Promise<void> {
-      await db
-        .delete(botCarriers)
-        .where(
-          and(
-            eq(botCarriers.botId, botId),
-            carrierIds.length > 0 ? notInArray(botCarriers.carrierId, [...carrierIds]) : undefined,
-          ),
-        );
-      if (carrierIds.length === 0) return;
-      await db
-        .insert(botCarriers)
-        .values(carrierIds.map((carrierId) => ({ botId, carrierId, status })))
-        .onConflictDoNothing();
-    },
-
-    /** Adds carriers at `status` (those already on the bot are left alone). */
-    async addCarriers(botId: string, carrierIds: readonly number[], status: number): Promise<void> {
-      if (carrierIds.length === 0) return;
-      await db
-        .insert(botCarriers)
-        .values(carrierIds.map((carrierId) => ({ botId, carrierId, status })))
-        .onConflictDoNothing();
-    },
-
-    /** Moves the bot only while it is still at `from` (false when another change came first). */
-    async moveBot(botId: string, from: number, to: number): Promise<boolean> {
-      const rows = await db
-        .update(bots)
-        .set({ status: to, updatedAt: new Date() })
-        .where(and(eq(bots.botId, botId), eq(bots.status, from)))
-        .returning({ botId: bots.botId });
-      return rows.length === 1;
-    },
-
     /** The carrier's state of the bot, locked. */
     async lockCarrier(botId: string, carrierId: number): Promise<number | undefined> {
       const [row] = await db
@@ -132,22 +93,6 @@ export function createLaunchesRepository(db: Db) {
         .where(and(eq(botCarriers.botId, botId), eq(botCarriers.carrierId, carrierId)))
         .for('update');
       return row?.status;
-    },
-
-    /** Moves one carrier's state only while it is still at `from`; a new state clears the old reason. */
-    async moveCarrier(botId: string, carrierId: number, from: number, to: number): Promise<boolean> {
-      const rows = await db
-        .update(botCarriers)
-        .set({ status: to, reason: null, updatedAt: new Date() })
-        .where(
-          and(
-            eq(botCarriers.botId, botId),
-            eq(botCarriers.carrierId, carrierId),
-            eq(botCarriers.status, from),
-          ),
-        )
-        .returning({ carrierId: botCarriers.carrierId });
-      return rows.length === 1;
     },
 
     /** The brand with its documents (null when the bot has none). */

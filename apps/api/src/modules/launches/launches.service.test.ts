@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBotMovesForTest } from '../../../test/bots.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { createLedgerForTest, createWalletForTest } from '../../../test/ledger.ts';
 import { createAuditRepository } from '../../platform/audit/audit.repository.ts';
@@ -54,8 +55,13 @@ async function serviceFailingAfter(n: number): Promise<LaunchesService> {
     ...real,
     ensureLaunch: wrap(real.ensureLaunch),
     updateLaunch: wrap(real.updateLaunch),
-    moveBot: wrap(real.moveBot),
-    moveCarrier: wrap(real.moveCarrier),
+  };
+  // The bot's and its carriers' moves are the bots module's writes, in the same unit of work.
+  const realBots = createBotMovesForTest(t.database);
+  const botWrites = {
+    ...realBots,
+    moveStatus: wrap(realBots.moveStatus),
+    moveCarrier: wrap(realBots.moveCarrier),
   };
   return createLaunchesService({
     database: t.database,
@@ -70,6 +76,7 @@ async function serviceFailingAfter(n: number): Promise<LaunchesService> {
     storage: createStorage(t.config.storage),
     downloads: await createSignedDownloads(t.database),
     wallet: () => wallet,
+    bots: () => botWrites,
     privacyUrl: async () => ({ state: 'ok', status: 200 }),
     log: t.app.log,
     publicUrl: 'http://localhost:3000',

@@ -20,6 +20,11 @@ import type {
   NewNetworkEvent,
 } from './network-messages.repository.ts';
 
+/** Why a stored WhatsApp message is failed without a resend (no idempotency key: decision 0056). */
+const OUTCOME_UNKNOWN = 'outcome_unknown';
+/** The network refused the message for now (429): it did not take it, so a resend is safe on any network. */
+const RATE_LIMITED = 'rate_limited';
+
 export interface NetworkMessagesDeps {
   /** Applying events to a message is one unit of work under the network id's lock. */
   database: Pick<Database, 'transaction'>;
@@ -101,8 +106,6 @@ export function createNetworkMessagesService({ database, repository, connectors 
    */
   async function send(user: AuthenticatedUser, request: OutgoingMessage): Promise<TNetworkMessage> {
     const messageId = request.messageId ?? randomUUID();
-    const connector = connectors.get(request.network);
-    const { sender } = request;
     // RBM and MaaP report events under our id; WhatsApp under the wamid its answer carries.
     const knownId = request.network === 'whatsapp' ? null : messageId;
     await repository.insertMessage({
@@ -111,19 +114,28 @@ export function createNetworkMessagesService({ database, repository, connectors 
       createdBy: user.userId,
       purpose: request.purpose,
       network: request.network,
-      sender,
+      sender: request.sender,
       recipient: request.recipient,
       content: request.content as unknown as Record<string, unknown>,
       networkMessageId: knownId,
     });
+    return deliver(messageId, request);
+  }
+
+  /** Hands a stored message to its network, then records "sent" or the refusal. */
+  async function deliver(
+    messageId: string,
+    message: Pick<OutgoingMessage, 'network' | 'sender' | 'recipient' | 'content'>,
+  ): Promise<TNetworkMessage> {
+    const connector = connectors.get(message.network);
     try {
       const { networkMessageId } = await connector.send({
         messageId,
-        sender,
-        recipient: request.recipient,
-        content: request.content,
+        sender: message.sender,
+        recipient: message.recipient,
+        content: message.content,
       });
-      return presentNetworkMessage(await accept(messageId, request.network, networkMessageId));
+      return presentNetworkMessage(await accept(messageId, message.network, networkMessageId));
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
       await repository.updateMessage(messageId, {
@@ -137,6 +149,47 @@ export function createNetworkMessagesService({ database, repository, connectors 
         message_id: messageId,
       });
     }
+  }
+
+  /**
+   * A stored message the network never answered (the process stopped between storing it and the
+   * answer) is sent again under its same id: RBM and MaaP deduplicate by our id, so one the network
+   * already took is not sent twice (RBM answers 409 ALREADY_EXISTS, which its connector takes as
+   * accepted). WhatsApp has no such key, so that message is not sent again: it is marked failed with
+   * kind `outcome_unknown` (decision 0056). A message that is no longer queued is answered as it is.
+   */
+  async function resend(messageId: string): Promise<TNetworkMessage> {
+    const row = await repository.message(messageId);
+    if (!row) throw new Error(`network message ${messageId} is not stored`);
+    if (row.status !== 'queued') return presentNetworkMessage(row);
+    const network = row.network as Network;
+    if (network === 'whatsapp' && row.errorCode !== RATE_LIMITED) {
+      const message = 'WhatsApp: the send was interrupted before the network answered; not sent again.';
+      await repository.updateMessage(messageId, {
+        status: 'failed',
+        errorCode: OUTCOME_UNKNOWN,
+        errorMessage: message,
+      });
+      throw new AppError(502, message, { network, kind: OUTCOME_UNKNOWN, message_id: messageId });
+    }
+    return deliver(messageId, {
+      network,
+      sender: row.sender,
+      recipient: row.recipient,
+      content: row.content as unknown as TMessageContent,
+    });
+  }
+
+  /**
+   * A message the network did not answer because it was down or asked to slow down (kinds
+   * `network_down`, `rate_limited`) goes back to the queue for a sender that tries again later under
+   * its same id (a campaign paused for the outage, decision 0056): `resend` then sends it, on
+   * WhatsApp only when the network refused it (a 429 it surely did not take).
+   */
+  async function requeue(messageId: string, kind: 'network_down' | 'rate_limited'): Promise<void> {
+    const row = await repository.message(messageId);
+    if (row?.status !== 'failed') return;
+    await repository.updateMessage(messageId, { status: 'queued', errorCode: kind });
   }
 
   return {
@@ -210,6 +263,10 @@ export function createNetworkMessagesService({ database, repository, connectors 
      * number id: the bot-testing module's test messages and console answers).
      */
     send,
+
+    resend,
+
+    requeue,
 
     async message(messageId: string): Promise<TNetworkMessage | null> {
       const row = await repository.message(messageId);

@@ -20,6 +20,7 @@ import type { Database } from '../../platform/db/index.ts';
 import { DEMO_PARTNERS } from '../../platform/db/seed/index.ts';
 import { reviewHistory } from '../../platform/review/review.schema.ts';
 import { botConsoleLines, botTestDevices } from '../bot-testing/bot-testing.schema.ts';
+import { isDemoPreviewBot } from '../bot-testing/bot-testing.seed.ts';
 import { bots } from '../bots/bots.schema.ts';
 import { networkEvents, networkMessages } from '../network-messages/network-messages.schema.ts';
 import { templates, templateTestResults, templateTestRuns, templateVersions } from './templates.schema.ts';
@@ -606,6 +607,37 @@ export async function seedDemoTemplates(database: Database) {
             age: 1000,
           });
       }
+      // An approved card of the developer's RCS bot approved by the platform, not launched (its accepted testers
+      // include audience numbers): the campaign form's "bots with test devices" and the campaigns
+      // seed's test-device campaign send it.
+      const previewBot = registered.find((b) => key === 'developer' && isDemoPreviewBot(b));
+      if (previewBot)
+        await insert({
+          botId: previewBot.botId,
+          channel: 'rcs',
+          name: 'Lamp preview',
+          language: 'en',
+          type: 'rich_card',
+          versions: [
+            {
+              states: ['pending', 'approved'],
+              content: {
+                kind: 'rich_card',
+                orientation: 'VERTICAL',
+                imageAlignment: 'LEFT',
+                card: {
+                  title: 'Diwali lamps for {{first_name}}',
+                  description: 'A first look before the launch: reply to tell us what you think.',
+                  media: { source: 'url', url: IMAGE('elephant.jpg'), kind: 'image', height: 'MEDIUM' },
+                  suggestions: [{ type: 'reply', text: 'Looks good', postbackData: 'good' }],
+                },
+                suggestions: [],
+              },
+              samples: { first_name: 'Asha' },
+            },
+          ],
+          age: 900,
+        });
       if (waBot) {
         let age = 1900;
         for (const [i, t] of WA_TEMPLATES.entries()) {

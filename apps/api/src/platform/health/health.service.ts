@@ -12,7 +12,15 @@ export interface HealthDeps {
 export function createHealthService({ database, role, jobsStarted }: HealthDeps) {
   const startedAt = Date.now();
   let demo: boolean | null = null;
+  let draining = false;
   return {
+    /** The process is stopping (SIGTERM): not ready from now on, so a balancer sends it nothing new. */
+    drain(): void {
+      draining = true;
+    },
+    get draining(): boolean {
+      return draining;
+    },
     /** The live demo is being made (not ready) until `seeding` settles, whether it succeeded or not. */
     demoSeeding(seeding: Promise<unknown>): void {
       demo = false;
@@ -28,7 +36,7 @@ export function createHealthService({ database, role, jobsStarted }: HealthDeps)
       const databaseUp = await pingDatabase(database);
       const jobs = jobsStarted ? jobsStarted() : null;
       return {
-        ready: databaseUp && jobs !== false && demo !== false,
+        ready: !draining && databaseUp && jobs !== false && demo !== false,
         role,
         checks: { database: databaseUp, jobs, demo },
       };

@@ -18,7 +18,7 @@ import { DEVELOPER, PENDING_AGGREGATOR, partnerDetails, SUPER_ADMIN } from '@/te
 import { renderApp } from '@/test/render-app';
 import { draftKey, EMPTY_DRAFT, readDraft } from './api/draft';
 import { recipientValues } from './components/RecipientPreview';
-import { problemsOf } from './pages/CampaignFormPage';
+import { problemsOf, requestOf } from './pages/CampaignFormPage';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -101,6 +101,8 @@ const DETAILS: TCampaignDetails = {
     released: '0',
   },
   end_reason: null,
+  media: null,
+  test_devices_only: false,
   allowed_actions: ['pause', 'cancel'],
 };
 const HISTORY: TReviewHistory = {
@@ -223,6 +225,24 @@ describe('a campaign’s details', () => {
     expect(screen.getByText('Opted out: 3')).toBeTruthy();
     expect(screen.getByTestId('campaign-progress').textContent).toContain('about 2 min left');
     expect(screen.getByText('Started at its scheduled time')).toBeTruthy();
+  });
+
+  it('when the campaign goes through a bot that is not launched then the details say it sends only to its test devices, and show its own media', async () => {
+    answerGets({
+      ...DETAILS,
+      test_devices_only: true,
+      media: {
+        key: 'public/campaign-media/x.png',
+        url: '/api/v1/files/public/campaign-media/x.png',
+        kind: 'image',
+      },
+    });
+    streamOnce(DETAILS.live);
+    renderApp(`/u/my-campaigns?campaign=${CAMPAIGN_ID}`, { details: DEVELOPER });
+    expect((await screen.findByTestId('test-devices-only', {}, FIND)).textContent).toMatch(
+      /was not launched when this campaign started: it sends only to the audience's recipients that are its test devices/,
+    );
+    expect(screen.getByText(/Its own image instead of the template/)).toBeTruthy();
   });
 
   it('when the developer pauses then it asks first, and the pause is sent only once confirmed', async () => {
@@ -540,6 +560,63 @@ describe('the campaign form', () => {
       expect.anything(),
       expect.objectContaining({ params: expect.objectContaining({ testing: 'true' }) }),
     );
+  });
+
+  it("when the template's card has media then the developer uploads the campaign's own, sees it in the handset, and it is saved with the campaign", async () => {
+    const CARD = {
+      ...TEMPLATE,
+      versions: [
+        {
+          ...TEMPLATE.versions[0],
+          content: {
+            kind: 'rich_card',
+            orientation: 'VERTICAL',
+            imageAlignment: 'LEFT',
+            card: {
+              title: 'Happy Diwali, {{first_name}}!',
+              description: 'Lamps 20% off',
+              media: {
+                source: 'url',
+                url: 'https://cdn.example.com/lamps.png',
+                kind: 'image',
+                height: 'MEDIUM',
+              },
+              suggestions: [],
+            },
+            suggestions: [],
+          },
+        },
+      ],
+    } as unknown as TTemplate;
+    localStorage.setItem(
+      draftKey(DEVELOPER.email, null),
+      JSON.stringify({ ...EMPTY_DRAFT, name: 'Lamps', bot_id: BOT_ID, template_id: TEMPLATE_ID }),
+    );
+    vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
+      if (url === '/secure/templates/active') return list([ACTIVE]);
+      if (url === `/secure/templates/${TEMPLATE_ID}`) return CARD;
+      if (url === '/secure/audiences') return list([AUDIENCE]);
+      throw new Error(`unexpected GET ${url}`);
+    });
+    const KEY = 'public/campaign-media/0b6c1f4e-3f6a-4d7e-9a55-999999999999.png';
+    const post = vi.spyOn(http, 'post').mockImplementation(async (url: string) => {
+      if (url === '/secure/campaigns/media')
+        return { key: KEY, url: `/api/v1/files/${KEY}`, kind: 'image', content_type: 'image/png', bytes: 10 };
+      throw new Error(`unexpected POST ${url}`);
+    });
+    const { container } = renderApp('/add-new-campaign', { details: DEVELOPER });
+    expect(await screen.findByText(/sends the template's own media/, {}, FIND)).toBeTruthy();
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    await userEvent.upload(
+      input,
+      new File([new Uint8Array([0x89, 0x50])], 'lamp.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByText(/sends its own image instead of the template's/, {}, FIND)).toBeTruthy();
+    expect(post).toHaveBeenCalledWith('/secure/campaigns/media', expect.any(FormData), expect.anything());
+    await waitFor(() => expect(container.querySelector(`img[src="/api/v1/files/${KEY}"]`)).not.toBeNull());
+    expect(requestOf({ ...EMPTY_DRAFT, media_key: KEY }).media_key).toBe(KEY);
+    expect(requestOf(EMPTY_DRAFT).media_key).toBeNull();
   });
 
   it('when a schedule is in the past or a variable is not mapped then the shared rules say so by field', () => {

@@ -1,3 +1,4 @@
+export * from './campaign-media.ts';
 export * from './limits.ts';
 export * from './model.ts';
 export * from './rbm-json.ts';

@@ -15,6 +15,7 @@ import {
   ZCampaignHistory,
   ZCampaignList,
   ZCampaignLive,
+  ZCampaignMediaUpload,
   ZListResult,
   ZTemplate,
 } from '@portico/domain';
@@ -297,4 +298,16 @@ export function useSaveCampaign(campaignId: string | null) {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
   });
   return { ...mutation, savedId: saved };
+}
+
+/** Uploads this campaign's own media; the server checks its content and the network's size limit. */
+function uploadCampaignMedia(input: { channel: 'rcs' | 'whatsapp'; file: File }) {
+  const body = new FormData();
+  body.append('channel', input.channel);
+  body.append('file', input.file);
+  return http.post(CAMPAIGN_PATHS.media, body, ZCampaignMediaUpload);
+}
+
+export function useUploadCampaignMedia() {
+  return useMutation({ mutationFn: uploadCampaignMedia });
 }

@@ -19,6 +19,8 @@ export interface CampaignDraft {
   date: string;
   time: string;
   time_zone: string;
+  /** This campaign's own media (the key its upload answered), '' for the template's own. */
+  media_key: string;
 }
 
 export const EMPTY_DRAFT: CampaignDraft = {
@@ -33,6 +35,7 @@ export const EMPTY_DRAFT: CampaignDraft = {
   date: '',
   time: '',
   time_zone: '+05:30',
+  media_key: '',
 };
 
 const PREFIX = 'portico.campaign-draft';

@@ -176,6 +176,13 @@ export function CampaignDetails({
         {c.live.paused && c.live.pause_reason && (
           <Alert severity="warning">{CAMPAIGN_PAUSE_REASON_LABELS[c.live.pause_reason]}</Alert>
         )}
+        {c.test_devices_only && (
+          <Alert severity="info" data-testid="test-devices-only">
+            {c.status === 'p'
+              ? `${c.bot_name} is not launched: this campaign sends only to the audience's recipients that are its test devices (RBM testers who accepted the invite).`
+              : `${c.bot_name} was not launched when this campaign started: it sends only to the audience's recipients that are its test devices.`}
+          </Alert>
+        )}
         <Box
           component="dl"
           sx={{
@@ -203,9 +210,22 @@ export function CampaignDetails({
           <dt>Bot</dt>
           <dd>
             {c.bot_name} ({c.channel === 'rcs' ? 'RCS' : 'WhatsApp'})
+            {c.test_devices_only ? ', not launched: test devices only' : ''}
           </dd>
           <dt>Template</dt>
           <dd>{c.template_name}</dd>
+          {c.media && (
+            <>
+              <dt>Media</dt>
+              <dd>
+                Its own {c.media.kind} instead of the template&apos;s (
+                <a href={c.media.url} target="_blank" rel="noreferrer">
+                  open
+                </a>
+                )
+              </dd>
+            </>
+          )}
           <dt>Audience</dt>
           <dd>
             {c.audience_name}: {c.recipients.toLocaleString('en-US')} recipients

@@ -17,6 +17,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   CAMPAIGN_NAME_MAX,
   CAMPAIGN_SMS_TEXT_MAX,
+  campaignMediaKind,
   formatCurrency,
   formatMicros,
   mappingProblems,
@@ -26,12 +27,15 @@ import {
   type TCampaignCreateRequest,
   type TCampaignDetails,
   type TCampaignEstimate,
+  type TemplateMedia,
   TIME_ZONE_OFFSETS,
+  templateMediaKinds,
   type WhatsappTemplateContent,
+  withRcsMedia,
   ZCampaignCreateRequest,
 } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { UploadPanel } from '@/lib/audiences/UploadPanel';
 import { errorMessage } from '@/lib/http/api-error';
@@ -58,6 +62,11 @@ import { CampaignReach } from '../components/CampaignReach';
 import { campaignPath } from '../components/paths';
 import { RecipientPreview } from '../components/RecipientPreview';
 
+/** Loaded when a template that takes media is chosen (most are not): the route stays as light as it was. */
+const CampaignMediaField = lazy(() =>
+  import('../components/CampaignMediaField').then((m) => ({ default: m.CampaignMediaField })),
+);
+
 const STEPS = ['Campaign', 'Audience', 'Personalise', 'Delivery', 'Cost and start'] as const;
 type StepIndex = 0 | 1 | 2 | 3 | 4;
 
@@ -78,6 +87,7 @@ function draftOf(c: TCampaignDetails): CampaignDraft {
     date: c.schedule.kind === 'at' ? c.schedule.date : '',
     time: c.schedule.kind === 'at' ? c.schedule.time : '',
     time_zone: c.schedule.kind === 'at' ? c.schedule.time_zone : c.time_zone,
+    media_key: c.media?.key ?? '',
   };
 }
 
@@ -102,6 +112,7 @@ export function requestOf(d: CampaignDraft): TCampaignCreateRequest {
               { kind: 'at' }
             >['time_zone'],
           },
+    media_key: d.media_key || null,
   };
 }
 
@@ -131,7 +142,7 @@ export function problemsOf(
 
 /** The fields each step holds (a problem sends the developer back to its step). */
 const STEP_FIELDS: Record<StepIndex, readonly string[]> = {
-  0: ['name', 'bot_id', 'template_id'],
+  0: ['name', 'bot_id', 'template_id', 'media_key'],
   1: ['audience_id'],
   2: ['variables'],
   3: ['fallback', 'schedule'],
@@ -139,6 +150,22 @@ const STEP_FIELDS: Record<StepIndex, readonly string[]> = {
 };
 const stepOf = (key: string): StepIndex =>
   ([0, 1, 2, 3] as const).find((s) => STEP_FIELDS[s].some((f) => key === f || key.startsWith(`${f}.`))) ?? 4;
+
+type FormTemplate =
+  | { channel: 'rcs'; content: RcsTemplateContent }
+  | { channel: 'whatsapp'; content: WhatsappTemplateContent };
+
+/** The template as this campaign sends it: its own media replaced by the campaign's upload, if any. */
+function withCampaignMedia(template: FormTemplate, mediaKey: string): FormTemplate {
+  const kind = mediaKey ? campaignMediaKind(mediaKey) : null;
+  if (!kind) return template;
+  const media: TemplateMedia = { source: 'url', url: `/api/v1/files/${mediaKey}`, kind };
+  if (template.channel === 'rcs') return { ...template, content: withRcsMedia(template.content, media) };
+  const header = template.content.header;
+  return header && header.format !== 'TEXT'
+    ? { ...template, content: { ...template.content, header: { ...header, media } } }
+    : template;
+}
 
 /**
  * The bots that have an approved template, once each, in the active list's order: launched bots,
@@ -252,12 +279,20 @@ function CampaignForm({ campaign }: { campaign: TCampaignDetails | null }) {
   const stepProblems = (s: StepIndex) => Object.keys(problems).filter((k) => stepOf(k) === s).length;
   const version =
     template.data?.versions.find((v) => v.version_id === chosen?.version_id) ?? template.data?.versions[0];
-  const previewTemplate =
+  const ownTemplate: FormTemplate | null =
     version && template.data
       ? template.data.channel === 'rcs'
-        ? { channel: 'rcs' as const, content: version.content as RcsTemplateContent }
-        : { channel: 'whatsapp' as const, content: version.content as WhatsappTemplateContent }
+        ? { channel: 'rcs', content: version.content as RcsTemplateContent }
+        : { channel: 'whatsapp', content: version.content as WhatsappTemplateContent }
       : null;
+  const mediaKinds = ownTemplate ? templateMediaKinds(ownTemplate.channel, ownTemplate.content) : [];
+  const previewTemplate = ownTemplate ? withCampaignMedia(ownTemplate, draft.media_key) : null;
+  const mediaKind = draft.media_key ? campaignMediaKind(draft.media_key) : null;
+  if (ownTemplate && mediaKind && !mediaKinds.includes(mediaKind))
+    problems.media_key ??=
+      mediaKinds.length === 0
+        ? 'This template takes no media: use the template as it is.'
+        : `This template takes ${mediaKinds.join(' or ')} media: upload one of those.`;
 
   const askEstimate = () => {
     const { bot_id, template_id, audience_id, fallback } = requestOf(draft);
@@ -371,7 +406,9 @@ function CampaignForm({ campaign }: { campaign: TCampaignDetails | null }) {
                 label="Bot"
                 required
                 value={bot ? draft.bot_id : ''}
-                onChange={(e) => update({ bot_id: e.target.value, template_id: '', variables: {} })}
+                onChange={(e) =>
+                  update({ bot_id: e.target.value, template_id: '', variables: {}, media_key: '' })
+                }
                 error={Boolean(shown('bot_id')) || active.isError}
                 helperText={
                   active.isError
@@ -397,7 +434,7 @@ function CampaignForm({ campaign }: { campaign: TCampaignDetails | null }) {
                 required
                 disabled={!bot}
                 value={chosen ? draft.template_id : ''}
-                onChange={(e) => update({ template_id: e.target.value, variables: {} })}
+                onChange={(e) => update({ template_id: e.target.value, variables: {}, media_key: '' })}
                 error={Boolean(shown('template_id'))}
                 helperText={shown('template_id') ?? 'An approved template of this bot.'}
               >
@@ -407,6 +444,17 @@ function CampaignForm({ campaign }: { campaign: TCampaignDetails | null }) {
                   </MenuItem>
                 ))}
               </TextField>
+              {ownTemplate && mediaKinds.length > 0 && (
+                <Suspense fallback={null}>
+                  <CampaignMediaField
+                    channel={ownTemplate.channel}
+                    kinds={mediaKinds}
+                    mediaKey={draft.media_key}
+                    onChange={(media_key) => update({ media_key })}
+                    error={shown('media_key')}
+                  />
+                </Suspense>
+              )}
             </>
           )}
           {step === 1 && (
