@@ -33,17 +33,15 @@ import {
   ZEnvelope,
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AuthenticatedUser, TokenVerifier } from '../../platform/auth/types.ts';
 import { sendStreamedSheet } from '../../platform/export/streamed-sheet.ts';
 import { neutraliseFormula, sendTable } from '../../platform/export/tables.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { BadRequestError } from '../../platform/http/errors.ts';
 import { eventStreams } from '../../platform/http/event-stream.ts';
 import { userOf } from '../../platform/http/secure-scope.ts';
 import type { PlatformMetrics } from '../../platform/metrics/metrics.ts';
-import { multipartLimits, receiveUpload, type UploadSpec } from '../../platform/uploads/receive.ts';
-import { checkTemplateMedia, TEMPLATE_UPLOAD_MAX_BYTES } from '../templates/templates.media.ts';
+import { multipartLimits } from '../../platform/uploads/receive.ts';
+import { mediaUploaded, receiveTemplateMedia, TEMPLATE_MEDIA_FORM } from '../templates/templates.media.ts';
 import { createCampaignFeeds } from './campaign-feed.ts';
 import { campaignSummaryTable, campaignsTable } from './campaigns.export.ts';
 import type { RecipientReportRow } from './campaigns.repository.ts';
@@ -62,12 +60,6 @@ const REPORT_HEADER = [
   'read',
 ];
 const PAGE = 5_000;
-/** A campaign's own media: the template module's checks and limits (by content, the network's size). */
-const MEDIA_FORM: UploadSpec = {
-  files: { file: { label: 'The media file', maxBytes: TEMPLATE_UPLOAD_MAX_BYTES } },
-  fields: ['channel'],
-};
-
 function describe(filters: {
   search?: string | undefined;
   status?: keyof typeof CAMPAIGN_STATUS_LABELS | undefined;
@@ -577,7 +569,7 @@ export function campaignsRoutes(
     // the form that names it is saved (the sweep takes it back if no campaign ever does).
     await app.register(async (scope) => {
       const uploads = scope.withTypeProvider<ZodTypeProvider>();
-      await scope.register(multipart, multipartLimits(MEDIA_FORM));
+      await scope.register(multipart, multipartLimits(TEMPLATE_MEDIA_FORM));
       uploads.post(
         '/campaigns/media',
         {
@@ -591,31 +583,9 @@ export function campaignsRoutes(
           },
         },
         async (request, reply) => {
-          const { files, fields } = await receiveUpload(request, MEDIA_FORM);
-          const channel = z.enum(['rcs', 'whatsapp']).safeParse(fields.channel);
-          if (!channel.success) {
-            const message = 'Say which channel the media is for: rcs or whatsapp.';
-            throw new BadRequestError(message, [{ field: 'channel', message }]);
-          }
-          const file = files.file;
-          if (!file) {
-            const message = 'Choose a file to upload.';
-            throw new BadRequestError(message, [{ field: 'file', message }]);
-          }
-          const media = await checkTemplateMedia(channel.data, file.bytes);
-          const stored = await service.storeMedia(file.bytes, media.contentType, media.extension);
-          return reply.code(201).send(
-            ok(
-              {
-                key: stored.key,
-                url: stored.url,
-                kind: media.kind,
-                content_type: media.contentType,
-                bytes: file.bytes.length,
-              },
-              'Media uploaded',
-            ),
-          );
+          const { bytes, media } = await receiveTemplateMedia(request);
+          const stored = await service.storeMedia(bytes, media.contentType, media.extension);
+          return reply.code(201).send(ok(mediaUploaded(stored, media, bytes), 'Media uploaded'));
         },
       );
     });

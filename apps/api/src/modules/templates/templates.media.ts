@@ -1,6 +1,9 @@
 import { RCS_MEDIA_TYPES, RCS_TEMPLATE_LIMITS, WHATSAPP_MEDIA } from '@portico/domain';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { BadRequestError, PayloadTooLargeError } from '../../platform/http/errors.ts';
 import { checkImage, checkPdf } from '../../platform/uploads/content.ts';
+import { receiveUpload, type UploadSpec } from '../../platform/uploads/receive.ts';
 
 /**
  * Template media checked by content (never by the name or the declared type): images decoded by
@@ -78,4 +81,39 @@ export async function checkTemplateMedia(
   if (media.kind === 'image') await checkImage({ label: 'The image', maxBytes: rule.maxBytes }, bytes);
   if (media.kind === 'document') await checkPdf('The document', bytes, rule.maxBytes);
   return media;
+}
+
+/** The media upload's form (multipart: file, channel), for templates and for a campaign's own media. */
+export const TEMPLATE_MEDIA_FORM: UploadSpec = {
+  files: { file: { label: 'The media file', maxBytes: TEMPLATE_UPLOAD_MAX_BYTES } },
+  fields: ['channel'],
+};
+
+/** Receives the media form and checks its file by content for the channel named; a clear 400 otherwise. */
+export async function receiveTemplateMedia(
+  request: FastifyRequest,
+): Promise<{ bytes: Uint8Array; media: CheckedMedia }> {
+  const { files, fields } = await receiveUpload(request, TEMPLATE_MEDIA_FORM);
+  const channel = z.enum(['rcs', 'whatsapp']).safeParse(fields.channel);
+  if (!channel.success) {
+    const message = 'Say which channel the media is for: rcs or whatsapp.';
+    throw new BadRequestError(message, [{ field: 'channel', message }]);
+  }
+  const file = files.file;
+  if (!file) {
+    const message = 'Choose a file to upload.';
+    throw new BadRequestError(message, [{ field: 'file', message }]);
+  }
+  return { bytes: file.bytes, media: await checkTemplateMedia(channel.data, file.bytes) };
+}
+
+/** The upload's answer: the stored key and link, what the file is, and its size. */
+export function mediaUploaded(stored: { key: string; url: string }, media: CheckedMedia, bytes: Uint8Array) {
+  return {
+    key: stored.key,
+    url: stored.url,
+    kind: media.kind,
+    content_type: media.contentType,
+    bytes: bytes.length,
+  };
 }

@@ -25,22 +25,15 @@ import {
   ZTemplateUpdateRequest,
 } from '@portico/domain';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendTable } from '../../platform/export/tables.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { BadRequestError } from '../../platform/http/errors.ts';
 import { userOf } from '../../platform/http/secure-scope.ts';
-import { multipartLimits, receiveUpload, type UploadSpec } from '../../platform/uploads/receive.ts';
+import { multipartLimits } from '../../platform/uploads/receive.ts';
 import { templatesTable } from './templates.export.ts';
-import { checkTemplateMedia, TEMPLATE_UPLOAD_MAX_BYTES } from './templates.media.ts';
+import { mediaUploaded, receiveTemplateMedia, TEMPLATE_MEDIA_FORM } from './templates.media.ts';
 import type { TemplatesService } from './templates.service.ts';
 
 const tags = ['templates'];
-
-const MEDIA_FORM: UploadSpec = {
-  files: { file: { label: 'The media file', maxBytes: TEMPLATE_UPLOAD_MAX_BYTES } },
-  fields: ['channel'],
-};
 
 /** Secure template routes (under /api/v1/secure): scoped to the caller's partner, admins see submitted ones. */
 export function templatesRoutes(
@@ -310,7 +303,7 @@ export function templatesRoutes(
     // The media upload: multipart, in a scope of its own with the form's limits.
     await app.register(async (scope) => {
       const uploads = scope.withTypeProvider<ZodTypeProvider>();
-      await scope.register(multipart, multipartLimits(MEDIA_FORM));
+      await scope.register(multipart, multipartLimits(TEMPLATE_MEDIA_FORM));
       uploads.post(
         '/templates/media',
         {
@@ -324,31 +317,9 @@ export function templatesRoutes(
           },
         },
         async (request, reply) => {
-          const { files, fields } = await receiveUpload(request, MEDIA_FORM);
-          const channel = z.enum(['rcs', 'whatsapp']).safeParse(fields.channel);
-          if (!channel.success) {
-            const message = 'Say which channel the media is for: rcs or whatsapp.';
-            throw new BadRequestError(message, [{ field: 'channel', message }]);
-          }
-          const file = files.file;
-          if (!file) {
-            const message = 'Choose a file to upload.';
-            throw new BadRequestError(message, [{ field: 'file', message }]);
-          }
-          const media = await checkTemplateMedia(channel.data, file.bytes);
-          const stored = await templates.storeMedia(file.bytes, media.contentType, media.extension);
-          return reply.code(201).send(
-            ok(
-              {
-                key: stored.key,
-                url: stored.url,
-                kind: media.kind,
-                content_type: media.contentType,
-                bytes: file.bytes.length,
-              },
-              'Media uploaded',
-            ),
-          );
+          const { bytes, media } = await receiveTemplateMedia(request);
+          const stored = await templates.storeMedia(bytes, media.contentType, media.extension);
+          return reply.code(201).send(ok(mediaUploaded(stored, media, bytes), 'Media uploaded'));
         },
       );
     });
