@@ -128,7 +128,9 @@ function mark(message: { type: 'mark'; phase: 'start' | 'end'; target: number })
   });
 }
 
-async function run(job: LoadJob): Promise<Omit<LoadSummary, 'serverCpuMsPerRequest'>[]> {
+async function run(
+  job: LoadJob,
+): Promise<Omit<LoadSummary, 'serverCpuMsPerRequest' | 'cpuMsPerRequestBy'>[]> {
   const tallies = job.targets.map(
     (): Tally => ({
       latencies: [],

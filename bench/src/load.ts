@@ -26,6 +26,13 @@ export interface LoadJob {
   sliceSeconds: number;
 }
 
+/**
+ * CPU seconds (user + system) used so far by each part of the system measured (the api processes,
+ * PostgreSQL, ...), read at the start and end of each slice; LoadSummary.cpuMsPerRequestBy has
+ * their CPU ms per measured request. Without it only this process's CPU is counted.
+ */
+export type CpuSampler = () => Record<string, number>;
+
 export interface LoadSummary {
   label: string;
   url: string;
@@ -57,11 +64,17 @@ export interface LoadSummary {
    * measured request. Unlike requests/s it is barely moved by other work on the machine.
    */
   serverCpuMsPerRequest: number;
+  /** With a CpuSampler: each part's CPU ms per measured request. */
+  cpuMsPerRequestBy: Record<string, number>;
 }
 
 type WorkerMessage =
   | { type: 'mark'; phase: 'start' | 'end'; target: number }
-  | { type: 'done'; ok: true; summaries: Omit<LoadSummary, 'serverCpuMsPerRequest'>[] }
+  | {
+      type: 'done';
+      ok: true;
+      summaries: Omit<LoadSummary, 'serverCpuMsPerRequest' | 'cpuMsPerRequestBy'>[];
+    }
   | { type: 'done'; ok: false; error: string };
 
 export class NonSuccessResponses extends Error {}
@@ -71,7 +84,7 @@ export class NonSuccessResponses extends Error {}
  * the servers measured). Throws when any response was not 2xx, or any request failed or timed out:
  * then we would be measuring errors, not the endpoint.
  */
-export function runLoad(job: LoadJob): Promise<LoadSummary[]> {
+export function runLoad(job: LoadJob, sampleCpu?: CpuSampler): Promise<LoadSummary[]> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./load-worker.ts', import.meta.url)), [], {
       execArgv: ['--import', 'tsx'],
@@ -79,13 +92,20 @@ export function runLoad(job: LoadJob): Promise<LoadSummary[]> {
     });
     let answered = false;
     const cpuMicros = job.targets.map(() => 0);
+    const cpuBy = job.targets.map((): Record<string, number> => ({}));
     let sliceStart: NodeJS.CpuUsage | null = null;
+    let sampledAtStart: Record<string, number> = {};
     child.on('message', (message: WorkerMessage) => {
       if (message.type === 'mark') {
-        if (message.phase === 'start') sliceStart = process.cpuUsage();
-        else if (sliceStart) {
+        if (message.phase === 'start') {
+          sliceStart = process.cpuUsage();
+          sampledAtStart = sampleCpu?.() ?? {};
+        } else if (sliceStart) {
           const used = process.cpuUsage(sliceStart);
           cpuMicros[message.target] = (cpuMicros[message.target] ?? 0) + used.user + used.system;
+          const by = cpuBy[message.target] ?? {};
+          for (const [part, seconds] of Object.entries(sampleCpu?.() ?? {}))
+            by[part] = (by[part] ?? 0) + seconds - (sampledAtStart[part] ?? seconds);
           sliceStart = null;
         }
         child.send('ok');
@@ -96,6 +116,12 @@ export function runLoad(job: LoadJob): Promise<LoadSummary[]> {
       const summaries = message.summaries.map((s, i) => ({
         ...s,
         serverCpuMsPerRequest: s.requestsTotal ? (cpuMicros[i] ?? 0) / 1000 / s.requestsTotal : 0,
+        cpuMsPerRequestBy: Object.fromEntries(
+          Object.entries(cpuBy[i] ?? {}).map(([part, seconds]) => [
+            part,
+            s.requestsTotal ? (seconds * 1000) / s.requestsTotal : 0,
+          ]),
+        ),
       }));
       for (const s of summaries) {
         if (s.non2xx > 0 || s.errors > 0 || s.timeouts > 0 || s.requestsTotal === 0) {

@@ -55,7 +55,7 @@ export async function startSandbox(port = PORT, env: Record<string, string> = {}
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
-function cpuSecondsOf(pid: number | undefined): number {
+export function cpuSecondsOf(pid: number | undefined): number {
   if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return Number.NaN;
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   // Fields 14 and 15 of stat (utime, stime), counted from after the command name: indexes 11 and 12.

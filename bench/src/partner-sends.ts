@@ -32,6 +32,7 @@ import { BOT_STATUS, CHANNEL_TYPE, ROLES, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } f
 import Fastify from 'fastify';
 import { createFactories } from '../../apps/api/test/factories.ts';
 import { createMeteringForTest } from '../../apps/api/test/metering.ts';
+import { seedWhatsappCard } from '../../apps/api/test/partner-api.ts';
 import { signInWithPassword } from '../../apps/api/test/tokens.ts';
 import { type BenchDatabase, openBenchDatabase } from './database.ts';
 import { type LoadSummary, runLoad } from './load.ts';
@@ -59,6 +60,8 @@ const PASSWORD = 'Bench-partner-api-1!';
 export const AGENT_ID = 'bench_partner_agent';
 export const PHONE_NUMBER_ID = '100000000000777';
 const TEXT = 'Your order has shipped.';
+/** India's WhatsApp rate card in the bench (micro-USD per message, by Meta's pricing category). */
+const WHATSAPP_PRICES = { marketing: 10_700n, utility: 1_400n, authentication: 1_400n, service: 1_000n };
 
 const log = (line: string) => process.stderr.write(`[bench:partner-api] ${line}\n`);
 
@@ -91,17 +94,12 @@ async function json<T>(response: Response, what: string): Promise<T> {
 }
 
 /**
- * The developer (a partner with a wallet and one user), its launched bot on both networks (an RBM
- * agent and a WhatsApp number), the wallet funded through the ledger, a credential from the secure
- * route and an access token from the token endpoint.
+ * The developer (a partner with a wallet and one user, its password set), its launched bot on both
+ * networks (an RBM agent and a WhatsApp number), the wallet funded through the ledger.
  */
-async function partnerWithToken(
-  server: Server,
-  config: Config,
-  bench: BenchDatabase,
-  url: string,
-): Promise<{ partnerId: string; botId: string; accessToken: string; sessionToken: string }> {
-  const { database } = bench;
+export async function benchDeveloper(
+  database: BenchDatabase['database'],
+): Promise<{ partnerId: string; userId: string; email: string; botId: string }> {
   const factories = createFactories(database);
   const developer = await factories.account(ROLES.DEVELOPER, { partner: { company: { name: 'Bench Co' } } });
   await factories.setPassword(developer.user.userId, PASSWORD);
@@ -120,21 +118,25 @@ async function partnerWithToken(
   );
   const botId = rows[0]?.bot_id;
   if (!botId) throw new Error('the bench bot was not created');
+  // WhatsApp is priced by Meta's rate card of the recipient's country (the start seeds none).
+  await seedWhatsappCard({ database }, 'IN', WHATSAPP_PRICES);
   await createMeteringForTest(database).ledger.credit({
     partnerId,
     idempotencyKey: 'bench-partner-api-funds',
     amount: FUNDS,
     description: 'bench funds',
   });
+  return { partnerId, userId: developer.user.userId, email: developer.user.email, botId };
+}
 
-  // The developer's own sign-in (code + PKCE), then the API page's calls, over HTTP.
-  const session = await signInWithPassword(server.app, developer.user.email, PASSWORD, { config });
+/** As the API page does, over HTTP: a credential from the secure route, then a token from the token endpoint. */
+export async function partnerAccessToken(url: string, sessionToken: string, botId: string): Promise<string> {
   const xsrf = randomBytes(32).toString('base64url');
   const issued = await json<{ data: { client_secret: string; credential: { client_id: string } } }>(
     await fetch(`${url}/api/v1/secure/bots/${botId}/credentials`, {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${session.accessToken}`,
+        authorization: `Bearer ${sessionToken}`,
         cookie: `${XSRF_COOKIE_NAME}=${xsrf}`,
         [XSRF_HEADER_NAME]: xsrf,
       },
@@ -154,7 +156,20 @@ async function partnerWithToken(
     'the token endpoint',
   );
   if (token.expires_in < 120) throw new Error(`the access token lives ${token.expires_in} s: too short`);
-  return { partnerId, botId, accessToken: token.access_token, sessionToken: session.accessToken };
+  return token.access_token;
+}
+
+/** The bench developer, signed in through the server's own sign-in (code + PKCE), with a partner API token. */
+async function partnerWithToken(
+  server: Server,
+  config: Config,
+  bench: BenchDatabase,
+  url: string,
+): Promise<{ partnerId: string; botId: string; accessToken: string; sessionToken: string }> {
+  const { partnerId, email, botId } = await benchDeveloper(bench.database);
+  const session = await signInWithPassword(server.app, email, PASSWORD, { config });
+  const accessToken = await partnerAccessToken(url, session.accessToken, botId);
+  return { partnerId, botId, accessToken, sessionToken: session.accessToken };
 }
 
 /** The endpoint of one shape as a templated autocannon target: a new message id and recipient each time. */

@@ -9,7 +9,8 @@
  * asserted: the exit code is non-zero only when something failed. `BENCH_ONLY=web` runs the web part only,
  * `BENCH_ONLY=cold-start` the production artefact's start only, `BENCH_ONLY=api` the API pairs only
  * (partner details, countries, MY BOTS), `BENCH_ONLY=metering` metered sends through the service,
- * `BENCH_ONLY=partner-api` sends through the partner API's endpoints (partner-sends.ts),
+ * `BENCH_ONLY=partner-api` sends through the partner API's endpoints (partner-sends.ts), then on 1
+ * and 2 api processes of the production build behind a balancer (scale-out.ts, PostgreSQL only),
  * `BENCH_ONLY=webhooks` webhook deliveries, `BENCH_ONLY=console` the bot console's database load
  * with 200 open consoles (console.ts), `BENCH_ONLY=analytics` billing analytics over a year of traffic (analytics.ts), `BENCH_ONLY=exports` the event loop during a 10,000-row export
  * (exports.ts), `BENCH_ONLY=audiences` a 100 MB audience check (audiences.ts, BENCH_AUDIENCE_MB), `BENCH_ONLY=campaigns` a
@@ -30,6 +31,7 @@ import { benchMetering } from './metering.ts';
 import { runNetworksBench } from './networks.ts';
 import { benchPartnerSends } from './partner-sends.ts';
 import { addResults, type BenchResult, markdownTable, result, round } from './results.ts';
+import { benchScaleOut } from './scale-out.ts';
 import {
   type BenchStack,
   BOTS_PATH,
@@ -58,6 +60,16 @@ const CONNECTIONS = Math.round(numberFromEnv('BENCH_CONNECTIONS', 10));
 /** Each side's measured time is split into this many alternating slices (A B, B A, ...). */
 const SLICES = Math.round(numberFromEnv('BENCH_SLICES', 4));
 
+/** The partner API's sends in this process, then on 1 and 2 api processes (scale-out.ts). */
+async function partnerApiSends(): Promise<{ results: BenchResult[]; details: string }> {
+  const inProcess = await benchPartnerSends();
+  const scaleOut = await benchScaleOut();
+  return {
+    results: [...inProcess.results, ...scaleOut.results],
+    details: `${inProcess.details}\n\n${scaleOut.details}`,
+  };
+}
+
 /** Parts of issue 16 that run alone with `BENCH_ONLY=<name>` (each under a minute or two). */
 const SINGLE_PARTS: Record<
   string,
@@ -66,7 +78,8 @@ const SINGLE_PARTS: Record<
   // Metered sends through the service against the connector straight to the sandbox.
   metering: { title: 'metered sends', run: () => benchMetering() },
   // The partner API's send endpoints against the connectors straight to the sandbox.
-  'partner-api': { title: 'partner API sends', run: () => benchPartnerSends() },
+  // ... and on 1 and 2 api processes of the production build behind a balancer (PostgreSQL only).
+  'partner-api': { title: 'partner API sends', run: () => partnerApiSends() },
   webhooks: { title: 'webhook deliveries', run: () => benchWebhooks() },
   // Issue 31: database queries/s with 200 open bot consoles, and a line's way to all of them.
   console: { title: 'bot console', run: () => benchConsole() },
@@ -234,7 +247,7 @@ async function main(): Promise<void> {
     const web = await benchWeb(stack);
     const ledger = await benchLedger();
     const metering = await benchMetering();
-    const partnerApi = await benchPartnerSends();
+    const partnerApi = await partnerApiSends();
     const webhooks = await benchWebhooks();
     const consoles = await benchConsole();
     const exportsLag = await benchExports();

@@ -25,6 +25,7 @@ import { createAuditService } from '../src/platform/audit/audit.service.ts';
 import { createMailer } from '../src/platform/mail/index.ts';
 import { createReviewRepository } from '../src/platform/review/review.repository.ts';
 import { createReviewService } from '../src/platform/review/review.service.ts';
+import { createBotMovesForTest } from './bots.ts';
 import type { TestApp } from './helpers.ts';
 
 /** Test data of the review of launches: a developer's bot with a launch, its carriers and its hold. */
@@ -180,6 +181,7 @@ export function createBotReviewForTest(
     review,
     audit: createAuditService(createAuditRepository(database.db), t.app.log),
     wallet,
+    bots: createBotMovesForTest(database),
     mail,
     launchJobs: {
       async enqueue(job) {

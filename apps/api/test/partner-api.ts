@@ -51,7 +51,7 @@ export async function seedAirtelPrice(t: TestApp, price = AIRTEL_PRICE): Promise
 
 /** A WhatsApp rate card version of a country, in force since yesterday: its id. */
 export async function seedWhatsappCard(
-  t: TestApp,
+  t: Pick<TestApp, 'database'>,
   countryId: string,
   prices: Partial<Record<'marketing' | 'utility' | 'authentication' | 'service', bigint>>,
 ): Promise<number> {

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHANNEL_TYPE, ROLES, ZIssuedPartnerCredential, ZTemplate } from '@portico/domain';
+import { BOT_STATUS, CHANNEL_TYPE, ROLES, ZIssuedPartnerCredential, ZTemplate } from '@portico/domain';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bots } from '../../src/modules/bots/bots.schema.ts';
@@ -22,7 +22,8 @@ import { mintAccessToken, signInWithPassword } from '../tokens.ts';
  * Scale-out (issue 30): two `api` and two `worker` processes of the production build (dist/main.js,
  * `npm run build`) on one fresh PostgreSQL database, behind a round-robin proxy as a load balancer
  * would put them. A sign-in through the proxy works on either process; the partner API's per-bot
- * rate limit holds over both and the wallet is exact; a campaign's dispatch killed with -9 on one
+ * rate limit holds over both and the wallet is exact; mail, webhook and launch jobs queued through
+ * either process run once each on one worker; a campaign's dispatch killed with -9 on one
  * worker is finished by the other, each recipient sent and charged once; a rolling restart of both
  * api processes under load fails no request. PostgreSQL only (PGlite is one process by nature).
  */
@@ -517,6 +518,119 @@ describe.skipIf(!onPostgres)('two api and two worker processes on one PostgreSQL
     sendsAccepted = accepted;
     expect(await spendable(developer.partnerId)).toBe(before - BigInt(accepted) * PRICE);
   }, 60_000);
+
+  it('when mail, webhook and launch jobs are queued through either api process then each runs once, on one worker', async () => {
+    const since = new Date();
+    // A partner's webhook receiver: answers the verification challenge, counts each delivery it gets.
+    const deliveries: string[] = [];
+    const receiver = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      request.on('end', () => {
+        const parsed = body ? (JSON.parse(body) as { secret?: string; clientToken?: string }) : {};
+        // RBM's shape: the verification posts clientToken and secret; the answer echoes the secret.
+        if (parsed.clientToken !== undefined && parsed.secret !== undefined)
+          return void response.end(parsed.secret);
+        deliveries.push(body);
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const hook = `/api/v1/secure/bots/${botId}/webhook`;
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/events`;
+      const set = await call(direct('api1'), developerToken, 'PUT', hook, { url });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+      // Two test pings, one through each api process: each is one delivery job.
+      for (const api of ['api1', 'api2']) {
+        const ping = await call(direct(api), developerToken, 'POST', `${hook}/ping`, {});
+        expect(ping.status, JSON.stringify(ping.body)).toBe(200);
+      }
+
+      // Two password reset mails, one through each api process.
+      const emails: string[] = [];
+      for (const api of ['api1', 'api2']) {
+        const account = await createFactories(database).account(null);
+        emails.push(account.user.email);
+        const asked = await fetch(`${direct(api)}/api/v1/accounts/forgot-password`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...xsrfHeaders() },
+          body: JSON.stringify({ email: account.user.email }),
+        });
+        expect(asked.status).toBe(200);
+      }
+
+      // A launch retried by the platform on a carrier where it failed: the launch job runs again. The
+      // bot has no RBM agent, so the job's outcome is known: launch failed, with that reason.
+      const airtel = await createFactories(database).carrierId('Bharti Airtel', 'IN');
+      const [unregistered] = await database.db
+        .insert(bots)
+        .values({
+          partnerId: developer.partnerId,
+          channels: [CHANNEL_TYPE.rcs],
+          status: BOT_STATUS.bot_approved_by_portico,
+          name: 'Unregistered bot',
+          billingCategory: 'BASIC_MESSAGE',
+          messageCategory: 'Transactional',
+        })
+        .returning();
+      if (!unregistered) throw new Error('insert returned nothing');
+      await database.sql.query(
+        'INSERT INTO bot_carriers (bot_id, carrier_id, status, reason) VALUES ($1, $2, $3, $4)',
+        [unregistered.botId, airtel, BOT_STATUS.launch_failed, 'An earlier failure'],
+      );
+      const retried = await call(
+        direct('api2'),
+        adminToken,
+        'POST',
+        `/api/v1/secure/bot-reviews/${unregistered.botId}/carriers/${airtel}/retry`,
+        {},
+      );
+      expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+
+      // Every job of these queues since the start of this test done once: completed, never retried.
+      const jobs = await waitFor(
+        'the mail, webhook and launch jobs to complete',
+        async () => {
+          const { rows } = await database.sql.query<{ name: string; state: string; retries: number }>(
+            `SELECT name, state, retry_count AS retries FROM pgboss.job
+              WHERE name IN ('mail.send', 'partner-webhooks.deliver', 'bot-review.launch') AND created_on >= $1
+                AND (name <> 'mail.send' OR data->>'to' = ANY($2))`,
+            [since, emails],
+          );
+          return rows;
+        },
+        (rows) => rows.length >= 5 && rows.every((r) => r.state === 'completed'),
+        60_000,
+      );
+      const named = (name: string) => jobs.filter((j) => j.name === name).length;
+      expect(named('mail.send')).toBe(2);
+      expect(named('bot-review.launch')).toBe(1);
+      // One per ping (the minute's sweep may add one for a delivery not yet held: it finds it done).
+      expect(named('partner-webhooks.deliver')).toBeGreaterThanOrEqual(2);
+      expect(jobs.every((j) => j.retries === 0)).toBe(true);
+
+      // Their effects, once each: two pings received, one mail per address, one launch outcome.
+      await sleep(2_000);
+      expect(deliveries).toHaveLength(2);
+      const { rows: mails } = await database.sql.query<{ to: string }>(
+        'SELECT "to" FROM dev_mailbox WHERE "to" = ANY($1) ORDER BY "to"',
+        [emails],
+      );
+      expect(mails.map((m) => m.to)).toEqual([...emails].sort());
+      const { rows: outcomes } = await database.sql.query<{ action: string; reason: string | null }>(
+        `SELECT action, reason FROM review_history
+          WHERE subject = 'bot-carrier' AND subject_id = $1 AND created_at >= $2 ORDER BY id`,
+        [unregistered.botId, since],
+      );
+      expect(outcomes.map((o) => o.action)).toEqual(['retry', 'launch-failed']);
+      expect(outcomes[1]?.reason).toMatch(/not registered/);
+    } finally {
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
+  }, 120_000);
 
   it('when the worker dispatching a campaign is killed with -9 then the other worker finishes it: each recipient sent and charged once', async () => {
     const created = await call(publicUrl, developerToken, 'POST', '/api/v1/secure/templates', {

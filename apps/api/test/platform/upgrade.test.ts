@@ -43,8 +43,8 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0028_launch_job_id.sql': 'db90df363e723cb958aa8c56625ae1185f66d553b944a1dc1726ee7810d9b7ef',
   '0029_campaign_media.sql': 'a5561f11362c9217ab48bf3c67a72c048b71c5585ce75aaf7bd2075979081d18',
 };
-/** How many migrations the previous landed main had (0000 to 0028). */
-const PREVIOUS_RELEASE_MIGRATIONS = 29;
+/** How many migrations the previous landed main had (0000 to 0029). */
+const PREVIOUS_RELEASE_MIGRATIONS = 30;
 
 interface Journal {
   entries: { idx: number; tag: string }[];

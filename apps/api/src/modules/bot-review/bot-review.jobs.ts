@@ -3,7 +3,7 @@ import type { Database } from '../../platform/db/index.ts';
 import type { JobSender } from '../../platform/jobs/index.ts';
 import { defineQueues } from '../../platform/jobs/queues.ts';
 import type { JobHandler } from '../../platform/module.ts';
-import type { BotReviewRepository } from './bot-review.repository.ts';
+import type { BotsService } from '../bots/bots.service.ts';
 import type { BotReviewService, LaunchJobs } from './bot-review.service.ts';
 import { createLaunchSweep, createLaunchSweepRepository, type LaunchSweepDeps } from './bot-review.sweep.ts';
 
@@ -31,7 +31,7 @@ type LaunchPayload = z.output<(typeof BOT_REVIEW_QUEUES)['bot-review.launch']>;
 export function jobLaunches(
   jobs: JobSender<typeof BOT_REVIEW_QUEUES>,
   database: Database,
-  repository: Pick<BotReviewRepository, 'setLaunchJob'>,
+  bots: Pick<BotsService, 'setLaunchJob'>,
 ): LaunchJobs {
   return {
     async enqueue(job, startAfterSeconds) {
@@ -41,7 +41,7 @@ export function jobLaunches(
           job,
           startAfterSeconds ? { startAfter: startAfterSeconds } : {},
         );
-        if (id) await repository.setLaunchJob(job.botId, job.carrierId, id);
+        if (id) await bots.setLaunchJob(job.botId, job.carrierId, id);
       });
     },
   };

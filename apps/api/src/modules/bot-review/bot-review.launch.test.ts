@@ -9,6 +9,7 @@ import {
 } from '@portico/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createBotMovesForTest } from '../../../test/bots.ts';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
 import { createBotReviewForTest, launchFixtures } from '../../../test/launch-review.ts';
 import { type Connectors, type NetworkConnector, NetworkError } from '../../networks/index.ts';
@@ -370,6 +371,7 @@ describe('the sweep of launches stuck in launching', () => {
     return createLaunchSweep({
       database,
       repository: createBotReviewRepository(database.db),
+      bots: createBotMovesForTest(database),
       sweeps: createLaunchSweepRepository(database.db),
       jobs: t.server.jobs as unknown as JobLookup<typeof BOT_REVIEW_QUEUES>,
       review: createReviewService({
@@ -402,7 +404,7 @@ describe('the sweep of launches stuck in launching', () => {
     jobLaunches(
       t.server.jobs as unknown as JobSender<typeof BOT_REVIEW_QUEUES>,
       t.database,
-      createBotReviewRepository(t.database.db),
+      createBotMovesForTest(t.database),
     ).enqueue({
       botId,
       carrierId: jio,

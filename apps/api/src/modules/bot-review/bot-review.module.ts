@@ -15,6 +15,7 @@ export const botReviewModule = defineModule({
   queues: BOT_REVIEW_QUEUES,
   create({ config, database, review, audit, mail, jobs, connectors, log, use }) {
     const repository = createBotReviewRepository(database.db);
+    const bots = use('bots');
     const service = createBotReviewService({
       database,
       repository,
@@ -22,8 +23,9 @@ export const botReviewModule = defineModule({
       review,
       audit,
       wallet: use('wallet'),
+      bots,
       mail,
-      launchJobs: jobLaunches(jobs, database, repository),
+      launchJobs: jobLaunches(jobs, database, bots),
       connectors,
       log: log.child({ module: 'bot-review' }),
       publicUrl: config.PUBLIC_URL,
@@ -41,6 +43,7 @@ export const botReviewModule = defineModule({
           database,
           jobs,
           repository,
+          bots,
           review,
           audit,
           mail,

@@ -334,55 +334,6 @@ export function createBotReviewRepository(db: Db) {
       return rows.flatMap((row) => (row.reason ? [{ name: row.name, reason: row.reason }] : []));
     },
 
-    /** Moves the bot only while it is still at `from` (false when another decision came first). */
-    async moveBot(botId: string, from: number, to: number): Promise<boolean> {
-      const rows = await db
-        .update(bots)
-        .set({ status: to, updatedAt: new Date() })
-        .where(and(eq(bots.botId, botId), eq(bots.status, from)))
-        .returning({ botId: bots.botId });
-      return rows.length === 1;
-    },
-
-    /** Moves one carrier of the bot only while it is still at `from`; the reason is kept (null clears it). */
-    async moveCarrier(
-      botId: string,
-      carrierId: number,
-      from: number,
-      to: number,
-      reason: string | null,
-    ): Promise<boolean> {
-      const rows = await db
-        .update(botCarriers)
-        .set({ status: to, reason, updatedAt: new Date() })
-        .where(
-          and(
-            eq(botCarriers.botId, botId),
-            eq(botCarriers.carrierId, carrierId),
-            eq(botCarriers.status, from),
-          ),
-        )
-        .returning({ carrierId: botCarriers.carrierId });
-      return rows.length === 1;
-    },
-
-    /**
-     * Notes the carrier's newest launch job while it is launching (the sweep asks pg-boss about it);
-     * a carrier that left launching meanwhile keeps what it had.
-     */
-    async setLaunchJob(botId: string, carrierId: number, jobId: string): Promise<void> {
-      await db
-        .update(botCarriers)
-        .set({ launchJobId: jobId })
-        .where(
-          and(
-            eq(botCarriers.botId, botId),
-            eq(botCarriers.carrierId, carrierId),
-            eq(botCarriers.status, C.launching.code),
-          ),
-        );
-    },
-
     /** Who hears of a decision on a partner's bot: its developer owners (no role or DEVELOPER). */
     async ownerEmails(partnerId: string): Promise<string[]> {
       const rows = await db

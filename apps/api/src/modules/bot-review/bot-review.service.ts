@@ -26,6 +26,7 @@ import type { Database } from '../../platform/db/index.ts';
 import { NotFoundError } from '../../platform/http/errors.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import type { ReviewService } from '../../platform/review/review.service.ts';
+import type { BotsService } from '../bots/bots.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import { launchOnNetworks } from './bot-review.launch.ts';
 import { presentReviewListItem } from './bot-review.presenter.ts';
@@ -58,6 +59,8 @@ export interface BotReviewDeps {
   review: ReviewService;
   audit: AuditService;
   wallet: Pick<WalletService, 'settlePartnerHold'>;
+  /** The bots module's state moves of a bot and its carriers (it owns the tables), in the caller's unit of work. */
+  bots: Pick<BotsService, 'moveStatus' | 'moveCarrier'>;
   mail: Mailer;
   launchJobs: LaunchJobs;
   connectors: Connectors;
@@ -97,7 +100,7 @@ const PLATFORM_CARRIER_MOVES: Record<
  * commit together or not at all.
  */
 export function createBotReviewService(deps: BotReviewDeps) {
-  const { database, repository, review, audit, wallet, mail, launchJobs, connectors, log } = deps;
+  const { database, repository, review, audit, wallet, bots, mail, launchJobs, connectors, log } = deps;
   // 5 s doubling to an hour: about 30 hours of looks, as a carrier's review on the network can take.
   const poll = deps.launchPoll ?? { seconds: 5, max: 40 };
   const pollDelay = (look: number) => Math.min(poll.seconds * 2 ** Math.min(look, 20), 3600);
@@ -187,7 +190,7 @@ export function createBotReviewService(deps: BotReviewDeps) {
     const transition = BOT_MACHINE.transitions[action];
     if (!transition.from.includes(current)) return;
     const to = transition.to;
-    if (!(await repository.moveBot(botId, bot.status, BOT_MACHINE.states[to].code))) return;
+    if (!(await bots.moveStatus(botId, bot.status, BOT_MACHINE.states[to].code))) return;
     const reason =
       action === 'launch-failed'
         ? (await carrierReasons(botId)) || 'The launch failed on every network.'
@@ -236,7 +239,7 @@ export function createBotReviewService(deps: BotReviewDeps) {
       action,
       actor: user,
       load: async () => (await repository.lockCarrier(botId, carrierId))?.status,
-      move: (from, to) => repository.moveCarrier(botId, carrierId, from, to, null),
+      move: (from, to) => bots.moveCarrier(botId, carrierId, from, to, null),
     });
     await launchJobs.enqueue({ botId, carrierId, poll: 0 });
   }
@@ -316,7 +319,7 @@ export function createBotReviewService(deps: BotReviewDeps) {
           actor: user,
           reason,
           load: async () => bot.status,
-          move: (from, to) => repository.moveBot(botId, from, to),
+          move: (from, to) => bots.moveStatus(botId, from, to),
           alsoDo: async (_from, to) => {
             const moved: number[] = [];
             for (const row of carriersBefore) {
@@ -324,7 +327,7 @@ export function createBotReviewService(deps: BotReviewDeps) {
               if (!state || !moves.from.includes(state)) continue;
               const next = BOT_CARRIER_MACHINE.states[moves.to].code;
               const keep = action === 'reject' ? (reason ?? null) : null;
-              if (!(await repository.moveCarrier(botId, row.carrierId, row.status, next, keep))) continue;
+              if (!(await bots.moveCarrier(botId, row.carrierId, row.status, next, keep))) continue;
               await review.record({
                 machine: BOT_CARRIER_MACHINE,
                 subjectId: botId,
@@ -381,7 +384,7 @@ export function createBotReviewService(deps: BotReviewDeps) {
             return row && CARRIER_VISIBLE_CODES.includes(row.status) ? row.status : undefined;
           },
           move: (from, to) =>
-            repository.moveCarrier(botId, carrierId, from, to, action === 'reject' ? (reason ?? null) : null),
+            bots.moveCarrier(botId, carrierId, from, to, action === 'reject' ? (reason ?? null) : null),
           alsoDo: async (_from, to) => {
             await audit.record('launch.decided', {
               actorUserId: user.userId,
@@ -460,7 +463,7 @@ export function createBotReviewService(deps: BotReviewDeps) {
         if (!bot || row?.status !== C.launching.code) return 'nothing-to-do';
         const to: BotCarrierState = final.state === 'launched' ? 'launched' : 'launch_failed';
         const reason = final.state === 'failed' ? final.reason : null;
-        await repository.moveCarrier(botId, carrierId, row.status, C[to].code, reason);
+        await bots.moveCarrier(botId, carrierId, row.status, C[to].code, reason);
         await review.record({
           machine: BOT_CARRIER_MACHINE,
           subjectId: botId,

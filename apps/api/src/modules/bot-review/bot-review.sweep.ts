@@ -7,6 +7,7 @@ import type { JobLookup } from '../../platform/jobs/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import type { ReviewService } from '../../platform/review/review.service.ts';
 import { botCarriers } from '../bots/bots.schema.ts';
+import type { BotsService } from '../bots/bots.service.ts';
 import type { BOT_REVIEW_QUEUES } from './bot-review.jobs.ts';
 import type { BotReviewRepository } from './bot-review.repository.ts';
 
@@ -45,10 +46,9 @@ export type LaunchSweepRepository = ReturnType<typeof createLaunchSweepRepositor
 
 export interface LaunchSweepDeps {
   database: Database;
-  repository: Pick<
-    BotReviewRepository,
-    'lockBot' | 'lockCarrier' | 'moveCarrier' | 'carrier' | 'ownerEmails'
-  >;
+  repository: Pick<BotReviewRepository, 'lockBot' | 'lockCarrier' | 'carrier' | 'ownerEmails'>;
+  /** The bots module's move of a carrier (it owns bot_carriers), in the sweep's unit of work. */
+  bots: Pick<BotsService, 'moveCarrier'>;
   sweeps: LaunchSweepRepository;
   /** pg-boss, asked whether a carrier's launch job is alive (getJobById). */
   jobs: JobLookup<typeof BOT_REVIEW_QUEUES>;
@@ -70,7 +70,7 @@ export interface LaunchSweepDeps {
  * makes of the bot. Running it again changes nothing.
  */
 export function createLaunchSweep(deps: LaunchSweepDeps) {
-  const { database, repository, sweeps, jobs, review, audit, mail } = deps;
+  const { database, repository, bots, sweeps, jobs, review, audit, mail } = deps;
 
   /** Whether the carrier's newest launch job is queued, waiting for a retry, or running. */
   const jobAlive = async (launchJobId: string | null) =>
@@ -83,7 +83,7 @@ export function createLaunchSweep(deps: LaunchSweepDeps) {
       if (!bot || row?.status !== C.launching.code || row.updatedAt >= before) return false;
       if (await jobAlive(row.launchJobId)) return false;
       const reason = LAUNCHING_STUCK_REASON;
-      if (!(await repository.moveCarrier(botId, carrierId, row.status, C.launch_failed.code, reason))) {
+      if (!(await bots.moveCarrier(botId, carrierId, row.status, C.launch_failed.code, reason))) {
         return false;
       }
       await review.record({

@@ -1,4 +1,4 @@
-import { BOT_CHANNEL_TYPES, BOT_STATUS, type TBotFilters } from '@portico/domain';
+import { BOT_CARRIER_MACHINE, BOT_CHANNEL_TYPES, BOT_STATUS, type TBotFilters } from '@portico/domain';
 import { and, asc, count, eq, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { carriers, lookupValues, partners } from '../../platform/db/core.schema.ts';
 import { containsPattern, idMatches, orderOf } from '../../platform/db/filters.ts';
@@ -198,6 +198,23 @@ export function createBotsRepository(db: Db) {
         )
         .returning({ carrierId: botCarriers.carrierId });
       return rows.length === 1;
+    },
+
+    /**
+     * Notes the carrier's newest launch job while it is launching (bot-review's sweep asks pg-boss
+     * about it); a carrier that left launching meanwhile keeps what it had.
+     */
+    async setLaunchJob(botId: string, carrierId: number, jobId: string): Promise<void> {
+      await db
+        .update(botCarriers)
+        .set({ launchJobId: jobId })
+        .where(
+          and(
+            eq(botCarriers.botId, botId),
+            eq(botCarriers.carrierId, carrierId),
+            eq(botCarriers.status, BOT_CARRIER_MACHINE.states.launching.code),
+          ),
+        );
     },
 
     /**

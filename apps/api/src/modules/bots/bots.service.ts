@@ -484,12 +484,16 @@ export function createBotsService(deps: BotsServiceDeps) {
 
     /**
      * The state moves other modules make on a bot and its carriers (launches: submission, carriers
-     * after it; the rules are theirs, in review.decide): each joins the caller's unit of work and
+     * after it; bot-review: the platform's and carriers' decisions, the launch job's outcome; the
+     * rules are theirs, in review.decide): each joins the caller's unit of work and
      * moves only while the row is still at `from` (false when another change came first).
      */
     moveStatus: (botId: string, from: number, to: number) => repository.moveStatus(botId, from, to),
     moveCarrier: (botId: string, carrierId: number, from: number, to: number, reason: string | null = null) =>
       repository.moveCarrier(botId, carrierId, from, to, reason),
+    /** The carrier's newest launch job while it is launching (bot-review); joins the caller's unit of work. */
+    setLaunchJob: (botId: string, carrierId: number, jobId: string) =>
+      repository.setLaunchJob(botId, carrierId, jobId),
     /** A launch's chosen carriers become exactly these (new ones at `status`); joins the caller's unit of work. */
     chooseCarriers: (botId: string, carrierIds: readonly number[], status: number) =>
       repository.chooseCarriers(botId, carrierIds, status),
