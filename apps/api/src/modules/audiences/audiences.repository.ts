@@ -106,12 +106,15 @@ export function createAudiencesRepository(database: Database) {
       return removed.length > 0;
     },
 
-    async isOptedOut(partnerId: string, msisdn: string): Promise<boolean> {
-      const rows = await q<{ one: number }>(
-        'SELECT 1 AS one FROM opt_outs WHERE partner_id = $1 AND msisdn = $2',
-        [partnerId, msisdn],
+    /** Which of these (partner, number) pairs are on their partner's list: one statement for all. */
+    async optedOutPairs(pairs: readonly { partnerId: string; msisdn: string }[]): Promise<Set<string>> {
+      const rows = await q<{ partner_id: string; msisdn: string }>(
+        `SELECT o.partner_id, o.msisdn FROM opt_outs o
+           JOIN unnest($1::uuid[], $2::text[]) AS k(partner_id, msisdn)
+             ON o.partner_id = k.partner_id AND o.msisdn = k.msisdn`,
+        [pairs.map((p) => p.partnerId), pairs.map((p) => p.msisdn)],
       );
-      return rows.length > 0;
+      return new Set(rows.map((r) => `${r.partner_id} ${r.msisdn}`));
     },
 
     /** Every number on the partner's list (the checking job's set; lists are far smaller than audiences). */

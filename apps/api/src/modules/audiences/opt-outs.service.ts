@@ -9,6 +9,7 @@ import {
 } from '@portico/domain';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import type { Database } from '../../platform/db/index.ts';
+import { grouped } from '../../platform/grouped.ts';
 import { BadRequestError, NotFoundError } from '../../platform/http/errors.ts';
 import type { AudiencesRepository, NewOptOut, OptOutRow } from './audiences.repository.ts';
 
@@ -38,6 +39,10 @@ const userNumber = (sender: string | null) =>
  * searches, exports, adds and removes numbers. Audience checks and the partner API's sends ask it.
  */
 export function createOptOutsService({ database, repository }: OptOutsDeps) {
+  const checkOptedOut = grouped(async (pairs: { partnerId: string; msisdn: string }[]) => {
+    const listed = await repository.optedOutPairs(pairs);
+    return pairs.map((p) => listed.has(`${p.partnerId} ${p.msisdn}`));
+  });
   return {
     /**
      * Network-messages' stored events (called in its unit of work): a user's STOP / UNSUBSCRIBE
@@ -67,10 +72,12 @@ export function createOptOutsService({ database, repository }: OptOutsDeps) {
       );
     },
 
-    /** Whether the partner's list holds the number (E.164). */
-    isOptedOut(partnerId: string, msisdn: string): Promise<boolean> {
-      return repository.isOptedOut(partnerId, msisdn);
-    },
+    /**
+     * Whether the partner's list holds the number (E.164). Concurrent checks (the partner API's sends
+     * under load) share one statement; a check alone runs at once. It reads outside the caller's unit
+     * of work: what is committed when it runs.
+     */
+    isOptedOut: (partnerId: string, msisdn: string): Promise<boolean> => checkOptedOut({ partnerId, msisdn }),
 
     async list(user: AuthenticatedUser, query: TOptOutListQuery) {
       const filters = ZOptOutListQuery.parse(query);

@@ -21,11 +21,11 @@ import {
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../platform/db/index.ts';
+import { grouped } from '../../platform/grouped.ts';
 import { AppError, BadRequestError, NotFoundError } from '../../platform/http/errors.ts';
 import type { PlatformMetrics } from '../../platform/metrics/metrics.ts';
 import type { AnalyticsRollups } from '../analytics/analytics.rollups.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
-import { grouped } from './grouped.ts';
 import { isUniqueViolation, type MeteringRepository, type ReservationRow } from './metering.repository.ts';
 
 export type MessageType = (typeof MESSAGE_TYPES)[number];

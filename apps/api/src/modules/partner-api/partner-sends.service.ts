@@ -18,12 +18,12 @@ import type {
   SendMessageRequest,
   TesterInviteStatus,
 } from '../../networks/types.ts';
+import { grouped } from '../../platform/grouped.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { PlatformMetrics } from '../../platform/metrics/metrics.ts';
 import type { Counters } from '../../platform/security/counters.ts';
 import type { OptOutsService } from '../audiences/opt-outs.service.ts';
 import type { BotTestingService } from '../bot-testing/bot-testing.service.ts';
-import { grouped } from '../metering/grouped.ts';
 import type { MeteringService } from '../metering/metering.service.ts';
 import type {
   PartnerCaller,
