@@ -7,9 +7,10 @@ export const SCREENS_FILE = '.vite/screens.json';
 
 /**
  * A screen as features declare them in features/<name>/index.ts:
- * `'wallet.my-wallet': lazy(() => import('./pages/WalletPage'))` (optionally `.then(...)` after it).
+ * `'wallet.my-wallet': screen(() => import('./pages/WalletPage'))` (optionally `.then(...)` after
+ * it, and the prefetch of its first data as a second argument).
  */
-const SCREEN = /'([a-z][a-z-]*\.[a-z][a-z-]*)'\s*:\s*lazy\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)/g;
+const SCREEN = /'([a-z][a-z-]*\.[a-z][a-z-]*)'\s*:\s*screen\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)/g;
 
 /**
  * Each screen id of the features under `srcDir/features` -> the module of its page, as a path

@@ -1,8 +1,7 @@
 import { PAGE_ROUTES, type PageRoute, SCREEN_IDS } from '@portico/domain';
-import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
 import { accountsFeature } from '@/features/accounts';
-import { defineFeature, type Feature } from '@/lib/feature';
+import { defineFeature, type Feature, screen } from '@/lib/feature';
 import { FEATURES } from './features';
 import { SCREENS, screensOf } from './screens';
 
@@ -35,7 +34,7 @@ describe('screens', () => {
   });
 
   it('when two features declare the same screen then building the list fails', () => {
-    const page = lazy(async () => ({ default: () => null }));
+    const page = screen(async () => ({ default: () => null }));
     const one = defineFeature({ name: 'wallet', screens: { 'wallet.my-wallet': page } });
     const features: Feature[] = [one, one];
     expect(() => screensOf(features)).toThrow("The screen 'wallet.my-wallet' is declared twice.");

@@ -1,4 +1,5 @@
-import type { ScreenId } from '@portico/domain';
+import { PAGE_ROUTES, type ScreenId } from '@portico/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import type { Feature, Screen } from '@/lib/feature';
 import { FEATURES } from './features';
 
@@ -19,3 +20,10 @@ export function screensOf(features: readonly Feature[]): ReadonlyMap<ScreenId, S
 }
 
 export const SCREENS = screensOf(FEATURES);
+
+/** Fetches the code and first data of the screen a bar link opens (on hover or focus): each once. */
+export function preloadHref(href: string, client: QueryClient): void {
+  const path = href.split('?')[0];
+  const route = PAGE_ROUTES.find((r) => r.path === path);
+  void (route?.screen && SCREENS.get(route.screen))?.preload(client);
+}

@@ -71,6 +71,24 @@ describe('the shell for a developer', () => {
     expect(screen.getByText(/Welcome back, Asha/)).toBeTruthy();
   });
 
+  it('when the pointer or the focus reaches a link of the bar then its screen and first data are fetched before the click', async () => {
+    renderApp('/u/my-brands', { details: DEVELOPER });
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Brands' })).toBeTruthy();
+    const asked = () => vi.mocked(http.get).mock.calls.some(([url]) => url === '/secure/bots/dashboard');
+    expect(asked()).toBe(false);
+    const myBots = within(mainNav()).getByRole('link', { name: 'MY BOTS', hidden: true });
+    await userEvent.hover(myBots);
+    await waitFor(() => expect(asked()).toBe(true));
+    // Once: hovering again (or the focus) asks nothing more while the answer is fresh.
+    const calls = vi.mocked(http.get).mock.calls.length;
+    myBots.focus();
+    await userEvent.unhover(myBots);
+    expect(vi.mocked(http.get).mock.calls.length).toBe(calls);
+    // The click shows the page with the answer already there.
+    await userEvent.click(myBots);
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Bots' })).toBeTruthy();
+  });
+
   it('highlights MY BOTS on the bot creation pages', async () => {
     // The page loads its reference lists (empty here: no server in this test).
     vi.spyOn(http, 'get').mockResolvedValue({ items: [], total: 0 });

@@ -1,21 +1,20 @@
-import { lazy } from 'react';
-import { defineFeature } from '@/lib/feature';
+import { defineFeature, screen } from '@/lib/feature';
 
 export const accountsFeature = defineFeature({
   name: 'accounts',
   screens: {
-    'accounts.sign-up': lazy(() => import('./pages/SignUpPage')),
-    'accounts.set-password': lazy(() => import('./pages/SetPasswordPage')),
-    'accounts.setup-user': lazy(() => import('./pages/SetupUserPage')),
-    'accounts.account-type': lazy(() => import('./pages/AccountTypePage')),
-    'accounts.setup-enterprise': lazy(() => import('./pages/SetupEnterprisePage')),
-    'accounts.review-details': lazy(() => import('./pages/ReviewDetailsPage')),
-    'accounts.signup-success': lazy(() => import('./pages/SignupSuccessPage')),
-    'accounts.edit-profile': lazy(() => import('./pages/EditProfilePage')),
-    'accounts.change-password': lazy(() => import('./pages/ChangePasswordPage')),
-    'accounts.security-records': lazy(() => import('./pages/SecurityRecordsPage')),
-    'accounts.security': lazy(() => import('./pages/SecurityPage')),
-    'accounts.forgot-password': lazy(() => import('./pages/ForgotPasswordPage')),
-    'accounts.reset-password': lazy(() => import('./pages/ResetPasswordPage')),
+    'accounts.sign-up': screen(() => import('./pages/SignUpPage')),
+    'accounts.set-password': screen(() => import('./pages/SetPasswordPage')),
+    'accounts.setup-user': screen(() => import('./pages/SetupUserPage')),
+    'accounts.account-type': screen(() => import('./pages/AccountTypePage')),
+    'accounts.setup-enterprise': screen(() => import('./pages/SetupEnterprisePage')),
+    'accounts.review-details': screen(() => import('./pages/ReviewDetailsPage')),
+    'accounts.signup-success': screen(() => import('./pages/SignupSuccessPage')),
+    'accounts.edit-profile': screen(() => import('./pages/EditProfilePage')),
+    'accounts.change-password': screen(() => import('./pages/ChangePasswordPage')),
+    'accounts.security-records': screen(() => import('./pages/SecurityRecordsPage')),
+    'accounts.security': screen(() => import('./pages/SecurityPage')),
+    'accounts.forgot-password': screen(() => import('./pages/ForgotPasswordPage')),
+    'accounts.reset-password': screen(() => import('./pages/ResetPasswordPage')),
   },
 });

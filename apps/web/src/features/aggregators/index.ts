@@ -1,11 +1,10 @@
-import { lazy } from 'react';
-import { defineFeature } from '@/lib/feature';
+import { defineFeature, screen } from '@/lib/feature';
 
 export const aggregatorsFeature = defineFeature({
   name: 'aggregators',
   screens: {
-    'aggregators.list': lazy(() => import('./pages/AggregatorsPage')),
-    'aggregators.details': lazy(() => import('./pages/AggregatorDetailsPage')),
-    'aggregators.billing-info': lazy(() => import('./pages/BillingInfoPage')),
+    'aggregators.list': screen(() => import('./pages/AggregatorsPage')),
+    'aggregators.details': screen(() => import('./pages/AggregatorDetailsPage')),
+    'aggregators.billing-info': screen(() => import('./pages/BillingInfoPage')),
   },
 });

@@ -1,10 +1,9 @@
-import { lazy } from 'react';
-import { defineFeature } from '@/lib/feature';
+import { defineFeature, screen } from '@/lib/feature';
 
 /** Billing analytics (issue 29): MY BILLING, the carriers' BILLING and the platform's BILLING. */
 export const analyticsFeature = defineFeature({
   name: 'analytics',
   screens: {
-    'analytics.billing': lazy(() => import('./pages/BillingAnalyticsPage')),
+    'analytics.billing': screen(() => import('./pages/BillingAnalyticsPage')),
   },
 });

@@ -1,12 +1,11 @@
-import { lazy } from 'react';
-import { defineFeature } from '@/lib/feature';
+import { defineFeature, screen } from '@/lib/feature';
 
 export const brandsFeature = defineFeature({
   name: 'brands',
   screens: {
-    'brands.my-brands': lazy(() => import('./pages/MyBrandsPage')),
-    'brands.update-brand': lazy(() => import('./pages/UpdateBrandPage')),
-    'brands.review': lazy(() => import('./pages/ReviewBrandsPage')),
-    'brands.view-brand': lazy(() => import('./pages/ViewBrandPage')),
+    'brands.my-brands': screen(() => import('./pages/MyBrandsPage')),
+    'brands.update-brand': screen(() => import('./pages/UpdateBrandPage')),
+    'brands.review': screen(() => import('./pages/ReviewBrandsPage')),
+    'brands.view-brand': screen(() => import('./pages/ViewBrandPage')),
   },
 });

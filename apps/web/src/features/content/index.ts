@@ -1,11 +1,10 @@
-import { lazy } from 'react';
-import { defineFeature } from '@/lib/feature';
+import { defineFeature, screen } from '@/lib/feature';
 
 export const contentFeature = defineFeature({
   name: 'content',
   screens: {
-    'content.developer-assets': lazy(() => import('./pages/DeveloperAssetsPage')),
-    'content.press-release-cms': lazy(() => import('./pages/PressReleaseCmsPage')),
-    'content.press': lazy(() => import('./pages/PressPage')),
+    'content.developer-assets': screen(() => import('./pages/DeveloperAssetsPage')),
+    'content.press-release-cms': screen(() => import('./pages/PressReleaseCmsPage')),
+    'content.press': screen(() => import('./pages/PressPage')),
   },
 });

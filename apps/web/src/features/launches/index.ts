@@ -1,11 +1,10 @@
-import { lazy } from 'react';
-import { defineFeature } from '@/lib/feature';
+import { defineFeature, screen } from '@/lib/feature';
 
 export const launchesFeature = defineFeature({
   name: 'launches',
   screens: {
-    'launches.stepper': lazy(() => import('./pages/LaunchPage')),
-    'launches.details': lazy(() => import('./pages/LaunchDetailsPage')),
-    'launches.update-carrier': lazy(() => import('./pages/UpdateCarrierPage')),
+    'launches.stepper': screen(() => import('./pages/LaunchPage')),
+    'launches.details': screen(() => import('./pages/LaunchDetailsPage')),
+    'launches.update-carrier': screen(() => import('./pages/UpdateCarrierPage')),
   },
 });

@@ -1,15 +1,18 @@
-import { lazy } from 'react';
-import { defineFeature } from '@/lib/feature';
+import { defineFeature, screen } from '@/lib/feature';
 
 export const legalFeature = defineFeature({
   name: 'legal',
   screens: {
-    'legal.privacy': lazy(() => import('./pages/PolicyPage').then((m) => ({ default: m.PrivacyPolicyPage }))),
-    'legal.terms': lazy(() => import('./pages/PolicyPage').then((m) => ({ default: m.TermsOfServicePage }))),
-    'legal.messaging-terms': lazy(() =>
+    'legal.privacy': screen(() =>
+      import('./pages/PolicyPage').then((m) => ({ default: m.PrivacyPolicyPage })),
+    ),
+    'legal.terms': screen(() =>
+      import('./pages/PolicyPage').then((m) => ({ default: m.TermsOfServicePage })),
+    ),
+    'legal.messaging-terms': screen(() =>
       import('./pages/PolicyPage').then((m) => ({ default: m.MessagingTermsPage })),
     ),
-    'legal.messaging-policies': lazy(() =>
+    'legal.messaging-policies': screen(() =>
       import('./pages/PolicyPage').then((m) => ({ default: m.MessagingPoliciesPage })),
     ),
   },

@@ -1,10 +1,9 @@
-import { lazy } from 'react';
-import { defineFeature } from '@/lib/feature';
+import { defineFeature, screen } from '@/lib/feature';
 
 /** The notification centre (issue 26, point 10): the header's bell (app/layouts) and the full list. */
 export const notificationsFeature = defineFeature({
   name: 'notifications',
   screens: {
-    'notifications.list': lazy(() => import('./pages/NotificationsPage')),
+    'notifications.list': screen(() => import('./pages/NotificationsPage')),
   },
 });

@@ -1,9 +1,8 @@
-import { lazy } from 'react';
-import { defineFeature } from '@/lib/feature';
+import { defineFeature, screen } from '@/lib/feature';
 
 export const referenceFeature = defineFeature({
   name: 'reference',
   screens: {
-    'reference.countries-carriers': lazy(() => import('./pages/CountryCarrierPage')),
+    'reference.countries-carriers': screen(() => import('./pages/CountryCarrierPage')),
   },
 });

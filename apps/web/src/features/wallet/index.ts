@@ -1,11 +1,10 @@
-import { lazy } from 'react';
-import { defineFeature } from '@/lib/feature';
+import { defineFeature, screen } from '@/lib/feature';
 
 export const walletFeature = defineFeature({
   name: 'wallet',
   screens: {
-    'wallet.my-wallet': lazy(() => import('./pages/WalletPage')),
-    'wallet.pricing': lazy(() => import('./pages/PricingPage')),
-    'wallet.rate-plans': lazy(() => import('./pages/RatePlansPage')),
+    'wallet.my-wallet': screen(() => import('./pages/WalletPage')),
+    'wallet.pricing': screen(() => import('./pages/PricingPage')),
+    'wallet.rate-plans': screen(() => import('./pages/RatePlansPage')),
   },
 });

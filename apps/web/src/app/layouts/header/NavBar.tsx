@@ -2,8 +2,10 @@ import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import type { ResolvedNavItem } from '@portico/domain';
-import { lazy, Suspense, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, type SyntheticEvent, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { preloadHref } from '../../screens';
 import { DISABLED_HINT } from './nav-hint';
 
 const loadNavMenu = () => import('./NavMenu');
@@ -25,6 +27,12 @@ export function NavBar({ items, activeId }: NavBarProps) {
   const buttonId = useId();
   const hintId = useId();
   const open = anchor !== null;
+  const client = useQueryClient();
+  // A link's screen (its code and first data) is fetched when the pointer or the focus reaches it.
+  const preload = (event: SyntheticEvent) => {
+    const link = (event.target as Element).closest('a:not([aria-disabled])');
+    if (link) preloadHref(link.getAttribute('href') ?? '', client);
+  };
 
   return (
     <Box
@@ -55,12 +63,15 @@ export function NavBar({ items, activeId }: NavBarProps) {
             anchor={anchor}
             items={items}
             activeId={activeId}
+            onPreload={(item) => item.disabled || preloadHref(item.href, client)}
             onClose={() => setAnchor(null)}
           />
         </Suspense>
       )}
       <Box
         component="ul"
+        onPointerOver={preload}
+        onFocus={preload}
         sx={{
           display: { xs: 'none', md: 'flex' },
           listStyle: 'none',

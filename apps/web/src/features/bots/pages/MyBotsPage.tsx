@@ -12,7 +12,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { DEVELOPER_HOME, isAreaOpen } from '@portico/domain';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { usePartnerDetails } from '@/lib/queries/partner-details';
@@ -69,6 +69,12 @@ const NEXT_STEPS: readonly NextStep[] = [
 ];
 
 /** The developer's home (/u/dashboard, "My Bots"), fed with the signed-in partner's details. */
+/**
+ * The page's first data (the next-step cards' counts), asked for ahead by Screen.preload.
+ * @public (read from the page module by lib/feature.ts, not imported by name)
+ */
+export const prefetch = (client: QueryClient) => client.prefetchQuery(botDashboardQueryOptions);
+
 export default function MyBotsPage() {
   const { navUser, userInfo } = usePartnerDetails();
   const firstName = navUser?.firstName ?? null;

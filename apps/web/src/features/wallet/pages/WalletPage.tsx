@@ -5,13 +5,15 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatCurrency } from '@portico/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { usePartnerDetails } from '@/lib/queries/partner-details';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { useApprovalRefusal, useCan } from '@/lib/use-can';
-import { useWalletBalance } from '../api/get-wallet-balance';
+import { useWalletBalance, walletBalanceQueryOptions } from '../api/get-wallet-balance';
+import { pendingChargesQueryOptions } from '../api/pending-charges';
 import { LowBalanceBanner } from '../components/LowBalanceBanner';
 import { LowBalanceForm } from '../components/LowBalanceForm';
 import { TopupForm } from '../components/TopupForm';
@@ -61,6 +63,16 @@ function BalanceCard({ canManage }: { canManage: boolean }) {
 }
 
 /** /u/my-wallet: balance, top-up, low-balance alert and history (partners with a wallet, hasEwallet). */
+/**
+ * The page's first data (the balance, the pending charges), asked for ahead by Screen.preload.
+ * @public (read from the page module by lib/feature.ts, not imported by name)
+ */
+export const prefetch = (client: QueryClient) =>
+  Promise.all([
+    client.prefetchQuery(walletBalanceQueryOptions),
+    client.prefetchQuery(pendingChargesQueryOptions()),
+  ]);
+
 export default function WalletPage() {
   const hasEwallet = usePartnerDetails().details?.partners_profile.hasEwallet === true;
   const canTopUp = useCan('wallet.topup');
