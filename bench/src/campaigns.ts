@@ -23,13 +23,10 @@ import { ROLES, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from '@portico/domain';
 import Fastify from 'fastify';
 import { createFactories } from '../../apps/api/test/factories.ts';
 import { mintAccessToken } from '../../apps/api/test/tokens.ts';
+import { numberFromEnv } from './env.ts';
 import { AGENT_ID, FUNDS, PHONE_NUMBER_ID, startPartnerApiStack } from './partner-sends.ts';
 import { addResults, type BenchResult, markdownTable, result, round } from './results.ts';
 
-const numberFromEnv = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
 const RECIPIENTS = Math.round(numberFromEnv('CAMPAIGN_BENCH_RECIPIENTS', 1_000_000));
 /** Recipients of the paced WhatsApp campaign (it is cancelled before it ends). */
 const PACED_RECIPIENTS = Math.round(numberFromEnv('CAMPAIGN_BENCH_PACED_RECIPIENTS', 5_000));

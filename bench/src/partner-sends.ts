@@ -35,6 +35,7 @@ import { createMeteringForTest } from '../../apps/api/test/metering.ts';
 import { seedWhatsappCard } from '../../apps/api/test/partner-api.ts';
 import { signInWithPassword } from '../../apps/api/test/tokens.ts';
 import { type BenchDatabase, openBenchDatabase } from './database.ts';
+import { numberFromEnv } from './env.ts';
 import { type LoadSummary, runLoad } from './load.ts';
 import { startSandbox } from './networks.ts';
 import { recipient } from './recipients.ts';
@@ -42,13 +43,9 @@ import { addResults, type BenchResult, markdownTable, result, round } from './re
 import { freePort, startApiServer } from './stack.ts';
 import { checkWallet, type WalletCheck } from './wallet-check.ts';
 
-const numberFromEnv = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
 /** Measured seconds per shape, each side (the API's endpoint, the connector straight to the sandbox). */
-const SECONDS = numberFromEnv('BENCH_PARTNER_SECONDS', 8);
-const CONNECTIONS = Math.round(numberFromEnv('BENCH_PARTNER_CONNECTIONS', 32));
+export const SECONDS = numberFromEnv('BENCH_PARTNER_SECONDS', 8);
+export const CONNECTIONS = Math.round(numberFromEnv('BENCH_PARTNER_CONNECTIONS', 32));
 const WARMUP_SECONDS = 2;
 /** The API's measured time in this many alternating slices; the connector's runs before and after. */
 const SLICES = 2;
@@ -206,6 +203,27 @@ export function partnerTarget(shape: Shape, url: string, accessToken: string) {
   };
 }
 
+/**
+ * A server's environment with the sandbox on `port` in its own process standing in for Google and
+ * Meta: the connectors reach it as they would reach the networks (any bearer token: it has no
+ * service account), and the per-bot rate out of the way.
+ */
+export function sandboxNetworksEnv(port: number): Record<string, string> {
+  const networks = `http://127.0.0.1:${port}/sandbox`;
+  return {
+    RBM_API_URL: `${networks}/rbm`,
+    RBM_MANAGEMENT_API_URL: `${networks}/businesscommunications`,
+    RBM_API_TOKEN: 'bench',
+    RBM_CLIENT_TOKEN: 'sandbox-rbm-client-token',
+    WHATSAPP_API_URL: `${networks}/whatsapp/v21.0`,
+    WHATSAPP_ACCESS_TOKEN: 'bench',
+    WHATSAPP_APP_SECRET: 'sandbox-whatsapp-app-secret',
+    WHATSAPP_VERIFY_TOKEN: 'sandbox-whatsapp-verify-token',
+    // Meta's 80/s per number would refuse most of the load with 429s; the limiter still counts.
+    PARTNER_SEND_RATE_PER_SECOND: '100000',
+  };
+}
+
 /** The server, its sandbox, the bench developer's bot and token; close() takes it all down. */
 export interface PartnerApiStack {
   bench: BenchDatabase;
@@ -267,23 +285,11 @@ export async function startPartnerApiStack(
     cleanups.push(() => {
       sandbox.kill('SIGTERM');
     });
-    const networks = `http://127.0.0.1:${sandboxPort}/sandbox`;
     const { config, server, url } = await startApiServer(bench, {
       workDir: work,
       port: serverPort,
       env: {
-        // The sandbox in its own process stands in for Google and Meta: the server's connectors
-        // reach it as they would reach the networks (any bearer token: it has no service account).
-        RBM_API_URL: `${networks}/rbm`,
-        RBM_MANAGEMENT_API_URL: `${networks}/businesscommunications`,
-        RBM_API_TOKEN: 'bench',
-        RBM_CLIENT_TOKEN: 'sandbox-rbm-client-token',
-        WHATSAPP_API_URL: `${networks}/whatsapp/v21.0`,
-        WHATSAPP_ACCESS_TOKEN: 'bench',
-        WHATSAPP_APP_SECRET: 'sandbox-whatsapp-app-secret',
-        WHATSAPP_VERIFY_TOKEN: 'sandbox-whatsapp-verify-token',
-        // Meta's 80/s per number would refuse most of the load with 429s; the limiter still counts.
-        PARTNER_SEND_RATE_PER_SECOND: '100000',
+        ...sandboxNetworksEnv(sandboxPort),
         ...options.serverEnv,
       },
     });

@@ -24,6 +24,7 @@ import { BENCH_BOT_PARTNERS, BENCH_BOTS } from './bots.ts';
 import { benchCampaigns } from './campaigns.ts';
 import { benchColdStart } from './cold-start.ts';
 import { benchConsole } from './console.ts';
+import { numberFromEnv } from './env.ts';
 import { benchExports } from './exports.ts';
 import { benchLedger } from './ledger.ts';
 import { type LoadSummary, runLoad } from './load.ts';
@@ -49,10 +50,6 @@ const MY_BOTS_TARGET = '>= 0.8';
 /** `web`: only the web app's figures (routes, sign-in page, Lighthouse), which need no load runs. */
 const ONLY = process.env.BENCH_ONLY ?? 'all';
 
-const numberFromEnv = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
 /** Measured seconds per side and endpoint. */
 const DURATION_SECONDS = numberFromEnv('BENCH_DURATION_SECONDS', 10);
 const WARMUP_SECONDS = numberFromEnv('BENCH_WARMUP_SECONDS', 2);

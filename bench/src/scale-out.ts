@@ -22,13 +22,17 @@ import { mintAccessToken } from '../../apps/api/test/tokens.ts';
 import { openBenchDatabase } from './database.ts';
 import { type CpuSampler, type LoadSummary, runLoad } from './load.ts';
 import { cpuSecondsOf, startSandbox } from './networks.ts';
+// Measured seconds per side (one process, two processes) and connections: as the in-process run's.
 import {
   AGENT_ID,
   benchDeveloper,
+  CONNECTIONS,
   FUNDS,
   PHONE_NUMBER_ID,
   partnerAccessToken,
   partnerTarget,
+  SECONDS,
+  sandboxNetworksEnv,
 } from './partner-sends.ts';
 import { type BenchResult, result, round } from './results.ts';
 import { freePort } from './stack.ts';
@@ -37,13 +41,6 @@ import { checkWallet, type WalletCheck } from './wallet-check.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MAIN = path.join(root, 'apps/api/dist/main.js');
 const DB_NAME = 'portico_bench_scale_out';
-const numberFromEnv = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
-/** Measured seconds per side (one process, two processes). */
-const SECONDS = numberFromEnv('BENCH_PARTNER_SECONDS', 8);
-const CONNECTIONS = Math.round(numberFromEnv('BENCH_PARTNER_CONNECTIONS', 32));
 const SLICES = 4;
 const WARMUP_SECONDS = 3;
 /** The worker settles each minute: the wait for every send to be charged. */
@@ -65,13 +62,12 @@ function postgresCpuSeconds(): number {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.split(') ')[1]?.split(' ') ?? [];
-      total += (Number(fields[11]) + Number(fields[12])) / 100;
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
     } catch {
-      // gone between the listing and the read
+      continue; // gone between the listing and the read
     }
+    const seconds = cpuSecondsOf(Number(entry));
+    if (Number.isFinite(seconds)) total += seconds;
   }
   return total;
 }
@@ -181,7 +177,6 @@ export async function benchScaleOut(
     // The balancer in front of both is the processes' public address (their tokens' issuer).
     const bothPort = await freePort();
     const publicUrl = `http://127.0.0.1:${bothPort}`;
-    const networks = `http://127.0.0.1:${sandboxPort}/sandbox`;
     const processEnv: Record<string, string> = {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
@@ -195,15 +190,7 @@ export async function benchScaleOut(
       PARTNER_GOOGLE_PORT: 'off',
       RATE_LIMIT_MAX: '1000000000',
       WEB_DIST_DIR: path.join(work, 'no-web-build'),
-      RBM_API_URL: `${networks}/rbm`,
-      RBM_MANAGEMENT_API_URL: `${networks}/businesscommunications`,
-      RBM_API_TOKEN: 'bench',
-      RBM_CLIENT_TOKEN: 'sandbox-rbm-client-token',
-      WHATSAPP_API_URL: `${networks}/whatsapp/v21.0`,
-      WHATSAPP_ACCESS_TOKEN: 'bench',
-      WHATSAPP_APP_SECRET: 'sandbox-whatsapp-app-secret',
-      WHATSAPP_VERIFY_TOKEN: 'sandbox-whatsapp-verify-token',
-      PARTNER_SEND_RATE_PER_SECOND: '100000',
+      ...sandboxNetworksEnv(sandboxPort),
     };
     const procs: Proc[] = [];
     cleanups.push(async () => {
