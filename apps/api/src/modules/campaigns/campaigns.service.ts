@@ -60,6 +60,7 @@ import type { NetworkMessagesService } from '../network-messages/network-message
 import type { TemplatesService } from '../templates/templates.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import type { CampaignsQueues } from './campaigns.jobs.ts';
+import { createPacer } from './campaigns.pace.ts';
 import type {
   CampaignFilters,
   CampaignListRow,
@@ -82,7 +83,7 @@ export interface CampaignsDeps {
   messages: Pick<NetworkMessagesService, 'send' | 'resend' | 'requeue'>;
   connectors: Pick<Connectors, 'sms'>;
   jobs: JobSender<CampaignsQueues>;
-  counters: Pick<Counters, 'add'>;
+  counters: Pick<Counters, 'add' | 'addAndSum'>;
   /** A campaign's own media (stored before the unit of work that names it). */
   storage: Pick<Storage, 'put' | 'get'>;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
@@ -129,6 +130,8 @@ export function createCampaignsService(deps: CampaignsDeps) {
   const batchSize = deps.batchSize ?? 100;
   const now = deps.now ?? (() => new Date());
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  /** Each sender's pace across processes (campaigns.pace.ts). */
+  const paced = createPacer({ counters: deps.counters, pace: deps.pace, sleep });
 
   const scopeOf = (user: AuthenticatedUser, admin: boolean) => (admin ? null : user.partnerId);
 
@@ -548,25 +551,6 @@ export function createCampaignsService(deps: CampaignsDeps) {
   }
 
   /* ---------------------------------------------------------------- dispatch */
-
-  /** Takes up to `wanted` sends of the sender's pace in this second, across processes; waits when none is left. */
-  async function paced(network: Network, sender: string, wanted: number): Promise<number> {
-    const limit = deps.pace[network];
-    for (;;) {
-      const t = Date.now();
-      const second = Math.floor(t / 1000);
-      const chunk = Math.min(wanted, limit);
-      const hit = await deps.counters.add(
-        `campaign-pace:${network}:${sender}:${second}`,
-        chunk,
-        (second + 1) * 1000 - t,
-        t,
-      );
-      const granted = Math.max(0, Math.min(chunk, limit - (hit.hits - chunk)));
-      if (granted > 0) return granted;
-      await sleep(Math.max(5, (second + 1) * 1000 - Date.now()));
-    }
-  }
 
   type Outcome =
     | { seq: number; status: 'sent'; channel: string; carrierId: number | null; price: bigint }
