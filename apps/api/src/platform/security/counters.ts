@@ -10,16 +10,21 @@ export interface CounterHit {
  * Fixed-window counters kept in the database so every instance shares them (rate limits, sign-in
  * throttling). One statement per hit: starts a new window when the old one has ended.
  */
+/** One hit of `$4` on key `$1` at `$3` (epoch ms): a new window ending at `$2` when the old one has ended. */
+const UPSERT = `INSERT INTO rate_limit_counters (key, hits, reset_at) VALUES ($1, $4, $2)
+  ON CONFLICT (key) DO UPDATE SET
+    hits = CASE WHEN rate_limit_counters.reset_at <= $3 THEN $4 ELSE rate_limit_counters.hits + $4 END,
+    reset_at = CASE WHEN rate_limit_counters.reset_at <= $3 THEN $2 ELSE rate_limit_counters.reset_at END
+  RETURNING hits, reset_at`;
+
 export function createCounters(sql: SqlExecutor) {
   async function add(key: string, count: number, windowMs: number, now = Date.now()): Promise<CounterHit> {
-    const { rows } = await sql.query<{ hits: number; reset_at: string | number }>(
-      `INSERT INTO rate_limit_counters (key, hits, reset_at) VALUES ($1, $4, $2)
-       ON CONFLICT (key) DO UPDATE SET
-         hits = CASE WHEN rate_limit_counters.reset_at <= $3 THEN $4 ELSE rate_limit_counters.hits + $4 END,
-         reset_at = CASE WHEN rate_limit_counters.reset_at <= $3 THEN $2 ELSE rate_limit_counters.reset_at END
-       RETURNING hits, reset_at`,
-      [key, now + windowMs, now, count],
-    );
+    const { rows } = await sql.query<{ hits: number; reset_at: string | number }>(UPSERT, [
+      key,
+      now + windowMs,
+      now,
+      count,
+    ]);
     const row = rows[0];
     if (!row) throw new Error('counter upsert returned no row');
     return { hits: row.hits, resetAt: Number(row.reset_at) };
@@ -37,12 +42,7 @@ export function createCounters(sql: SqlExecutor) {
     now = Date.now(),
   ): Promise<CounterHit & { others: number }> {
     const { rows } = await sql.query<{ hits: number; reset_at: string | number; others: number }>(
-      `WITH hit AS (
-         INSERT INTO rate_limit_counters (key, hits, reset_at) VALUES ($1, $4, $2)
-         ON CONFLICT (key) DO UPDATE SET
-           hits = CASE WHEN rate_limit_counters.reset_at <= $3 THEN $4 ELSE rate_limit_counters.hits + $4 END,
-           reset_at = CASE WHEN rate_limit_counters.reset_at <= $3 THEN $2 ELSE rate_limit_counters.reset_at END
-         RETURNING hits, reset_at)
+      `WITH hit AS (${UPSERT})
        SELECT hit.hits, hit.reset_at,
               (SELECT COALESCE(sum(c.hits), 0)::int FROM rate_limit_counters c
                 WHERE c.key = ANY($5::text[]) AND c.reset_at > $3) AS others

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import type { ResolvedNavItem } from '@portico/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type SyntheticEvent, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { preloadHref } from '../../screens';
 import { DISABLED_HINT } from './nav-hint';
@@ -29,9 +29,8 @@ export function NavBar({ items, activeId }: NavBarProps) {
   const open = anchor !== null;
   const client = useQueryClient();
   // A link's screen (its code and first data) is fetched when the pointer or the focus reaches it.
-  const preload = (event: SyntheticEvent) => {
-    const link = (event.target as Element).closest('a:not([aria-disabled])');
-    if (link) preloadHref(link.getAttribute('href') ?? '', client);
+  const preload = (item: ResolvedNavItem) => {
+    if (!item.disabled) preloadHref(item.href, client);
   };
 
   return (
@@ -63,15 +62,13 @@ export function NavBar({ items, activeId }: NavBarProps) {
             anchor={anchor}
             items={items}
             activeId={activeId}
-            onPreload={(item) => item.disabled || preloadHref(item.href, client)}
+            onPreload={preload}
             onClose={() => setAnchor(null)}
           />
         </Suspense>
       )}
       <Box
         component="ul"
-        onPointerOver={preload}
-        onFocus={preload}
         sx={{
           display: { xs: 'none', md: 'flex' },
           listStyle: 'none',
@@ -89,6 +86,8 @@ export function NavBar({ items, activeId }: NavBarProps) {
                 component={RouterLink}
                 to={item.href}
                 data-nav-id={item.id}
+                onPointerEnter={() => preload(item)}
+                onFocus={() => preload(item)}
                 aria-current={active ? 'page' : undefined}
                 aria-disabled={item.disabled ? 'true' : undefined}
                 aria-describedby={item.disabled ? hintId : undefined}

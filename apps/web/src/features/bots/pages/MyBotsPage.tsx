@@ -68,13 +68,13 @@ const NEXT_STEPS: readonly NextStep[] = [
   },
 ];
 
-/** The developer's home (/u/dashboard, "My Bots"), fed with the signed-in partner's details. */
 /**
  * The page's first data (the next-step cards' counts), asked for ahead by Screen.preload.
  * @public (read from the page module by lib/feature.ts, not imported by name)
  */
 export const prefetch = (client: QueryClient) => client.prefetchQuery(botDashboardQueryOptions);
 
+/** The developer's home (/u/dashboard, "My Bots"), fed with the signed-in partner's details. */
 export default function MyBotsPage() {
   const { navUser, userInfo } = usePartnerDetails();
   const firstName = navUser?.firstName ?? null;

@@ -62,7 +62,6 @@ function BalanceCard({ canManage }: { canManage: boolean }) {
   );
 }
 
-/** /u/my-wallet: balance, top-up, low-balance alert and history (partners with a wallet, hasEwallet). */
 /**
  * The page's first data (the balance, the pending charges), asked for ahead by Screen.preload.
  * @public (read from the page module by lib/feature.ts, not imported by name)
@@ -73,6 +72,7 @@ export const prefetch = (client: QueryClient) =>
     client.prefetchQuery(pendingChargesQueryOptions()),
   ]);
 
+/** /u/my-wallet: balance, top-up, low-balance alert and history (partners with a wallet, hasEwallet). */
 export default function WalletPage() {
   const hasEwallet = usePartnerDetails().details?.partners_profile.hasEwallet === true;
   const canTopUp = useCan('wallet.topup');
