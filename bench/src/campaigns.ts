@@ -141,8 +141,12 @@ async function campaign(call: Caller, name: string, botId: string, templateId: s
   return created.campaign_id;
 }
 
-/** The RBM connector straight to the sandbox: sends/s of DIRECT_SENDS sends, DIRECT_IN_FLIGHT at a time. */
-async function direct(stack: Awaited<ReturnType<typeof startPartnerApiStack>>): Promise<number> {
+/**
+ * The RBM connector straight to the sandbox: sends/s of DIRECT_SENDS sends, DIRECT_IN_FLIGHT at a
+ * time. Then it waits until the sandbox has posted their receipts to the server (not counted), so
+ * they do not load the campaign measured next.
+ */
+async function direct(stack: Awaited<ReturnType<typeof startPartnerApiStack>>, run: string): Promise<number> {
   const connector = createConnectors(
     resolveNetworks(stack.config.networks, stack.bench.database),
     Fastify({ logger: false }).log,
@@ -154,7 +158,7 @@ async function direct(stack: Awaited<ReturnType<typeof startPartnerApiStack>>): 
       while (next < DIRECT_SENDS) {
         next += 1;
         await connector.send({
-          messageId: `direct-${next}`,
+          messageId: `direct-${run}-${next}`,
           sender: AGENT_ID,
           recipient: number(next),
           content: { kind: 'text', text: 'Lamps are 20% off this week.', suggestions: [] },
@@ -162,7 +166,23 @@ async function direct(stack: Awaited<ReturnType<typeof startPartnerApiStack>>): 
       }
     }),
   );
-  return DIRECT_SENDS / ((performance.now() - started) / 1000);
+  const rate = DIRECT_SENDS / ((performance.now() - started) / 1000);
+  await until(
+    `the receipts of the direct sends (${run})`,
+    async () =>
+      Number(
+        (
+          (
+            await stack.bench.database.sql.query(
+              `SELECT count(*) AS n FROM network_events WHERE network = 'rbm' AND network_message_id LIKE $1`,
+              [`direct-${run}-%`],
+            )
+          ).rows[0] as { n: string }
+        ).n,
+      ),
+    (n) => n >= DIRECT_SENDS,
+  );
+  return rate;
 }
 
 export async function benchCampaigns(
@@ -211,7 +231,7 @@ export async function benchCampaigns(
     await admin('POST', `/templates/${rcs.template_id}/approve`, {});
 
     const audienceId = await audience(developer, 'bench_million', 0, RECIPIENTS);
-    const directBefore = await direct(stack);
+    const directBefore = await direct(stack, 'before');
     log(`connector straight to the sandbox: ${round(directBefore, 0)} sends/s (load ${load()})`);
 
     // The big RCS campaign.
@@ -249,7 +269,7 @@ export async function benchCampaigns(
     log(
       `${completed.status} in ${round(completedSeconds, 1)} s, receipts in ${round(endSeconds, 1)} s: ${JSON.stringify(counts)}`,
     );
-    const directAfter = await direct(stack);
+    const directAfter = await direct(stack, 'after');
     const directRate = (directBefore + directAfter) / 2;
     const endToEnd = counts.sent / endSeconds;
 

@@ -143,30 +143,34 @@ describe('campaign charging', () => {
                     ]),
                 },
                 messages: {
-                  send: async (_actor, message) => {
-                    if (kill !== null && sends >= kill) {
-                      // Killed after storing the message, before the network answered: the next
-                      // run finds it stored and unanswered (decision 0056).
-                      await t.database.sql.query(
-                        `INSERT INTO network_messages (message_id, partner_id, network, sender, recipient, content) VALUES ($1, $2, 'rbm', 'prop', $3, '{}')`,
-                        [message.messageId, user.partnerId, message.recipient],
-                      );
-                      throw new Killed('killed');
-                    }
-                    sends += 1;
-                    if (cancelAfter !== null && sends === cancelAfter + 1 && service)
-                      await service.cancel(user, campaignId).catch(() => undefined);
-                    if (message.recipient.endsWith('0'))
-                      throw new AppError(422, 'not RCS-capable', { kind: 'not_capable' });
-                    expect(sentIds.has(message.messageId ?? '')).toBe(false);
-                    sentIds.add(message.messageId ?? '');
-                    // The network's record of it, as network-messages keeps it (a re-run finds it).
-                    await t.database.sql.query(
-                      `INSERT INTO network_messages (message_id, partner_id, network, sender, recipient, content, status) VALUES ($1, $2, 'rbm', 'prop', $3, '{}', 'sent')`,
-                      [message.messageId, user.partnerId, message.recipient],
-                    );
-                    return {} as never;
-                  },
+                  // Each of a slice's sends as the network answers it (network-messages' sendAll).
+                  sendAll: (_actor, slice) =>
+                    Promise.allSettled(
+                      slice.map(async (message) => {
+                        if (kill !== null && sends >= kill) {
+                          // Killed after storing the message, before the network answered: the next
+                          // run finds it stored and unanswered (decision 0056).
+                          await t.database.sql.query(
+                            `INSERT INTO network_messages (message_id, partner_id, network, sender, recipient, content) VALUES ($1, $2, 'rbm', 'prop', $3, '{}')`,
+                            [message.messageId, user.partnerId, message.recipient],
+                          );
+                          throw new Killed('killed');
+                        }
+                        sends += 1;
+                        if (cancelAfter !== null && sends === cancelAfter + 1 && service)
+                          await service.cancel(user, campaignId).catch(() => undefined);
+                        if (message.recipient.endsWith('0'))
+                          throw new AppError(422, 'not RCS-capable', { kind: 'not_capable' });
+                        expect(sentIds.has(message.messageId ?? '')).toBe(false);
+                        sentIds.add(message.messageId ?? '');
+                        // The network's record of it, as network-messages keeps it (a re-run finds it).
+                        await t.database.sql.query(
+                          `INSERT INTO network_messages (message_id, partner_id, network, sender, recipient, content, status) VALUES ($1, $2, 'rbm', 'prop', $3, '{}', 'sent')`,
+                          [message.messageId, user.partnerId, message.recipient],
+                        );
+                        return {} as never;
+                      }),
+                    ),
                   // No outage here (the recovery test has one): nothing is queued again.
                   requeue: async () => undefined,
                   // The stored message sent again under its id: the network had never got it.

@@ -344,14 +344,6 @@ export function createCampaignsRepository(database: Database) {
       return new Set(rows.map((r) => r.msisdn));
     },
 
-    async isOptedOut(partnerId: string, msisdn: string): Promise<boolean> {
-      const rows = await q(`SELECT 1 FROM opt_outs WHERE partner_id = $1 AND msisdn = $2`, [
-        partnerId,
-        msisdn,
-      ]);
-      return rows.length > 0;
-    },
-
     async setRecipient(
       campaignId: string,
       seq: number,

@@ -80,7 +80,7 @@ export interface CampaignsDeps {
   metering: Pick<MeteringService, 'price' | 'priceMany'>;
   templates: Pick<TemplatesService, 'forCampaign'>;
   bots: Pick<BotsService, 'botsForTesting'>;
-  messages: Pick<NetworkMessagesService, 'send' | 'resend' | 'requeue'>;
+  messages: Pick<NetworkMessagesService, 'sendAll' | 'resend' | 'requeue'>;
   connectors: Pick<Connectors, 'sms'>;
   jobs: JobSender<CampaignsQueues>;
   counters: Pick<Counters, 'add' | 'addAndSum'>;
@@ -609,82 +609,110 @@ export function createCampaignsService(deps: CampaignsDeps) {
   }
 
   /**
-   * Sends one recipient: its id is stored before the send, so a retry of one the network answered is
-   * not sent again, and one stored but never answered (a killed process) is sent again under that id.
+   * Sends a slice of recipients: each id is stored before its send, so a retry of one the network
+   * answered is not sent again, and one stored but never answered (a killed process) is sent again
+   * under that id. The new ones go out together (network-messages' sendAll: one statement to store
+   * them, one unit of work to mark them sent). Answers each recipient's outcome in order; a network
+   * outage is thrown after the slice's other sends are settled (their outcomes kept in `into`).
    */
-  async function sendOne(
+  async function sendSlice(
     row: CampaignRow,
     template: Template,
     address: { network: Network; sender: string },
     actor: AuthenticatedUser,
-    r: CampaignRecipientRow,
-    known?: Known,
-  ): Promise<Outcome> {
-    if (known ? known.optedOut : await repository.isOptedOut(row.partnerId, r.msisdn))
-      return { seq: r.seq, status: 'failed', reason: 'opted_out', channel: null };
-    const content = template.message(campaignValues(row.variables, r.fields ?? {}), mediaOf(row.mediaKey));
-    const price = known ? known.price : await priceOf(row.partnerId, template, content, r.msisdn);
-    if (!price) return { seq: r.seq, status: 'failed', reason: 'no_rate', channel: null };
-    const already = known ? known.already : await repository.sentMessageStatus(r.messageId);
-    if (already && already !== 'failed' && already !== 'queued')
-      return {
-        seq: r.seq,
-        status: 'sent',
-        channel: template.channel,
-        carrierId: price.carrierId,
-        price: price.unitPriceMicros,
-      };
-    if (already === undefined || already === 'queued') {
-      try {
-        // Stored but never answered (the process stopped mid-send): sent again under its id.
-        if (already === 'queued') await messages.resend(r.messageId);
-        else
-          await messages.send(actor, {
-            messageId: r.messageId,
-            network: address.network,
-            sender: address.sender,
-            recipient: r.msisdn,
-            content,
-            purpose: 'campaign',
-          });
-        return {
-          seq: r.seq,
-          status: 'sent',
-          channel: template.channel,
-          carrierId: price.carrierId,
-          price: price.unitPriceMicros,
-        };
-      } catch (error) {
-        const cause = error instanceof AppError ? (error.data as { kind?: string } | null)?.kind : undefined;
-        if (cause === 'network_down' || cause === 'rate_limited') {
-          // Stored and not answered: queued again, so the resume resends it under its id (not the
-          // fallback of a number the network refused).
-          await messages.requeue(r.messageId, cause);
-          throw new NetworkOutage(String(cause));
-        }
-        if (!(error instanceof AppError)) throw error;
-        const reason = refusalReason(cause);
-        if (reason !== 'not_rcs_capable' || template.channel !== 'rcs')
-          return { seq: r.seq, status: 'failed', reason, channel: template.channel };
+    slice: readonly { r: CampaignRecipientRow; known: Known }[],
+    into: Outcome[],
+  ): Promise<void> {
+    const fresh: { r: CampaignRecipientRow; price: Price; content: TMessageContent }[] = [];
+    const resent: { r: CampaignRecipientRow; price: Price }[] = [];
+    for (const { r, known } of slice) {
+      if (known.optedOut) {
+        into.push({ seq: r.seq, status: 'failed', reason: 'opted_out', channel: null });
+        continue;
       }
+      const price = known.price;
+      if (!price) {
+        into.push({ seq: r.seq, status: 'failed', reason: 'no_rate', channel: null });
+        continue;
+      }
+      const already = known.already;
+      if (already === 'queued') resent.push({ r, price });
+      else if (already === undefined)
+        fresh.push({
+          r,
+          price,
+          content: template.message(campaignValues(row.variables, r.fields ?? {}), mediaOf(row.mediaKey)),
+        });
+      else if (already !== 'failed') into.push(sentOutcome(r, template.channel, price));
+      else await fallbackOf(row, r, price, into);
     }
-    // Not reachable over RCS: the partner's fallback.
+    const answers = [
+      ...(await messages.sendAll(
+        actor,
+        fresh.map(({ r, content }) => ({
+          messageId: r.messageId,
+          network: address.network,
+          sender: address.sender,
+          recipient: r.msisdn,
+          content,
+          purpose: 'campaign',
+        })),
+      )),
+      // Stored but never answered (the process stopped mid-send): sent again under its id.
+      ...(await Promise.allSettled(resent.map(({ r }) => messages.resend(r.messageId)))),
+    ];
+    let outage: NetworkOutage | null = null;
+    let unexpected: unknown = null;
+    for (const [i, { r, price }] of [...fresh, ...resent].entries()) {
+      const answer = answers[i];
+      if (answer?.status === 'fulfilled') {
+        into.push(sentOutcome(r, template.channel, price));
+        continue;
+      }
+      const error: unknown = answer?.reason;
+      if (!(error instanceof AppError)) {
+        unexpected ??= error;
+        continue;
+      }
+      const cause = (error.data as { kind?: string } | null)?.kind;
+      if (cause === 'network_down' || cause === 'rate_limited') {
+        // Stored and not answered: queued again, so the resume resends it under its id (not the
+        // fallback of a number the network refused).
+        await messages.requeue(r.messageId, cause);
+        outage ??= new NetworkOutage(String(cause));
+        continue;
+      }
+      const reason = refusalReason(cause);
+      if (reason !== 'not_rcs_capable' || template.channel !== 'rcs')
+        into.push({ seq: r.seq, status: 'failed', reason, channel: template.channel });
+      else await fallbackOf(row, r, price, into);
+    }
+    if (unexpected) throw unexpected;
+    if (outage) throw outage;
+  }
+
+  function sentOutcome(r: CampaignRecipientRow, channel: string, price: Price): Outcome {
+    return { seq: r.seq, status: 'sent', channel, carrierId: price.carrierId, price: price.unitPriceMicros };
+  }
+
+  /** Not reachable over RCS: the partner's fallback (skip, or an SMS charged at the RCS rate the hold reserved). */
+  async function fallbackOf(
+    row: CampaignRow,
+    r: CampaignRecipientRow,
+    price: Price,
+    into: Outcome[],
+  ): Promise<void> {
     const fallback = row.fallback as TCampaignFallback;
-    if (fallback.kind === 'skip')
-      return { seq: r.seq, status: 'skipped', reason: 'not_rcs_capable', channel: null };
+    if (fallback.kind === 'skip') {
+      into.push({ seq: r.seq, status: 'skipped', reason: 'not_rcs_capable', channel: null });
+      return;
+    }
     try {
       await deps.connectors.sms.send({ to: r.msisdn, body: fallback.text });
-      // The SMS is charged at the recipient's RCS rate (what the hold reserved for it).
-      return {
-        seq: r.seq,
-        status: 'sent',
-        channel: 'sms',
-        carrierId: price.carrierId,
-        price: price.unitPriceMicros,
-      };
+      into.push(sentOutcome(r, 'sms', price));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return { seq: r.seq, status: 'failed', reason: 'not_rcs_capable', channel: 'sms' };
+      into.push({ seq: r.seq, status: 'failed', reason: 'not_rcs_capable', channel: 'sms' });
     }
   }
 
@@ -794,21 +822,14 @@ export function createCampaignsService(deps: CampaignsDeps) {
           const granted = await paced(address.network, address.sender, batch.length - i);
           const slice = batch.slice(i, i + granted);
           // Every settled send's outcome is kept, so a sibling's failure never loses a sent message.
-          const settled = await Promise.allSettled(
-            slice.map((r) =>
-              allowed && !allowed.has(r.msisdn)
-                ? Promise.resolve<Outcome>({
-                    seq: r.seq,
-                    status: 'skipped',
-                    reason: 'blocked',
-                    channel: null,
-                  })
-                : sendOne(current, template, address, actor, r, known.get(r.seq)),
-            ),
-          );
-          for (const result of settled) if (result.status === 'fulfilled') outcomes.push(result.value);
-          const rejected = settled.find((result) => result.status === 'rejected');
-          if (rejected) throw rejected.reason;
+          const own: { r: CampaignRecipientRow; known: Known }[] = [];
+          for (const r of slice) {
+            const k = known.get(r.seq);
+            if (allowed && !allowed.has(r.msisdn))
+              outcomes.push({ seq: r.seq, status: 'skipped', reason: 'blocked', channel: null });
+            else if (k) own.push({ r, known: k });
+          }
+          await sendSlice(current, template, address, actor, own, outcomes);
           i += granted;
         }
       } catch (error) {

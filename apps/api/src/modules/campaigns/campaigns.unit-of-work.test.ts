@@ -131,7 +131,7 @@ async function serviceFailingAfter(n: number) {
     },
     bots: { botsForTesting: async () => new Map() },
     messages: {
-      send: async () => Promise.reject(new Error('no sends here')),
+      sendAll: async () => Promise.reject(new Error('no sends here')),
       resend: async () => Promise.reject(new Error('no sends here')),
       requeue: async () => Promise.reject(new Error('no sends here')),
     },

@@ -23,7 +23,7 @@ export const networkMessagesModule = defineModule({
   create({ database, connectors, config }) {
     const messages = createNetworkMessagesService({
       database,
-      repository: createNetworkMessagesRepository(database.db),
+      repository: createNetworkMessagesRepository(database),
       connectors,
     });
     return {

@@ -169,6 +169,37 @@ describe('POST network-messages/test: the loop through the sandbox', () => {
     expect(await messageOf(data.message_id)).toMatchObject({ status: 'failed', error_code: 'NOT_FOUND' });
   });
 
+  it('when a slice is sent together then each message has its own outcome, in order', async () => {
+    const messages = createNetworkMessagesService({
+      database: t.database,
+      repository: createNetworkMessagesRepository(t.database),
+      connectors: createConnectors(resolveNetworks(t.config.networks, t.database), t.app.log),
+    });
+    const { user } = await t.accountOf(ADMIN);
+    const recipients = ['+919811111121', '+919811111120', '+919811111122'];
+    const outcomes = await messages.sendAll(
+      { ...user, role: null },
+      recipients.map((recipient) => ({
+        network: 'rbm' as const,
+        sender: 'portico-test-agent',
+        recipient,
+        content: { kind: 'text' as const, text: 'Together', suggestions: [] },
+        purpose: 'campaign' as const,
+      })),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const [sent, refused] = outcomes;
+    if (sent?.status !== 'fulfilled' || refused?.status !== 'rejected') throw new Error('unreachable');
+    expect(sent.value).toMatchObject({ status: 'sent', recipient: '+919811111121' });
+    const refusal = refused.reason as { data: { kind: string; message_id: string } };
+    expect(refusal.data.kind).toBe('not_capable');
+    expect(await messageOf(refusal.data.message_id)).toMatchObject({
+      status: 'failed',
+      recipient: '+919811111120',
+    });
+    expect((await untilStatus(sent.value.message_id, 'read')).status).toBe('read');
+  });
+
   it('when WhatsApp is asked for a rich card then 422 invalid content', async () => {
     const body = expectEnvelope(
       await send({ network: 'whatsapp', recipient: '+919811111113', content: richCard }),
@@ -303,22 +334,25 @@ describe('webhooks', () => {
     expect(kept.every((e) => !e.applied)).toBe(true);
 
     // The send that learns the wamid (as the WhatsApp connector's answer does) reconciles them.
-    const repository = createNetworkMessagesRepository(t.database.db);
+    const repository = createNetworkMessagesRepository(t.database);
     const messages = createNetworkMessagesService({
       database: t.database,
       repository,
       connectors: createConnectors(resolveNetworks(t.config.networks, t.database), t.app.log),
     });
     const { user, partner } = await t.accountOf(ADMIN);
-    await repository.insertMessage({
-      messageId: 'early-1',
-      partnerId: partner.partnerId,
-      createdBy: user.userId,
-      network: 'whatsapp',
-      sender: '1',
-      recipient: '+919811111114',
-      content: { kind: 'text', text: 'x', suggestions: [] },
-    });
+    await repository.insertMessages([
+      {
+        messageId: 'early-1',
+        partnerId: partner.partnerId,
+        createdBy: user.userId,
+        network: 'whatsapp',
+        sender: '1',
+        recipient: '+919811111114',
+        content: { kind: 'text', text: 'x', suggestions: [] },
+        networkMessageId: null,
+      },
+    ]);
     const accepted = await messages.accept('early-1', 'whatsapp', wamid);
     expect(accepted.status).toBe('read');
     expect(
@@ -329,6 +363,55 @@ describe('webhooks', () => {
     const late = waStatus(wamid, 'failed', { errors: [{ code: 131026, title: 'Message undeliverable' }] });
     expectEnvelope(await postWebhook('whatsapp', late, { 'x-hub-signature-256': waSign(late) }), 200);
     expect((await messageOf('early-1')).status).toBe('read');
+  });
+
+  it('when deliveries arrive together then they share units of work, and one that fails fails alone', async () => {
+    let units = 0;
+    const messages = createNetworkMessagesService({
+      database: {
+        transaction: ((work: () => Promise<unknown>) => {
+          units += 1;
+          return t.database.transaction(work);
+        }) as typeof t.database.transaction,
+      },
+      repository: createNetworkMessagesRepository(t.database),
+      connectors: createConnectors(resolveNetworks(t.config.networks, t.database), t.app.log),
+    });
+    messages.onEventsStored(async (stored) => {
+      if (stored.some((e) => e.dedupeKey.endsWith('poison'))) throw new Error('the listener refuses it');
+    });
+    const delivery = (key: string) => [
+      {
+        network: 'rbm',
+        dedupeKey: key,
+        kind: 'status',
+        networkMessageId: key,
+        status: 'delivered',
+        payload: {},
+      },
+    ];
+    const stored = async () =>
+      (
+        await t.database.sql.query<{ k: string }>(
+          "SELECT dedupe_key AS k FROM network_events WHERE dedupe_key LIKE 'together-%' ORDER BY 1",
+        )
+      ).rows.map((r) => r.k);
+
+    // Twelve at once: the first alone, the eleven that came while it ran in one more.
+    const first = Array.from({ length: 12 }, (_, i) => `together-a${String(i).padStart(2, '0')}`);
+    const counts = await Promise.all(first.map((key) => messages.ingest(delivery(key))));
+    expect(counts.every((c) => c.stored === 1)).toBe(true);
+    expect(units).toBe(2);
+    // A redelivery in a unit of its own and in the same list is stored once.
+    const again = await Promise.all([first[0], first[0]].map((key) => messages.ingest(delivery(key ?? ''))));
+    expect(again.map((c) => c.stored)).toEqual([0, 0]);
+
+    // One delivery its listener refuses: the unit it shared fails, each of its deliveries is tried
+    // alone, and only the refused one fails (the network delivers it again).
+    const second = ['together-b1', 'together-b2', 'together-poison', 'together-b3'];
+    const outcomes = await Promise.allSettled(second.map((key) => messages.ingest(delivery(key))));
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(await stored()).toEqual([...first, 'together-b1', 'together-b2', 'together-b3']);
   });
 
   it('when RBM events come out of order then the status stays at the furthest (READ then DELIVERED)', async () => {

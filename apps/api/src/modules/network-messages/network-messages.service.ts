@@ -12,9 +12,12 @@ import {
 import { type Connectors, NetworkError } from '../../networks/index.ts';
 import type { AuthenticatedUser } from '../../platform/auth/types.ts';
 import type { Database } from '../../platform/db/index.ts';
+import { grouped } from '../../platform/grouped.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { presentNetworkEvent, presentNetworkMessage } from './network-messages.presenter.ts';
 import type {
+  MessageState,
+  NetworkKey,
   NetworkMessageRow,
   NetworkMessagesRepository,
   NewNetworkEvent,
@@ -67,88 +70,172 @@ export type NetworkEventHandler = (event: StoredNetworkEvent) => Promise<void>;
  */
 export type EventsStoredListener = (events: StoredNetworkEvent[]) => Promise<void>;
 
+/** The key of a message's network id (the events' and the messages' maps). */
+const keyOf = (k: NetworkKey) => `${k.network}|${k.networkMessageId}`;
+
 export function createNetworkMessagesService({ database, repository, connectors }: NetworkMessagesDeps) {
   const listeners: EventsStoredListener[] = [];
 
-  /** Applies every event that arrived for the message before it could be (in arrival order). */
-  async function applyPending(message: NetworkMessageRow): Promise<NetworkMessageRow> {
-    if (!message.networkMessageId) return message;
-    const pending = await repository.pendingEvents(message.network, message.networkMessageId);
-    if (pending.length === 0) return message;
-    const next = applyStatusEvents(
-      { status: message.status as MessageStatus, errorCode: message.errorCode },
-      pending,
+  /** Applies to each message every event that arrived for it before it could be (in arrival order). */
+  async function applyPending(rows: readonly NetworkMessageRow[]): Promise<NetworkMessageRow[]> {
+    const keyed = rows.flatMap((m) =>
+      m.networkMessageId ? [{ network: m.network, networkMessageId: m.networkMessageId, message: m }] : [],
     );
-    await repository.markEventsApplied(message.network, message.networkMessageId, message.messageId);
-    if (next.status === message.status) return message;
-    return (await repository.updateMessage(message.messageId, next)) ?? message;
+    const pending = await repository.pendingEvents(keyed);
+    if (pending.length === 0) return [...rows];
+    const byKey = new Map<string, typeof pending>();
+    for (const event of pending) {
+      const events = byKey.get(keyOf(event));
+      if (events) events.push(event);
+      else byKey.set(keyOf(event), [event]);
+    }
+    const applied: (NetworkKey & { messageId: string })[] = [];
+    const states: MessageState[] = [];
+    for (const { network, networkMessageId, message } of keyed) {
+      const events = byKey.get(keyOf({ network, networkMessageId }));
+      if (!events) continue;
+      applied.push({ network, networkMessageId, messageId: message.messageId });
+      const next = applyStatusEvents(
+        { status: message.status as MessageStatus, errorCode: message.errorCode },
+        events,
+      );
+      if (next.status !== message.status)
+        states.push({ ...next, messageId: message.messageId, networkMessageId });
+    }
+    await repository.markEventsApplied(applied);
+    const updated = new Map((await repository.setStates(states)).map((m) => [m.messageId, m]));
+    return rows.map((m) => updated.get(m.messageId) ?? m);
   }
 
-  /** The network accepted the message: record its id and "sent", then apply events that came first. */
-  function accept(messageId: string, network: string, networkMessageId: string): Promise<NetworkMessageRow> {
+  /**
+   * The network accepted these messages: each one's id there and "sent" are recorded, then the
+   * events that came first are applied, in one unit of work for all of them.
+   */
+  function acceptAll(
+    accepted: readonly { messageId: string; network: string; networkMessageId: string }[],
+  ): Promise<NetworkMessageRow[]> {
     return database.transaction(async () => {
-      await repository.lockNetworkId(network, networkMessageId);
-      const current = await repository.messageForUpdate(messageId);
-      if (!current) throw new Error(`network message ${messageId} vanished`);
-      const updated = await repository.updateMessage(messageId, {
-        networkMessageId,
-        status: nextMessageStatus(current.status as MessageStatus, 'sent'),
-      });
-      if (!updated) throw new Error(`network message ${messageId} vanished`);
-      return applyPending(updated);
+      await repository.lockNetworkIds(accepted);
+      const current = new Map(
+        (await repository.messagesForUpdate(accepted.map((a) => a.messageId))).map((m) => [m.messageId, m]),
+      );
+      const updated = await repository.setStates(
+        accepted.map(({ messageId, networkMessageId }) => {
+          const row = current.get(messageId);
+          if (!row) throw new Error(`network message ${messageId} vanished`);
+          return {
+            messageId,
+            networkMessageId,
+            status: nextMessageStatus(row.status as MessageStatus, 'sent'),
+            errorCode: row.errorCode,
+          };
+        }),
+      );
+      const byId = new Map((await applyPending(updated)).map((m) => [m.messageId, m]));
+      return accepted.map(({ messageId }) => byId.get(messageId) as NetworkMessageRow);
     });
   }
 
   /**
-   * Sends a message through a connector: stored first (so the id exists before the first attempt
-   * and early receipts find it), then sent, then marked sent or failed. A network refusal answers
-   * with its typed error, naming the stored message.
+   * Sends messages through the connectors (a campaign's slice, or one): stored first in one
+   * statement (so each id exists before the first attempt and early receipts find it), sent
+   * together, then those the networks took marked sent in one unit of work and each refusal marked
+   * failed. Answers each one's outcome in order: the message, or the network's typed error naming it.
    */
-  async function send(user: AuthenticatedUser, request: OutgoingMessage): Promise<TNetworkMessage> {
-    const messageId = request.messageId ?? randomUUID();
-    // RBM and MaaP report events under our id; WhatsApp under the wamid its answer carries.
-    const knownId = request.network === 'whatsapp' ? null : messageId;
-    await repository.insertMessage({
-      messageId,
-      partnerId: user.partnerId,
-      createdBy: user.userId,
-      purpose: request.purpose,
-      network: request.network,
-      sender: request.sender,
-      recipient: request.recipient,
-      content: request.content as unknown as Record<string, unknown>,
-      networkMessageId: knownId,
+  async function sendAll(
+    user: AuthenticatedUser,
+    requests: readonly OutgoingMessage[],
+  ): Promise<PromiseSettledResult<TNetworkMessage>[]> {
+    const rows = requests.map((request) => {
+      const messageId = request.messageId ?? randomUUID();
+      return {
+        messageId,
+        partnerId: user.partnerId,
+        createdBy: user.userId,
+        purpose: request.purpose,
+        network: request.network,
+        sender: request.sender,
+        recipient: request.recipient,
+        content: request.content,
+        // RBM and MaaP report events under our id; WhatsApp under the wamid its answer carries.
+        networkMessageId: request.network === 'whatsapp' ? null : messageId,
+      };
     });
-    return deliver(messageId, request);
+    await repository.insertMessages(rows);
+    return deliverAll(rows);
   }
 
-  /** Hands a stored message to its network, then records "sent" or the refusal. */
-  async function deliver(
-    messageId: string,
-    message: Pick<OutgoingMessage, 'network' | 'sender' | 'recipient' | 'content'>,
-  ): Promise<TNetworkMessage> {
-    const connector = connectors.get(message.network);
-    try {
-      const { networkMessageId } = await connector.send({
-        messageId,
-        sender: message.sender,
-        recipient: message.recipient,
-        content: message.content,
-      });
-      return presentNetworkMessage(await accept(messageId, message.network, networkMessageId));
-    } catch (error) {
-      if (!(error instanceof NetworkError)) throw error;
-      await repository.updateMessage(messageId, {
+  /** Hands stored messages to their networks, then records "sent" or each refusal. */
+  async function deliverAll(
+    stored: readonly ({ messageId: string } & Pick<
+      OutgoingMessage,
+      'network' | 'sender' | 'recipient' | 'content'
+    >)[],
+  ): Promise<PromiseSettledResult<TNetworkMessage>[]> {
+    const answers = await Promise.allSettled(
+      stored.map((message) =>
+        connectors.get(message.network).send({
+          messageId: message.messageId,
+          sender: message.sender,
+          recipient: message.recipient,
+          content: message.content,
+        }),
+      ),
+    );
+    const accepted = stored.flatMap((message, i) => {
+      const answer = answers[i];
+      return answer?.status === 'fulfilled'
+        ? [
+            {
+              messageId: message.messageId,
+              network: message.network,
+              networkMessageId: answer.value.networkMessageId,
+            },
+          ]
+        : [];
+    });
+    const sent = new Map((await acceptAll(accepted)).map((m) => [m.messageId, m]));
+    const outcomes: PromiseSettledResult<TNetworkMessage>[] = [];
+    for (const [i, message] of stored.entries()) {
+      const answer = answers[i];
+      const row = sent.get(message.messageId);
+      if (row) {
+        outcomes.push({ status: 'fulfilled', value: presentNetworkMessage(row) });
+        continue;
+      }
+      const error: unknown = answer?.status === 'rejected' ? answer.reason : new Error('no answer');
+      if (!(error instanceof NetworkError)) {
+        outcomes.push({ status: 'rejected', reason: error });
+        continue;
+      }
+      await repository.updateMessage(message.messageId, {
         status: 'failed',
         errorCode: String(error.detail.code ?? error.kind),
         errorMessage: error.message,
       });
-      throw new AppError(error.httpStatus, error.message, {
-        network: error.network,
-        kind: error.kind,
-        message_id: messageId,
+      outcomes.push({
+        status: 'rejected',
+        reason: new AppError(error.httpStatus, error.message, {
+          network: error.network,
+          kind: error.kind,
+          message_id: message.messageId,
+        }),
       });
     }
+    return outcomes;
+  }
+
+  /** One message's outcome of sendAll or deliverAll: the message, or its error thrown. */
+  async function one(outcomes: Promise<PromiseSettledResult<TNetworkMessage>[]>): Promise<TNetworkMessage> {
+    const [outcome] = await outcomes;
+    if (!outcome) throw new Error('no outcome for the message');
+    if (outcome.status === 'rejected') throw outcome.reason;
+    return outcome.value;
+  }
+
+  /** Sends one message through a connector (sendAll of one). */
+  function send(user: AuthenticatedUser, request: OutgoingMessage): Promise<TNetworkMessage> {
+    return one(sendAll(user, [request]));
   }
 
   /**
@@ -172,12 +259,17 @@ export function createNetworkMessagesService({ database, repository, connectors 
       });
       throw new AppError(502, message, { network, kind: OUTCOME_UNKNOWN, message_id: messageId });
     }
-    return deliver(messageId, {
-      network,
-      sender: row.sender,
-      recipient: row.recipient,
-      content: row.content as unknown as TMessageContent,
-    });
+    return one(
+      deliverAll([
+        {
+          messageId,
+          network,
+          sender: row.sender,
+          recipient: row.recipient,
+          content: row.content as unknown as TMessageContent,
+        },
+      ]),
+    );
   }
 
   /**
@@ -192,8 +284,89 @@ export function createNetworkMessagesService({ database, repository, connectors 
     await repository.updateMessage(messageId, { status: 'queued', errorCode: kind });
   }
 
+  /**
+   * Stores and applies the events of several webhook deliveries in one unit of work: all locks
+   * first, in one order, so two units naming the same messages cannot deadlock; then the events in
+   * one statement, their messages in one, and what the listeners write, which exists only if the
+   * events do. Answers each delivery's counts.
+   */
+  function ingestAll(
+    deliveries: readonly NewNetworkEvent[][],
+  ): Promise<{ stored: number; applied: number }[]> {
+    return database.transaction(async () => {
+      const events = deliveries.flat();
+      const named = events.flatMap((e) =>
+        e.networkMessageId ? [{ network: e.network, networkMessageId: e.networkMessageId }] : [],
+      );
+      await repository.lockNetworkIds(named);
+      const ids = await repository.insertEventsOnce(events);
+      const reported = events.flatMap((e, i) =>
+        ids[i] && e.kind === 'status' && e.networkMessageId
+          ? [{ network: e.network, networkMessageId: e.networkMessageId }]
+          : [],
+      );
+      const found = await repository.messagesByNetworkIdsForUpdate(reported);
+      await applyPending(found);
+      const messageOf = new Map(
+        found.map((m) => [keyOf({ network: m.network, networkMessageId: m.networkMessageId ?? '' }), m]),
+      );
+      const storedEvents: StoredNetworkEvent[] = [];
+      let at = 0;
+      const counts = deliveries.map((delivery) => {
+        let stored = 0;
+        let applied = 0;
+        for (const event of delivery) {
+          const eventId = ids[at++];
+          if (!eventId) continue;
+          stored += 1;
+          const message =
+            event.kind === 'status' && event.networkMessageId
+              ? messageOf.get(keyOf({ network: event.network, networkMessageId: event.networkMessageId }))
+              : undefined;
+          storedEvents.push({ ...event, eventId, messageId: message?.messageId ?? null });
+          if (message) applied += 1;
+        }
+        return { stored, applied };
+      });
+      if (storedEvents.length > 0) for (const listener of listeners) await listener(storedEvents);
+      return counts;
+    });
+  }
+
+  /**
+   * The webhook deliveries that arrive while a unit of ingestAll runs are stored together in the
+   * next (decision 0058). When a unit of several fails, each of its deliveries is stored alone, so
+   * one bad delivery never fails the others.
+   */
+  const ingestTogether = grouped(
+    async (
+      deliveries: NewNetworkEvent[][],
+    ): Promise<PromiseSettledResult<{ stored: number; applied: number }>[]> => {
+      try {
+        return (await ingestAll(deliveries)).map((value) => ({ status: 'fulfilled', value }));
+      } catch (error) {
+        if (deliveries.length === 1) return [{ status: 'rejected', reason: error }];
+        return Promise.all(
+          deliveries.map(async (delivery) => {
+            try {
+              const [value] = await ingestAll([delivery]);
+              return { status: 'fulfilled', value: value ?? { stored: 0, applied: 0 } } as const;
+            } catch (reason) {
+              return { status: 'rejected', reason } as const;
+            }
+          }),
+        );
+      }
+    },
+  );
+
   return {
-    accept,
+    /** The network accepted one message (acceptAll of one). */
+    async accept(messageId: string, network: string, networkMessageId: string): Promise<NetworkMessageRow> {
+      const [row] = await acceptAll([{ messageId, network, networkMessageId }]);
+      if (!row) throw new Error(`network message ${messageId} vanished`);
+      return row;
+    },
 
     /**
      * Hands the stored events of one object (their dedupe keys start with `prefix`, e.g. one WhatsApp
@@ -220,34 +393,12 @@ export function createNetworkMessagesService({ database, repository, connectors 
     /**
      * Stores the events the networks posted (a redelivered one is stored once) and applies the
      * status events to their messages when those exist. Returns how many were new and applied.
+     * Deliveries that arrive together are stored in one unit of work (see ingestTogether).
      */
-    ingest(events: NewNetworkEvent[]): Promise<{ stored: number; applied: number }> {
-      return database.transaction(async () => {
-        // All locks first, in one order, so two deliveries naming the same messages cannot deadlock.
-        const ids = [
-          ...new Set(events.flatMap((e) => (e.networkMessageId ? [e.networkMessageId] : []))),
-        ].sort();
-        for (const id of ids) await repository.lockNetworkId(events[0]?.network ?? '', id);
-        let stored = 0;
-        let applied = 0;
-        const storedEvents: StoredNetworkEvent[] = [];
-        for (const event of events) {
-          const eventId = await repository.insertEventOnce(event);
-          if (!eventId) continue;
-          stored += 1;
-          const message =
-            event.kind === 'status' && event.networkMessageId
-              ? await repository.messageByNetworkIdForUpdate(event.network, event.networkMessageId)
-              : undefined;
-          storedEvents.push({ ...event, eventId, messageId: message?.messageId ?? null });
-          if (!message) continue;
-          await applyPending(message);
-          applied += 1;
-        }
-        // In this same unit of work: what the listeners write exists only if the events do.
-        if (storedEvents.length > 0) for (const listener of listeners) await listener(storedEvents);
-        return { stored, applied };
-      });
+    async ingest(events: NewNetworkEvent[]): Promise<{ stored: number; applied: number }> {
+      const outcome = await ingestTogether(events);
+      if (outcome.status === 'rejected') throw outcome.reason;
+      return outcome.value;
     },
 
     /**
@@ -263,6 +414,8 @@ export function createNetworkMessagesService({ database, repository, connectors 
      * number id: the bot-testing module's test messages and console answers).
      */
     send,
+
+    sendAll,
 
     resend,
 
