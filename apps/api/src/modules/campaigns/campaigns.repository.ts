@@ -364,7 +364,10 @@ export function createCampaignsRepository(database: Database) {
 
     /**
      * A batch's outcomes in one statement: a sent recipient gets its channel, carrier, price and
-     * time; a failed or skipped one its reason and channel (as setRecipient, row by row).
+     * time; a failed or skipped one its reason and channel (as setRecipient, row by row). The
+     * batch's range of seq bounds the scan whatever the statistics say: a campaign's recipients are
+     * copied at its start and sent at once, before any analyze, and a plan that hashed every
+     * recipient of the campaign for each batch made a large campaign quadratic.
      */
     async setRecipients(
       campaignId: string,
@@ -389,7 +392,7 @@ export function createCampaignsRepository(database: Database) {
                 sent_at = CASE WHEN u.status = 'sent' THEN $8::timestamptz ELSE r.sent_at END
            FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::int[], $7::bigint[])
                 AS u(seq, status, reason, channel, carrier_id, price)
-          WHERE r.campaign_id = $1 AND r.seq = u.seq`,
+          WHERE r.campaign_id = $1 AND r.seq = u.seq AND r.seq BETWEEN $9 AND $10`,
         [
           campaignId,
           rows.map((r) => r.seq),
@@ -399,6 +402,8 @@ export function createCampaignsRepository(database: Database) {
           rows.map((r) => r.carrierId),
           rows.map((r) => (r.priceMicros === null ? null : r.priceMicros.toString())),
           sentAt,
+          Math.min(...rows.map((r) => r.seq)),
+          Math.max(...rows.map((r) => r.seq)),
         ],
       );
     },
