@@ -42,6 +42,8 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0027_audience_reach.sql': 'c570cb62f8812fcac3b47c85b2f390852d58b2c013b9cc8aaf9e641bbe018491',
   '0028_launch_job_id.sql': 'db90df363e723cb958aa8c56625ae1185f66d553b944a1dc1726ee7810d9b7ef',
   '0029_campaign_media.sql': 'a5561f11362c9217ab48bf3c67a72c048b71c5585ce75aaf7bd2075979081d18',
+  '0030_campaign_recipient_net_status.sql':
+    '43cae38cff7602886d3d385f08778a0c61d32720d63a17a3e588aeecb798d9a2',
 };
 /** How many migrations the previous landed main had (0000 to 0029). */
 const PREVIOUS_RELEASE_MIGRATIONS = 30;

@@ -164,13 +164,17 @@ export function createAudiencesRepository(database: Database) {
     async optOutCandidates(eventIds: readonly string[]): Promise<OptOutCandidate[]> {
       if (eventIds.length === 0) return [];
       return q<OptOutCandidate>(
-        `SELECT e.event_id AS "eventId", e.kind, e.sender, e.text, b.bot_id AS "botId", b.partner_id AS "partnerId"
-           FROM network_events e
+        // The users' events first (none among a batch of receipts), then their bots: joined the other
+        // way round, each bot fetched every event of the batch (9.5 ms a batch of receipts).
+        `WITH e AS MATERIALIZED (
+           SELECT event_id, kind, sender, text, network, payload FROM network_events
+            WHERE event_id = ANY($1::uuid[]) AND kind IN ('user_message', 'unsubscribe'))
+         SELECT e.event_id AS "eventId", e.kind, e.sender, e.text, b.bot_id AS "botId", b.partner_id AS "partnerId"
+           FROM e
            JOIN bots b ON (
              (e.network = 'rbm' AND split_part(b.rbm_agent, '/agents/', 2) = e.payload->>'agentId') OR
              (e.network = 'maap' AND b.maap_bot_id = e.payload->>'botId') OR
-             (e.network = 'whatsapp' AND b.whatsapp_phone_number_id = e.payload->'metadata'->>'phone_number_id'))
-          WHERE e.event_id = ANY($1::uuid[]) AND e.kind IN ('user_message', 'unsubscribe')`,
+             (e.network = 'whatsapp' AND b.whatsapp_phone_number_id = e.payload->'metadata'->>'phone_number_id'))`,
         [eventIds],
       );
     },

@@ -55,20 +55,19 @@ const SORTS: Record<CampaignFilters['sort'], string> = {
   recipients: 'c.recipients',
 };
 
-/** Counts of a list row from its recipients and their network messages (receipts). */
 /**
  * The network's status of a recipient's message: only for one sent on the campaign's channel (an SMS
  * fallback's RCS message was refused, and a skipped recipient's too: neither is a failure of the send).
+ * The recipient keeps its copy (net_status, decision 0058), so counts read the recipients alone.
  */
-const NET = `CASE WHEN r.status = 'sent' AND r.channel <> 'sms' THEN m.status END`;
+const NET = `CASE WHEN r.status = 'sent' AND r.channel <> 'sms' THEN r.net_status END`;
 
-const ROW_COUNTS = `
-  (SELECT count(*) FROM campaign_recipients r LEFT JOIN network_messages m ON m.message_id = r.message_id::text
-    WHERE r.campaign_id = c.campaign_id AND r.status = 'sent' AND coalesce(${NET}, 'sent') <> 'failed')::int AS sent,
-  (SELECT count(*) FROM campaign_recipients r JOIN network_messages m ON m.message_id = r.message_id::text
-    WHERE r.campaign_id = c.campaign_id AND ${NET} IN ('delivered', 'read'))::int AS delivered,
-  (SELECT count(*) FROM campaign_recipients r LEFT JOIN network_messages m ON m.message_id = r.message_id::text
-    WHERE r.campaign_id = c.campaign_id AND (r.status = 'failed' OR ${NET} = 'failed'))::int AS failed`;
+/** Counts of a list row from its recipients, in one pass over them. */
+const ROW_COUNTS = `(SELECT json_build_object(
+    'sent', count(*) FILTER (WHERE r.status = 'sent' AND coalesce(${NET}, 'sent') <> 'failed'),
+    'delivered', count(*) FILTER (WHERE ${NET} IN ('delivered', 'read')),
+    'failed', count(*) FILTER (WHERE r.status = 'failed' OR ${NET} = 'failed'))
+  FROM campaign_recipients r WHERE r.campaign_id = c.campaign_id) AS "rowCounts"`;
 
 /** SQL of campaigns and their recipients (the rules are the service's). */
 export function createCampaignsRepository(database: Database) {
@@ -113,13 +112,20 @@ export function createCampaignsRepository(database: Database) {
     coalesce(p.company->>'name', '') AS "partnerName", u.email AS "createdByEmail", c.bot_name AS "botName",
     c.template_name AS "templateName", c.audience_name AS "audienceName"`;
 
-  type RawListRow = Omit<CampaignListRow, 'estimateMicros' | 'chargedMicros' | 'releasedMicros'> & {
+  type RawListRow = Omit<
+    CampaignListRow,
+    'estimateMicros' | 'chargedMicros' | 'releasedMicros' | 'sent' | 'delivered' | 'failed'
+  > & {
     estimateMicros: string;
     chargedMicros: string;
     releasedMicros: string;
+    rowCounts: { sent: number; delivered: number; failed: number };
   };
-  const toRow = (r: RawListRow): CampaignListRow => ({
+  const toRow = ({ rowCounts, ...r }: RawListRow): CampaignListRow => ({
     ...r,
+    sent: Number(rowCounts.sent),
+    delivered: Number(rowCounts.delivered),
+    failed: Number(rowCounts.failed),
     scheduledAt: r.scheduledAt ? new Date(r.scheduledAt) : null,
     pausedAt: r.pausedAt ? new Date(r.pausedAt) : null,
     startedAt: r.startedAt ? new Date(r.startedAt) : null,
@@ -382,6 +388,16 @@ export function createCampaignsRepository(database: Database) {
       sentAt: Date,
     ): Promise<void> {
       if (rows.length === 0) return;
+      // Locked in the order of seq first, as the receipts' copies (setNetStatuses) lock them: a batch
+      // and a receipt never wait on each other in a circle.
+      const sorted = [...rows].sort((x, y) => x.seq - y.seq);
+      const first = sorted[0]?.seq ?? 0;
+      const last = sorted[sorted.length - 1]?.seq ?? 0;
+      await q(
+        `SELECT 1 FROM campaign_recipients WHERE campaign_id = $1 AND seq BETWEEN $2 AND $3 AND seq = ANY($4::int[])
+          ORDER BY seq FOR UPDATE`,
+        [campaignId, first, last, sorted.map((r) => r.seq)],
+      );
       await q(
         `UPDATE campaign_recipients r
             SET status = u.status,
@@ -395,16 +411,37 @@ export function createCampaignsRepository(database: Database) {
           WHERE r.campaign_id = $1 AND r.seq = u.seq AND r.seq BETWEEN $9 AND $10`,
         [
           campaignId,
-          rows.map((r) => r.seq),
-          rows.map((r) => r.status),
-          rows.map((r) => r.reason),
-          rows.map((r) => r.channel),
-          rows.map((r) => r.carrierId),
-          rows.map((r) => (r.priceMicros === null ? null : r.priceMicros.toString())),
+          sorted.map((r) => r.seq),
+          sorted.map((r) => r.status),
+          sorted.map((r) => r.reason),
+          sorted.map((r) => r.channel),
+          sorted.map((r) => r.carrierId),
+          sorted.map((r) => (r.priceMicros === null ? null : r.priceMicros.toString())),
           sentAt,
-          Math.min(...rows.map((r) => r.seq)),
-          Math.max(...rows.map((r) => r.seq)),
+          first,
+          last,
         ],
+      );
+    },
+
+    /**
+     * The copies of their messages' statuses (network-messages' status listener), in the unit of
+     * work that changed them: the rows locked in the order of (campaign, seq) first, as a batch's
+     * outcomes lock them, so a receipt and a batch never wait on each other in a circle.
+     */
+    async setNetStatuses(messages: readonly { messageId: string; status: string }[]): Promise<void> {
+      if (messages.length === 0) return;
+      const ids = messages.map((m) => m.messageId);
+      await q(
+        `SELECT 1 FROM campaign_recipients WHERE message_id = ANY($1::uuid[]) ORDER BY campaign_id, seq FOR UPDATE`,
+        [ids],
+      );
+      // Found through the message index whatever the statistics say (joined to an unnest, a campaign
+      // copied just now was read whole for each receipt).
+      await q(
+        `UPDATE campaign_recipients r SET net_status = ($2::text[])[array_position($1::uuid[], r.message_id)]
+          WHERE r.message_id = ANY($1::uuid[])`,
+        [ids, messages.map((m) => m.status)],
       );
     },
 
@@ -435,10 +472,10 @@ export function createCampaignsRepository(database: Database) {
                   WHERE e.kind = 'suggestion_response') AS clicked,
                 (SELECT jsonb_object_agg(reason, n) FROM (
                    SELECT coalesce(r.reason, 'undelivered') AS reason, count(*)::int AS n
-                     FROM campaign_recipients r LEFT JOIN network_messages m ON m.message_id = r.message_id::text
+                     FROM campaign_recipients r
                     WHERE r.campaign_id = $1 AND (r.status = 'failed' OR ${NET} = 'failed')
                     GROUP BY 1) g) AS by_reason
-           FROM campaign_recipients r LEFT JOIN network_messages m ON m.message_id = r.message_id::text
+           FROM campaign_recipients r
           WHERE r.campaign_id = $1`,
         [campaignId],
       );
@@ -471,7 +508,7 @@ export function createCampaignsRepository(database: Database) {
         clause += ` AND ${RECIPIENT_STATUS} = $${values.length}`;
       }
       const [total] = await q<{ n: number }>(
-        `SELECT count(*)::int AS n FROM campaign_recipients r LEFT JOIN network_messages m ON m.message_id = r.message_id::text WHERE r.campaign_id = $1${clause}`,
+        `SELECT count(*)::int AS n FROM campaign_recipients r WHERE r.campaign_id = $1${clause}`,
         values,
       );
       values.push(f.end - f.start, f.start);

@@ -344,6 +344,31 @@ describe('a campaign run', () => {
     });
     expect(report.statusCode).toBe(200);
     expect(report.body.split('\n').filter(Boolean)).toHaveLength(6);
+
+    // The receipts reach the counts: each recipient keeps a copy of its message's status, changed in
+    // the receipt's unit of work, which the counts and the list read instead of every message.
+    const receipted = await until(draft.campaign_id, (c) => c.live.counts.read === 4);
+    expect(receipted.live.counts).toMatchObject({ sent: 4, delivered: 4, read: 4, failed: 0, skipped: 1 });
+    const listed = expectEnvelope(await call(developer, { method: 'GET', url: `${S}/campaigns` }), 200)
+      .data as {
+      items: { campaign_id: string; sent: number; delivered: number; failed: number }[];
+    };
+    expect(listed.items.find((c) => c.campaign_id === draft.campaign_id)).toMatchObject({
+      sent: 4,
+      delivered: 4,
+      failed: 0,
+    });
+    const { rows: copies } = await t.database.sql.query<{
+      msisdn: string;
+      copy: string | null;
+      status: string | null;
+    }>(
+      `SELECT r.msisdn, r.net_status AS copy, m.status FROM campaign_recipients r
+         LEFT JOIN network_messages m ON m.message_id = r.message_id::text WHERE r.campaign_id = $1 ORDER BY r.seq`,
+      [draft.campaign_id],
+    );
+    expect(copies.map((c) => c.copy)).toEqual(copies.map((c) => c.status));
+    expect(copies.filter((c) => c.copy === 'read')).toHaveLength(4);
   });
 
   it('when scheduled then the hold is taken, the template cannot be deleted, and a cancel gives the hold back', async () => {

@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, partners, users } from '../../platform/db/core.schema.ts';
@@ -104,10 +105,17 @@ export const campaignRecipients = pgTable(
     carrierId: integer('carrier_id'),
     priceMicros: bigint('price_micros', { mode: 'bigint' }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * Its message's status in network_messages, copied in the unit of work that changes it (decision
+     * 0058): the live counts read the recipients alone, not each recipient's message.
+     */
+    netStatus: text('net_status'),
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.seq] }),
     index('campaign_recipients_status_idx').on(t.campaignId, t.status, t.seq),
-    index('campaign_recipients_message_idx').on(t.messageId),
+    // Unique (one message per recipient): the planner knows a lookup by message id finds one row,
+    // with or without statistics (the receipts' copies of net_status look recipients up by it).
+    uniqueIndex('campaign_recipients_message_idx').on(t.messageId),
   ],
 );

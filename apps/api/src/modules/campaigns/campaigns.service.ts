@@ -724,7 +724,24 @@ export function createCampaignsService(deps: CampaignsDeps) {
       if (!row) return;
       let amount = 0n;
       for (const o of outcomes) if (o.status === 'sent') amount += o.price;
-      // Every outcome of the batch in one statement.
+      if (amount > 0n && row.holdId) {
+        const charge = {
+          partnerId: row.partnerId,
+          amount,
+          idempotencyKey: `campaign:${campaignId}:${row.holdId}:batch:${outcomes[0]?.seq}`,
+          description: `Campaign messages: ${row.name}`,
+          reference: campaignReference(row.name),
+        };
+        // A cancel or stop that came while this batch was with the network has released the hold
+        // already (with this batch's share in it): the messages it sent are charged from the wallet.
+        const moved = CAMPAIGN_FINAL_STATUSES.includes(row.status as CampaignStatus)
+          ? !(await wallet.debit(charge)).replayed
+          : await wallet.capturePart({ ...charge, holdId: row.holdId });
+        // A batch committed twice (two dispatches of one campaign) is charged, and counted, once.
+        if (moved) await repository.addCharged(campaignId, amount);
+      }
+      // Every outcome of the batch in one statement, last: the recipients' rows stay locked only until
+      // the commit (a receipt of the batch's messages waits for them, and the receipts wait in line).
       await repository.setRecipients(
         campaignId,
         outcomes.map((o) =>
@@ -748,22 +765,6 @@ export function createCampaignsService(deps: CampaignsDeps) {
         ),
         now(),
       );
-      if (amount > 0n && row.holdId) {
-        const charge = {
-          partnerId: row.partnerId,
-          amount,
-          idempotencyKey: `campaign:${campaignId}:${row.holdId}:batch:${outcomes[0]?.seq}`,
-          description: `Campaign messages: ${row.name}`,
-          reference: campaignReference(row.name),
-        };
-        // A cancel or stop that came while this batch was with the network has released the hold
-        // already (with this batch's share in it): the messages it sent are charged from the wallet.
-        const moved = CAMPAIGN_FINAL_STATUSES.includes(row.status as CampaignStatus)
-          ? !(await wallet.debit(charge)).replayed
-          : await wallet.capturePart({ ...charge, holdId: row.holdId });
-        // A batch committed twice (two dispatches of one campaign) is charged, and counted, once.
-        if (moved) await repository.addCharged(campaignId, amount);
-      }
     });
     await changed(campaignId);
   }

@@ -70,11 +70,35 @@ export type NetworkEventHandler = (event: StoredNetworkEvent) => Promise<void>;
  */
 export type EventsStoredListener = (events: StoredNetworkEvent[]) => Promise<void>;
 
+/**
+ * A module's listener of messages whose status changed (sent, a receipt applied, a refusal, queued
+ * again), called with the messages as they now are, inside the unit of work that changed them:
+ * campaigns keep their recipients' copy of it (decision 0058).
+ */
+export type StatusesChangedListener = (messages: readonly NetworkMessageRow[]) => Promise<void>;
+
 /** The key of a message's network id (the events' and the messages' maps). */
 const keyOf = (k: NetworkKey) => `${k.network}|${k.networkMessageId}`;
 
 export function createNetworkMessagesService({ database, repository, connectors }: NetworkMessagesDeps) {
   const listeners: EventsStoredListener[] = [];
+  const statusListeners: StatusesChangedListener[] = [];
+
+  /** Hands messages whose status changed to the status listeners, in the unit of work that changed them. */
+  async function changed(rows: readonly NetworkMessageRow[]): Promise<void> {
+    if (rows.length > 0) for (const listener of statusListeners) await listener(rows);
+  }
+
+  /** Sets one message's status (a refusal, an unknown outcome, back to the queue), with its listeners. */
+  function mark(
+    messageId: string,
+    fields: Parameters<NetworkMessagesRepository['updateMessage']>[1],
+  ): Promise<void> {
+    return database.transaction(async () => {
+      const row = await repository.updateMessage(messageId, fields);
+      if (row) await changed([row]);
+    });
+  }
 
   /** Applies to each message every event that arrived for it before it could be (in arrival order). */
   async function applyPending(rows: readonly NetworkMessageRow[]): Promise<NetworkMessageRow[]> {
@@ -103,7 +127,9 @@ export function createNetworkMessagesService({ database, repository, connectors 
         states.push({ ...next, messageId: message.messageId, networkMessageId });
     }
     await repository.markEventsApplied(applied);
-    const updated = new Map((await repository.setStates(states)).map((m) => [m.messageId, m]));
+    const changedRows = await repository.setStates(states);
+    await changed(changedRows);
+    const updated = new Map(changedRows.map((m) => [m.messageId, m]));
     return rows.map((m) => updated.get(m.messageId) ?? m);
   }
 
@@ -131,6 +157,7 @@ export function createNetworkMessagesService({ database, repository, connectors 
           };
         }),
       );
+      await changed(updated);
       const byId = new Map((await applyPending(updated)).map((m) => [m.messageId, m]));
       return accepted.map(({ messageId }) => byId.get(messageId) as NetworkMessageRow);
     });
@@ -208,7 +235,7 @@ export function createNetworkMessagesService({ database, repository, connectors 
         outcomes.push({ status: 'rejected', reason: error });
         continue;
       }
-      await repository.updateMessage(message.messageId, {
+      await mark(message.messageId, {
         status: 'failed',
         errorCode: String(error.detail.code ?? error.kind),
         errorMessage: error.message,
@@ -252,11 +279,7 @@ export function createNetworkMessagesService({ database, repository, connectors 
     const network = row.network as Network;
     if (network === 'whatsapp' && row.errorCode !== RATE_LIMITED) {
       const message = 'WhatsApp: the send was interrupted before the network answered; not sent again.';
-      await repository.updateMessage(messageId, {
-        status: 'failed',
-        errorCode: OUTCOME_UNKNOWN,
-        errorMessage: message,
-      });
+      await mark(messageId, { status: 'failed', errorCode: OUTCOME_UNKNOWN, errorMessage: message });
       throw new AppError(502, message, { network, kind: OUTCOME_UNKNOWN, message_id: messageId });
     }
     return one(
@@ -281,7 +304,7 @@ export function createNetworkMessagesService({ database, repository, connectors 
   async function requeue(messageId: string, kind: 'network_down' | 'rate_limited'): Promise<void> {
     const row = await repository.message(messageId);
     if (row?.status !== 'failed') return;
-    await repository.updateMessage(messageId, { status: 'queued', errorCode: kind });
+    await mark(messageId, { status: 'queued', errorCode: kind });
   }
 
   /**
@@ -388,6 +411,11 @@ export function createNetworkMessagesService({ database, repository, connectors 
     /** Registers a listener of newly stored events (EventsStoredListener). Register at module creation. */
     onEventsStored(listener: EventsStoredListener): void {
       listeners.push(listener);
+    },
+
+    /** Registers a listener of message status changes (StatusesChangedListener). Register at module creation. */
+    onStatusesChanged(listener: StatusesChangedListener): void {
+      statusListeners.push(listener);
     },
 
     /**
