@@ -1,6 +1,6 @@
 import { createHmac, createPublicKey, type KeyObject, randomUUID } from 'node:crypto';
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type SandboxBehaviour,
@@ -11,13 +11,6 @@ import {
 import { createStore, type SandboxStore } from './store.ts';
 
 const WEBHOOK_TIMEOUT_MS = 5000;
-/**
- * The connections a sandbox keeps to each webhook origin: its deliveries wait for one instead of
- * opening a connection each (thousands a second in a campaign's receipts would run the machine out
- * of ports and the receiver's CPU into handshakes). Idle ones close after a second.
- */
-const WEBHOOK_SOCKETS = 128;
-const WEBHOOK_IDLE_MS = 1000;
 /** Like the real networks, a webhook that does not answer 2xx is tried again (3 attempts in all). */
 const WEBHOOK_ATTEMPTS = 3;
 
@@ -51,24 +44,20 @@ export interface SandboxContext {
 
 const SAVE_DELAY_MS = 50;
 
-/** The sandbox's webhook connections (see WEBHOOK_SOCKETS); closed with the sandbox. */
-interface Agents {
-  http: HttpAgent;
-  https: HttpsAgent;
-}
-
-/** One POST over the agents' connections. */
-function post(agents: Agents, url: string, headers: Record<string, string>, body: string): Promise<number> {
+/**
+ * One POST without keep-alive: a network's delivery is its own connection, and none is left open
+ * on the receiving server (which may be the very process the sandbox is mounted in, closing).
+ */
+function post(url: string, headers: Record<string, string>, body: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
-    const https = target.protocol === 'https:';
-    const send = https ? httpsRequest : httpRequest;
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const request = send(
       target,
       {
         method: 'POST',
-        agent: https ? agents.https : agents.http,
-        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        agent: false,
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' },
         timeout: WEBHOOK_TIMEOUT_MS,
       },
       (response) => {
@@ -92,8 +81,6 @@ export function whatsappSignature(appSecret: string, body: string): string {
 
 export function createContext(options: SandboxOptions, log: FastifyBaseLogger): SandboxContext {
   const timers = new Set<NodeJS.Timeout>();
-  const agentOptions = { keepAlive: true, maxSockets: WEBHOOK_SOCKETS, timeout: WEBHOOK_IDLE_MS };
-  const agents: Agents = { http: new HttpAgent(agentOptions), https: new HttpsAgent(agentOptions) };
   let closed = false;
   let lazyAccounts: Promise<void> | undefined;
   const persistence = options.persistence;
@@ -155,7 +142,7 @@ export function createContext(options: SandboxOptions, log: FastifyBaseLogger): 
         headers['x-hub-signature-256'] = whatsappSignature(target.appSecret, text);
       for (let attempt = 1; attempt <= WEBHOOK_ATTEMPTS && !closed; attempt += 1) {
         try {
-          const status = await post(agents, target.url, headers, text);
+          const status = await post(target.url, headers, text);
           if (status >= 200 && status < 300) return;
           log.warn({ network, status, attempt }, 'sandbox: webhook refused the event');
           if (status < 500 && status !== 429) return;
@@ -194,8 +181,6 @@ export function createContext(options: SandboxOptions, log: FastifyBaseLogger): 
       closed = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      agents.http.destroy();
-      agents.https.destroy();
     },
   };
   if (Array.isArray(options.googleServiceAccounts)) {
