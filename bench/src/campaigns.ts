@@ -33,7 +33,7 @@ const PACED_RECIPIENTS = Math.round(numberFromEnv('CAMPAIGN_BENCH_PACED_RECIPIEN
 const CANCEL_AFTER_S = numberFromEnv('CAMPAIGN_BENCH_CANCEL_AFTER_S', 8);
 const WHATSAPP_PACE = 80;
 /** The connector straight to the sandbox: this many sends, this many in flight. */
-const DIRECT_SENDS = Math.round(numberFromEnv('CAMPAIGN_BENCH_DIRECT_SENDS', 20_000));
+const DIRECT_SENDS = Math.round(numberFromEnv('CAMPAIGN_BENCH_DIRECT_SENDS', 3_000));
 const DIRECT_IN_FLIGHT = 64;
 const DB_NAME = 'portico_bench_campaigns';
 const S = '/api/v1/secure';
