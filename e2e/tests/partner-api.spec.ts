@@ -75,6 +75,8 @@ test('when a developer sets a webhook on /u/api then the ping and a tap on the h
   page,
   context,
 }) => {
+  // Two webhook round trips, the handset, and the log: about a minute on two busy cores.
+  test.setTimeout(150_000);
   await signInFromLanding(page, DEVELOPER);
   const botId = await rbmBot(page);
   await page.goto(`/u/api?botId=${botId}`);

@@ -106,12 +106,19 @@ export function createPartnerWebhooksRepository(database: Database) {
       return [...byConversation].map(([conversation, partnerId]) => ({ conversation, partnerId }));
     },
 
-    /** Conversations whose oldest open delivery is due and not leased (the sweep's work). */
+    /**
+     * Conversations whose oldest open delivery is due and not leased (the sweep's work). Only the
+     * head counts: a pending delivery behind a head that waits for its retry is not due.
+     */
     async dueConversations(limit: number): Promise<{ conversation: string; partnerId: string }[]> {
       const { rows } = await database.sql.query<{ conversation: string; partner_id: string }>(
-        `SELECT DISTINCT conversation, partner_id FROM partner_webhook_deliveries
-         WHERE status IN ('pending', 'retrying') AND next_attempt_at <= now()
-           AND (lease_until IS NULL OR lease_until < now())
+        `SELECT conversation, partner_id FROM (
+           SELECT DISTINCT ON (conversation) conversation, partner_id, next_attempt_at, lease_until
+           FROM partner_webhook_deliveries
+           WHERE status IN ('pending', 'retrying')
+           ORDER BY conversation, seq
+         ) head
+         WHERE next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
          LIMIT $1`,
         [limit],
       );

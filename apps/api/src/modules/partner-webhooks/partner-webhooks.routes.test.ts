@@ -15,6 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Subject } from '../../../test/factories.ts';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
 import { bots } from '../bots/bots.schema.ts';
+import { createPartnerWebhooksRepository, type NewDelivery } from './partner-webhooks.repository.ts';
 
 /**
  * The whole path on a listening app with workers: a bot's webhook is verified on a local receiver,
@@ -50,6 +51,8 @@ let received: Received[] = [];
 const challenges: Received[] = [];
 /** How the receiver answers a delivery (challenges are always echoed unless `echo` is off). */
 let answer: (r: Received) => number = () => 200;
+/** Deliveries the receiver does not answer (the attempt runs into WEBHOOK_TIMEOUT_MS). */
+let hang: (r: Received) => boolean = () => false;
 let echo = true;
 
 function challengeAnswer(r: Received): string | null {
@@ -77,7 +80,8 @@ beforeAll(async () => {
       }
       received.push(r);
       response.statusCode = answer(r);
-      response.end();
+      if (hang(r)) setTimeout(() => response.end(), 3000);
+      else response.end();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -133,6 +137,7 @@ afterAll(async () => {
 beforeEach(() => {
   received = [];
   answer = () => 200;
+  hang = () => false;
   echo = true;
 });
 
@@ -487,6 +492,79 @@ describe('delivery', () => {
     const again = await call(developer, { method: 'POST', url: replayUrl });
     expect(expectEnvelope(again, 409).data).toEqual({ status: 'delivered' });
   }, 60_000);
+
+  it("when one bot's webhook hangs with many conversations waiting then the partner's other bot is delivered in turn, not after them", async () => {
+    await setWebhook(rcsBot);
+    await setWebhook(maapBot);
+    const isRbm = (r: Received) => 'message' in (JSON.parse(r.body) as object);
+    hang = isRbm;
+    // Sixteen conversations on the hanging bot (four rounds of the partner's four slots), then one
+    // on the other bot.
+    const msisdns = Array.from({ length: 16 }, (_, n) => `+9198000002${String(n).padStart(2, '0')}`);
+    try {
+      for (const msisdn of msisdns) expectEnvelope(await postRbmEvent(tap(1, msisdn)), 200);
+      expectEnvelope(
+        await postMaapEvent({
+          event: 'message',
+          botId: 'chai-maap-hook',
+          RCSMessage: { msgId: `maap-turn-${Date.now()}`, textMessage: 'Still there?' },
+          messageContact: { userContact: '+919800000299' },
+        }),
+        200,
+      );
+      const rbmConversations = () =>
+        new Set(received.filter(isRbm).map((r) => eventOf(r).senderPhoneNumber)).size;
+      let rbmBefore = -1;
+      await until(
+        async () => {
+          if (rbmBefore < 0 && received.some((r) => !isRbm(r))) rbmBefore = rbmConversations();
+          return rbmBefore;
+        },
+        (n) => n >= 0,
+      );
+      // The other bot had its turn in the next slot that freed after its job was taken, ahead of
+      // the hanging bot's backlog (each of its attempts waits out the 1 s time-out).
+      expect(rbmBefore).toBeGreaterThanOrEqual(4);
+      expect(rbmBefore).toBeLessThan(msisdns.length);
+    } finally {
+      // The hanging bot answers again: every conversation is delivered, so no later test sees them.
+      hang = () => false;
+      await until(
+        () => log(rcsBot, '&status=delivered'),
+        (rows) => msisdns.every((m) => rows.some((x) => x.msisdn === m)),
+        30_000,
+      );
+    }
+  }, 60_000);
+
+  it('when a conversation waits for its head to be retried then the sweep leaves it, and takes one whose head is due', async () => {
+    const repository = createPartnerWebhooksRepository(t.database);
+    // On a bot without a webhook, so the sweep running meanwhile delivers nothing anywhere.
+    const row = (conversation: string, fields: Partial<NewDelivery>) =>
+      repository.insertDelivery({
+        botId: draftBot,
+        partnerId: developer.partnerId,
+        network: 'rbm',
+        kind: 'message',
+        conversation,
+        body: { event: {}, address: 'chai_hook' },
+        ...fields,
+      });
+    const waiting = `${draftBot}:+919800000400`;
+    const due = `${draftBot}:+919800000401`;
+    await row(waiting, { status: 'retrying', attempts: 1, nextAttemptAt: new Date(Date.now() + 600_000) });
+    await row(waiting, {});
+    await row(due, {});
+    try {
+      const found = (await repository.dueConversations(1000)).map((c) => c.conversation);
+      expect(found).toContain(due);
+      expect(found).not.toContain(waiting);
+    } finally {
+      await t.database.sql.query('DELETE FROM partner_webhook_deliveries WHERE conversation = ANY($1)', [
+        [waiting, due],
+      ]);
+    }
+  });
 
   it('when a test ping is sent then it arrives in the network shape and is logged as ping', async () => {
     await setWebhook(rcsBot);

@@ -21,6 +21,7 @@ import type { PlatformMetrics } from '../../platform/metrics/metrics.ts';
 import type { BotForTesting, BotsService } from '../bots/bots.service.ts';
 import type { PARTNER_WEBHOOKS_QUEUES } from './partner-webhooks.jobs.ts';
 import type { DeliveryRow, PartnerWebhooksRepository, WebhookRow } from './partner-webhooks.repository.ts';
+import { Turns } from './turns.ts';
 import { assertReachable } from './webhook-address.ts';
 import { verifyWebhook, type WebhookClient } from './webhook-client.ts';
 import { pingEvent, signedDelivery } from './webhook-shapes.ts';
@@ -103,6 +104,8 @@ export function createPartnerWebhooksService(deps: PartnerWebhooksDeps) {
   const inFlight = new Map<string, number>();
   /** Conversations delivering on this instance; true: a job came in meanwhile, go round again. */
   const running = new Map<string, boolean>();
+  /** Per partner, its conversations waiting for a free slot, a bot at a time in turn. */
+  const waiting = new Map<string, Turns>();
   const background = new Set<Promise<void>>();
 
   const record = (user: AuthenticatedUser, action: AuditAction, botId: string) =>
@@ -199,6 +202,44 @@ export function createPartnerWebhooksService(deps: PartnerWebhooksDeps) {
       if (!(await attempt(delivery, url, secret))) return;
     }
     await jobs.send(DELIVER, { conversation, partnerId });
+  }
+
+  /** Delivers the conversation in the background in one of its partner's slots; then the next in turn. */
+  function run(conversation: string, partnerId: string): void {
+    running.set(conversation, false);
+    inFlight.set(partnerId, (inFlight.get(partnerId) ?? 0) + 1);
+    const work = (async () => {
+      try {
+        do {
+          running.set(conversation, false);
+          await deliverConversation(conversation, partnerId);
+        } while (running.get(conversation));
+      } catch (error) {
+        log.error({ err: error, conversation }, 'webhook delivery stopped; the sweep retries it');
+      } finally {
+        running.delete(conversation);
+        const left = (inFlight.get(partnerId) ?? 1) - 1;
+        if (left > 0) inFlight.set(partnerId, left);
+        else inFlight.delete(partnerId);
+        startNext(partnerId);
+      }
+    })();
+    background.add(work);
+    void work.finally(() => background.delete(work));
+  }
+
+  /** Starts the partner's next waiting conversation, skipping one that got running meanwhile. */
+  function startNext(partnerId: string): void {
+    const turns = waiting.get(partnerId);
+    for (let next = turns?.next(); next !== undefined; next = turns?.next()) {
+      if (running.has(next)) {
+        running.set(next, true);
+        continue;
+      }
+      run(next, partnerId);
+      return;
+    }
+    waiting.delete(partnerId);
   }
 
   return {
@@ -332,8 +373,9 @@ export function createPartnerWebhooksService(deps: PartnerWebhooksDeps) {
      * The deliver job: starts delivering the conversation in the background and returns, so a slow
      * webhook never holds the job worker (pg-boss runs a batch one job after another) nor another
      * partner's deliveries. A conversation runs once per instance at a time; a partner with
-     * `partnerConcurrency` conversations running waits a second. A crash mid-delivery leaves a
-     * lease that expires; the sweep job picks the conversation up again.
+     * `partnerConcurrency` conversations running queues it in memory, its bots taking turns, and
+     * the next one starts as soon as a slot frees. A crash mid-delivery leaves a lease that expires,
+     * and one with conversations queued loses nothing stored: the sweep job picks them up again.
      */
     async startConversation(conversation: string, partnerId: string): Promise<void> {
       if (running.has(conversation)) {
@@ -341,28 +383,12 @@ export function createPartnerWebhooksService(deps: PartnerWebhooksDeps) {
         return;
       }
       if ((inFlight.get(partnerId) ?? 0) >= settings.partnerConcurrency) {
-        await jobs.send(DELIVER, { conversation, partnerId }, { startAfter: 1 });
+        const turns = waiting.get(partnerId) ?? new Turns();
+        turns.add(conversation);
+        waiting.set(partnerId, turns);
         return;
       }
-      running.set(conversation, false);
-      inFlight.set(partnerId, (inFlight.get(partnerId) ?? 0) + 1);
-      const work = (async () => {
-        try {
-          do {
-            running.set(conversation, false);
-            await deliverConversation(conversation, partnerId);
-          } while (running.get(conversation));
-        } catch (error) {
-          log.error({ err: error, conversation }, 'webhook delivery stopped; the sweep retries it');
-        } finally {
-          running.delete(conversation);
-          const left = (inFlight.get(partnerId) ?? 1) - 1;
-          if (left > 0) inFlight.set(partnerId, left);
-          else inFlight.delete(partnerId);
-        }
-      })();
-      background.add(work);
-      void work.finally(() => background.delete(work));
+      run(conversation, partnerId);
     },
 
     /** The sweep job: every conversation with a due delivery nobody holds gets a deliver job. */
