@@ -44,6 +44,7 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0029_campaign_media.sql': 'a5561f11362c9217ab48bf3c67a72c048b71c5585ce75aaf7bd2075979081d18',
   '0030_campaign_recipient_net_status.sql':
     '43cae38cff7602886d3d385f08778a0c61d32720d63a17a3e588aeecb798d9a2',
+  '0031_network_message_error_kind.sql': '71aed6abe30fe3a469ea325bb7b79fb4b51521c7657cfbb3f499d6951e04a444',
 };
 /** How many migrations the previous landed main had (0000 to 0029). */
 const PREVIOUS_RELEASE_MIGRATIONS = 30;

@@ -46,8 +46,9 @@ export const CAMPAIGN_PATHS = {
   cancel: (id: string) => `/secure/campaigns/${id}/cancel`,
   history: (id: string) => `/secure/campaigns/${id}/history`,
   /**
-   * text/event-stream of ZCampaignLive (an `event: counts` each time they change); it ends with an
-   * `event: end` ({ reason }) when the campaign ends, its token expires or is refused.
+   * text/event-stream of ZCampaignLive (an `event: counts` each time they change, receipts included);
+   * it ends with an `event: end` ({ reason }) when the campaign's counts stop moving (its receipts
+   * window after its end, CAMPAIGN_RECEIPTS_WINDOW_MS), its token expires or is refused.
    */
   events: (id: string) => `/secure/campaigns/${id}/events`,
   /** The details as a one-page PDF summary or Excel: ?format=pdf|xlsx. */
@@ -279,6 +280,8 @@ export const ZCampaignLive = z.object({
   held: z.string(),
   charged: z.string(),
   released: z.string(),
+  /** When it ended (ISO); its receipts keep moving its counts for CAMPAIGN_RECEIPTS_WINDOW_MS after. */
+  ended_at: z.string().nullable(),
 });
 export type TCampaignLive = z.output<typeof ZCampaignLive>;
 

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ROLES } from '../constants/roles.ts';
 import {
   CAMPAIGN_MACHINE,
+  CAMPAIGN_RECEIPTS_WINDOW_MS,
   CAMPAIGN_STATUSES,
   type CampaignAction,
   type CampaignStatus,
   campaignActions,
+  campaignCountsMoving,
   campaignTransition,
 } from './campaign.ts';
 import { decideReview } from './machine.ts';
@@ -69,5 +71,23 @@ describe('the campaign state machine', () => {
     expect(decideReview(CAMPAIGN_MACHINE, 'c', 'cancel', ROLES.DEVELOPER, null)).toMatchObject({
       refused: 'illegal',
     });
+  });
+});
+
+describe('campaignCountsMoving', () => {
+  const now = new Date('2026-11-29T12:00:00Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  it('when a campaign waits or runs then its counts move; a draft is still', () => {
+    expect(campaignCountsMoving('s', null, now)).toBe(true);
+    expect(campaignCountsMoving('r', null, now)).toBe(true);
+    expect(campaignCountsMoving('p', null, now)).toBe(false);
+  });
+  it('when a campaign ended then its receipts move its counts for the window after its end, and no longer', () => {
+    for (const status of ['c', 'i', 'd'] as const) {
+      expect(campaignCountsMoving(status, ago(60_000), now)).toBe(true);
+      expect(campaignCountsMoving(status, ago(CAMPAIGN_RECEIPTS_WINDOW_MS - 1), now)).toBe(true);
+      expect(campaignCountsMoving(status, ago(CAMPAIGN_RECEIPTS_WINDOW_MS), now)).toBe(false);
+      expect(campaignCountsMoving(status, null, now)).toBe(false);
+    }
   });
 });

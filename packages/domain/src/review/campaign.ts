@@ -98,6 +98,21 @@ export const CAMPAIGN_SYSTEM_ACTIONS: readonly CampaignAction[] = ['begin', 'com
 /** The states a campaign never leaves. */
 export const CAMPAIGN_FINAL_STATUSES: readonly CampaignStatus[] = ['c', 'i', 'd'];
 
+/**
+ * After a campaign ends, its messages' receipts keep coming (delivered, read, failed): its counts
+ * stay live this long after its end.
+ */
+export const CAMPAIGN_RECEIPTS_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether a campaign's counts may still change: it waits for its time, runs, or ended within the
+ * receipts window (its live stream stays open until then).
+ */
+export function campaignCountsMoving(status: CampaignStatus, endedAt: string | null, now: Date): boolean {
+  if (!CAMPAIGN_FINAL_STATUSES.includes(status)) return status === 'r' || status === 's';
+  return endedAt !== null && now.getTime() - Date.parse(endedAt) < CAMPAIGN_RECEIPTS_WINDOW_MS;
+}
+
 /** The state an action moves a campaign in `from` to, or null when the machine refuses it. */
 export function campaignTransition(from: CampaignStatus, action: CampaignAction): CampaignStatus | null {
   const transition = CAMPAIGN_MACHINE.transitions[action];

@@ -56,9 +56,10 @@ export const campaignsModule = defineModule({
       publicUrl: config.PUBLIC_URL,
     };
     const service = createCampaignsService(deps);
-    // Each recipient keeps its message's status, in the unit of work that changes it (decision 0058).
+    // Each recipient keeps its message's status, in the unit of work that changes it (decision 0058),
+    // and the campaign's live streams hear of it.
     use('network-messages').onStatusesChanged((messages) =>
-      deps.repository.setNetStatuses(messages.filter((m) => m.purpose === 'campaign')),
+      service.copyStatuses(messages.filter((m) => m.purpose === 'campaign')),
     );
     use('templates').refuseDeleteWhen((templateId) => service.templateInUse(templateId));
     return {

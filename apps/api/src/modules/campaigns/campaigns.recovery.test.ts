@@ -243,6 +243,109 @@ describe('a dispatch stopped while messages were with the network', () => {
     expect(await balance()).toBe(before - 3n * PRICE);
   });
 
+  it('when dispatched again after the network refused or took messages then each keeps that outcome: a refused number fails, one RCS cannot reach takes the fallback, one the network took is charged', async () => {
+    const templateId = await approvedTemplate('refused_offer');
+    const [INVALID, NOT_CAPABLE, TAKEN_THEN_FAILED, FRESH] = [
+      '+919810012361',
+      '+919810012362',
+      '+919810012363',
+      '+919810012364',
+    ];
+    const audienceId = await audience([INVALID, NOT_CAPABLE, TAKEN_THEN_FAILED, FRESH]);
+    const before = await balance();
+    const at = new Date(Date.now() + 3 * 3_600_000);
+    const draft = ZCampaignDetails.parse(
+      expectEnvelope(
+        await call(developer, {
+          method: 'POST',
+          url: `${S}/campaigns`,
+          payload: {
+            name: 'Refused before the kill',
+            bot_id: botId,
+            template_id: templateId,
+            audience_id: audienceId,
+            variables: { first_name: 'first_name' },
+            fallback: { kind: 'sms', text: 'Lamps are 20% off at our stores' },
+            schedule: {
+              kind: 'at',
+              date: at.toISOString().slice(0, 10),
+              time: at.toISOString().slice(11, 16),
+              time_zone: '+00:00',
+            },
+          },
+        }),
+        200,
+      ).data,
+    );
+    const campaignId = draft.campaign_id;
+    expectEnvelope(await call(developer, { method: 'POST', url: `${S}/campaigns/${campaignId}/start` }), 200);
+    const { rows: recipients } = await t.database.sql.query<{ msisdn: string; message_id: string }>(
+      'SELECT msisdn, message_id::text AS message_id FROM campaign_recipients WHERE campaign_id = $1',
+      [campaignId],
+    );
+    const idOf = (msisdn: string) => recipients.find((r) => r.msisdn === msisdn)?.message_id ?? '';
+    // What the killed dispatch left: the network's answers stored, the batch's outcomes not yet.
+    const stored = [
+      { msisdn: INVALID, kind: 'invalid_content', networkId: null },
+      { msisdn: NOT_CAPABLE, kind: 'not_capable', networkId: null },
+      // Taken by the network, then failed by its receipt.
+      { msisdn: TAKEN_THEN_FAILED, kind: null, networkId: idOf(TAKEN_THEN_FAILED) },
+    ];
+    for (const { msisdn, kind, networkId } of stored)
+      await t.database.sql.query(
+        `INSERT INTO network_messages (message_id, partner_id, purpose, network, sender, recipient, content, status, error_kind, network_message_id)
+         VALUES ($1, $2, 'campaign', 'rbm', $3, $4, $5, 'failed', $6, $7)`,
+        [
+          idOf(msisdn),
+          developer.partnerId,
+          AGENT,
+          msisdn,
+          JSON.stringify({ kind: 'text', text: 'x' }),
+          kind,
+          networkId,
+        ],
+      );
+    await t.database.sql.query(
+      `UPDATE campaigns SET status = 'r', started_at = now(), paused_at = now(), pause_reason = 'partner' WHERE campaign_id = $1`,
+      [campaignId],
+    );
+    expectEnvelope(
+      await call(developer, { method: 'POST', url: `${S}/campaigns/${campaignId}/resume` }),
+      200,
+    );
+    const started = Date.now();
+    for (;;) {
+      const c = ZCampaignDetails.parse(
+        expectEnvelope(await call(developer, { method: 'GET', url: `${S}/campaigns/${campaignId}` }), 200)
+          .data,
+      );
+      if (c.status === 'c') break;
+      if (Date.now() - started > 30_000) throw new Error(`campaign still ${c.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const { rows: outcomes } = await t.database.sql.query<{
+      msisdn: string;
+      status: string;
+      reason: string | null;
+      channel: string | null;
+    }>(
+      'SELECT msisdn, status, reason, channel FROM campaign_recipients WHERE campaign_id = $1 ORDER BY msisdn',
+      [campaignId],
+    );
+    expect(outcomes).toEqual([
+      { msisdn: INVALID, status: 'failed', reason: 'invalid_number', channel: 'rcs' },
+      { msisdn: NOT_CAPABLE, status: 'sent', reason: null, channel: 'sms' },
+      { msisdn: TAKEN_THEN_FAILED, status: 'sent', reason: null, channel: 'rcs' },
+      { msisdn: FRESH, status: 'sent', reason: null, channel: 'rcs' },
+    ]);
+    // Nothing sent again over RCS but the fresh one, and one SMS; three charged (the SMS at the RCS
+    // rate held).
+    for (const msisdn of [INVALID, TAKEN_THEN_FAILED]) expect(await received(msisdn)).toEqual([]);
+    expect(await received(NOT_CAPABLE)).toEqual([expect.stringMatching(/^SM/)]);
+    expect(await received(FRESH)).toEqual([idOf(FRESH)]);
+    expect(await balance()).toBe(before - 3n * PRICE);
+  });
+
   it('when the network is down mid-campaign then it pauses, and after the resume each recipient is sent once, none sent down the fallback', async () => {
     const templateId = await approvedTemplate('outage_offer');
     const numbers = ['+919810012351', '+919810012352', '+919810012353'];

@@ -70,6 +70,15 @@ const ROW_COUNTS = `(SELECT json_build_object(
   FROM campaign_recipients r WHERE r.campaign_id = c.campaign_id) AS "rowCounts"`;
 
 /** SQL of campaigns and their recipients (the rules are the service's). */
+/** A campaign message network-messages already stored (a batch sent again after a kill). */
+export interface StoredMessage {
+  status: string;
+  /** The network took it (a later receipt may still have failed it). */
+  accepted: boolean;
+  /** Why the network refused it (NetworkError's kind); null when it took it, or for rows stored before. */
+  errorKind: string | null;
+}
+
 export function createCampaignsRepository(database: Database) {
   const q = async <Row>(text: string, values: unknown[]) =>
     (await database.sql.query<Row>(text, values)).rows;
@@ -324,21 +333,19 @@ export function createCampaignsRepository(database: Database) {
       );
     },
 
-    /** Whether a message with this id was already handed to the network (a retried batch). */
-    async sentMessageStatus(messageId: string): Promise<string | undefined> {
-      const [row] = await q<{ status: string }>(`SELECT status FROM network_messages WHERE message_id = $1`, [
-        messageId,
-      ]);
-      return row?.status;
-    },
-
-    /** The stored messages' statuses of a batch's message ids (one query; absent ids were never stored). */
-    async sentMessageStatuses(messageIds: readonly string[]): Promise<Map<string, string>> {
-      const rows = await q<{ messageId: string; status: string }>(
-        `SELECT message_id AS "messageId", status FROM network_messages WHERE message_id = ANY($1::text[])`,
+    /**
+     * The stored messages of a batch's message ids (one query; absent ids were never stored): each
+     * one's status, whether the network took it (it has the network's id), and, when the network
+     * refused it, why (the connector's kind).
+     */
+    async sentMessageStatuses(messageIds: readonly string[]): Promise<Map<string, StoredMessage>> {
+      const rows = await q<StoredMessage & { messageId: string }>(
+        `SELECT message_id AS "messageId", status, network_message_id IS NOT NULL AS accepted,
+                error_kind AS "errorKind"
+           FROM network_messages WHERE message_id = ANY($1::text[])`,
         [messageIds],
       );
-      return new Map(rows.map((r) => [r.messageId, r.status]));
+      return new Map(rows.map(({ messageId, ...stored }) => [messageId, stored]));
     },
 
     /** Which of a batch's numbers opted out of the partner's messages (one query). */
@@ -427,10 +434,11 @@ export function createCampaignsRepository(database: Database) {
     /**
      * The copies of their messages' statuses (network-messages' status listener), in the unit of
      * work that changed them: the rows locked in the order of (campaign, seq) first, as a batch's
-     * outcomes lock them, so a receipt and a batch never wait on each other in a circle.
+     * outcomes lock them, so a receipt and a batch never wait on each other in a circle. Returns the
+     * campaigns whose recipients changed.
      */
-    async setNetStatuses(messages: readonly { messageId: string; status: string }[]): Promise<void> {
-      if (messages.length === 0) return;
+    async setNetStatuses(messages: readonly { messageId: string; status: string }[]): Promise<string[]> {
+      if (messages.length === 0) return [];
       const ids = messages.map((m) => m.messageId);
       await q(
         `SELECT 1 FROM campaign_recipients WHERE message_id = ANY($1::uuid[]) ORDER BY campaign_id, seq FOR UPDATE`,
@@ -438,11 +446,13 @@ export function createCampaignsRepository(database: Database) {
       );
       // Found through the message index whatever the statistics say (joined to an unnest, a campaign
       // copied just now was read whole for each receipt).
-      await q(
+      const changed = await q<{ campaign_id: string }>(
         `UPDATE campaign_recipients r SET net_status = ($2::text[])[array_position($1::uuid[], r.message_id)]
-          WHERE r.message_id = ANY($1::uuid[])`,
+          WHERE r.message_id = ANY($1::uuid[])
+          RETURNING r.campaign_id`,
         [ids, messages.map((m) => m.status)],
       );
+      return [...new Set(changed.map((row) => row.campaign_id))];
     },
 
     async addCharged(campaignId: string, amount: bigint): Promise<void> {

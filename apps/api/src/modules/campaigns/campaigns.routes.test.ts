@@ -1,4 +1,5 @@
 import {
+  CAMPAIGN_RECEIPTS_WINDOW_MS,
   CHANNEL_TYPE,
   ROLES,
   type TCampaignDetails,
@@ -686,7 +687,7 @@ const scheduleAhead = (hours: number) => {
 const counts = (e: { event: string; data: unknown }) => ZCampaignLive.parse(e.data);
 
 describe('live counts', () => {
-  it('when a stream is open on a scheduled campaign then it shows its counts, is pushed the stop, and ends', async () => {
+  it('when a stream is open on a scheduled campaign then it shows its counts and is pushed the stop, and a day after the end a stream ends at once', async () => {
     const draft = await create({ name: 'Live stop', schedule: scheduleAhead(2) });
     expectEnvelope(
       await call(developer, { method: 'POST', url: `${S}/campaigns/${draft.campaign_id}/start` }),
@@ -713,13 +714,28 @@ describe('live counts', () => {
     );
     const stopped = counts(await stream.next((e) => e.event === 'counts' && counts(e).status === 'd'));
     expect(stopped).toMatchObject({ held: '0.00', released: '0.015' });
-    expect((await stream.next((e) => e.event === 'end')).data).toEqual({ reason: 'campaign-ended' });
-    await stream.ended();
-    expect((await platform.next((e) => e.event === 'end')).data).toEqual({ reason: 'campaign-ended' });
-    await platform.ended();
+    expect(stopped.ended_at).not.toBeNull();
+    expect(counts(await platform.next((e) => e.event === 'counts' && counts(e).status === 'd')).status).toBe(
+      'd',
+    );
+    // Ended now: its receipts may still come for a day, so both streams stay open.
+    expect(stream.events.some((e) => e.event === 'end')).toBe(false);
+    stream.close();
+    platform.close();
+
+    // A day after its end its counts no longer move: a stream opened then shows them once and ends.
+    await t.database.sql.query(
+      `UPDATE campaigns SET ended_at = now() - make_interval(secs => $2::double precision / 1000 + 60)
+        WHERE campaign_id = $1`,
+      [draft.campaign_id, CAMPAIGN_RECEIPTS_WINDOW_MS],
+    );
+    const late = await openStream(developer, `${S}/campaigns/${draft.campaign_id}/events`);
+    expect(counts(await late.next((e) => e.event === 'counts')).status).toBe('d');
+    expect((await late.next((e) => e.event === 'end')).data).toEqual({ reason: 'campaign-ended' });
+    await late.ended();
   });
 
-  it('when a campaign runs with a stream open then the stream shows its final counts and ends', async () => {
+  it('when a campaign runs with a stream open then the stream shows its final counts, and the receipts that come after its end', async () => {
     const draft = await create({ name: 'Live run' });
     const stream = await openStream(developer, `${S}/campaigns/${draft.campaign_id}/events`);
     expect(counts(await stream.next((e) => e.event === 'counts')).status).toBe('p');
@@ -730,8 +746,15 @@ describe('live counts', () => {
     const done = counts(await stream.next((e) => e.event === 'counts' && counts(e).status === 'c'));
     expect(done.counts).toMatchObject({ recipients: 5, queued: 0, sent: 4, skipped: 1 });
     expect(done).toMatchObject({ charged: '0.012', released: '0.003' });
-    expect((await stream.next((e) => e.event === 'end')).data).toEqual({ reason: 'campaign-ended' });
-    await stream.ended();
+    // The receipts that come after the last batch are pushed too: the stream stays open after the end.
+    const receipted = counts(
+      await stream.next(
+        (e) => e.event === 'counts' && counts(e).status === 'c' && counts(e).counts.read === 4,
+      ),
+    );
+    expect(receipted.counts).toMatchObject({ sent: 4, delivered: 4, read: 4 });
+    expect(stream.events.some((e) => e.event === 'end')).toBe(false);
+    stream.close();
     // Each counts event differs from the one before (unchanged reads are not sent again).
     const shown = stream.events.filter((e) => e.event === 'counts').map((e) => JSON.stringify(e.data));
     expect(new Set(shown).size).toBe(shown.length);

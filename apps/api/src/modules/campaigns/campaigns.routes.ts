@@ -2,11 +2,12 @@ import multipart from '@fastify/multipart';
 import {
   CAMPAIGN_FAILURE_REASON_LABELS,
   CAMPAIGN_FINAL_STATUSES,
+  CAMPAIGN_RECEIPTS_WINDOW_MS,
   CAMPAIGN_RECIPIENT_STATUS_LABELS,
   CAMPAIGN_STATUS_LABELS,
   type CampaignFailureReason,
   type CampaignRecipientStatus,
-  type CampaignStatus,
+  campaignCountsMoving,
   formatDateTime,
   formatMicros,
   ZAdminCampaignExportQuery,
@@ -101,8 +102,9 @@ export function campaignsRoutes(
 
     /**
      * A campaign's counts as server-sent events (decision 0050): `counts` (ZCampaignLive) first and
-     * each time they change, pushed by the database's notifications; `end` when the campaign ends
-     * (after its final counts), or its token expires or is refused.
+     * each time they change (batches and receipts), pushed by the database's notifications; `end`
+     * when its counts stop moving (CAMPAIGN_RECEIPTS_WINDOW_MS after its end), or its token expires
+     * or is refused.
      */
     async function events(
       request: import('fastify').FastifyRequest,
@@ -113,6 +115,7 @@ export function campaignsRoutes(
       const campaign = await service.visible(userOf(request), campaignId, admin);
       const stream = streams.open(request, reply, admin ? 'campaigns.admin-read' : 'campaigns.read');
       let last = '';
+      let closing: ReturnType<typeof setTimeout> | undefined;
       // Each read is shown in turn, once the token is checked again.
       let shown = Promise.resolve();
       const show = (live: Awaited<ReturnType<CampaignsService['liveOf']>>) => {
@@ -125,7 +128,17 @@ export function campaignsRoutes(
             last = text;
             stream.send('counts', live);
           }
-          if (CAMPAIGN_FINAL_STATUSES.includes(live.status as CampaignStatus)) stream.stop('campaign-ended');
+          // Ended: receipts keep moving its counts until the window after its end closes.
+          if (!CAMPAIGN_FINAL_STATUSES.includes(live.status) || !live.ended_at) return;
+          const now = new Date();
+          if (!campaignCountsMoving(live.status, live.ended_at, now)) stream.stop('campaign-ended');
+          else if (!closing) {
+            closing = setTimeout(
+              () => stream.stop('campaign-ended'),
+              Date.parse(live.ended_at) + CAMPAIGN_RECEIPTS_WINDOW_MS - now.getTime(),
+            );
+            stream.onStop(() => clearTimeout(closing));
+          }
         });
       };
       try {
@@ -395,7 +408,7 @@ export function campaignsRoutes(
         schema: {
           tags,
           summary:
-            "Server-sent events of the campaign's counts: `counts` (its live part) first and each time they change, `end` when the campaign ends (after its final counts) or the token expires or is refused. The database notifies the server of each change (LISTEN/NOTIFY); nobody polls.",
+            "Server-sent events of the campaign's counts: `counts` (its live part) first and each time they change (batches and receipts), `end` when its counts stop moving (24 hours after it ends, while receipts still come) or the token expires or is refused. The database notifies the server of each change (LISTEN/NOTIFY); nobody polls.",
           params: ZCampaignParams,
         },
       },

@@ -67,6 +67,7 @@ import type {
   CampaignRecipientRow,
   CampaignRow,
   CampaignsRepository,
+  StoredMessage,
 } from './campaigns.repository.ts';
 
 export interface CampaignsDeps {
@@ -388,6 +389,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
       ),
       charged: formatMicros(row.chargedMicros),
       released: formatMicros(row.releasedMicros),
+      ended_at: row.endedAt?.toISOString() ?? null,
     };
   }
 
@@ -560,7 +562,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
   interface Known {
     optedOut: boolean;
     price: Price | null;
-    already: string | undefined;
+    already: StoredMessage | undefined;
   }
 
   /**
@@ -636,15 +638,18 @@ export function createCampaignsService(deps: CampaignsDeps) {
         continue;
       }
       const already = known.already;
-      if (already === 'queued') resent.push({ r, price });
-      else if (already === undefined)
+      if (already === undefined)
         fresh.push({
           r,
           price,
           content: template.message(campaignValues(row.variables, r.fields ?? {}), mediaOf(row.mediaKey)),
         });
-      else if (already !== 'failed') into.push(sentOutcome(r, template.channel, price));
-      else await fallbackOf(row, r, price, into);
+      else if (already.status === 'queued') resent.push({ r, price });
+      // Taken by the network before the kill (a receipt that failed it since counts as its status).
+      else if (already.status !== 'failed' || already.accepted)
+        into.push(sentOutcome(r, template.channel, price));
+      // Refused before the kill: the same outcome the refusal had then.
+      else await refused(row, template, r, price, already.errorKind ?? undefined, into);
     }
     const answers = [
       ...(await messages.sendAll(
@@ -682,13 +687,25 @@ export function createCampaignsService(deps: CampaignsDeps) {
         outage ??= new NetworkOutage(String(cause));
         continue;
       }
-      const reason = refusalReason(cause);
-      if (reason !== 'not_rcs_capable' || template.channel !== 'rcs')
-        into.push({ seq: r.seq, status: 'failed', reason, channel: template.channel });
-      else await fallbackOf(row, r, price, into);
+      await refused(row, template, r, price, cause, into);
     }
     if (unexpected) throw unexpected;
     if (outage) throw outage;
+  }
+
+  /** A recipient the network refused: failed with the reason, or the fallback when RCS cannot reach it. */
+  async function refused(
+    row: CampaignRow,
+    template: Template,
+    r: CampaignRecipientRow,
+    price: Price,
+    kind: string | undefined,
+    into: Outcome[],
+  ): Promise<void> {
+    const reason = refusalReason(kind);
+    if (reason !== 'not_rcs_capable' || template.channel !== 'rcs')
+      into.push({ seq: r.seq, status: 'failed', reason, channel: template.channel });
+    else await fallbackOf(row, r, price, into);
   }
 
   function sentOutcome(r: CampaignRecipientRow, channel: string, price: Price): Outcome {
@@ -861,8 +878,8 @@ export function createCampaignsService(deps: CampaignsDeps) {
 
   /**
    * An ended campaign whose last batch was with the network when the process died (or the campaign
-   * was cancelled): the messages the network took (their stored message exists, not failed) are
-   * recorded as sent and charged; one stored but never answered is sent again under its id first,
+   * was cancelled): the messages the network took (stored with the network's id, whatever their
+   * receipts said since) are recorded as sent and charged; one stored but never answered is sent again under its id first,
    * as a live dispatch finishes its batch after a cancel (decision 0056); the others stay unsent.
    */
   async function reconcile(row: CampaignRow): Promise<void> {
@@ -871,10 +888,16 @@ export function createCampaignsService(deps: CampaignsDeps) {
     for (;;) {
       const batch = await repository.queued(row.campaignId, after, 500);
       if (batch.length === 0) break;
+      const stored = await repository.sentMessageStatuses(batch.map((r) => r.messageId));
       for (const r of batch) {
-        const status = await repository.sentMessageStatus(r.messageId);
-        if (status === 'queued' ? !(await resentStored(r.messageId)) : !status || status === 'failed')
-          continue;
+        const message = stored.get(r.messageId);
+        if (!message) continue;
+        // Taken: answered before the end (a receipt may have failed it since), or taken now.
+        const taken =
+          message.status === 'queued'
+            ? await resentStored(r.messageId)
+            : message.status !== 'failed' || message.accepted;
+        if (!taken) continue;
         const price = r.priceMicros ?? (await priceFromRun(row, r.msisdn));
         if (price !== null)
           outcomes.push({ seq: r.seq, status: 'sent', channel: row.channel, carrierId: r.carrierId, price });
@@ -1277,6 +1300,15 @@ export function createCampaignsService(deps: CampaignsDeps) {
     async liveOf(campaignId: string): Promise<TCampaignLive | null> {
       const row = await repository.find(null, campaignId);
       return row ? live(row) : null;
+    },
+
+    /**
+     * Network-messages' status listener: each recipient keeps a copy of its message's status (decision
+     * 0058), and each campaign whose recipients changed notifies its live streams (on commit), also
+     * after the campaign ended.
+     */
+    async copyStatuses(messages: readonly { messageId: string; status: string }[]): Promise<void> {
+      for (const campaignId of await repository.setNetStatuses(messages)) await changed(campaignId);
     },
 
     /** Listens to every campaign's change notifications (the live streams; one LISTEN per process). */

@@ -125,7 +125,9 @@ export function createNetworkMessagesRepository(database: Database) {
 
     async updateMessage(
       messageId: string,
-      fields: Partial<Pick<NetworkMessageRow, 'status' | 'errorCode' | 'errorMessage' | 'networkMessageId'>>,
+      fields: Partial<
+        Pick<NetworkMessageRow, 'status' | 'errorCode' | 'errorKind' | 'errorMessage' | 'networkMessageId'>
+      >,
     ): Promise<NetworkMessageRow | undefined> {
       const [row] = await db
         .update(networkMessages)

@@ -22,6 +22,12 @@ export const networkMessages = pgTable(
     networkMessageId: text('network_message_id'),
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
+    /**
+     * Why the network refused it, in the connectors' terms (NetworkError's kind: not_capable,
+     * invalid_content, ...), beside the network's own code: a campaign resumed after a kill reads
+     * it to tell a number that cannot take RCS (its fallback) from one refused for good.
+     */
+    errorKind: text('error_kind'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

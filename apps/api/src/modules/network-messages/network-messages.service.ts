@@ -238,6 +238,7 @@ export function createNetworkMessagesService({ database, repository, connectors 
       await mark(message.messageId, {
         status: 'failed',
         errorCode: String(error.detail.code ?? error.kind),
+        errorKind: error.kind,
         errorMessage: error.message,
       });
       outcomes.push({
@@ -279,7 +280,12 @@ export function createNetworkMessagesService({ database, repository, connectors 
     const network = row.network as Network;
     if (network === 'whatsapp' && row.errorCode !== RATE_LIMITED) {
       const message = 'WhatsApp: the send was interrupted before the network answered; not sent again.';
-      await mark(messageId, { status: 'failed', errorCode: OUTCOME_UNKNOWN, errorMessage: message });
+      await mark(messageId, {
+        status: 'failed',
+        errorCode: OUTCOME_UNKNOWN,
+        errorKind: OUTCOME_UNKNOWN,
+        errorMessage: message,
+      });
       throw new AppError(502, message, { network, kind: OUTCOME_UNKNOWN, message_id: messageId });
     }
     return one(
@@ -304,7 +310,7 @@ export function createNetworkMessagesService({ database, repository, connectors 
   async function requeue(messageId: string, kind: 'network_down' | 'rate_limited'): Promise<void> {
     const row = await repository.message(messageId);
     if (row?.status !== 'failed') return;
-    await mark(messageId, { status: 'queued', errorCode: kind });
+    await mark(messageId, { status: 'queued', errorCode: kind, errorKind: kind });
   }
 
   /**

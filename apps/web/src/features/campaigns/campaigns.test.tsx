@@ -99,6 +99,7 @@ const DETAILS: TCampaignDetails = {
     held: '7.375',
     charged: '5.125',
     released: '0',
+    ended_at: null,
   },
   end_reason: null,
   media: null,
@@ -225,6 +226,35 @@ describe('a campaign’s details', () => {
     expect(screen.getByText('Opted out: 3')).toBeTruthy();
     expect(screen.getByTestId('campaign-progress').textContent).toContain('about 2 min left');
     expect(screen.getByText('Started at its scheduled time')).toBeTruthy();
+  });
+
+  it('when a campaign ended an hour ago then its receipts still arrive live; a day later the page no longer listens', async () => {
+    const endedAt = new Date(Date.now() - 3_600_000).toISOString();
+    const completed: TCampaignDetails = {
+      ...DETAILS,
+      status: 'c',
+      ended_at: endedAt,
+      allowed_actions: [],
+      live: { ...DETAILS.live, status: 'c', seconds_left: null, pace: 0, ended_at: endedAt },
+    };
+    answerGets(completed);
+    const stream = streamOnce({ ...completed.live, counts: { ...completed.live.counts, read: 333 } });
+    const view = renderApp(`/u/my-campaigns?campaign=${CAMPAIGN_ID}`, { details: DEVELOPER });
+    expect(
+      await screen.findByText('Live: receipts still count for a day after the end', {}, FIND),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('count-read').textContent).toBe('333'));
+    expect(stream).toHaveBeenCalledTimes(1);
+    view.unmount();
+
+    const longAgo = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    const settled = { ...completed, ended_at: longAgo, live: { ...completed.live, ended_at: longAgo } };
+    answerGets(settled);
+    stream.mockClear();
+    renderApp(`/u/my-campaigns?campaign=${CAMPAIGN_ID}`, { details: DEVELOPER });
+    expect(await screen.findByTestId('count-read', {}, FIND)).toBeTruthy();
+    expect(screen.queryByText(/^Live:/)).toBeNull();
+    expect(stream).not.toHaveBeenCalled();
   });
 
   it('when the campaign goes through a bot that is not launched then the details say it sends only to its test devices, and show its own media', async () => {

@@ -1,6 +1,6 @@
 import {
   CAMPAIGN_PATHS,
-  type CampaignStatus,
+  campaignCountsMoving,
   type TCampaignCreateRequest,
   type TCampaignDetails,
   type TCampaignUpdateRequest,
@@ -128,20 +128,18 @@ export type StreamState = 'connecting' | 'live' | 'reconnecting';
 const RECONNECT_FIRST_MS = 1_000;
 const RECONNECT_MAX_MS = 30_000;
 
-/** Whether a campaign may still change by itself (so its counts are streamed). */
-export const isMoving = (status: CampaignStatus | undefined) => status === 'r' || status === 's';
-
 /**
  * A campaign's counts over server-sent events (as the bot console's stream): each `counts` event is
- * its live part now, folded into the cached details; open while it runs or waits for its time, and
- * opened again after a pause when it drops. When the status moves, the details and history are read
+ * its live part now, folded into the cached details; open while it runs or waits for its time and
+ * for the receipts window after its end (campaignCountsMoving), and opened again after a pause when
+ * it drops. When the status moves, the details and history are read
  * again (the final report, who changed it).
  */
 export function useCampaignStream(scope: CampaignScope, campaign: TCampaignDetails | undefined): StreamState {
   const queryClient = useQueryClient();
   const [state, setState] = useState<StreamState>('connecting');
   const campaignId = campaign?.campaign_id;
-  const moving = isMoving(campaign?.status);
+  const moving = campaign ? campaignCountsMoving(campaign.status, campaign.ended_at, new Date()) : false;
   useEffect(() => {
     if (!campaignId || !moving) return;
     const key = campaignKeys.campaign(scope, campaignId);

@@ -11,7 +11,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { CAMPAIGN_PAUSE_REASON_LABELS, formatCurrency, type TCampaignDetails } from '@portico/domain';
+import {
+  CAMPAIGN_PAUSE_REASON_LABELS,
+  campaignCountsMoving,
+  formatCurrency,
+  type TCampaignDetails,
+} from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -138,14 +143,17 @@ export function CampaignDetails({
     scope === 'partner' && canWrite ? COMMANDS.filter((a) => c.allowed_actions.includes(a)) : [];
   const canEdit = scope === 'partner' && canWrite && c.status === 'p';
   const stoppable = scope === 'platform' && canStop && c.allowed_actions.includes('stop');
-  const liveText =
-    c.status === 'r' || c.status === 's'
-      ? stream === 'live'
-        ? 'Live: the counts change as the network answers'
-        : stream === 'reconnecting'
-          ? 'Reconnecting to the live counts…'
-          : 'Connecting to the live counts…'
-      : '';
+  // Live while it runs or waits, and for a day after its end while its receipts still come in.
+  const ended = c.status !== 'r' && c.status !== 's';
+  const liveText = campaignCountsMoving(c.status, c.ended_at, new Date())
+    ? stream === 'live'
+      ? ended
+        ? 'Live: receipts still count for a day after the end'
+        : 'Live: the counts change as the network answers'
+      : stream === 'reconnecting'
+        ? 'Reconnecting to the live counts…'
+        : 'Connecting to the live counts…'
+    : '';
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>

@@ -1,0 +1,1 @@
+ALTER TABLE "network_messages" ADD COLUMN "error_kind" text;
