@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/index.ts';
-import { campaignRecipients, campaigns } from './campaigns.schema.ts';
+import { type campaignRecipients, campaigns } from './campaigns.schema.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type NewCampaign = typeof campaigns.$inferInsert;
@@ -357,27 +357,9 @@ export function createCampaignsRepository(database: Database) {
       return new Set(rows.map((r) => r.msisdn));
     },
 
-    async setRecipient(
-      campaignId: string,
-      seq: number,
-      patch: {
-        status: string;
-        reason?: string | null;
-        channel?: string | null;
-        carrierId?: number | null;
-        priceMicros?: bigint | null;
-        sentAt?: Date | null;
-      },
-    ): Promise<void> {
-      await database.db
-        .update(campaignRecipients)
-        .set(patch)
-        .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.seq, seq)));
-    },
-
     /**
      * A batch's outcomes in one statement: a sent recipient gets its channel, carrier, price and
-     * time; a failed or skipped one its reason and channel (as setRecipient, row by row). The
+     * time; a failed or skipped one its reason and channel. The
      * batch's range of seq bounds the scan whatever the statistics say: a campaign's recipients are
      * copied at its start and sent at once, before any analyze, and a plan that hashed every
      * recipient of the campaign for each batch made a large campaign quadratic.

@@ -86,7 +86,6 @@ async function serviceFailingAfter(n: number) {
     'update',
     'copyRecipients',
     'dropRecipients',
-    'setRecipient',
     'setRecipients',
     'addCharged',
   ]);
