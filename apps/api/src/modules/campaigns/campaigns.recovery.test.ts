@@ -136,43 +136,77 @@ async function received(msisdn: string): Promise<string[]> {
   return thread.items.filter((i) => i.direction === 'received').map((i) => i.id);
 }
 
+/**
+ * A campaign started for hours ahead: its recipients (and their message ids) are copied and the
+ * hold taken, and nothing is sent until the test makes it run. Answers its id and each number's
+ * message id.
+ */
+async function startedAhead(
+  name: string,
+  templateId: string,
+  audienceId: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ campaignId: string; idOf: (msisdn: string) => string }> {
+  const at = new Date(Date.now() + 3 * 3_600_000);
+  const draft = ZCampaignDetails.parse(
+    expectEnvelope(
+      await call(developer, {
+        method: 'POST',
+        url: `${S}/campaigns`,
+        payload: {
+          name,
+          bot_id: botId,
+          template_id: templateId,
+          audience_id: audienceId,
+          variables: { first_name: 'first_name' },
+          schedule: {
+            kind: 'at',
+            date: at.toISOString().slice(0, 10),
+            time: at.toISOString().slice(11, 16),
+            time_zone: '+00:00',
+          },
+          ...extra,
+        },
+      }),
+      200,
+    ).data,
+  );
+  const campaignId = draft.campaign_id;
+  expectEnvelope(await call(developer, { method: 'POST', url: `${S}/campaigns/${campaignId}/start` }), 200);
+  const { rows } = await t.database.sql.query<{ msisdn: string; message_id: string }>(
+    'SELECT msisdn, message_id::text AS message_id FROM campaign_recipients WHERE campaign_id = $1',
+    [campaignId],
+  );
+  return { campaignId, idOf: (msisdn) => rows.find((r) => r.msisdn === msisdn)?.message_id ?? '' };
+}
+
+/**
+ * It was running when the worker died: marked so, then resumed (the scheduler's next tick would
+ * dispatch it too); answers its details once it completed.
+ */
+async function resumedToTheEnd(campaignId: string) {
+  await t.database.sql.query(
+    `UPDATE campaigns SET status = 'r', started_at = now(), paused_at = now(), pause_reason = 'partner' WHERE campaign_id = $1`,
+    [campaignId],
+  );
+  expectEnvelope(await call(developer, { method: 'POST', url: `${S}/campaigns/${campaignId}/resume` }), 200);
+  const started = Date.now();
+  for (;;) {
+    const c = ZCampaignDetails.parse(
+      expectEnvelope(await call(developer, { method: 'GET', url: `${S}/campaigns/${campaignId}` }), 200).data,
+    );
+    if (c.status === 'c') return c;
+    if (Date.now() - started > 30_000) throw new Error(`campaign still ${c.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe('a dispatch stopped while messages were with the network', () => {
   it('when dispatched again then a stored but unanswered message is sent again under its id: each recipient sent once, charged once, the wallet exact', async () => {
     const templateId = await approvedTemplate();
     const audienceId = await audience([TAKEN, NEVER_GOT, NOT_STORED]);
     const before = await balance();
-    // Scheduled hours ahead: its recipients (and their message ids) are copied and the hold taken,
-    // and nothing is sent until the test makes it run.
-    const at = new Date(Date.now() + 3 * 3_600_000);
-    const draft = ZCampaignDetails.parse(
-      expectEnvelope(
-        await call(developer, {
-          method: 'POST',
-          url: `${S}/campaigns`,
-          payload: {
-            name: 'Recovery',
-            bot_id: botId,
-            template_id: templateId,
-            audience_id: audienceId,
-            variables: { first_name: 'first_name' },
-            schedule: {
-              kind: 'at',
-              date: at.toISOString().slice(0, 10),
-              time: at.toISOString().slice(11, 16),
-              time_zone: '+00:00',
-            },
-          },
-        }),
-        200,
-      ).data,
-    );
-    const campaignId = draft.campaign_id;
-    expectEnvelope(await call(developer, { method: 'POST', url: `${S}/campaigns/${campaignId}/start` }), 200);
-    const { rows: recipients } = await t.database.sql.query<{ msisdn: string; message_id: string }>(
-      'SELECT msisdn, message_id::text AS message_id FROM campaign_recipients WHERE campaign_id = $1',
-      [campaignId],
-    );
-    const idOf = (msisdn: string) => recipients.find((r) => r.msisdn === msisdn)?.message_id ?? '';
+    const { campaignId, idOf } = await startedAhead('Recovery', templateId, audienceId);
 
     // What the killed dispatch left: two messages stored and never answered; the network took one.
     for (const [i, msisdn] of [TAKEN, NEVER_GOT].entries())
@@ -196,30 +230,9 @@ describe('a dispatch stopped while messages were with the network', () => {
       },
     );
     expect(took.status).toBe(200);
-    // It was running when the worker died: a resume (or the scheduler's next tick) dispatches it.
-    await t.database.sql.query(
-      `UPDATE campaigns SET status = 'r', started_at = now(), paused_at = now(), pause_reason = 'partner' WHERE campaign_id = $1`,
-      [campaignId],
-    );
-    expectEnvelope(
-      await call(developer, { method: 'POST', url: `${S}/campaigns/${campaignId}/resume` }),
-      200,
-    );
-
-    const started = Date.now();
-    for (;;) {
-      const c = ZCampaignDetails.parse(
-        expectEnvelope(await call(developer, { method: 'GET', url: `${S}/campaigns/${campaignId}` }), 200)
-          .data,
-      );
-      if (c.status === 'c') {
-        expect(c.live.counts).toMatchObject({ recipients: 3, queued: 0, sent: 3, skipped: 0, failed: 0 });
-        expect(c).toMatchObject({ charged: '0.009' });
-        break;
-      }
-      if (Date.now() - started > 30_000) throw new Error(`campaign still ${c.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const c = await resumedToTheEnd(campaignId);
+    expect(c.live.counts).toMatchObject({ recipients: 3, queued: 0, sent: 3, skipped: 0, failed: 0 });
+    expect(c).toMatchObject({ charged: '0.009' });
 
     // Each recipient's one message, sent (not failed), and received once by its handset.
     const { rows: messages } = await t.database.sql.query<{ recipient: string; status: string }>(
@@ -253,37 +266,9 @@ describe('a dispatch stopped while messages were with the network', () => {
     ];
     const audienceId = await audience([INVALID, NOT_CAPABLE, TAKEN_THEN_FAILED, FRESH]);
     const before = await balance();
-    const at = new Date(Date.now() + 3 * 3_600_000);
-    const draft = ZCampaignDetails.parse(
-      expectEnvelope(
-        await call(developer, {
-          method: 'POST',
-          url: `${S}/campaigns`,
-          payload: {
-            name: 'Refused before the kill',
-            bot_id: botId,
-            template_id: templateId,
-            audience_id: audienceId,
-            variables: { first_name: 'first_name' },
-            fallback: { kind: 'sms', text: 'Lamps are 20% off at our stores' },
-            schedule: {
-              kind: 'at',
-              date: at.toISOString().slice(0, 10),
-              time: at.toISOString().slice(11, 16),
-              time_zone: '+00:00',
-            },
-          },
-        }),
-        200,
-      ).data,
-    );
-    const campaignId = draft.campaign_id;
-    expectEnvelope(await call(developer, { method: 'POST', url: `${S}/campaigns/${campaignId}/start` }), 200);
-    const { rows: recipients } = await t.database.sql.query<{ msisdn: string; message_id: string }>(
-      'SELECT msisdn, message_id::text AS message_id FROM campaign_recipients WHERE campaign_id = $1',
-      [campaignId],
-    );
-    const idOf = (msisdn: string) => recipients.find((r) => r.msisdn === msisdn)?.message_id ?? '';
+    const { campaignId, idOf } = await startedAhead('Refused before the kill', templateId, audienceId, {
+      fallback: { kind: 'sms', text: 'Lamps are 20% off at our stores' },
+    });
     // What the killed dispatch left: the network's answers stored, the batch's outcomes not yet.
     const stored = [
       { msisdn: INVALID, kind: 'invalid_content', networkId: null },
@@ -305,24 +290,7 @@ describe('a dispatch stopped while messages were with the network', () => {
           networkId,
         ],
       );
-    await t.database.sql.query(
-      `UPDATE campaigns SET status = 'r', started_at = now(), paused_at = now(), pause_reason = 'partner' WHERE campaign_id = $1`,
-      [campaignId],
-    );
-    expectEnvelope(
-      await call(developer, { method: 'POST', url: `${S}/campaigns/${campaignId}/resume` }),
-      200,
-    );
-    const started = Date.now();
-    for (;;) {
-      const c = ZCampaignDetails.parse(
-        expectEnvelope(await call(developer, { method: 'GET', url: `${S}/campaigns/${campaignId}` }), 200)
-          .data,
-      );
-      if (c.status === 'c') break;
-      if (Date.now() - started > 30_000) throw new Error(`campaign still ${c.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await resumedToTheEnd(campaignId);
     const { rows: outcomes } = await t.database.sql.query<{
       msisdn: string;
       status: string;
