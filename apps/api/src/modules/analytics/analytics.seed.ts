@@ -2,6 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { CHANNEL_TYPE, WALLET_CURRENCY } from '@portico/domain';
 import type { Database } from '../../platform/db/index.ts';
 import { DEMO_PARTNERS } from '../../platform/db/seed/index.ts';
+import {
+  type DemoMeteredMessage,
+  hasDemoMeteredMessages,
+  storeDemoMeteredMessages,
+  storeDemoMeteringBatch,
+} from '../metering/metering.seed.ts';
 import { demoLedger } from '../wallet/wallet.seed.ts';
 import { createAnalyticsRollups } from './analytics.rollups.ts';
 
@@ -58,11 +64,7 @@ export async function seedDemoAnalytics(
   return { partners: seeded, messages, ledgerTransactions: counted };
 
   async function seedPartner(partnerId: string, seed: number): Promise<number> {
-    const { rows: done } = await database.sql.query(
-      `SELECT 1 FROM metered_messages WHERE partner_id = $1 AND message_id LIKE '${MESSAGE_PREFIX}%' LIMIT 1`,
-      [partnerId],
-    );
-    if (done.length > 0) return 0;
+    if (await hasDemoMeteredMessages(database, partnerId, MESSAGE_PREFIX)) return 0;
     const { rows: bots } = await database.sql.query<{
       bot_id: string;
       channel: number;
@@ -75,19 +77,7 @@ export async function seedDemoAnalytics(
     );
     if (bots.length === 0) return 0;
     const random = generator(seed * 7919);
-    const rows: {
-      botId: string;
-      messageId: string;
-      channel: number;
-      carrierId: number;
-      countryId: string;
-      ratePlanId: number | null;
-      rateCardId: number | null;
-      pricedAs: string;
-      amount: bigint;
-      status: 'charged' | 'released';
-      at: Date;
-    }[] = [];
+    const rows: DemoMeteredMessage[] = [];
     for (const bot of bots) {
       const whatsapp = bot.channel === CHANNEL_TYPE.whatsapp;
       const priced = await prices(bot.billing_category ?? '', whatsapp);
@@ -132,33 +122,7 @@ export async function seedDemoAnalytics(
     const charged = rows.filter((r) => r.status === 'charged');
     const total = charged.reduce((sum, r) => sum + r.amount, 0n);
     const batchId = randomUUID();
-    for (let i = 0; i < rows.length; i += 5_000) {
-      const chunk = rows.slice(i, i + 5_000);
-      await database.sql.query(
-        `INSERT INTO metered_messages (bot_id, message_id, partner_id, channel, carrier_id, country_id, rate_plan_id,
-                                       rate_card_id, priced_as, amount, status, batch_id, created_at, settled_at)
-         SELECT k.bot_id, k.message_id, $1::uuid, k.channel, k.carrier_id, k.country_id, k.rate_plan_id, k.rate_card_id,
-                k.priced_as, k.amount, k.status, CASE WHEN k.status = 'charged' THEN $2::uuid END, k.at, k.at
-           FROM unnest($3::uuid[], $4::text[], $5::int[], $6::int[], $7::text[], $8::int[], $9::int[], $10::text[],
-                       $11::bigint[], $12::text[], $13::timestamptz[])
-                AS k(bot_id, message_id, channel, carrier_id, country_id, rate_plan_id, rate_card_id, priced_as, amount, status, at)`,
-        [
-          partnerId,
-          batchId,
-          chunk.map((r) => r.botId),
-          chunk.map((r) => r.messageId),
-          chunk.map((r) => r.channel),
-          chunk.map((r) => r.carrierId),
-          chunk.map((r) => r.countryId),
-          chunk.map((r) => r.ratePlanId),
-          chunk.map((r) => r.rateCardId),
-          chunk.map((r) => r.pricedAs),
-          chunk.map((r) => r.amount.toString()),
-          chunk.map((r) => r.status),
-          chunk.map((r) => r.at.toISOString()),
-        ],
-      );
-    }
+    await storeDemoMeteredMessages(database, partnerId, batchId, rows);
     // The money: a top-up that covers the quarter, then the batch's one debit (decision 0023's shape).
     await ledger.credit({
       partnerId,
@@ -174,11 +138,13 @@ export async function seedDemoAnalytics(
       description: `Messages sent: ${charged.length}`,
       reference: null,
     });
-    await database.sql.query(
-      `INSERT INTO metering_batches (batch_id, partner_id, transaction_id, message_count, amount)
-       VALUES ($1, $2, $3, $4, $5::bigint)`,
-      [batchId, partnerId, debit.transaction.transactionId, charged.length, total.toString()],
-    );
+    await storeDemoMeteringBatch(database, {
+      batchId,
+      partnerId,
+      transactionId: debit.transaction.transactionId,
+      messageCount: charged.length,
+      amount: total,
+    });
     const keys = (list: typeof rows) => list.map((r) => ({ botId: r.botId, messageId: r.messageId }));
     for (let i = 0; i < charged.length; i += 5_000)
       await rollups.messagesCharged(keys(charged.slice(i, i + 5_000)));

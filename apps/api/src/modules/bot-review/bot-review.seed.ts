@@ -12,9 +12,9 @@ import { carriers, users } from '../../platform/db/core.schema.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { DEMO_PARTNERS } from '../../platform/db/seed/index.ts';
 import { reviewHistory } from '../../platform/review/review.schema.ts';
-import { botCarriers, bots } from '../bots/bots.schema.ts';
+import { demoBotCarrierIds, lockDemoBot, setDemoCarrierState, setDemoUpdatedAt } from '../bots/bots.seed.ts';
 import { DEMO_SECOND_CARRIER } from '../brands/brands.seed.ts';
-import { launches } from '../launches/launches.schema.ts';
+import { hasDemoLaunch, storeDemoLaunch } from '../launches/launches.seed.ts';
 import { ledgerAccounts } from '../wallet/wallet.schema.ts';
 import { demoLedger } from '../wallet/wallet.seed.ts';
 
@@ -459,19 +459,11 @@ export async function seedDemoLaunches(database: Database): Promise<{ launches: 
   for (const [index, demo] of DEMO_LAUNCHES.entries()) {
     const botId = id(demo.bot);
     const done = await database.transaction(async () => {
-      const [bot] = await db.select().from(bots).where(eq(bots.botId, botId)).for('update');
+      const bot = await lockDemoBot(database, botId);
       if (!bot) return false;
       const partnerId = DEMO_PARTNERS[demo.partner].partnerId;
-      const [existing] = await db
-        .select({ botId: launches.botId })
-        .from(launches)
-        .where(eq(launches.botId, botId));
-      if (existing) return false;
-      const chosen = await db
-        .select({ carrierId: botCarriers.carrierId })
-        .from(botCarriers)
-        .where(eq(botCarriers.botId, botId));
-      const chosenIds = chosen.map((c) => c.carrierId);
+      if (await hasDemoLaunch(database, botId)) return false;
+      const chosenIds = await demoBotCarrierIds(database, botId);
       // Within the dashboards' 30 days: one launch a day, the oldest first.
       const submittedAt = new Date(now - (DEMO_LAUNCHES.length - index) * 86_400_000);
 
@@ -507,7 +499,7 @@ export async function seedDemoLaunches(database: Database): Promise<{ launches: 
         }
       }
 
-      await db.insert(launches).values({
+      await storeDemoLaunch(database, {
         botId,
         partnerId,
         stepReached: demo.stepReached,
@@ -538,10 +530,10 @@ export async function seedDemoLaunches(database: Database): Promise<{ launches: 
         CarrierKey,
         { state: BotCarrierState; reason?: string },
       ][]) {
-        await db
-          .update(botCarriers)
-          .set({ status: BOT_CARRIER_MACHINE.states[change.state].code, reason: change.reason ?? null })
-          .where(and(eq(botCarriers.botId, botId), eq(botCarriers.carrierId, carrierId(key))));
+        await setDemoCarrierState(database, botId, carrierId(key), {
+          status: BOT_CARRIER_MACHINE.states[change.state].code,
+          reason: change.reason ?? null,
+        });
       }
 
       // As the launch's submission writes it: the bot's 'submit' and each submitted carrier's.
@@ -571,16 +563,14 @@ export async function seedDemoLaunches(database: Database): Promise<{ launches: 
       if (history.length > 0) await db.insert(reviewHistory).values(history);
       // The bot and each carrier changed when their last step was written.
       const lastOf = (rows: typeof history) => rows.at(-1)?.createdAt ?? submittedAt;
-      await db
-        .update(bots)
-        .set({ updatedAt: lastOf(history.filter((row) => row.carrierId === null)) })
-        .where(eq(bots.botId, botId));
-      for (const carrier of chosenIds) {
-        await db
-          .update(botCarriers)
-          .set({ updatedAt: lastOf(history.filter((row) => row.carrierId === carrier)) })
-          .where(and(eq(botCarriers.botId, botId), eq(botCarriers.carrierId, carrier)));
-      }
+      await setDemoUpdatedAt(
+        database,
+        botId,
+        lastOf(history.filter((row) => row.carrierId === null)),
+        chosenIds.map(
+          (carrier) => [carrier, lastOf(history.filter((row) => row.carrierId === carrier))] as const,
+        ),
+      );
       return true;
     });
     if (done) created += 1;

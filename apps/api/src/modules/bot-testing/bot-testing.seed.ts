@@ -1,13 +1,13 @@
 import { BOT_STATUS, CHANNEL_TYPE, type TMessageContent } from '@portico/domain';
 import type { SandboxObject } from '@portico/sandbox';
-import { and, asc, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { NetworksConfig } from '../../networks/config.ts';
 import { provisionSandboxObjects } from '../../networks/sandbox-state.ts';
 import { users } from '../../platform/db/core.schema.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { DEMO_PARTNERS } from '../../platform/db/seed/index.ts';
-import { bots } from '../bots/bots.schema.ts';
-import { networkEvents, networkMessages } from '../network-messages/network-messages.schema.ts';
+import { demoRbmAgents, demoRegisteredBots, storeDemoLaunchedBot } from '../bots/bots.seed.ts';
+import { storeDemoEvent, storeDemoMessage } from '../network-messages/network-messages.seed.ts';
 import { botConsoleLines, botTestDevices } from './bot-testing.schema.ts';
 
 const id = (n: number) => `00000000-0000-4000-8e00-${n.toString().padStart(12, '0')}`;
@@ -91,35 +91,21 @@ export async function seedBotTestingDemo({ database }: { database: Database }) {
         .where(eq(users.partnerId, partnerId))
         .orderBy(asc(users.createdAt))
         .limit(1);
-      const registered = () =>
-        db
-          .select()
-          .from(bots)
-          .where(
-            and(
-              eq(bots.partnerId, partnerId),
-              or(isNotNull(bots.rbmAgent), isNotNull(bots.maapBotId), isNotNull(bots.whatsappPhoneNumberId)),
-            ),
-          )
-          .orderBy(asc(bots.createdAt))
-          .limit(40);
+      const registered = () => demoRegisteredBots(database, partnerId);
       let list = await registered();
       if (list.length === 0) {
         for (const bot of FALLBACK_BOTS[key]) {
-          await db
-            .insert(bots)
-            .values({
-              botId: id(bot.n),
-              partnerId,
-              createdBy: owner?.userId ?? null,
-              channels: [...bot.channels],
-              status: BOT_STATUS.launched,
-              name: bot.name,
-              ...('rbmAgent' in bot
-                ? { rbmAgent: bot.rbmAgent, rbmBrand: bot.rbmAgent.split('/agents/')[0], apiType: 'GOOGLE' }
-                : { waDisplayName: bot.name, whatsappPhoneNumberId: bot.whatsapp }),
-            })
-            .onConflictDoNothing();
+          await storeDemoLaunchedBot(database, {
+            botId: id(bot.n),
+            partnerId,
+            createdBy: owner?.userId ?? null,
+            channels: [...bot.channels],
+            status: BOT_STATUS.launched,
+            name: bot.name,
+            ...('rbmAgent' in bot
+              ? { rbmAgent: bot.rbmAgent, rbmBrand: bot.rbmAgent.split('/agents/')[0], apiType: 'GOOGLE' }
+              : { waDisplayName: bot.name, whatsappPhoneNumberId: bot.whatsapp }),
+          });
         }
         list = await registered();
       }
@@ -211,7 +197,7 @@ export async function seedBotTestingDemo({ database }: { database: Database }) {
                 : (bot.whatsappPhoneNumberId ?? '');
           const out = async (content: TMessageContent, status: 'delivered' | 'read', m: number) => {
             const messageId = crypto.randomUUID();
-            await db.insert(networkMessages).values({
+            await storeDemoMessage(database, {
               messageId,
               partnerId,
               createdBy: owner?.userId ?? null,
@@ -246,26 +232,23 @@ export async function seedBotTestingDemo({ database }: { database: Database }) {
                       RCSMessage: { textMessage: text },
                     }
                   : { from: msisdn.slice(1), type: 'text', text: { body: text }, context: { from: sender } };
-            const [event] = await db
-              .insert(networkEvents)
-              .values({
-                network,
-                dedupeKey,
-                kind: postbackData === null ? 'user_message' : 'suggestion_response',
-                sender: msisdn,
-                text,
-                postbackData,
-                occurredAt: minutesAgo(m),
-                receivedAt: minutesAgo(m),
-                payload,
-              })
-              .returning({ eventId: networkEvents.eventId });
-            if (!event) return;
+            const eventId = await storeDemoEvent(database, {
+              network,
+              dedupeKey,
+              kind: postbackData === null ? 'user_message' : 'suggestion_response',
+              sender: msisdn,
+              text,
+              postbackData,
+              occurredAt: minutesAgo(m),
+              receivedAt: minutesAgo(m),
+              payload,
+            });
+            if (!eventId) return;
             await db.insert(botConsoleLines).values({
               deviceId: device.deviceId,
               botId: bot.botId,
               direction: 'in',
-              eventId: event.eventId,
+              eventId,
               text,
               postbackData,
               at: minutesAgo(m),
@@ -293,15 +276,14 @@ export async function seedBotTestingDemo({ database }: { database: Database }) {
  */
 export async function provisionDemoTestersOnSandbox(database: Database, networks: NetworksConfig) {
   if (!networks.rbm.sandbox) return 0;
-  const rows = await database.db
+  const devices = await database.db
     .select({
-      agent: bots.rbmAgent,
+      botId: botTestDevices.botId,
       msisdn: botTestDevices.msisdn,
       inviteStatus: botTestDevices.inviteStatus,
       invitedAt: botTestDevices.invitedAt,
     })
     .from(botTestDevices)
-    .innerJoin(bots, eq(bots.botId, botTestDevices.botId))
     .where(
       and(
         inArray(botTestDevices.partnerId, [
@@ -310,9 +292,11 @@ export async function provisionDemoTestersOnSandbox(database: Database, networks
         ]),
         eq(botTestDevices.channel, 'rcs'),
         isNotNull(botTestDevices.inviteStatus),
-        isNotNull(bots.rbmAgent),
       ),
     );
+  // Testers belong to an RBM agent: the devices of bots without one are left out.
+  const agents = await demoRbmAgents(database, [...new Set(devices.map((device) => device.botId))]);
+  const rows = devices.map((device) => ({ ...device, agent: agents.get(device.botId) }));
   const testers: SandboxObject[] = rows.flatMap((row) =>
     row.agent &&
     (row.inviteStatus === 'PENDING' || row.inviteStatus === 'ACCEPTED' || row.inviteStatus === 'DECLINED')
@@ -330,4 +314,16 @@ export async function provisionDemoTestersOnSandbox(database: Database, networks
       : [],
   );
   return provisionSandboxObjects(database, testers);
+}
+
+/**
+ * For the templates' demo tests (seedDemoTemplates): a line of a test device's console, for a demo
+ * message sent to it or an event from it, some minutes ago. The console writes its lines as messages
+ * and events arrive; the demo's are backdated, so the demo writes them here.
+ */
+export async function storeDemoConsoleLine(
+  database: Database,
+  line: typeof botConsoleLines.$inferInsert,
+): Promise<void> {
+  await database.db.insert(botConsoleLines).values(line);
 }

@@ -7,7 +7,7 @@ import {
   ROLES,
 } from '@portico/domain';
 import type { SandboxObject } from '@portico/sandbox';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { NetworksConfig } from '../../networks/config.ts';
 import { provisionSandboxObjects } from '../../networks/sandbox-state.ts';
 import { carriers, lookupValues, users } from '../../platform/db/core.schema.ts';
@@ -435,4 +435,98 @@ export async function seedDemoBots(database: Database): Promise<{ bots: number; 
     );
   }
   return { bots: all.length, created };
+}
+
+/**
+ * For the bot console's demo (seedBotTestingDemo): the partner's first 40 bots registered on a network
+ * (an RBM agent, a MaaP bot or a WhatsApp number), oldest first, to give test devices.
+ */
+export function demoRegisteredBots(database: Database, partnerId: string) {
+  return database.db
+    .select()
+    .from(bots)
+    .where(
+      and(
+        eq(bots.partnerId, partnerId),
+        or(isNotNull(bots.rbmAgent), isNotNull(bots.maapBotId), isNotNull(bots.whatsappPhoneNumberId)),
+      ),
+    )
+    .orderBy(asc(bots.createdAt))
+    .limit(40);
+}
+
+/**
+ * For the bot console's demo (seedBotTestingDemo): a launched bot for a demo partner that has no
+ * registered bot yet (seedDemoBots adds the full set). No use case makes a bot launched outright.
+ * Idempotent: a bot with that id is left alone.
+ */
+export async function storeDemoLaunchedBot(database: Database, bot: typeof bots.$inferInsert): Promise<void> {
+  await database.db.insert(bots).values(bot).onConflictDoNothing();
+}
+
+/**
+ * For the bot console's demo testers on the sandbox (provisionDemoTestersOnSandbox): the RBM agent of
+ * each of these bots that has one.
+ */
+export async function demoRbmAgents(database: Database, botIds: readonly string[]) {
+  if (botIds.length === 0) return new Map<string, string>();
+  const rows = await database.db
+    .select({ botId: bots.botId, rbmAgent: bots.rbmAgent })
+    .from(bots)
+    .where(and(inArray(bots.botId, [...botIds]), isNotNull(bots.rbmAgent)));
+  return new Map(rows.flatMap((row) => (row.rbmAgent ? [[row.botId, row.rbmAgent] as const] : [])));
+}
+
+/**
+ * For bot review's demo launches (seedDemoLaunches): the demo bot, its row locked until the launch's
+ * unit of work ends (as the review locks it).
+ */
+export async function lockDemoBot(database: Database, botId: string) {
+  const [bot] = await database.db.select().from(bots).where(eq(bots.botId, botId)).for('update');
+  return bot;
+}
+
+/** For bot review's demo launches (seedDemoLaunches): the carriers the demo bot was chosen for. */
+export async function demoBotCarrierIds(database: Database, botId: string): Promise<number[]> {
+  const chosen = await database.db
+    .select({ carrierId: botCarriers.carrierId })
+    .from(botCarriers)
+    .where(eq(botCarriers.botId, botId));
+  return chosen.map((c) => c.carrierId);
+}
+
+/**
+ * For bot review's demo launches (seedDemoLaunches): a demo bot's carrier set to the state (and
+ * reason) its launch reached. The demo writes a review's outcome with its backdated history at once,
+ * which no use case does.
+ */
+export async function setDemoCarrierState(
+  database: Database,
+  botId: string,
+  carrierId: number,
+  state: { status: number; reason: string | null },
+): Promise<void> {
+  await database.db
+    .update(botCarriers)
+    .set({ status: state.status, reason: state.reason })
+    .where(and(eq(botCarriers.botId, botId), eq(botCarriers.carrierId, carrierId)));
+}
+
+/**
+ * For bot review's demo launches (seedDemoLaunches): the demo bot and each of its carriers changed
+ * when the launch's backdated history last moved them.
+ */
+export async function setDemoUpdatedAt(
+  database: Database,
+  botId: string,
+  botAt: Date,
+  carrierAts: readonly (readonly [carrierId: number, at: Date])[],
+): Promise<void> {
+  await database.db.update(bots).set({ updatedAt: botAt }).where(eq(bots.botId, botId));
+  for (const [carrierId, at] of carrierAts) {
+    await database.db
+      .update(botCarriers)
+      .set({ updatedAt: at })
+      .where(and(eq(botCarriers.botId, botId), eq(botCarriers.carrierId, carrierId)));
+  }
 }

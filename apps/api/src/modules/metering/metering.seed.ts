@@ -149,3 +149,90 @@ export async function seedDemoMetering(database: Database, partnerIds: readonly 
     return recorded;
   }
 }
+
+/** One backdated demo message's money, as analytics' demo history prices it. */
+export interface DemoMeteredMessage {
+  botId: string;
+  messageId: string;
+  channel: number;
+  carrierId: number;
+  countryId: string;
+  ratePlanId: number | null;
+  rateCardId: number | null;
+  pricedAs: string;
+  amount: bigint;
+  status: 'charged' | 'released';
+  /** When it was sent (and settled). */
+  at: Date;
+}
+
+/**
+ * For analytics' demo history (seedDemoAnalytics): whether the partner has metered messages whose id
+ * starts with `messageIdPrefix`, so a partner seeded once is left alone.
+ */
+export async function hasDemoMeteredMessages(
+  database: Database,
+  partnerId: string,
+  messageIdPrefix: string,
+): Promise<boolean> {
+  const { rows } = await database.sql.query(
+    'SELECT 1 FROM metered_messages WHERE partner_id = $1 AND message_id LIKE $2 LIMIT 1',
+    [partnerId, `${messageIdPrefix}%`],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * For analytics' demo history (seedDemoAnalytics): the partner's backdated metered messages, charged
+ * by `batchId` or released, dated when each was sent. No use case meters a message in the past, so
+ * the demo writes them here, 5,000 to a statement.
+ */
+export async function storeDemoMeteredMessages(
+  database: Database,
+  partnerId: string,
+  batchId: string,
+  rows: readonly DemoMeteredMessage[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 5_000) {
+    const chunk = rows.slice(i, i + 5_000);
+    await database.sql.query(
+      `INSERT INTO metered_messages (bot_id, message_id, partner_id, channel, carrier_id, country_id, rate_plan_id,
+                                     rate_card_id, priced_as, amount, status, batch_id, created_at, settled_at)
+       SELECT k.bot_id, k.message_id, $1::uuid, k.channel, k.carrier_id, k.country_id, k.rate_plan_id, k.rate_card_id,
+              k.priced_as, k.amount, k.status, CASE WHEN k.status = 'charged' THEN $2::uuid END, k.at, k.at
+         FROM unnest($3::uuid[], $4::text[], $5::int[], $6::int[], $7::text[], $8::int[], $9::int[], $10::text[],
+                     $11::bigint[], $12::text[], $13::timestamptz[])
+              AS k(bot_id, message_id, channel, carrier_id, country_id, rate_plan_id, rate_card_id, priced_as, amount, status, at)`,
+      [
+        partnerId,
+        batchId,
+        chunk.map((r) => r.botId),
+        chunk.map((r) => r.messageId),
+        chunk.map((r) => r.channel),
+        chunk.map((r) => r.carrierId),
+        chunk.map((r) => r.countryId),
+        chunk.map((r) => r.ratePlanId),
+        chunk.map((r) => r.rateCardId),
+        chunk.map((r) => r.pricedAs),
+        chunk.map((r) => r.amount.toString()),
+        chunk.map((r) => r.status),
+        chunk.map((r) => r.at.toISOString()),
+      ],
+    );
+  }
+}
+
+/**
+ * For analytics' demo history (seedDemoAnalytics): the settlement batch of its backdated messages,
+ * with the ledger debit (`transactionId`) the demo charged them by (decision 0023's shape).
+ */
+export async function storeDemoMeteringBatch(
+  database: Database,
+  batch: { batchId: string; partnerId: string; transactionId: string; messageCount: number; amount: bigint },
+): Promise<void> {
+  await database.sql.query(
+    `INSERT INTO metering_batches (batch_id, partner_id, transaction_id, message_count, amount)
+     VALUES ($1, $2, $3, $4, $5::bigint)`,
+    [batch.batchId, batch.partnerId, batch.transactionId, batch.messageCount, batch.amount.toString()],
+  );
+}

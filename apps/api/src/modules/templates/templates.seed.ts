@@ -19,10 +19,10 @@ import { users } from '../../platform/db/core.schema.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { DEMO_PARTNERS } from '../../platform/db/seed/index.ts';
 import { reviewHistory } from '../../platform/review/review.schema.ts';
-import { botConsoleLines, botTestDevices } from '../bot-testing/bot-testing.schema.ts';
-import { isDemoPreviewBot } from '../bot-testing/bot-testing.seed.ts';
+import { botTestDevices } from '../bot-testing/bot-testing.schema.ts';
+import { isDemoPreviewBot, storeDemoConsoleLine } from '../bot-testing/bot-testing.seed.ts';
 import { bots } from '../bots/bots.schema.ts';
-import { networkEvents, networkMessages } from '../network-messages/network-messages.schema.ts';
+import { storeDemoEvent, storeDemoMessage } from '../network-messages/network-messages.seed.ts';
 import { templates, templateTestResults, templateTestRuns, templateVersions } from './templates.schema.ts';
 
 const IMAGE = (name: string) => `https://storage.googleapis.com/kitchen-sink-sample-images/${name}`;
@@ -479,7 +479,7 @@ export async function seedDemoTemplates(database: Database) {
           .values({ templateId, versionId, values: {}, createdBy: owner.userId, createdAt: minutesAgo(30) })
           .returning();
         if (!run) return;
-        await db.insert(networkMessages).values({
+        await storeDemoMessage(database, {
           messageId,
           partnerId,
           createdBy: owner.userId,
@@ -493,7 +493,7 @@ export async function seedDemoTemplates(database: Database) {
           createdAt: minutesAgo(30),
           updatedAt: minutesAgo(28),
         });
-        await db.insert(botConsoleLines).values({
+        await storeDemoConsoleLine(database, {
           deviceId: device.deviceId,
           botId,
           direction: 'out',
@@ -509,26 +509,23 @@ export async function seedDemoTemplates(database: Database) {
           messageId,
           createdAt: minutesAgo(30),
         });
-        const [event] = await db
-          .insert(networkEvents)
-          .values({
-            network,
-            dedupeKey: `demo-template-tap-${messageId}`,
-            kind: 'suggestion_response',
-            sender: device.msisdn,
-            text: 'Track order',
-            postbackData: 'track',
-            occurredAt: minutesAgo(27),
-            receivedAt: minutesAgo(27),
-            payload: { demo: true, text: 'Track order', postbackData: 'track' },
-          })
-          .returning({ eventId: networkEvents.eventId });
-        if (event)
-          await db.insert(botConsoleLines).values({
+        const eventId = await storeDemoEvent(database, {
+          network,
+          dedupeKey: `demo-template-tap-${messageId}`,
+          kind: 'suggestion_response',
+          sender: device.msisdn,
+          text: 'Track order',
+          postbackData: 'track',
+          occurredAt: minutesAgo(27),
+          receivedAt: minutesAgo(27),
+          payload: { demo: true, text: 'Track order', postbackData: 'track' },
+        });
+        if (eventId)
+          await storeDemoConsoleLine(database, {
             deviceId: device.deviceId,
             botId,
             direction: 'in',
-            eventId: event.eventId,
+            eventId,
             text: 'Track order',
             postbackData: 'track',
             at: minutesAgo(27),
