@@ -56,7 +56,10 @@ beforeEach(() => {
 describe('the shell for a developer', () => {
   it('shows the developer bar with its exact labels, routes and query strings, MY BOTS highlighted', async () => {
     renderApp('/u/dashboard', { details: DEVELOPER });
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Bots' })).toBeTruthy();
+    // The file's first page: its code is compiled on first use (seconds on a busy machine).
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Bots' }, { timeout: 15_000 }),
+    ).toBeTruthy();
     expect(barLinks()).toEqual([
       { label: 'MY BILLING', href: '/u/analytics?slug=billing', disabled: false, current: false },
       { label: 'MY BOTS', href: '/u/dashboard', disabled: false, current: true },
@@ -87,6 +90,19 @@ describe('the shell for a developer', () => {
     // The click shows the page with the answer already there.
     await userEvent.click(myBots);
     expect(await screen.findByRole('heading', { level: 1, name: 'My Bots' })).toBeTruthy();
+  });
+
+  it("when the pointer reaches a link inside a page (a breadcrumb) or MY CAMPAIGNS then that page's first data is fetched before the click", async () => {
+    renderApp('/u/my-brands', { details: DEVELOPER });
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Brands' })).toBeTruthy();
+    const asked = (path: string) => vi.mocked(http.get).mock.calls.some(([url]) => url === path);
+    expect(asked('/secure/bots/dashboard')).toBe(false);
+    const crumb = within(screen.getByRole('main')).getByRole('link', { name: 'Developer console' });
+    await userEvent.hover(crumb);
+    await waitFor(() => expect(asked('/secure/bots/dashboard')).toBe(true));
+    expect(asked('/secure/campaigns')).toBe(false);
+    await userEvent.hover(within(mainNav()).getByRole('link', { name: 'MY CAMPAIGNS', hidden: true }));
+    await waitFor(() => expect(asked('/secure/campaigns')).toBe(true));
   });
 
   it('highlights MY BOTS on the bot creation pages', async () => {

@@ -1,6 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { type ScreenModule, screen } from './feature';
+import { createHttpClient, setHttpHandlers } from './http/client';
 
 const Page = () => null;
 
@@ -34,5 +36,27 @@ describe('screen', () => {
     await expect(page.preload(client)).resolves.toBeUndefined();
     await page.preload(client);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  describe('when the first data fails while fetched ahead', () => {
+    const onServerError = vi.fn();
+    afterEach(() => setHttpHandlers({ onServerError: () => {} }));
+
+    it('then the page the user is on stays (no /500), while the page asking for it itself goes to /500', async () => {
+      setHttpHandlers({ onServerError });
+      const down = createHttpClient({
+        baseURL: 'http://portico.test/api/v1',
+        fetch: async () => new Response('{}', { status: 503 }),
+      });
+      const queryFn = () => down.get('/secure/campaigns', z.object({}));
+      const page = screen(async () => ({
+        default: Page,
+        prefetch: (c: QueryClient) => c.prefetchQuery({ queryKey: ['campaigns'], queryFn }),
+      }));
+      await page.preload(new QueryClient({ defaultOptions: { queries: { retry: false } } }));
+      expect(onServerError).not.toHaveBeenCalled();
+      await expect(queryFn()).rejects.toThrow();
+      expect(onServerError).toHaveBeenCalledTimes(1);
+    });
   });
 });

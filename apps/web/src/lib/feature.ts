@@ -1,6 +1,7 @@
 import type { ScreenId } from '@portico/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { inBackground } from './http/client';
 
 /**
  * A screen: a page loaded on first use (React.lazy), so each one is its own chunk. `preload` fetches
@@ -22,10 +23,11 @@ export interface ScreenModule {
  */
 export function screen(load: () => Promise<ScreenModule>): Screen {
   const component = lazy(load) as Screen;
-  // A failure here is the page's to show when it renders and runs its queries.
+  // A failure here is the page's to show when it renders and runs its queries: the prefetch's
+  // requests are background ones (a failed one leaves the page the user is on where it is).
   component.preload = (client) =>
     load()
-      .then((page) => page.prefetch?.(client))
+      .then((page) => inBackground(() => page.prefetch?.(client)))
       .then(ignore, ignore);
   return component;
 }

@@ -200,6 +200,24 @@ function bodyOptions(body: unknown): Options {
   return { json: body };
 }
 
+/** How deep the current synchronous call is in inBackground. */
+let backgroundDepth = 0;
+
+/**
+ * Runs `start`, and every request it starts at once (in the same synchronous call) is a background
+ * one (RequestConfig.background): data fetched ahead of the user, such as a page's first queries
+ * when a link is reached, never sends the page the user is on to /500 when it fails. TanStack Query
+ * calls a query's function synchronously when a prefetch starts it.
+ */
+export function inBackground<T>(start: () => T): T {
+  backgroundDepth += 1;
+  try {
+    return start();
+  } finally {
+    backgroundDepth -= 1;
+  }
+}
+
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const getToken = options.getToken ?? getValidAccessToken;
   const baseURL = options.baseURL ?? API_BASE_URL;
@@ -293,9 +311,10 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     method: string,
     url: string,
     schema: ResponseSchema<T>,
-    config: RequestConfig = {},
+    asked: RequestConfig = {},
     body?: unknown,
   ): Promise<T> {
+    const config = backgroundDepth > 0 ? { ...asked, background: true } : asked;
     const response = await fetchResponse(method, url, config, bodyOptions(body));
     const data = await readBody(response);
     if (!response.ok) throw httpFailure(response.status, data, config.background);

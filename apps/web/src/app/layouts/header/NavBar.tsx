@@ -2,10 +2,9 @@ import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import type { ResolvedNavItem } from '@portico/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { preloadHref } from '../../screens';
+import { useLinkPreload } from '../../screens';
 import { DISABLED_HINT } from './nav-hint';
 
 const loadNavMenu = () => import('./NavMenu');
@@ -27,11 +26,9 @@ export function NavBar({ items, activeId }: NavBarProps) {
   const buttonId = useId();
   const hintId = useId();
   const open = anchor !== null;
-  const client = useQueryClient();
-  // A link's screen (its code and first data) is fetched when the pointer or the focus reaches it.
-  const preload = (item: ResolvedNavItem) => {
-    if (!item.disabled) preloadHref(item.href, client);
-  };
+  // Any link's screen (its code and first data), the bar's included, is fetched when the pointer or
+  // the focus reaches it, while the bar shows.
+  useLinkPreload();
 
   return (
     <Box
@@ -62,7 +59,6 @@ export function NavBar({ items, activeId }: NavBarProps) {
             anchor={anchor}
             items={items}
             activeId={activeId}
-            onPreload={preload}
             onClose={() => setAnchor(null)}
           />
         </Suspense>
@@ -86,8 +82,6 @@ export function NavBar({ items, activeId }: NavBarProps) {
                 component={RouterLink}
                 to={item.href}
                 data-nav-id={item.id}
-                onPointerEnter={() => preload(item)}
-                onFocus={() => preload(item)}
                 aria-current={active ? 'page' : undefined}
                 aria-disabled={item.disabled ? 'true' : undefined}
                 aria-describedby={item.disabled ? hintId : undefined}

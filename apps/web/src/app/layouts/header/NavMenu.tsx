@@ -10,13 +10,11 @@ interface NavMenuProps {
   anchor: HTMLElement | null;
   items: readonly ResolvedNavItem[];
   activeId: string | undefined;
-  /** The item's screen is fetched ahead (pointer or focus on it). */
-  onPreload: (item: ResolvedNavItem) => void;
   onClose: () => void;
 }
 
 /** The bar as a menu, below the md breakpoint (loaded the first time it opens). */
-export default function NavMenu({ id, buttonId, anchor, items, activeId, onPreload, onClose }: NavMenuProps) {
+export default function NavMenu({ id, buttonId, anchor, items, activeId, onClose }: NavMenuProps) {
   return (
     <Menu
       id={id}
@@ -35,8 +33,6 @@ export default function NavMenu({ id, buttonId, anchor, items, activeId, onPrelo
           aria-disabled={item.disabled ? 'true' : undefined}
           title={item.disabled ? DISABLED_HINT : undefined}
           onClick={onClose}
-          onPointerEnter={() => onPreload(item)}
-          onFocus={() => onPreload(item)}
           sx={{
             minWidth: 220,
             fontWeight: 500,

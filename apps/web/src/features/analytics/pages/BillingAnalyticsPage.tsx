@@ -16,7 +16,7 @@ import {
   type TAnalyticsRow,
   TIME_ZONE_OFFSETS,
 } from '@portico/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import { lazy, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
@@ -54,6 +54,17 @@ const TITLES = { developer: 'My Billing', carrier: 'Billing', platform: 'Billing
 const count = (n: number) => n.toLocaleString('en-US');
 /** Bars shown per breakdown chart (the table has every row). */
 const TOP = 8;
+
+/**
+ * The page's first data (the default view: its preset period in its default zone, nothing
+ * filtered), asked for ahead by Screen.preload.
+ * @public (read from the page module by lib/feature.ts, not imported by name)
+ */
+export const prefetch = (client: QueryClient) =>
+  client.prefetchQuery({
+    ...billingAnalyticsOptions(paramsOf(viewOf(new URLSearchParams()))),
+    staleTime: 10_000,
+  });
 
 /** MY BILLING, the carriers' BILLING and the platform's BILLING: one page, the audience from the role. */
 export default function BillingAnalyticsPage() {

@@ -18,7 +18,7 @@ import {
   formatDateTime,
   type TAudience,
 } from '@portico/domain';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { UploadPanel } from '@/lib/audiences/UploadPanel';
@@ -36,6 +36,26 @@ import { audiencesQueryOptions, useDeleteAudience, useExportAudiences } from '..
 import { AudienceResult } from '../components/AudienceResult';
 
 const figure = (n: number) => n.toLocaleString('en-US');
+
+/** The list as it opens: the first page of ten, newest first, nothing filtered. */
+const FIRST_PAGE_SIZE = 10;
+const FIRST_SORT = { field: 'created_at', order: 'desc' } as const satisfies {
+  field: AudienceSort;
+  order: 'asc' | 'desc';
+};
+
+/**
+ * The page's first data (the list's first page), asked for ahead by Screen.preload.
+ * @public (read from the page module by lib/feature.ts, not imported by name)
+ */
+export const prefetch = (client: QueryClient) =>
+  client.prefetchQuery({
+    ...audiencesQueryOptions(
+      { start: 0, end: FIRST_PAGE_SIZE },
+      { sort: FIRST_SORT.field, order: FIRST_SORT.order },
+    ),
+    staleTime: 10_000,
+  });
 
 /** MY CAMPAIGNS' audiences: upload with the live check, the chosen audience's result, the list. */
 export default function AudiencesPage() {
@@ -55,9 +75,9 @@ export default function AudiencesPage() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<AudienceStatus | ''>('');
   const debounced = useDebouncedValue(search.trim(), 300);
-  const paging = usePaging(10);
+  const paging = usePaging(FIRST_PAGE_SIZE);
   const start = paging.page * paging.pageSize;
-  const sort = useListSort<AudienceSort>({ field: 'created_at', order: 'desc' }, () => paging.setPage(0));
+  const sort = useListSort<AudienceSort>(FIRST_SORT, () => paging.setPage(0));
   const filters = {
     search: debounced || undefined,
     status: status || undefined,

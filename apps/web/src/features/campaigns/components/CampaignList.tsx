@@ -9,7 +9,7 @@ import {
   formatCurrency,
   type TCampaignListItem,
 } from '@portico/domain';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DayField } from '@/lib/ui/DayField';
@@ -166,6 +166,34 @@ function columns(scope: CampaignScope, actions: ColumnActions): ResponsiveColumn
  * The campaigns: search, status, channel, bot (and for the platform, partner) and date filters,
  * sort on the headers (a select on cards), pages, and Excel and PDF of what is filtered.
  */
+/** The list as it opens: the first page of ten, newest first, nothing filtered. */
+const FIRST_PAGE_SIZE = 10;
+const FIRST_SORT = { field: 'created_at', order: 'desc' } as const satisfies {
+  field: CampaignSortField;
+  order: 'asc' | 'desc';
+};
+
+/**
+ * The list's first data as it opens (its first page, and the bot or the partner and bot options),
+ * asked for ahead when a link to the page is reached (Screen.preload).
+ */
+export function prefetchCampaignList(client: QueryClient, scope: CampaignScope) {
+  const first = { staleTime: 10_000 };
+  return Promise.all([
+    client.prefetchQuery({
+      ...campaignsQueryOptions(
+        scope,
+        { start: 0, end: FIRST_PAGE_SIZE },
+        { sort: FIRST_SORT.field, order: FIRST_SORT.order },
+      ),
+      ...first,
+    }),
+    scope === 'platform'
+      ? client.prefetchQuery({ ...campaignFacetsQueryOptions, ...first })
+      : client.prefetchQuery({ ...partnerBotsQueryOptions, ...first }),
+  ]);
+}
+
 export function CampaignList({ scope }: { scope: CampaignScope }) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<CampaignStatus | ''>('');
@@ -174,10 +202,8 @@ export function CampaignList({ scope }: { scope: CampaignScope }) {
   const [partnerId, setPartnerId] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const paging = usePaging(10);
-  const sort = useListSort<CampaignSortField>({ field: 'created_at', order: 'desc' }, () =>
-    paging.setPage(0),
-  );
+  const paging = usePaging(FIRST_PAGE_SIZE);
+  const sort = useListSort<CampaignSortField>(FIRST_SORT, () => paging.setPage(0));
   const debounced = useDebouncedValue(search.trim(), 300);
   const dateError = from && to && from > to ? 'To must not be before From' : null;
   const platform = scope === 'platform';

@@ -1,14 +1,22 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import type { QueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { useApprovalRefusal, useCan } from '@/lib/use-can';
 import { CampaignDetails } from '../components/CampaignDetails';
-import { CampaignList } from '../components/CampaignList';
+import { CampaignList, prefetchCampaignList } from '../components/CampaignList';
 
 const CRUMBS = [{ label: 'Developer console', to: '/u/dashboard' }];
+
+/**
+ * The page's first data (the list's first page, the bot filter's options), asked for ahead by
+ * Screen.preload.
+ * @public (read from the page module by lib/feature.ts, not imported by name)
+ */
+export const prefetch = (client: QueryClient) => prefetchCampaignList(client, 'partner');
 
 /**
  * MY CAMPAIGNS (/u/my-campaigns, also /my-campaigns): the partner's campaigns (an aggregator's with
