@@ -2,9 +2,10 @@ import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import type { ResolvedNavItem } from '@portico/domain';
-import { lazy, Suspense, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useLinkPreload } from '../../screens';
+import { preloadHref } from '../../screens';
 import { DISABLED_HINT } from './nav-hint';
 
 const loadNavMenu = () => import('./NavMenu');
@@ -26,9 +27,20 @@ export function NavBar({ items, activeId }: NavBarProps) {
   const buttonId = useId();
   const hintId = useId();
   const open = anchor !== null;
+  const client = useQueryClient();
   // Any link's screen (its code and first data), the bar's included, is fetched when the pointer or
   // the focus reaches it, while the bar shows.
-  useLinkPreload();
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void import('./link-preload').then(({ preloadLinks }) => {
+      if (!gone) stop = preloadLinks((href) => preloadHref(href, client));
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [client]);
 
   return (
     <Box
