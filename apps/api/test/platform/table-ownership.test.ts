@@ -93,7 +93,6 @@ const ALLOWED_READS: readonly string[] = [
   'partner-webhooks/partner-webhooks.repository.ts -> bots (bots): read',
   'partner-webhooks/partner-webhooks.repository.ts -> network_events (network-messages): read',
   'partner-webhooks/partner-webhooks.repository.ts -> network_messages (network-messages): read',
-  'partner-webhooks/partner-webhooks.seed.ts -> bots (bots): read',
   'templates/templates.repository.ts -> bot_test_devices (bot-testing): read',
   'templates/templates.repository.ts -> bots (bots): read',
   'templates/templates.seed.ts -> bot_test_devices (bot-testing): read',

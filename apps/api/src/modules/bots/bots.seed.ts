@@ -438,8 +438,9 @@ export async function seedDemoBots(database: Database): Promise<{ bots: number; 
 }
 
 /**
- * For the bot console's demo (seedBotTestingDemo): the partner's first 40 bots registered on a network
- * (an RBM agent, a MaaP bot or a WhatsApp number), oldest first, to give test devices.
+ * For the bot console's and the webhooks' demos (seedBotTestingDemo, seedPartnerWebhooksDemo): the
+ * partner's first 40 bots registered on a network (an RBM agent, a MaaP bot or a WhatsApp number),
+ * oldest first (the demo partners have a dozen), to give test devices and webhooks.
  */
 export function demoRegisteredBots(database: Database, partnerId: string) {
   return database.db

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { WEBHOOK_MAX_ATTEMPTS } from '@portico/domain';
-import { and, eq, isNotNull, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/index.ts';
 import { DEMO_PARTNERS } from '../../platform/db/seed/index.ts';
-import { bots } from '../bots/bots.schema.ts';
+import { demoRegisteredBots } from '../bots/bots.seed.ts';
 import { toBotForTesting } from '../bots/bots.service.ts';
 import { partnerWebhookDeliveries, partnerWebhooks } from './partner-webhooks.schema.ts';
 import { botAddresses } from './partner-webhooks.service.ts';
@@ -63,15 +63,7 @@ export async function seedPartnerWebhooksDemo({ database }: { database: Database
     let webhooks = 0;
     for (const key of ['developer', 'aggregator'] as const) {
       const partnerId = DEMO_PARTNERS[key].partnerId;
-      const rows = await db
-        .select()
-        .from(bots)
-        .where(
-          and(
-            eq(bots.partnerId, partnerId),
-            or(isNotNull(bots.rbmAgent), isNotNull(bots.maapBotId), isNotNull(bots.whatsappPhoneNumberId)),
-          ),
-        );
+      const rows = await demoRegisteredBots(database, partnerId);
       for (const row of rows) {
         const [exists] = await db.select().from(partnerWebhooks).where(eq(partnerWebhooks.botId, row.botId));
         if (exists) continue;
