@@ -47,7 +47,7 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0031_network_message_error_kind.sql': '71aed6abe30fe3a469ea325bb7b79fb4b51521c7657cfbb3f499d6951e04a444',
 };
 /** How many migrations the previous landed main had (0000 to 0029). */
-const PREVIOUS_RELEASE_MIGRATIONS = 30;
+const PREVIOUS_RELEASE_MIGRATIONS = 32;
 
 interface Journal {
   entries: { idx: number; tag: string }[];
