@@ -8,6 +8,15 @@ import { screenManifest } from './build/screen-modules.ts';
 const apiTarget = process.env.PORTICO_API_URL ?? 'http://localhost:3000';
 /** A module that this many lazy screens (or more) import goes in the common chunk (build.rolldownOptions). */
 const COMMON_CHUNK_MIN_SCREENS = 45;
+/**
+ * The parts of MUI's modal dialogs and of a text field or select (TextInput), each a chunk of its own
+ * loaded by the screens that use them (decision 0059): more than 45 screens have one, so without
+ * these groups they would go into the common chunk, and every page (the landing page and the
+ * policies too) would load them.
+ */
+const DIALOGS = /[\\/]@mui[\\/]material[\\/](Modal|Backdrop|Fade|Portal|Unstable_TrapFocus)[\\/]/;
+const INPUTS =
+  /[\\/](@mui[\\/]material[\\/](InputBase|OutlinedInput|Input|FormControl|FormLabel|InputLabel|FormHelperText|NativeSelect|TextareaAutosize)[\\/]|src[\\/]lib[\\/]ui[\\/]TextInput\.tsx)/;
 
 export default defineConfig({
   plugins: [react(), precompress(), screenManifest()],
@@ -39,8 +48,14 @@ export default defineConfig({
           // one chunk with the shell instead of a few dozen small ones: each route's JavaScript, counted
           // as the bench counts it (decision 0031), is 0 to 6.4 KB gzip smaller (no route larger), in
           // fewer requests. The threshold is in screens (dynamic entries); lower ones put code in the
-          // shell that some routes never use.
-          groups: [{ name: 'common', minShareCount: COMMON_CHUNK_MIN_SCREENS }],
+          // shell that some routes never use. Dialogs and fields go first into chunks of their own
+          // (decision 0059); `includeDependenciesRecursively: false` leaves what they import (React,
+          // emotion) where it was, so the shell does not import them.
+          groups: [
+            { name: 'inputs', test: INPUTS, priority: 2, includeDependenciesRecursively: false },
+            { name: 'dialogs', test: DIALOGS, priority: 2, includeDependenciesRecursively: false },
+            { name: 'common', minShareCount: COMMON_CHUNK_MIN_SCREENS, priority: 1 },
+          ],
         },
       },
       treeshake: {

@@ -145,8 +145,7 @@ test('when a person types STOP on a sandbox handset to a bot of the partner then
   await page.goto(`/u/bot-console?botId=${botId}`);
   const form = page.getByRole('form', { name: 'Add a test device' });
   await form.getByLabel('Phone number').fill(msisdn);
-  await form.getByRole('combobox', { name: 'Channel' }).click();
-  await page.getByRole('option', { name: 'WhatsApp', exact: true }).click();
+  await form.getByRole('combobox', { name: 'Channel' }).selectOption({ label: 'WhatsApp' });
   await form.getByRole('button', { name: 'Add device' }).click();
   await expect(page.getByRole('heading', { name: `Conversation with ${msisdn}` })).toBeVisible();
   const composer = page.getByRole('form', { name: 'Compose a test message' });

@@ -66,8 +66,9 @@ function deviceRow(page: Page, msisdn: string) {
 async function addDevice(page: Page, msisdn: string, channel: 'rcs' | 'whatsapp' = 'rcs') {
   const form = page.getByRole('form', { name: 'Add a test device' });
   await form.getByLabel('Phone number').fill(msisdn);
-  await form.getByRole('combobox', { name: 'Channel' }).click();
-  await page.getByRole('option', { name: channel === 'rcs' ? 'RCS' : 'WhatsApp', exact: true }).click();
+  await form
+    .getByRole('combobox', { name: 'Channel' })
+    .selectOption({ label: channel === 'rcs' ? 'RCS' : 'WhatsApp' });
   await form.getByRole('button', { name: 'Add device' }).click();
   await expect(page.getByRole('list', { name: 'Test devices' }).getByText(msisdn)).toBeVisible();
 }

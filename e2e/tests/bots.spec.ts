@@ -8,6 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { signInFromLanding } from '../support/auth.ts';
 import { png } from '../support/files.ts';
 import { DESKTOP, screenshotsIn } from '../support/screenshots.ts';
+import { chooseOption } from '../support/select';
 import { seriousViolations } from '../support/shell.ts';
 
 test.use({ viewport: { ...DESKTOP, height: 900 } });
@@ -15,13 +16,7 @@ test.use({ viewport: { ...DESKTOP, height: 900 } });
 const screenshots = screenshotsIn('bots');
 
 async function choose(page: Page, field: string | RegExp, option: string | RegExp) {
-  await page.getByRole('combobox', { name: field }).click();
-  await page
-    .getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option })
-    .first()
-    .click();
-  // The menu fades out: let it go before the next step (and before axe looks at the page).
-  await expect(page.getByRole('listbox')).toBeHidden();
+  await chooseOption(page.getByRole('combobox', { name: field }), option);
 }
 
 test('when a developer creates an RCS bot with a brand then the preview follows their typing, the agent is registered, carriers are chosen and the bot shows in MY BOTS', async ({

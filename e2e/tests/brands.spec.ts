@@ -22,8 +22,7 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
 }
 
 async function choose(page: Page, field: string, option: string) {
-  await page.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('combobox', { name: field }).selectOption({ label: option });
 }
 
 async function openFromReviewList(page: Page, listPath: string, tab: string, brand: string) {

@@ -9,6 +9,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signInFromLanding } from '../support/auth.ts';
 import { DESKTOP, NARROW, screenshotsIn } from '../support/screenshots.ts';
+import { chosenOption } from '../support/select';
 import { seriousViolations } from '../support/shell.ts';
 
 test.use({ viewport: { ...DESKTOP, height: 900 } });
@@ -48,7 +49,7 @@ test('when the super admin approves two submitted launches at once then each is 
   const botHeader = table.getByRole('columnheader', { name: /^Bot/ });
   await botHeader.getByRole('button').click();
   await expect(botHeader).toHaveAttribute('aria-sort', 'ascending');
-  await expect(page.getByRole('combobox', { name: 'Sort' })).toHaveText('Bot A-Z');
+  await expect(chosenOption(page.getByRole('combobox', { name: 'Sort' }))).toHaveText('Bot A-Z');
   await botHeader.getByRole('button').click();
   await expect(botHeader).toHaveAttribute('aria-sort', 'descending');
 

@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { apiHeaders } from '../support/auth.ts';
 import { DESKTOP, screenshotsIn } from '../support/screenshots.ts';
+import { chooseOption } from '../support/select';
 import { seriousViolations } from '../support/shell.ts';
 import { storageStatePath } from '../support/stack-env.ts';
 
@@ -45,8 +46,7 @@ function istAhead(minutes: number): { day: string; time: string } {
 }
 
 async function choose(page: Page, label: string | RegExp, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
+  await chooseOption(page.getByRole('combobox', { name: label }), option);
 }
 
 test('when a developer schedules a personalised campaign then it shows in the list and details, and the admin finds it', async ({

@@ -95,8 +95,7 @@ test('when a developer downloads the audience sample as XLSX and plays a video t
   await page.getByRole('tab', { name: 'Sample files' }).click();
   await expect(page).toHaveURL(/\/developer-assets\/sample-files$/);
   const audience = page.getByRole('region', { name: 'Audience list sample' });
-  await audience.getByRole('combobox', { name: 'File type' }).click();
-  await page.getByRole('option', { name: 'XLSX' }).click();
+  await audience.getByRole('combobox', { name: 'File type' }).selectOption({ label: 'XLSX' });
   const download = page.waitForEvent('download');
   await audience.getByRole('button', { name: 'Download Audience list sample as XLSX' }).click();
   const file = await download;

@@ -177,8 +177,7 @@ test('when a developer sets a webhook on /u/api then the ping and a tap on the h
 
   // The log lists the tap as delivered.
   await page.reload();
-  await page.getByRole('combobox', { name: 'Event' }).click();
-  await page.getByRole('option', { name: 'Tap' }).click();
+  await page.getByRole('combobox', { name: 'Event' }).selectOption({ label: 'Tap' });
   await expect(log.getByRole('row').filter({ hasText: msisdn }).getByText('Delivered').first()).toBeVisible({
     timeout: 15_000,
   });

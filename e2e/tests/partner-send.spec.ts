@@ -269,8 +269,7 @@ test('when a developer creates credentials on /u/api and sends a rich card with 
   await page.reload();
   await expect(row).not.toContainText('Never');
   const log = page.getByRole('table', { name: 'Webhook deliveries' });
-  await page.getByRole('combobox', { name: 'Event' }).click();
-  await page.getByRole('option', { name: 'Tap' }).click();
+  await page.getByRole('combobox', { name: 'Event' }).selectOption({ label: 'Tap' });
   await expect(log.getByRole('row').filter({ hasText: msisdn }).getByText('Delivered').first()).toBeVisible({
     timeout: 15_000,
   });

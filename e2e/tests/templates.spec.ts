@@ -168,8 +168,7 @@ test('when a developer submits a WhatsApp template then it is PENDING and the sa
   await expect(page.getByRole('form', { name: 'WhatsApp template' })).toBeVisible();
   const preview = page.getByRole('figure', { name: 'WhatsApp template preview' });
   await page.getByRole('textbox', { name: 'Template name' }).fill(`order_update_${stamp}`);
-  await page.getByRole('combobox', { name: 'Header' }).click();
-  await page.getByRole('option', { name: 'Text', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Header' }).selectOption({ label: 'Text' });
   await page.getByRole('textbox', { name: 'Header text' }).fill('Your order');
   await page.getByRole('textbox', { name: 'Body' }).fill('Hi {{1}}, your order {{2}} is on its way.');
   await page.getByRole('textbox', { name: 'Example of {{1}}' }).fill('Asha');

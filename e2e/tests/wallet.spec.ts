@@ -30,8 +30,7 @@ async function topUpAndChoose(page: Page, amount: string, choice: RegExp) {
 
 /** The history's Type filter on Top-up, so a charge settled meanwhile is not the first row. */
 async function showOnlyTopUps(page: Page) {
-  await page.getByRole('combobox', { name: 'Type' }).click();
-  await page.getByRole('option', { name: 'Top-up', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Top-up' });
 }
 
 test('when a developer tops up through the sandbox checkout then the balance and the history change once', async ({
@@ -118,8 +117,7 @@ test('when a read-only admin opens rate plans then nothing can be edited', async
   await page.goto('/admin/rate-plans');
   await expect(page.getByRole('heading', { name: 'Rate Plans', level: 1 })).toBeVisible();
   await expect(page.getByText('Read-only admins can view rate plans but not change them.')).toBeVisible();
-  await page.getByRole('combobox', { name: 'Carrier' }).click();
-  await page.getByRole('option', { name: 'Reliance Jio (IN)' }).click();
+  await page.getByRole('combobox', { name: 'Carrier' }).selectOption({ label: 'Reliance Jio (IN)' });
   await expect(page.getByRole('table', { name: 'Rate plan versions' })).toContainText('Reliance Jio');
   await expect(page.getByRole('button', { name: 'New version' })).toHaveCount(0);
   await screenshots(page, 'rate-plans-readonly');
@@ -130,8 +128,7 @@ test('when a read-write admin adds a version from tomorrow then it is listed as 
 }) => {
   await signInFromLanding(page, 'admin-readwrite@portico.test');
   await page.goto('/admin/rate-plans');
-  await page.getByRole('combobox', { name: 'Carrier' }).click();
-  await page.getByRole('option', { name: 'Bharti Airtel (IN)' }).click();
+  await page.getByRole('combobox', { name: 'Carrier' }).selectOption({ label: 'Bharti Airtel (IN)' });
   await expect(page.getByRole('table', { name: 'Rate plan versions' })).toContainText('Bharti Airtel');
   await page.getByRole('button', { name: 'New version' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New rate plan version' });
@@ -139,8 +136,7 @@ test('when a read-write admin adds a version from tomorrow then it is listed as 
   // Nothing chosen: clear messages, nothing lost.
   await dialog.getByRole('button', { name: 'Save version' }).click();
   await expect(dialog.getByText('Choose a carrier')).toBeVisible();
-  await dialog.getByRole('combobox', { name: 'Carrier' }).click();
-  await page.getByRole('option', { name: 'Bharti Airtel (IN)' }).click();
+  await dialog.getByRole('combobox', { name: 'Carrier' }).selectOption({ label: 'Bharti Airtel (IN)' });
   await dialog.getByRole('textbox', { name: 'Verification price' }).fill('27.50');
   await dialog.getByRole('textbox', { name: 'SINGLE_MESSAGE OTP price' }).fill('0.0031');
   await screenshots(page, 'rate-plan-dialog');

@@ -50,3 +50,8 @@ export function renderApp(
   );
   return { ...utils, client };
 }
+
+/** The text of the option a native select shows. */
+export function chosen(select: HTMLElement): string | null {
+  return select instanceof HTMLSelectElement ? (select.selectedOptions[0]?.textContent ?? null) : null;
+}

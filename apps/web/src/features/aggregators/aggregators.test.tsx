@@ -105,13 +105,21 @@ describe('aggregator billing info', () => {
     await user.type(within(form).getByRole('textbox', { name: /Contact phone/ }), '+912240012345');
     await user.clear(within(form).getByRole('textbox', { name: /Tax id/ }));
     await user.type(within(form).getByRole('textbox', { name: /Tax id/ }), '27aacco4321k1z8');
-    await user.click(within(form).getByRole('combobox', { name: /Billing category/ }));
-    await user.click(await screen.findByRole('option', { name: 'Conversational' }));
+    await user.selectOptions(
+      within(form).getByRole('combobox', { name: /Billing category/ }),
+      await within(within(form).getByRole('combobox', { name: /Billing category/ })).findByRole('option', {
+        name: 'Conversational',
+      }),
+    );
     await user.type(within(form).getByRole('textbox', { name: /Address line 1/ }), '5th Floor');
     await user.type(within(form).getByRole('textbox', { name: /^City/ }), 'Mumbai');
     await user.type(within(form).getByRole('textbox', { name: /Postal code/ }), '400013');
-    await user.click(within(form).getByRole('combobox', { name: /Country/ }));
-    await user.click(await screen.findByRole('option', { name: 'India' }));
+    await user.selectOptions(
+      within(form).getByRole('combobox', { name: /Country/ }),
+      await within(within(form).getByRole('combobox', { name: /Country/ })).findByRole('option', {
+        name: 'India',
+      }),
+    );
     await user.click(within(form).getByRole('button', { name: 'Save billing info' }));
     await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
     expect(put.mock.calls[0]?.[1]).toMatchObject({

@@ -88,8 +88,12 @@ describe('billing analytics pages', () => {
     const user = userEvent.setup();
     renderApp('/u/analytics?slug=billing', { details: DEVELOPER });
     await screen.findByRole('heading', { name: 'By carrier' }, FIND);
-    await user.click(screen.getByRole('combobox', { name: 'Date range' }));
-    await user.click(await screen.findByRole('option', { name: 'Last 90 days' }));
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Date range' }),
+      await within(screen.getByRole('combobox', { name: 'Date range' })).findByRole('option', {
+        name: 'Last 90 days',
+      }),
+    );
     await waitFor(() => expect(calls(get).at(-1)).toEqual({ preset: '90d', zone: '+05:30' }));
     const carrierCard = screen.getByRole('region', { name: 'By carrier' });
     await user.click(within(carrierCard).getByRole('button', { name: 'Table' }));

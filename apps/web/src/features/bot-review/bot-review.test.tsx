@@ -176,12 +176,24 @@ describe('the platform review list (/admin/bots)', () => {
       await user.type(screen.getByRole('textbox', { name: 'Search bots' }), 'masala');
       await waitFor(() => expect(lastParams(get, '/secure/bot-reviews')).toMatchObject({ search: 'masala' }));
 
-      await user.click(screen.getByRole('combobox', { name: 'Channel' }));
-      await user.click(await screen.findByRole('option', { name: 'WhatsApp' }));
-      await user.click(screen.getByRole('combobox', { name: 'Carrier' }));
-      await user.click(await screen.findByRole('option', { name: 'Bharti Airtel (IN)' }));
-      await user.click(screen.getByRole('combobox', { name: 'Sort' }));
-      await user.click(await screen.findByRole('option', { name: 'Partner A-Z' }));
+      await user.selectOptions(
+        screen.getByRole('combobox', { name: 'Channel' }),
+        await within(screen.getByRole('combobox', { name: 'Channel' })).findByRole('option', {
+          name: 'WhatsApp',
+        }),
+      );
+      await user.selectOptions(
+        screen.getByRole('combobox', { name: 'Carrier' }),
+        await within(screen.getByRole('combobox', { name: 'Carrier' })).findByRole('option', {
+          name: 'Bharti Airtel (IN)',
+        }),
+      );
+      await user.selectOptions(
+        screen.getByRole('combobox', { name: 'Sort' }),
+        await within(screen.getByRole('combobox', { name: 'Sort' })).findByRole('option', {
+          name: 'Partner A-Z',
+        }),
+      );
       await waitFor(() =>
         expect(lastParams(get, '/secure/bot-reviews')).toEqual({
           start: 0,

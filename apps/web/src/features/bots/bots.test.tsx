@@ -152,8 +152,12 @@ describe('MY BOTS', () => {
     const user = userEvent.setup();
     renderApp('/u/dashboard', { details: DEVELOPER });
     await screen.findByRole('table', { name: 'Bots' }, { timeout: 5000 });
-    await user.click(screen.getByRole('combobox', { name: 'Channel' }));
-    await user.click(screen.getByRole('option', { name: 'WhatsApp' }));
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Channel' }),
+      await within(screen.getByRole('combobox', { name: 'Channel' })).findByRole('option', {
+        name: 'WhatsApp',
+      }),
+    );
     await waitFor(() =>
       expect(get).toHaveBeenCalledWith(
         '/secure/bots',
@@ -323,8 +327,12 @@ describe('creating an RCS bot', () => {
       ['Billing category', 'Conversational'],
       ['Hosting region', 'Asia Pacific'],
     ] as const) {
-      await user.click(screen.getByRole('combobox', { name: new RegExp(field) }));
-      await user.click(await screen.findByRole('option', { name: option }));
+      await user.selectOptions(
+        screen.getByRole('combobox', { name: new RegExp(field) }),
+        await within(screen.getByRole('combobox', { name: new RegExp(field) })).findByRole('option', {
+          name: option,
+        }),
+      );
     }
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(

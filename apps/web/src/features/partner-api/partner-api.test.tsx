@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '@/lib/http/client';
 import { DEVELOPER, partnerDetails } from '@/test/fixtures';
-import { renderApp } from '@/test/render-app';
+import { chosen, renderApp } from '@/test/render-app';
 import { buildTheme } from '@/theme/theme';
 import { apiExamples } from './components/api-examples';
 
@@ -278,7 +278,7 @@ describe('the bot /u/api opens on', () => {
       [LAUNCHED.bot_id]: 'launched_agent',
     });
     renderApp('/u/api', { details: DEVELOPER });
-    expect((await botPicker()).textContent).toBe('Registered draft');
+    expect(chosen(await botPicker())).toBe('Registered draft');
     const section = await screen.findByRole('region', { name: 'Google API (RCS)' });
     expect(within(section).getByText('registered_agent')).toBeTruthy();
     // The draft in its details step is not asked about; the bot taken off the network is, and passed.
@@ -291,13 +291,13 @@ describe('the bot /u/api opens on', () => {
   it('when no bot can use the API then the first bot is shown', async () => {
     answer([DRAFT, OFF_NETWORK], {});
     renderApp('/u/api', { details: DEVELOPER });
-    expect((await botPicker()).textContent).toBe('New draft');
+    expect(chosen(await botPicker())).toBe('New draft');
   });
 
   it('when the URL names a bot then that bot is shown, even a draft, and nothing else is asked', async () => {
     const get = answer([DRAFT, REGISTERED], { [REGISTERED.bot_id]: 'registered_agent' });
     renderApp(`/u/api?botId=${DRAFT.bot_id}`, { details: DEVELOPER });
-    expect((await botPicker()).textContent).toBe('New draft');
+    expect(chosen(await botPicker())).toBe('New draft');
     await screen.findByRole('region', { name: 'Google API (RCS)' });
     expect(credentialCalls(get).every((url) => url === `/secure/bots/${DRAFT.bot_id}/credentials`)).toBe(
       true,

@@ -4,13 +4,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import type { SxProps, Theme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type FieldValues, useController } from 'react-hook-form';
+import { TextInput } from '@/lib/ui/TextInput';
 import { allCarriersQueryOptions, countriesQueryOptions } from '../queries/reference-data';
 import type { Bound } from './bound';
 
@@ -54,7 +53,7 @@ export function FormCarrierPicker<V extends FieldValues, T extends FieldValues>(
       >
         {legend}
       </FormLabel>
-      <TextField
+      <TextInput
         select
         size="small"
         label={countryLabel}
@@ -63,11 +62,11 @@ export function FormCarrierPicker<V extends FieldValues, T extends FieldValues>(
         sx={{ maxWidth: 320, mb: 1 }}
       >
         {(countries.data?.items ?? []).map((item) => (
-          <MenuItem key={item.country_id} value={item.country_id}>
+          <option key={item.country_id} value={item.country_id}>
             {item.name}
-          </MenuItem>
+          </option>
         ))}
-      </TextField>
+      </TextInput>
       <FormGroup row>
         {inCountry.map((carrier) => (
           <FormControlLabel

@@ -1,16 +1,16 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { type FieldValues, useController } from 'react-hook-form';
+import { TextInput, type TextInputProps } from '@/lib/ui/TextInput';
 import type { Bound } from './bound';
 
 export type FormTextFieldProps<V extends FieldValues, T extends FieldValues> = Bound<V, T> &
-  Omit<TextFieldProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'inputRef'> & {
+  Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'inputRef'> & {
     /** Turns what was typed into the form's value (e.g. upper case); the default keeps the text. */
     parse?: (text: string) => unknown;
   };
 
 /**
- * A MUI TextField (or select, with `select`) bound to a form field: its value, its message
- * (`helperText` shows while there is none), focus on the first wrong field after submit.
+ * A text field bound to a form field: its value, its message (`helperText` shows while there is
+ * none), focus on the first wrong field after submit; with `select`, a native select (`FormSelectField`).
  */
 export function FormTextField<V extends FieldValues, T extends FieldValues>({
   control,
@@ -22,7 +22,7 @@ export function FormTextField<V extends FieldValues, T extends FieldValues>({
   const { field, fieldState } = useController({ control, name });
   const message = fieldState.error?.message;
   return (
-    <TextField
+    <TextInput
       {...props}
       name={field.name}
       value={field.value ?? ''}

@@ -7,7 +7,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   BULK_DECISION_MAX,
@@ -18,6 +17,7 @@ import {
 } from '@portico/domain';
 import { useId, useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
+import { TextInput } from '@/lib/ui/TextInput';
 import { focusOnMount } from './focus';
 import type { TableSelection } from './ResponsiveTable';
 
@@ -220,7 +220,7 @@ function BulkDecisionDialog<Row>({
                 </Typography>
               )}
             </Box>
-            <TextField
+            <TextInput
               label={reject ? 'Reason, for every one' : 'Reason, for every one (optional)'}
               value={reason}
               onChange={(event) => setReason(event.target.value)}

@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import type { SxProps, Theme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import { formatDayInput, parseDayInput } from '@portico/domain';
 import { useRef, useState } from 'react';
+import { TextInput } from '@/lib/ui/TextInput';
 import { visuallyHidden } from './visually-hidden';
 
 /** Shown under a day that cannot be read. */
@@ -62,7 +62,7 @@ export function DayField({
 
   return (
     <Box sx={{ position: 'relative', ...sx }}>
-      <TextField
+      <TextInput
         size="small"
         fullWidth
         label={label}

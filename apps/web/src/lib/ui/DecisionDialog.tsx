@@ -6,10 +6,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
-import TextField from '@mui/material/TextField';
 import { REVIEW_REASON_MAX } from '@portico/domain';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
+import { TextInput } from '@/lib/ui/TextInput';
 
 export interface DecisionChoice {
   /** "Forward to the carriers", "Approve", "Reject". */
@@ -54,7 +54,7 @@ export function DecisionDialog({
             ? 'Say why: the submitter reads the reason in the history and in the mail we send.'
             : 'The submitter is told by mail, and the decision is kept in the history.'}
         </DialogContentText>
-        <TextField
+        <TextInput
           label={choice.reasonRequired ? 'Reason' : 'Reason (optional)'}
           value={reason}
           onChange={(event) => setReason(event.target.value)}

@@ -1,4 +1,4 @@
-import TextField from '@mui/material/TextField';
+import { TextInput } from './TextInput';
 
 /** A list's search box (a `searchbox` by its label); the list waits for a pause in typing itself. */
 export function SearchField({
@@ -13,7 +13,7 @@ export function SearchField({
   onChange: (value: string) => void;
 }) {
   return (
-    <TextField
+    <TextInput
       size="small"
       type="search"
       label={label}

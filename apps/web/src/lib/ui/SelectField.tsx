@@ -1,6 +1,5 @@
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-
+import type { SxProps, Theme } from '@mui/material/styles';
+import { TextInput } from './TextInput';
 export interface SelectOption<V extends string> {
   value: V;
   label: string;
@@ -8,7 +7,9 @@ export interface SelectOption<V extends string> {
 
 /**
  * A small select of a list's toolbar (its sort, or one of its filters): the options in order, with
- * `all` first as the empty value when the filter may be off. The lists' one way to write one.
+ * `all` first as the empty value when the filter may be off. The lists' one way to write one. A
+ * native select (MUI's NativeSelect in an outlined field), not MUI's Select: a list's filter needs
+ * no menu of its own, and the phone's own picker suits it better (issue 31, point 10).
  */
 export function SelectField<V extends string>({
   label,
@@ -16,32 +17,31 @@ export function SelectField<V extends string>({
   options,
   onChange,
   all,
+  sx,
 }: {
   label: string;
   value: V | '';
   options: readonly SelectOption<V>[];
   onChange: (value: V) => void;
   all?: string;
+  sx?: SxProps<Theme>;
 }) {
   return (
-    <TextField
+    <TextInput
       select
       size="small"
       label={label}
-      // A filter that may be off shows its "all" label while empty.
-      {...(all !== undefined
-        ? { slotProps: { inputLabel: { shrink: true }, select: { displayEmpty: true } } }
-        : {})}
       value={value}
+      sx={sx}
       onChange={(event) => onChange(event.target.value as V)}
     >
-      {all !== undefined && <MenuItem value="">{all}</MenuItem>}
+      {all !== undefined && <option value="">{all}</option>}
       {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
+        <option key={option.value} value={option.value}>
           {option.label}
-        </MenuItem>
+        </option>
       ))}
-    </TextField>
+    </TextInput>
   );
 }
 

@@ -5,7 +5,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import IconButton from '@mui/material/IconButton';
 import type { PopperProps } from '@mui/material/Popper';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -21,6 +20,7 @@ import { viewBotPath } from '@/features/bots/components/bot-paths';
 import { brandsQueryOptions } from '@/features/brands/api/get-brands';
 import { templatesQueryOptions } from '@/features/templates/api/get-templates';
 import { templateDetailsPath } from '@/features/templates/components/template-paths';
+import { AutocompleteInput } from '@/lib/ui/TextInput';
 import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
@@ -284,8 +284,8 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
             listbox: { sx: { maxHeight: 'none', py: 0 } },
           }}
           renderInput={(params) => (
-            <TextField
-              {...params}
+            <AutocompleteInput
+              params={params}
               autoFocus
               label="Bots, brands, templates and partners"
               placeholder="A name or an id"

@@ -1,13 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type TAccountSetup, ZCompanyDetailsRequest } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { FormErrorAlert } from '@/lib/form/error-alert';
+import { FormSelectField } from '@/lib/form/select-field';
 import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
 import { geolocationQueryOptions } from '@/lib/queries/geolocation';
@@ -81,20 +81,19 @@ export function CompanyDetailsForm({
             required
             fullWidth
           />
-          <FormTextField
+          <FormSelectField
             control={control}
             name="company.industryTypeId"
-            select
             label="Industry"
             required
             fullWidth
           >
             {(industries.data?.items ?? []).map((item) => (
-              <MenuItem key={item.id} value={String(item.id)}>
+              <option key={item.id} value={String(item.id)}>
                 {item.name}
-              </MenuItem>
+              </option>
             ))}
-          </FormTextField>
+          </FormSelectField>
         </Stack>
         <FormTextField
           control={control}
@@ -146,13 +145,13 @@ export function CompanyDetailsForm({
             required
             fullWidth
           />
-          <FormTextField control={control} name="address.countryId" select label="Country" required fullWidth>
+          <FormSelectField control={control} name="address.countryId" label="Country" required fullWidth>
             {(countries.data?.items ?? []).map((country) => (
-              <MenuItem key={country.country_id} value={country.country_id}>
+              <option key={country.country_id} value={country.country_id}>
                 {country.name}
-              </MenuItem>
+              </option>
             ))}
-          </FormTextField>
+          </FormSelectField>
         </Stack>
         <Box sx={{ display: 'flex', justifyContent: back ? 'space-between' : 'flex-end' }}>
           {back}

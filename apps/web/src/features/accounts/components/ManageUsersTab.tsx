@@ -10,10 +10,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   canManageMember,
@@ -30,6 +28,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { FormErrorAlert } from '@/lib/form/error-alert';
+import { FormSelectField } from '@/lib/form/select-field';
 import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
 import { errorMessage } from '@/lib/http/api-error';
@@ -42,6 +41,7 @@ import { ResultAlert } from '@/lib/ui/ResultAlert';
 import { SearchField } from '@/lib/ui/SearchField';
 import { SortSelect, useListSort } from '@/lib/ui/SortSelect';
 import { StatusChip } from '@/lib/ui/StatusChip';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import type { ManagedUserFilters } from '../api/keys';
@@ -314,7 +314,7 @@ function RoleCell({
   const shown = !user.isSelf && (manageable || (readOnly && isManageableRole(user.role)));
   if (!shown || user.role === null) return <>{roleLabel(user.role)}</>;
   return (
-    <TextField
+    <TextInput
       select
       size="small"
       value={user.role}
@@ -327,11 +327,11 @@ function RoleCell({
       sx={{ width: 216, '& .MuiSelect-select': { py: 0.75, fontSize: '0.875rem' } }}
     >
       {(manageable ? roles : [user.role]).map((role) => (
-        <MenuItem key={role} value={role}>
+        <option key={role} value={role}>
           {roleLabel(role)}
-        </MenuItem>
+        </option>
       ))}
-    </TextField>
+    </TextInput>
   );
 }
 
@@ -427,13 +427,13 @@ function InviteDialog({
               <FormTextField control={control} name="firstName" label="First name" required fullWidth />
               <FormTextField control={control} name="lastName" label="Last name" required fullWidth />
             </Stack>
-            <FormTextField control={control} name="role" select label="Role" required fullWidth>
+            <FormSelectField control={control} name="role" label="Role" required fullWidth>
               {roles.map((role) => (
-                <MenuItem key={role} value={role}>
+                <option key={role} value={role}>
                   {roleLabel(role)}
-                </MenuItem>
+                </option>
               ))}
-            </FormTextField>
+            </FormSelectField>
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

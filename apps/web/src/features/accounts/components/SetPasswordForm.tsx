@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { type TSetPasswordRequest, ZSetPasswordRequest } from '@portico/domain';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { FormErrorAlert } from '@/lib/form/error-alert';
 import { useZodForm } from '@/lib/form/use-zod-form';
 import { ApiError } from '@/lib/http/api-error';
+import { TextInput } from '@/lib/ui/TextInput';
 import { PasswordField, PasswordRules } from './PasswordFields';
 
 /** Choose a password (sign-up's create user, an invitation, or a reset link); the email is shown, not editable. */
@@ -50,7 +50,7 @@ export function SetPasswordForm({
       <Stack spacing={2}>
         <FormErrorAlert message={form.formError} />
         {email && (
-          <TextField label="Email" name="username" value={email} autoComplete="username" fullWidth disabled />
+          <TextInput label="Email" name="username" value={email} autoComplete="username" fullWidth disabled />
         )}
         <PasswordField
           control={form.control}

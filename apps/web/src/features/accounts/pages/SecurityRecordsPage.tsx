@@ -4,9 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,
@@ -31,7 +29,9 @@ import { ListStatus } from '@/lib/ui/ListStatus';
 import { MessagePanel } from '@/lib/ui/MessagePanel';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { SelectField } from '@/lib/ui/SelectField';
 import { SortSelect, useListSort } from '@/lib/ui/SortSelect';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type AuditLogFilters, auditLogQueryOptions, exportAuditLog } from '../api/audit-log';
@@ -138,22 +138,14 @@ function SecurityRecords() {
           },
         }}
       >
-        <TextField
-          select
-          size="small"
+        <SelectField
           label="Action"
+          all="All actions"
           value={action}
-          onChange={(event) => change(setAction)(event.target.value as AuditAction | '')}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-        >
-          <MenuItem value="">All actions</MenuItem>
-          {AUDIT_ACTIONS.map((value) => (
-            <MenuItem key={value} value={value}>
-              {AUDIT_ACTION_LABELS[value]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
+          options={AUDIT_ACTIONS.map((value) => ({ value: value, label: AUDIT_ACTION_LABELS[value] }))}
+          onChange={(value) => change(setAction)(value as AuditAction | '')}
+        />
+        <TextInput
           size="small"
           type="search"
           label="Email"

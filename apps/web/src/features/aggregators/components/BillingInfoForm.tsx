@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -11,6 +10,7 @@ import {
 } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { FormErrorAlert } from '@/lib/form/error-alert';
+import { FormSelectField } from '@/lib/form/select-field';
 import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
 import { countriesQueryOptions } from '@/lib/queries/reference-data';
@@ -85,20 +85,19 @@ export function BillingInfoForm({
             fullWidth
             helperText="GSTIN, VAT or EIN, as on your tax registration."
           />
-          <FormTextField
+          <FormSelectField
             control={control}
             name="billing_category_id"
-            select
             label="Billing category"
             required
             fullWidth
           >
             {(categories.data?.items ?? []).map((item) => (
-              <MenuItem key={item.id} value={String(item.id)}>
+              <option key={item.id} value={String(item.id)}>
                 {item.billingCategoryName}
-              </MenuItem>
+              </option>
             ))}
-          </FormTextField>
+          </FormSelectField>
         </Box>
         <Typography variant="h2">Billing address</Typography>
         <FormTextField control={control} name="address.line1" label="Address line 1" required fullWidth />
@@ -107,13 +106,13 @@ export function BillingInfoForm({
           <FormTextField control={control} name="address.city" label="City" required fullWidth />
           <FormTextField control={control} name="address.state" label="State" fullWidth />
           <FormTextField control={control} name="address.postalCode" label="Postal code" required fullWidth />
-          <FormTextField control={control} name="address.countryId" select label="Country" required fullWidth>
+          <FormSelectField control={control} name="address.countryId" label="Country" required fullWidth>
             {(countries.data?.items ?? []).map((item) => (
-              <MenuItem key={item.country_id} value={item.country_id}>
+              <option key={item.country_id} value={item.country_id}>
                 {item.name}
-              </MenuItem>
+              </option>
             ))}
-          </FormTextField>
+          </FormSelectField>
         </Box>
         <Box>
           <Button type="submit" variant="contained" disabled={save.isPending}>

@@ -5,7 +5,6 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import {
   AGGREGATOR_CARRIER_MACHINE,
   type AGGREGATOR_CARRIER_TABS,
@@ -36,6 +35,7 @@ import {
 } from '@/lib/ui/ResponsiveTable';
 import { StatusChip } from '@/lib/ui/StatusChip';
 import { TabCountLabel } from '@/lib/ui/TabCountLabel';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type AggregatorListFilters, aggregatorsQueryOptions, exportAggregators } from '../api/aggregators';
@@ -207,7 +207,7 @@ export default function AggregatorsPage() {
           ))}
         </Tabs>
         <Box sx={{ p: 2, display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
-          <TextField
+          <TextInput
             size="small"
             label="Search company or owner"
             value={search}

@@ -1,15 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ReachResult } from '@/lib/audiences/ReachResult';
 import { audienceReachQueryOptions, rcsBotsQueryOptions, useCheckReach } from '@/lib/audiences/reach';
 import { errorMessage } from '@/lib/http/api-error';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useCan } from '@/lib/use-can';
 
 /**
@@ -65,7 +64,7 @@ export function ReachCard({ audienceId }: { audienceId: string }) {
             alignItems: 'center',
           }}
         >
-          <TextField
+          <TextInput
             select
             size="small"
             label="RCS bot"
@@ -78,11 +77,11 @@ export function ReachCard({ audienceId }: { audienceId: string }) {
             sx={{ minWidth: 220, flex: '1 1 220px', maxWidth: 360 }}
           >
             {options.map((o) => (
-              <MenuItem key={o.id} value={o.id}>
+              <option key={o.id} value={o.id}>
                 {o.name}
-              </MenuItem>
+              </option>
             ))}
-          </TextField>
+          </TextInput>
           {canWrite && (
             <Button
               variant="contained"

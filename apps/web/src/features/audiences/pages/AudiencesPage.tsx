@@ -7,9 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import {
   AUDIENCE_STATUS_LABELS,
   AUDIENCE_STATUSES,
@@ -29,7 +27,9 @@ import { ListStatus } from '@/lib/ui/ListStatus';
 import { ListToolbar } from '@/lib/ui/ListToolbar';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { SelectField } from '@/lib/ui/SelectField';
 import { SortSelect, useListSort } from '@/lib/ui/SortSelect';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { audiencesQueryOptions, useDeleteAudience, useExportAudiences } from '../api/audiences';
@@ -142,7 +142,7 @@ export default function AudiencesPage() {
             exportError={exporter.error}
             onExport={(format) => exporter.mutate({ format, filters })}
           >
-            <TextField
+            <TextInput
               size="small"
               label="Search by name or file"
               value={search}
@@ -151,23 +151,16 @@ export default function AudiencesPage() {
                 paging.setPage(0);
               }}
             />
-            <TextField
-              select
-              size="small"
+            <SelectField
               label="Status"
+              all="Any status"
               value={status}
-              onChange={(event) => {
-                setStatus(event.target.value as AudienceStatus | '');
+              options={AUDIENCE_STATUSES.map((s) => ({ value: s, label: AUDIENCE_STATUS_LABELS[s] }))}
+              onChange={(value) => {
+                setStatus(value as AudienceStatus | '');
                 paging.setPage(0);
               }}
-            >
-              <MenuItem value="">Any status</MenuItem>
-              {AUDIENCE_STATUSES.map((s) => (
-                <MenuItem key={s} value={s}>
-                  {AUDIENCE_STATUS_LABELS[s]}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
             <SortSelect columns={columns} sort={sort.tableSort} />
           </ListToolbar>
           {remove.isError && (

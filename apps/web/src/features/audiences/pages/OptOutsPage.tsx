@@ -2,9 +2,7 @@ import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   formatDateTime,
@@ -24,7 +22,9 @@ import { ListStatus } from '@/lib/ui/ListStatus';
 import { ListToolbar } from '@/lib/ui/ListToolbar';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { SelectField } from '@/lib/ui/SelectField';
 import { SortSelect, useListSort } from '@/lib/ui/SortSelect';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { optOutsQueryOptions, useAddOptOut, useExportOptOuts, useRemoveOptOut } from '../api/audiences';
@@ -106,7 +106,7 @@ export default function OptOutsPage() {
               Add a number
             </Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-              <TextField
+              <TextInput
                 size="small"
                 label="Mobile number"
                 placeholder="+919876543210"
@@ -128,7 +128,7 @@ export default function OptOutsPage() {
             exportError={exporter.error}
             onExport={(format) => exporter.mutate({ format, filters })}
           >
-            <TextField
+            <TextInput
               size="small"
               label="Search by number"
               value={search}
@@ -137,23 +137,16 @@ export default function OptOutsPage() {
                 paging.setPage(0);
               }}
             />
-            <TextField
-              select
-              size="small"
+            <SelectField
               label="Source"
+              all="Any source"
               value={source}
-              onChange={(event) => {
-                setSource(event.target.value as OptOutSource | '');
+              options={OPT_OUT_SOURCES.map((s) => ({ value: s, label: OPT_OUT_SOURCE_LABELS[s] }))}
+              onChange={(value) => {
+                setSource(value as OptOutSource | '');
                 paging.setPage(0);
               }}
-            >
-              <MenuItem value="">Any source</MenuItem>
-              {OPT_OUT_SOURCES.map((s) => (
-                <MenuItem key={s} value={s}>
-                  {OPT_OUT_SOURCE_LABELS[s]}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
             <SortSelect columns={columns} sort={sort.tableSort} />
           </ListToolbar>
           {remove.isError && (

@@ -4,7 +4,6 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   BOT_CARRIER_MACHINE,
@@ -38,6 +37,7 @@ import {
 import { CHANNEL_OPTIONS, carrierOptions, SelectField, type SelectOption } from '@/lib/ui/SelectField';
 import { StatusChip } from '@/lib/ui/StatusChip';
 import { TabCountLabel } from '@/lib/ui/TabCountLabel';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useBulkDecideBotReviews } from '../api/bulk-decide-bot-reviews';
@@ -184,7 +184,7 @@ export function BotReviewList({ scope }: { scope: ReviewScope }) {
         exportError={exporter.error}
         onExport={(format) => exporter.mutate({ format, filters })}
       >
-        <TextField
+        <TextInput
           size="small"
           label="Search bots"
           value={search}

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import { type TTestBot, ZTestDeviceRequest } from '@portico/domain';
 import { FormErrorAlert } from '@/lib/form/error-alert';
+import { FormSelectField } from '@/lib/form/select-field';
 import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
 import { useAddDevice } from '../api/bot-testing';
@@ -48,13 +48,13 @@ export function AddDeviceForm({ bot, onAdded }: { bot: TTestBot; onAdded: (devic
           helperText={bot.invites_testers ? 'RCS numbers get a tester invite.' : 'International format.'}
           slotProps={{ htmlInput: { inputMode: 'tel', autoComplete: 'off' } }}
         />
-        <FormTextField control={form.control} name="channel" label="Channel" size="small" select>
+        <FormSelectField control={form.control} name="channel" label="Channel" size="small">
           {bot.testable.map((channel) => (
-            <MenuItem key={channel} value={channel}>
+            <option key={channel} value={channel}>
               {CHANNEL_LABELS[channel]}
-            </MenuItem>
+            </option>
           ))}
-        </FormTextField>
+        </FormSelectField>
         <Button
           type="submit"
           variant="contained"

@@ -4,9 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -14,6 +12,7 @@ import { MESSAGE_LIMITS, type TMessageContentInput, ZMessageContent } from '@por
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { MessageView } from '@/lib/rich-message/MessageView';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useSendTestMessage } from '../api/bot-testing';
 
 type Kind = 'text' | 'rich_card' | 'carousel';
@@ -132,7 +131,7 @@ export function Composer({
         </ToggleButtonGroup>
       )}
       {kind === 'text' && (
-        <TextField
+        <TextInput
           label={compact ? 'Your answer' : 'Message text'}
           size="small"
           multiline
@@ -160,20 +159,20 @@ export function Composer({
                 </IconButton>
               )}
             </Box>
-            <TextField
+            <TextInput
               label="Title"
               size="small"
               value={card.title}
               onChange={(e) => setCard(index, { title: e.target.value })}
             />
-            <TextField
+            <TextInput
               label="Description"
               size="small"
               multiline
               value={card.description}
               onChange={(e) => setCard(index, { description: e.target.value })}
             />
-            <TextField
+            <TextInput
               label="Image URL (optional)"
               size="small"
               value={card.mediaUrl}
@@ -202,25 +201,25 @@ export function Composer({
             alignItems: 'start',
           }}
         >
-          <TextField
+          <TextInput
             select
             size="small"
             label="Suggestion"
             value={s.type}
             onChange={(e) => setSuggestion(index, { type: e.target.value as SuggestionType })}
           >
-            <MenuItem value="reply">Reply</MenuItem>
-            {!compact && <MenuItem value="open_url">Open URL</MenuItem>}
-            {!compact && <MenuItem value="dial">Dial</MenuItem>}
-          </TextField>
-          <TextField
+            <option value="reply">Reply</option>
+            {!compact && <option value="open_url">Open URL</option>}
+            {!compact && <option value="dial">Dial</option>}
+          </TextInput>
+          <TextInput
             size="small"
             label="Chip text"
             value={s.text}
             onChange={(e) => setSuggestion(index, { text: e.target.value })}
             slotProps={{ htmlInput: { maxLength: MESSAGE_LIMITS.suggestionText } }}
           />
-          <TextField
+          <TextInput
             size="small"
             label={VALUE_LABEL[s.type]}
             value={s.value}

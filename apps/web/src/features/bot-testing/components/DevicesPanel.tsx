@@ -9,9 +9,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   TESTER_INVITE_LABELS,
@@ -28,6 +26,7 @@ import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { SelectField, type SelectOption } from '@/lib/ui/SelectField';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type DeviceStep, devicesQueryOptions, useDeviceStep, useExportDevices } from '../api/bot-testing';
@@ -102,7 +101,7 @@ export function DevicesPanel({
           </Alert>
         )}
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField
+          <TextInput
             size="small"
             label="Search number"
             value={search}
@@ -121,7 +120,7 @@ export function DevicesPanel({
             }}
           />
           {bot.channels.length > 1 && (
-            <TextField
+            <TextInput
               select
               size="small"
               label="Channel"
@@ -131,13 +130,13 @@ export function DevicesPanel({
                 reset();
               }}
             >
-              <MenuItem value="">All channels</MenuItem>
-              <MenuItem value="rcs">RCS</MenuItem>
-              <MenuItem value="whatsapp">WhatsApp</MenuItem>
-            </TextField>
+              <option value="">All channels</option>
+              <option value="rcs">RCS</option>
+              <option value="whatsapp">WhatsApp</option>
+            </TextInput>
           )}
           {bot.invites_testers && (
-            <TextField
+            <TextInput
               select
               size="small"
               label="Invite"
@@ -147,13 +146,13 @@ export function DevicesPanel({
                 reset();
               }}
             >
-              <MenuItem value="">Any invite state</MenuItem>
+              <option value="">Any invite state</option>
               {TESTER_INVITE_STATUSES.map((status) => (
-                <MenuItem key={status} value={status}>
+                <option key={status} value={status}>
                   {TESTER_INVITE_LABELS[status]}
-                </MenuItem>
+                </option>
               ))}
-            </TextField>
+            </TextInput>
           )}
         </Box>
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>

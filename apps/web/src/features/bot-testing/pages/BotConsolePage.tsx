@@ -1,13 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { TextInput } from '@/lib/ui/TextInput';
 import { botsToTestQueryOptions, testBotQueryOptions } from '../api/bot-testing';
 import { ConversationPanel } from '../components/ConversationPanel';
 import { DevicesPanel } from '../components/DevicesPanel';
@@ -43,7 +42,7 @@ export default function BotConsolePage() {
       description="Invite test devices, send test messages and talk to a device live, before any carrier is involved."
     >
       <Box sx={{ display: 'grid', gap: 2 }}>
-        <TextField
+        <TextInput
           select
           label="Bot"
           size="small"
@@ -53,12 +52,12 @@ export default function BotConsolePage() {
           sx={{ maxWidth: 420 }}
         >
           {options.map((b) => (
-            <MenuItem key={b.bot_id} value={b.bot_id}>
+            <option key={b.bot_id} value={b.bot_id}>
               {b.name}
-            </MenuItem>
+            </option>
           ))}
-          {!known && bot.data && <MenuItem value={bot.data.bot_id}>{bot.data.name}</MenuItem>}
-        </TextField>
+          {!known && bot.data && <option value={bot.data.bot_id}>{bot.data.name}</option>}
+        </TextInput>
         {!botId && (
           <EmptyState
             title="Choose a bot"

@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
@@ -13,7 +12,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
@@ -35,6 +33,7 @@ import { ListStatus } from '@/lib/ui/ListStatus';
 import { SortableHeaderCell, type TableSort } from '@/lib/ui/ResponsiveTable';
 import { CHANNEL_OPTIONS, carrierOptions, SelectField, type SelectOption } from '@/lib/ui/SelectField';
 import { StatusChip } from '@/lib/ui/StatusChip';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { botsQueryOptions } from '../api/get-bots';
@@ -109,7 +108,7 @@ export function BotsList({ createPath, canWrite }: BotsListProps) {
           gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'minmax(0, 1.4fr) repeat(4, minmax(0, 1fr))' },
         }}
       >
-        <TextField
+        <TextInput
           size="small"
           label="Search bots"
           value={search}
@@ -118,24 +117,16 @@ export function BotsList({ createPath, canWrite }: BotsListProps) {
             reset();
           }}
         />
-        <TextField
-          select
-          size="small"
+        <SelectField
           label="Status"
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          all="All statuses"
           value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as BotStatusName | '');
+          options={BOT_STATUS_NAMES.map((name) => ({ value: name, label: BOT_STATUS_LABELS[name] }))}
+          onChange={(value) => {
+            setStatus(value);
             reset();
           }}
-        >
-          <MenuItem value="">All statuses</MenuItem>
-          {BOT_STATUS_NAMES.map((name) => (
-            <MenuItem key={name} value={name}>
-              {BOT_STATUS_LABELS[name]}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         <SelectField
           label="Channel"
           all="All channels"

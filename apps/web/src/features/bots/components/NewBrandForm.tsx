@@ -1,12 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { type TBrandRequestParsed, ZBrandRequest } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { FormCarrierPicker } from '@/lib/form/carrier-picker';
 import { FormErrorAlert } from '@/lib/form/error-alert';
+import { FormSelectField } from '@/lib/form/select-field';
 import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
 import {
@@ -58,13 +58,13 @@ export function NewBrandForm({
         )}
         <Box sx={grid}>
           <FormTextField control={control} name="name" label="Brand name" required fullWidth />
-          <FormTextField control={control} name="industry_type_id" select label="Industry" required fullWidth>
+          <FormSelectField control={control} name="industry_type_id" label="Industry" required fullWidth>
             {(industries.data?.items ?? []).map((item) => (
-              <MenuItem key={item.id} value={String(item.id)}>
+              <option key={item.id} value={String(item.id)}>
                 {item.name}
-              </MenuItem>
+              </option>
             ))}
-          </FormTextField>
+          </FormSelectField>
           <FormTextField
             control={control}
             name="website"
@@ -89,13 +89,13 @@ export function NewBrandForm({
         <Box sx={grid}>
           <FormTextField control={control} name="address.city" label="City" required fullWidth />
           <FormTextField control={control} name="address.postalCode" label="Postal code" required fullWidth />
-          <FormTextField control={control} name="address.countryId" select label="Country" required fullWidth>
+          <FormSelectField control={control} name="address.countryId" label="Country" required fullWidth>
             {(countries.data?.items ?? []).map((item) => (
-              <MenuItem key={item.country_id} value={item.country_id}>
+              <option key={item.country_id} value={item.country_id}>
                 {item.name}
-              </MenuItem>
+              </option>
             ))}
-          </FormTextField>
+          </FormSelectField>
         </Box>
         <FormCarrierPicker
           control={control}

@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -22,6 +21,7 @@ import { type ReactNode, useState } from 'react';
 import { type ArrayPath, useFieldArray, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormErrorAlert } from '@/lib/form/error-alert';
+import { FormSelectField } from '@/lib/form/select-field';
 import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
 import { RcsAgentPreview } from '@/lib/rich-message/AgentPreview';
@@ -242,96 +242,90 @@ export function RcsBotForm({
           </Section>
           <Section title="Messaging and hosting">
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              <FormTextField
+              <FormSelectField
                 control={control}
                 name="message_category"
-                select
                 label="Message category"
                 required
                 fullWidth
                 {...lock('message_category')}
               >
                 {BOT_MESSAGE_CATEGORIES.map((c) => (
-                  <MenuItem key={c} value={c}>
+                  <option key={c} value={c}>
                     {c}
-                  </MenuItem>
+                  </option>
                 ))}
-              </FormTextField>
-              <FormTextField
+              </FormSelectField>
+              <FormSelectField
                 control={control}
                 name="region"
-                select
                 label="Region"
                 required
                 fullWidth
                 {...lock('region')}
               >
                 {BOT_REGIONS.map((r) => (
-                  <MenuItem key={r} value={r}>
+                  <option key={r} value={r}>
                     {r}
-                  </MenuItem>
+                  </option>
                 ))}
-              </FormTextField>
-              <FormTextField
+              </FormSelectField>
+              <FormSelectField
                 control={control}
                 name="billing_category"
-                select
                 label="Billing category"
                 required
                 fullWidth
                 {...lock('billing_category')}
               >
                 {(billing.data ?? []).map((item) => (
-                  <MenuItem key={item.code} value={item.code}>
+                  <option key={item.code} value={item.code}>
                     {item.name}
-                  </MenuItem>
+                  </option>
                 ))}
-              </FormTextField>
-              <FormTextField
+              </FormSelectField>
+              <FormSelectField
                 control={control}
                 name="api_type"
-                select
                 label="API type"
                 required
                 fullWidth
                 {...lock('api_type')}
               >
                 {Object.entries(BOT_API_TYPES).map(([code, name]) => (
-                  <MenuItem key={code} value={code}>
+                  <option key={code} value={code}>
                     {name}
-                  </MenuItem>
+                  </option>
                 ))}
-              </FormTextField>
-              <FormTextField
+              </FormSelectField>
+              <FormSelectField
                 control={control}
                 name="hosting_region"
-                select
                 label="Hosting region"
                 required
                 fullWidth
                 {...lock('hosting_region')}
               >
                 {(regions.data ?? []).map((item) => (
-                  <MenuItem key={item.code} value={item.code}>
+                  <option key={item.code} value={item.code}>
                     {item.name}
-                  </MenuItem>
+                  </option>
                 ))}
-              </FormTextField>
-              <FormTextField
+              </FormSelectField>
+              <FormSelectField
                 control={control}
                 name="chatbot_platform_id"
-                select
                 label="Chatbot platform"
                 fullWidth
                 parse={(text) => (text === '' ? null : Number(text))}
               >
-                <MenuItem value="">None</MenuItem>
+                <option value="">None</option>
                 {(platforms.data ?? []).map((item) => (
-                  <MenuItem key={item.id} value={item.id}>
+                  <option key={item.id} value={item.id}>
                     {item.name}
-                  </MenuItem>
+                  </option>
                 ))}
-              </FormTextField>
+              </FormSelectField>
             </Box>
           </Section>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>

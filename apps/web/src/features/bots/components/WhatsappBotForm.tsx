@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import {
@@ -14,6 +13,7 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormErrorAlert } from '@/lib/form/error-alert';
+import { FormSelectField } from '@/lib/form/select-field';
 import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
 import { WhatsappProfilePreview } from '@/lib/rich-message/AgentPreview';
@@ -121,13 +121,13 @@ export function WhatsappBotForm({
               minRows={2}
               helperText={`${about.trim().length}/${WHATSAPP_LIMITS.aboutMax} characters.`}
             />
-            <FormTextField control={control} name="category" select label="Category" required fullWidth>
+            <FormSelectField control={control} name="category" label="Category" required fullWidth>
               {Object.entries(WHATSAPP_CATEGORIES).map(([code, name]) => (
-                <MenuItem key={code} value={code}>
+                <option key={code} value={code}>
                   {name}
-                </MenuItem>
+                </option>
               ))}
-            </FormTextField>
+            </FormSelectField>
             <BotImageField
               kind="photo"
               hasImage={images.urlOf('photo') !== null}

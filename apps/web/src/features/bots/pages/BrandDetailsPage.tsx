@@ -3,12 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BOT_STATUS, type TBot, type TBotBrandRequest } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +14,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useCan } from '@/lib/use-can';
 import { ownBrandsQueryOptions } from '../api/get-bots';
 import { useSaveBotBrand, useSaveRcsBot } from '../api/save-bot';
@@ -119,7 +118,7 @@ function BrandStep({ bot }: { bot: TBot }) {
                   You have no brand yet: create one with “Create a new brand”.
                 </Typography>
               )}
-              <TextField
+              <TextInput
                 select
                 label="Your brand"
                 value={brandId}
@@ -132,11 +131,11 @@ function BrandStep({ bot }: { bot: TBot }) {
                 sx={{ maxWidth: 480 }}
               >
                 {items.map((brand) => (
-                  <MenuItem key={brand.brand_id} value={brand.brand_id}>
+                  <option key={brand.brand_id} value={brand.brand_id}>
                     {brand.name} · {brand.status.label}
-                  </MenuItem>
+                  </option>
                 ))}
-              </TextField>
+              </TextInput>
               <Box>
                 <Button
                   variant="contained"

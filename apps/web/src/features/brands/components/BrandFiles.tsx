@@ -2,16 +2,15 @@ import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BRAND_DOCUMENT_MAX_BYTES, BRAND_LOGO, type TBrand } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
 import { documentTypesQueryOptions } from '@/lib/queries/reference-data';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useRemoveBrandDocument, useUploadBrandDocument, useUploadBrandLogo } from '../api/brand-files';
 
 /** The brand's logo and business documents: each file is checked by the server by its content. */
@@ -55,7 +54,7 @@ export function BrandFiles({ brand }: { brand: TBrand }) {
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-          <TextField
+          <TextInput
             select
             size="small"
             label="Document type"
@@ -73,11 +72,11 @@ export function BrandFiles({ brand }: { brand: TBrand }) {
             sx={{ minWidth: 280 }}
           >
             {(types.data?.items ?? []).map((item) => (
-              <MenuItem key={item.id} value={String(item.id)}>
+              <option key={item.id} value={String(item.id)}>
                 {item.name}
-              </MenuItem>
+              </option>
             ))}
-          </TextField>
+          </TextInput>
           <Button
             component="label"
             variant="outlined"

@@ -3,11 +3,9 @@ import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import {
   BRAND_CARRIER_MACHINE,
   BRAND_MACHINE,
@@ -38,6 +36,7 @@ import {
 import { SelectField, type SelectOption } from '@/lib/ui/SelectField';
 import { StatusChip } from '@/lib/ui/StatusChip';
 import { TabCountLabel } from '@/lib/ui/TabCountLabel';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type BrandReviewScope, useBulkDecideBrands } from '../api/bulk-decide-brands';
@@ -174,7 +173,7 @@ export function BrandsList({
         exportError={exporter.error}
         onExport={(format) => exporter.mutate({ format, filters })}
       >
-        <TextField
+        <TextInput
           size="small"
           label="Search brand or partner"
           value={search}
@@ -184,23 +183,19 @@ export function BrandsList({
           }}
         />
         {!tabs && (
-          <TextField
-            select
-            size="small"
+          <SelectField
             label="Status"
+            all="All statuses"
             value={status ?? ''}
-            onChange={(event) => {
-              setStatus((event.target.value || undefined) as BrandStatusFilter | undefined);
+            options={Object.entries(BRAND_MACHINE.states).map(([key, state]) => ({
+              value: key,
+              label: state.label,
+            }))}
+            onChange={(value) => {
+              setStatus((value || undefined) as BrandStatusFilter | undefined);
               reset();
             }}
-          >
-            <MenuItem value="">All statuses</MenuItem>
-            {Object.entries(BRAND_MACHINE.states).map(([key, state]) => (
-              <MenuItem key={key} value={key}>
-                {state.label}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
         )}
         <SelectField
           label="Sort"

@@ -9,7 +9,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   CAMPAIGN_PAUSE_REASON_LABELS,
@@ -23,6 +22,7 @@ import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { HistoryPanel } from '@/lib/ui/HistoryPanel';
 import { ResultAlert } from '@/lib/ui/ResultAlert';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useCan } from '@/lib/use-can';
 import {
   type CampaignCommand,
@@ -404,7 +404,7 @@ export function CampaignDetails({
             Nothing more is sent and the rest of its hold goes back to the partner&apos;s wallet. The partner
             sees your reason.
           </DialogContentText>
-          <TextField
+          <TextInput
             label="Reason"
             required
             multiline

@@ -2,8 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import ListSubheader from '@mui/material/ListSubheader';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -11,7 +9,6 @@ import Step from '@mui/material/Step';
 import StepButton from '@mui/material/StepButton';
 import Stepper from '@mui/material/Stepper';
 import { useTheme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
@@ -47,6 +44,7 @@ import { type LocalSortColumn, useLocalSort } from '@/lib/ui/local-sort';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { ResultAlert } from '@/lib/ui/ResultAlert';
 import { sortableHeader } from '@/lib/ui/SortableHeader';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useApprovalRefusal, useCan } from '@/lib/use-can';
 import {
   activeTemplatesQueryOptions,
@@ -188,9 +186,9 @@ function botsOf(templates: readonly TActiveTemplate[]) {
 }
 
 const botItem = (b: ReturnType<typeof botsOf>[number]) => (
-  <MenuItem key={b.bot_id} value={b.bot_id}>
+  <option key={b.bot_id} value={b.bot_id}>
     {b.name} ({b.channel === 'rcs' ? 'RCS' : 'WhatsApp'})
-  </MenuItem>
+  </option>
 );
 
 /**
@@ -392,7 +390,7 @@ function CampaignForm({ campaign }: { campaign: TCampaignDetails | null }) {
           </Typography>
           {step === 0 && (
             <>
-              <TextField
+              <TextInput
                 label="Campaign name"
                 required
                 value={draft.name}
@@ -401,7 +399,7 @@ function CampaignForm({ campaign }: { campaign: TCampaignDetails | null }) {
                 helperText={shown('name') ?? `At most ${CAMPAIGN_NAME_MAX} characters.`}
                 slotProps={{ htmlInput: { maxLength: CAMPAIGN_NAME_MAX } }}
               />
-              <TextField
+              <TextInput
                 select
                 label="Bot"
                 required
@@ -421,14 +419,16 @@ function CampaignForm({ campaign }: { campaign: TCampaignDetails | null }) {
                           : 'A launched bot with an approved template, or a bot with test devices.'))
                 }
               >
-                {bots.some((b) => b.launched) && <ListSubheader>Launched bots</ListSubheader>}
-                {bots.filter((b) => b.launched).map(botItem)}
-                {bots.some((b) => !b.launched) && (
-                  <ListSubheader>Bots with test devices (send to test devices only)</ListSubheader>
+                {bots.some((b) => b.launched) && (
+                  <optgroup label="Launched bots">{bots.filter((b) => b.launched).map(botItem)}</optgroup>
                 )}
-                {bots.filter((b) => !b.launched).map(botItem)}
-              </TextField>
-              <TextField
+                {bots.some((b) => !b.launched) && (
+                  <optgroup label="Bots with test devices (send to test devices only)">
+                    {bots.filter((b) => !b.launched).map(botItem)}
+                  </optgroup>
+                )}
+              </TextInput>
+              <TextInput
                 select
                 label="Template"
                 required
@@ -439,11 +439,11 @@ function CampaignForm({ campaign }: { campaign: TCampaignDetails | null }) {
                 helperText={shown('template_id') ?? 'An approved template of this bot.'}
               >
                 {botTemplates.map((t) => (
-                  <MenuItem key={t.template_id} value={t.template_id}>
+                  <option key={t.template_id} value={t.template_id}>
                     {t.name} ({t.language}, version {t.version})
-                  </MenuItem>
+                  </option>
                 ))}
-              </TextField>
+              </TextInput>
               {ownTemplate && mediaKinds.length > 0 && (
                 <Suspense fallback={null}>
                   <CampaignMediaField
@@ -459,7 +459,7 @@ function CampaignForm({ campaign }: { campaign: TCampaignDetails | null }) {
           )}
           {step === 1 && (
             <>
-              <TextField
+              <TextInput
                 select
                 label="Audience"
                 required
@@ -473,12 +473,12 @@ function CampaignForm({ campaign }: { campaign: TCampaignDetails | null }) {
                 }
               >
                 {(audiences.data?.items ?? []).map((a) => (
-                  <MenuItem key={a.audience_id} value={a.audience_id} disabled={a.status !== 'ready'}>
+                  <option key={a.audience_id} value={a.audience_id} disabled={a.status !== 'ready'}>
                     {a.name}: {a.kept.toLocaleString('en-US')} recipients
                     {a.status !== 'ready' ? ` (${a.status === 'failed' ? 'failed' : 'being checked'})` : ''}
-                  </MenuItem>
+                  </option>
                 ))}
-              </TextField>
+              </TextInput>
               {audience && (
                 <Typography variant="body2" aria-live="polite">
                   {audience.status === 'ready'
@@ -506,7 +506,7 @@ function CampaignForm({ campaign }: { campaign: TCampaignDetails | null }) {
                 </Typography>
                 {shown('variables') && <Alert severity="error">{shown('variables')}</Alert>}
                 {variables.map((variable) => (
-                  <TextField
+                  <TextInput
                     key={variable}
                     select
                     label={`{{${variable}}}`}
@@ -522,11 +522,11 @@ function CampaignForm({ campaign }: { campaign: TCampaignDetails | null }) {
                     helperText={shown(`variables.${variable}`)}
                   >
                     {audience.fields.map((field) => (
-                      <MenuItem key={field} value={field}>
+                      <option key={field} value={field}>
                         {field}
-                      </MenuItem>
+                      </option>
                     ))}
-                  </TextField>
+                  </TextInput>
                 ))}
                 {audience.fields.length === 0 && (
                   <Alert severity="warning">
@@ -550,7 +550,7 @@ function CampaignForm({ campaign }: { campaign: TCampaignDetails | null }) {
                     <FormControlLabel value="sms" control={<Radio />} label="Send them an SMS instead" />
                   </RadioGroup>
                   {draft.fallback === 'sms' && (
-                    <TextField
+                    <TextInput
                       label="SMS text"
                       multiline
                       minRows={3}
@@ -586,7 +586,7 @@ function CampaignForm({ campaign }: { campaign: TCampaignDetails | null }) {
                       onChange={(date) => update({ date })}
                       error={shown('schedule.date')}
                     />
-                    <TextField
+                    <TextInput
                       label="Time"
                       type="time"
                       size="small"
@@ -597,7 +597,7 @@ function CampaignForm({ campaign }: { campaign: TCampaignDetails | null }) {
                       helperText={shown('schedule.time') ?? 'Hours and minutes, in the zone below.'}
                       slotProps={{ inputLabel: { shrink: true } }}
                     />
-                    <TextField
+                    <TextInput
                       select
                       size="small"
                       label="Time zone"
@@ -608,11 +608,11 @@ function CampaignForm({ campaign }: { campaign: TCampaignDetails | null }) {
                       sx={{ gridColumn: { sm: '1 / -1' } }}
                     >
                       {TIME_ZONE_OFFSETS.map((z) => (
-                        <MenuItem key={z.offset} value={z.offset}>
+                        <option key={z.offset} value={z.offset}>
                           UTC{z.offset} {z.label}
-                        </MenuItem>
+                        </option>
                       ))}
-                    </TextField>
+                    </TextInput>
                   </Box>
                 )}
               </Box>

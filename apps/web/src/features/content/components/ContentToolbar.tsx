@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { usePaging } from '@/lib/ui/ListPagination';
+import { SelectField } from '@/lib/ui/SelectField';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
@@ -64,7 +64,7 @@ export function ContentToolbar({
   return (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-        <TextField
+        <TextInput
           type="search"
           size="small"
           label={label}
@@ -73,21 +73,14 @@ export function ContentToolbar({
           sx={{ flex: '1 1 260px', maxWidth: 420 }}
         />
         {categories && (
-          <TextField
-            select
-            size="small"
+          <SelectField
             label="Category"
+            all="All categories"
             value={filters.category}
-            onChange={(event) => filters.onCategory(event.target.value)}
+            options={Object.entries(categories).map(([value, text]) => ({ value: value, label: text }))}
+            onChange={(value) => filters.onCategory(value)}
             sx={{ minWidth: 180 }}
-          >
-            <MenuItem value="">All categories</MenuItem>
-            {Object.entries(categories).map(([value, text]) => (
-              <MenuItem key={value} value={value}>
-                {text}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
         )}
         {canView && (
           <FormControlLabel

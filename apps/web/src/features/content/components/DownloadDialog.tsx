@@ -5,12 +5,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { DOWNLOAD_CATEGORY_LABELS, type TDownload, ZDownloadFields } from '@portico/domain';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
+import { FormSelectField } from '@/lib/form/select-field';
 import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
 import { useAddDownload, useUpdateDownload } from '../api/downloads';
@@ -50,13 +50,13 @@ export function DownloadDialog({ download, onClose }: { download: TDownload | nu
         <DialogTitle id="add-download-title">{download ? 'Edit download' : 'Add a download'}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
           {form.formError && <Alert severity="error">{form.formError}</Alert>}
-          <FormTextField control={form.control} name="category" label="Category" select>
+          <FormSelectField control={form.control} name="category" label="Category">
             {Object.entries(DOWNLOAD_CATEGORY_LABELS).map(([value, label]) => (
-              <MenuItem key={value} value={value}>
+              <option key={value} value={value}>
                 {label}
-              </MenuItem>
+              </option>
             ))}
-          </FormTextField>
+          </FormSelectField>
           <FormTextField control={form.control} name="name" label="Name" required />
           <FormTextField
             control={form.control}

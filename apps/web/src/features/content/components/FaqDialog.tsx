@@ -6,11 +6,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { FAQ_CATEGORY_LABELS, type TFaq, ZFaqInput } from '@portico/domain';
 import { Controller } from 'react-hook-form';
+import { FormSelectField } from '@/lib/form/select-field';
 import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
 import { SafeHtml } from '@/lib/ui/SafeHtml';
@@ -40,13 +40,13 @@ export function FaqDialog({ faq, onClose }: { faq: TFaq | null; onClose: () => v
         <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
           {form.formError && <Alert severity="error">{form.formError}</Alert>}
           <FormTextField control={form.control} name="question" label="Question" required />
-          <FormTextField control={form.control} name="category" label="Category" select>
+          <FormSelectField control={form.control} name="category" label="Category">
             {Object.entries(FAQ_CATEGORY_LABELS).map(([value, label]) => (
-              <MenuItem key={value} value={value}>
+              <option key={value} value={value}>
                 {label}
-              </MenuItem>
+              </option>
             ))}
-          </FormTextField>
+          </FormSelectField>
           <Controller
             control={form.control}
             name="answer_html"

@@ -2,9 +2,7 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   AUDIENCE_FILES,
@@ -14,6 +12,7 @@ import {
 } from '@portico/domain';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/http/api-error';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useDownloadSampleFile } from '../api/sample-files';
 
 const SAMPLES: readonly { kind: AudienceFileKind; title: string; description: string }[] = [
@@ -46,7 +45,7 @@ function SampleCard({ kind, title, description }: (typeof SAMPLES)[number]) {
         Columns: <code>{columns.join(', ')}</code>
       </Typography>
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
-        <TextField
+        <TextInput
           select
           size="small"
           label="File type"
@@ -55,11 +54,11 @@ function SampleCard({ kind, title, description }: (typeof SAMPLES)[number]) {
           sx={{ minWidth: 140 }}
         >
           {SAMPLE_FILE_FORMATS.map((f) => (
-            <MenuItem key={f} value={f}>
+            <option key={f} value={f}>
               {f.toUpperCase()}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </TextInput>
         <Button
           variant="contained"
           startIcon={<DownloadOutlined />}

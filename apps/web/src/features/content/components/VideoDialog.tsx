@@ -91,7 +91,7 @@ export function VideoDialog({ video: editing, onClose }: { video: TVideo | null;
             name="duration_seconds"
             label="Duration (seconds)"
             required
-            inputMode="numeric"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
           {!editing && (
             <>

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatMicros, parseMoney, type TLaunchDraft, ZLaunchCarriersRequest } from '@portico/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +12,7 @@ import { FormErrorAlert } from '@/lib/form/error-alert';
 import { useZodForm } from '@/lib/form/use-zod-form';
 import { errorMessage } from '@/lib/http/api-error';
 import { formatAmount } from '@/lib/ui/LaunchSummaryView';
+import { TextInput } from '@/lib/ui/TextInput';
 import { launchCarriersQueryOptions } from '../api/get-launch';
 import { useSaveLaunchCarriers } from '../api/save-step';
 import { fieldAnchor } from './launch-paths';
@@ -97,7 +97,7 @@ export function CarriersStep({
             Carriers
           </Typography>
           {items.length > 8 && (
-            <TextField
+            <TextInput
               size="small"
               label="Search carriers"
               value={search}

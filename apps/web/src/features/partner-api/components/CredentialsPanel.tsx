@@ -6,9 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   formatDateTime,
@@ -27,6 +25,7 @@ import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { type LocalSortColumn, useLocalSort } from '@/lib/ui/local-sort';
 import { ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useCan } from '@/lib/use-can';
 import {
   credentialsQueryOptions,
@@ -78,7 +77,7 @@ export function CredentialsPanel({ botId }: { botId: string }) {
         </Typography>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <TextField
+        <TextInput
           select
           size="small"
           label="State"
@@ -86,13 +85,13 @@ export function CredentialsPanel({ botId }: { botId: string }) {
           onChange={(event) => setState(event.target.value as PartnerCredentialState | '')}
           sx={{ minWidth: 160 }}
         >
-          <MenuItem value="">All</MenuItem>
+          <option value="">All</option>
           {PARTNER_CREDENTIAL_STATES.map((s) => (
-            <MenuItem key={s} value={s}>
+            <option key={s} value={s}>
               {PARTNER_CREDENTIAL_LABELS[s]}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </TextInput>
         {canWrite && (
           <Button
             variant="contained"

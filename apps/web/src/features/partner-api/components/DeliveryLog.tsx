@@ -2,9 +2,7 @@ import SendOutlined from '@mui/icons-material/SendOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   formatDateTime,
@@ -23,6 +21,7 @@ import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { SelectField } from '@/lib/ui/SelectField';
 import { SortSelect, useListSort } from '@/lib/ui/SortSelect';
 import { useCan } from '@/lib/use-can';
 import type { DeliveryFilters } from '../api/keys';
@@ -70,40 +69,26 @@ export function DeliveryLog({ botId }: { botId: string }) {
           Delivery log
         </Typography>
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr auto' } }}>
-          <TextField
-            select
-            size="small"
+          <SelectField
             label="Status"
+            all="Any status"
             value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as typeof status);
+            options={WEBHOOK_DELIVERY_STATUSES.map((s) => ({ value: s, label: WEBHOOK_DELIVERY_LABELS[s] }))}
+            onChange={(value) => {
+              setStatus(value as typeof status);
               paging.setPage(0);
             }}
-          >
-            <MenuItem value="">Any status</MenuItem>
-            {WEBHOOK_DELIVERY_STATUSES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {WEBHOOK_DELIVERY_LABELS[s]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
+          />
+          <SelectField
             label="Event"
+            all="Any event"
             value={kind}
-            onChange={(event) => {
-              setKind(event.target.value as typeof kind);
+            options={WEBHOOK_EVENT_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+            onChange={(value) => {
+              setKind(value as typeof kind);
               paging.setPage(0);
             }}
-          >
-            <MenuItem value="">Any event</MenuItem>
-            {WEBHOOK_EVENT_KINDS.map((k) => (
-              <MenuItem key={k} value={k}>
-                {KIND_LABELS[k]}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
             <ExportButtons
               disabled={exporter.isPending}

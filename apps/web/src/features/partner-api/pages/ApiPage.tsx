@@ -1,14 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { BOT_STATUS, type TBotListItem } from '@portico/domain';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { EmptyState } from '@/lib/ui/EmptyState';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { TextInput } from '@/lib/ui/TextInput';
 import { credentialsQueryOptions } from '../api/credentials';
 import { partnerApiKeys } from '../api/keys';
 import { apiBotsQueryOptions } from '../api/webhook';
@@ -93,7 +92,7 @@ export default function ApiPage() {
           />
         )}
         {options.length > 0 && !choosing && (
-          <TextField
+          <TextInput
             select
             label="Bot"
             size="small"
@@ -102,11 +101,11 @@ export default function ApiPage() {
             sx={{ maxWidth: 420 }}
           >
             {options.map((b) => (
-              <MenuItem key={b.bot_id} value={b.bot_id}>
+              <option key={b.bot_id} value={b.bot_id}>
                 {b.name}
-              </MenuItem>
+              </option>
             ))}
-          </TextField>
+          </TextInput>
         )}
         {known && (
           <>

@@ -12,7 +12,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CarrierSort, TCountry } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -24,6 +23,7 @@ import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { SortableHeaderCell } from '@/lib/ui/ResponsiveTable';
 import { useListSort } from '@/lib/ui/SortSelect';
+import { AutocompleteInput } from '@/lib/ui/TextInput';
 
 /** /country-carrier-page: the public list of countries and the carriers a bot can launch on. */
 export default function CountryCarrierPage() {
@@ -69,7 +69,7 @@ export default function CountryCarrierPage() {
             isOptionEqualToValue={(option, value) => option.country_id === value.country_id}
             sx={{ width: { xs: '100%', sm: 340 } }}
             renderInput={(params) => (
-              <TextField {...params} label="Country" placeholder="All countries" size="small" />
+              <AutocompleteInput params={params} label="Country" placeholder="All countries" size="small" />
             )}
           />
           <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">

@@ -2,7 +2,6 @@ import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import type { ActiveTemplateSort, TActiveTemplate } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +11,7 @@ import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { type ResponsiveColumn, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { SortSelect, useListSort } from '@/lib/ui/SortSelect';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { activeTemplatesQueryOptions } from '../api/get-templates';
 import { CHANNEL_LABEL, TYPE_LABEL, templateDetailsPath } from './template-paths';
@@ -56,7 +56,7 @@ export function ActiveTemplatesList({ botId }: { botId: string | null }) {
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       <Box sx={{ p: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField
+        <TextInput
           size="small"
           label="Search active templates"
           value={search}

@@ -3,9 +3,7 @@ import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -30,11 +28,13 @@ import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormCheckbox } from '@/lib/form/checkbox';
 import { FormErrorAlert } from '@/lib/form/error-alert';
+import { FormSelectField } from '@/lib/form/select-field';
 import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm, type ZodForm } from '@/lib/form/use-zod-form';
 import { errorMessage } from '@/lib/http/api-error';
 import { PreviewBeside } from '@/lib/rich-message/PreviewBeside';
 import { TemplatePreview } from '@/lib/rich-message/TemplatePreview';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useSaveTemplate } from '../api/save-template';
 import { useDownloadTemplateJson, useImportTemplateJson } from '../api/template-json';
 import {
@@ -264,13 +264,13 @@ function RcsBuilder({ botId, template, imported }: BuilderProps) {
               size="small"
               disabled={Boolean(template)}
             />
-            <FormTextField control={form.control} name="language" label="Language" size="small" select>
+            <FormSelectField control={form.control} name="language" label="Language" size="small">
               {LANGUAGES.map((l) => (
-                <MenuItem key={l} value={l}>
+                <option key={l} value={l}>
                   {l}
-                </MenuItem>
+                </option>
               ))}
-            </FormTextField>
+            </FormSelectField>
           </Box>
           <ToggleButtonGroup
             exclusive
@@ -302,27 +302,20 @@ function RcsBuilder({ botId, template, imported }: BuilderProps) {
           {content.kind === 'rich_card' && (
             <>
               <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-                <FormTextField
+                <FormSelectField
                   control={control}
                   name="content.orientation"
                   label="Orientation"
                   size="small"
-                  select
                 >
-                  <MenuItem value="VERTICAL">Vertical</MenuItem>
-                  <MenuItem value="HORIZONTAL">Horizontal</MenuItem>
-                </FormTextField>
+                  <option value="VERTICAL">Vertical</option>
+                  <option value="HORIZONTAL">Horizontal</option>
+                </FormSelectField>
                 {content.orientation === 'HORIZONTAL' && (
-                  <FormTextField
-                    control={control}
-                    name="content.imageAlignment"
-                    label="Image"
-                    size="small"
-                    select
-                  >
-                    <MenuItem value="LEFT">On the left</MenuItem>
-                    <MenuItem value="RIGHT">On the right</MenuItem>
-                  </FormTextField>
+                  <FormSelectField control={control} name="content.imageAlignment" label="Image" size="small">
+                    <option value="LEFT">On the left</option>
+                    <option value="RIGHT">On the right</option>
+                  </FormSelectField>
                 )}
               </Box>
               <CardEditor
@@ -335,17 +328,16 @@ function RcsBuilder({ botId, template, imported }: BuilderProps) {
           )}
           {content.kind === 'carousel' && (
             <>
-              <FormTextField
+              <FormSelectField
                 control={control}
                 name="content.cardWidth"
                 label="Card width"
                 size="small"
-                select
                 sx={{ maxWidth: 200 }}
               >
-                <MenuItem value="SMALL">Small</MenuItem>
-                <MenuItem value="MEDIUM">Medium</MenuItem>
-              </FormTextField>
+                <option value="SMALL">Small</option>
+                <option value="MEDIUM">Medium</option>
+              </FormSelectField>
               <ListError control={control} name="content.cards" />
               {content.cards.map((_card, i) => (
                 <CardEditor
@@ -499,14 +491,14 @@ function WhatsappBuilder({ botId, template, imported }: BuilderProps) {
               disabled={Boolean(template)}
               helperText="Lower-case letters, digits and underscores"
             />
-            <FormTextField control={form.control} name="language" label="Language" size="small" select>
+            <FormSelectField control={form.control} name="language" label="Language" size="small">
               {LANGUAGES.map((l) => (
-                <MenuItem key={l} value={l}>
+                <option key={l} value={l}>
                   {l}
-                </MenuItem>
+                </option>
               ))}
-            </FormTextField>
-            <TextField
+            </FormSelectField>
+            <TextInput
               select
               size="small"
               label="Category"
@@ -514,12 +506,12 @@ function WhatsappBuilder({ botId, template, imported }: BuilderProps) {
               onChange={(event) => setCategory(event.target.value as WhatsappTemplateContent['category'])}
             >
               {WHATSAPP_TEMPLATE_CATEGORIES.map((c) => (
-                <MenuItem key={c} value={c}>
+                <option key={c} value={c}>
                   {c[0]}
                   {c.slice(1).toLowerCase()}
-                </MenuItem>
+                </option>
               ))}
-            </TextField>
+            </TextInput>
           </Box>
         </Section>
         {auth ? (
@@ -553,7 +545,7 @@ function WhatsappBuilder({ botId, template, imported }: BuilderProps) {
         ) : (
           <>
             <Section title="Header">
-              <TextField
+              <TextInput
                 select
                 size="small"
                 label="Header"
@@ -575,12 +567,12 @@ function WhatsappBuilder({ botId, template, imported }: BuilderProps) {
                     });
                 }}
               >
-                <MenuItem value="">None</MenuItem>
-                <MenuItem value="TEXT">Text</MenuItem>
-                <MenuItem value="IMAGE">Image</MenuItem>
-                <MenuItem value="VIDEO">Video</MenuItem>
-                <MenuItem value="DOCUMENT">Document</MenuItem>
-              </TextField>
+                <option value="">None</option>
+                <option value="TEXT">Text</option>
+                <option value="IMAGE">Image</option>
+                <option value="VIDEO">Video</option>
+                <option value="DOCUMENT">Document</option>
+              </TextInput>
               {content.header?.format === 'TEXT' && (
                 <>
                   <LimitedField

@@ -4,11 +4,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import {
   formatDateTimeZoned,
   TEMPLATE_MACHINE,
@@ -28,9 +26,10 @@ import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { type ResponsiveColumn, ResponsiveTable, type TableSort } from '@/lib/ui/ResponsiveTable';
-import { SelectField, type SelectOption } from '@/lib/ui/SelectField';
+import { CHANNEL_OPTIONS, SelectField, type SelectOption } from '@/lib/ui/SelectField';
 import { StatusChip } from '@/lib/ui/StatusChip';
 import { TabCountLabel } from '@/lib/ui/TabCountLabel';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useExportTemplates } from '../api/export-templates';
 import { templatesQueryOptions } from '../api/get-templates';
@@ -139,7 +138,7 @@ export function TemplatesList({
           gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'minmax(0, 1fr) repeat(4, 150px) auto' },
         }}
       >
-        <TextField
+        <TextInput
           size="small"
           label={showPartner ? 'Search template, bot or partner' : 'Search template or bot'}
           value={search}
@@ -148,57 +147,42 @@ export function TemplatesList({
             reset();
           }}
         />
-        <TextField
-          select
-          size="small"
+        <SelectField
           label="Channel"
+          all="All channels"
           value={channel ?? ''}
-          onChange={(event) => {
-            setChannel((event.target.value || undefined) as typeof channel);
+          options={CHANNEL_OPTIONS}
+          onChange={(value) => {
+            setChannel(value || undefined);
             reset();
           }}
-        >
-          <MenuItem value="">All channels</MenuItem>
-          <MenuItem value="rcs">RCS</MenuItem>
-          <MenuItem value="whatsapp">WhatsApp</MenuItem>
-        </TextField>
-        <TextField
-          select
-          size="small"
+        />
+        <SelectField
           label="Type"
+          all="All types"
           value={type ?? ''}
-          onChange={(event) => {
-            setType((event.target.value || undefined) as TemplateListFilters['type']);
+          options={TEMPLATE_TYPES.map((t) => ({ value: t, label: TYPE_LABEL[t] }))}
+          onChange={(value) => {
+            setType(value || undefined);
             reset();
           }}
-        >
-          <MenuItem value="">All types</MenuItem>
-          {TEMPLATE_TYPES.map((t) => (
-            <MenuItem key={t} value={t}>
-              {TYPE_LABEL[t]}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         {tabs ? (
           <span />
         ) : (
-          <TextField
-            select
-            size="small"
+          <SelectField
             label="Status"
+            all="All statuses"
             value={status ?? ''}
-            onChange={(event) => {
-              setStatus((event.target.value || undefined) as TemplateState | undefined);
+            options={Object.entries(TEMPLATE_MACHINE.states).map(([key, state]) => ({
+              value: key,
+              label: state.label,
+            }))}
+            onChange={(value) => {
+              setStatus((value || undefined) as TemplateState | undefined);
               reset();
             }}
-          >
-            <MenuItem value="">All statuses</MenuItem>
-            {Object.entries(TEMPLATE_MACHINE.states).map(([key, state]) => (
-              <MenuItem key={key} value={key}>
-                {state.label}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
         )}
         <SelectField
           label="Sort"

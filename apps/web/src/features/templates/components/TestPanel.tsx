@@ -7,7 +7,6 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDateTimeZoned, type TTemplate, type TTemplateTestResult } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { type LocalSortColumn, useLocalSort } from '@/lib/ui/local-sort';
 import { ResponsiveTable } from '@/lib/ui/ResponsiveTable';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useCan } from '@/lib/use-can';
 import { testSummaryQueryOptions } from '../api/get-template';
 import { testDevicesQueryOptions, useTestTemplate } from '../api/test-template';
@@ -106,7 +106,7 @@ export function TestPanel({ template }: { template: TTemplate }) {
           {variables.length > 0 && (
             <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { sm: '1fr 1fr' } }}>
               {variables.map((name) => (
-                <TextField
+                <TextInput
                   key={name}
                   size="small"
                   label={`Value of {{${name}}}`}

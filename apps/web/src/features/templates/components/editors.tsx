@@ -5,9 +5,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   RCS_MEDIA_HEIGHTS,
@@ -30,6 +28,7 @@ import {
 } from 'react-hook-form';
 import { FormTextField } from '@/lib/form/text-field';
 import { errorMessage } from '@/lib/http/api-error';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useUploadTemplateMedia } from '../api/upload-media';
 
 /** The builder's editors work on dotted paths inside either channel's form (rcs or whatsapp). */
@@ -179,7 +178,7 @@ function SuggestionRow({
       variant="outlined"
       sx={{ p: 1.5, display: 'grid', gap: 1.25, gridTemplateColumns: { sm: '1fr 1fr' } }}
     >
-      <TextField
+      <TextInput
         select
         size="small"
         label={`Suggestion ${index + 1} type`}
@@ -187,11 +186,11 @@ function SuggestionRow({
         onChange={(event) => onType(event.target.value as RcsSuggestionType, value)}
       >
         {RCS_SUGGESTION_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>
+          <option key={type} value={type}>
             {SUGGESTION_LABEL[type]}
-          </MenuItem>
+          </option>
         ))}
-      </TextField>
+      </TextInput>
       <Box sx={{ display: 'flex', gap: 1 }}>
         <LimitedField
           control={control}
@@ -315,7 +314,7 @@ export function MediaField({
         gridTemplateColumns: { sm: withHeight ? '120px 1fr 120px' : '120px 1fr' },
       }}
     >
-      <TextField
+      <TextInput
         select
         size="small"
         label="Media"
@@ -324,14 +323,14 @@ export function MediaField({
         disabled={!media || kinds.length < 2}
       >
         {kinds.map((k) => (
-          <MenuItem key={k} value={k}>
+          <option key={k} value={k}>
             {k[0]?.toUpperCase()}
             {k.slice(1)}
-          </MenuItem>
+          </option>
         ))}
-      </TextField>
+      </TextInput>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'start' }}>
-        <TextField
+        <TextInput
           size="small"
           fullWidth
           label="Media URL"
@@ -388,7 +387,7 @@ export function MediaField({
         )}
       </Box>
       {withHeight && (
-        <TextField
+        <TextInput
           select
           size="small"
           label="Media height"
@@ -397,12 +396,12 @@ export function MediaField({
           onChange={(event) => media && field.onChange({ ...media, height: event.target.value })}
         >
           {RCS_MEDIA_HEIGHTS.map((h) => (
-            <MenuItem key={h} value={h}>
+            <option key={h} value={h}>
               {h[0]}
               {h.slice(1).toLowerCase()}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </TextInput>
       )}
     </Box>
   );
@@ -544,7 +543,7 @@ function ButtonRow({
       variant="outlined"
       sx={{ p: 1.5, display: 'grid', gap: 1.25, gridTemplateColumns: { sm: '1fr 1fr' } }}
     >
-      <TextField
+      <TextInput
         select
         size="small"
         label={`Button ${index + 1} type`}
@@ -552,11 +551,11 @@ function ButtonRow({
         onChange={(event) => onType(event.target.value as WhatsappButton['type'], value.text)}
       >
         {WHATSAPP_BUTTON_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>
+          <option key={type} value={type}>
             {BUTTON_LABEL[type]}
-          </MenuItem>
+          </option>
         ))}
-      </TextField>
+      </TextInput>
       <Box sx={{ display: 'flex', gap: 1 }}>
         <LimitedField
           control={control}

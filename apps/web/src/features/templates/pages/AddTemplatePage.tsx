@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { CHANNEL_TYPE, type TTemplateImport } from '@portico/domain';
@@ -11,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/http/api-error';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
 import { PageFrame } from '@/lib/ui/PageFrame';
+import { TextInput } from '@/lib/ui/TextInput';
 import { templateQueryOptions } from '../api/get-template';
 import { templateBotsQueryOptions } from '../api/test-template';
 import { ImportJsonButton, TemplateBuilder } from '../components/TemplateBuilder';
@@ -74,7 +73,7 @@ function NewTemplate({ initialBotId }: { initialBotId: string | null }) {
       description="Build the template beside its live preview: what you type shows on the handset, and every network limit is checked as you type."
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
-        <TextField
+        <TextInput
           select
           size="small"
           label="Bot"
@@ -88,11 +87,11 @@ function NewTemplate({ initialBotId }: { initialBotId: string | null }) {
         >
           {/* A select needs its options even while the bots load (MUI warns on none). */}
           {(bots.data?.items ?? []).map((b) => (
-            <MenuItem key={b.bot_id} value={b.bot_id}>
+            <option key={b.bot_id} value={b.bot_id}>
               {b.name}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </TextInput>
         {channels.length > 1 && (
           <ToggleButtonGroup
             exclusive

@@ -1,15 +1,14 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { TabCountLabel } from '@/lib/ui/TabCountLabel';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useCan } from '@/lib/use-can';
 import { templatePageCountsQueryOptions } from '../api/get-templates';
 import { templateBotsQueryOptions } from '../api/test-template';
@@ -40,7 +39,7 @@ export default function TemplatesPage() {
       }
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
-        <TextField
+        <TextInput
           select
           size="small"
           label="Bot"
@@ -53,13 +52,13 @@ export default function TemplatesPage() {
             setParams(next, { replace: true });
           }}
         >
-          <MenuItem value="">All bots</MenuItem>
+          <option value="">All bots</option>
           {bots.data?.items.map((bot) => (
-            <MenuItem key={bot.bot_id} value={bot.bot_id}>
+            <option key={bot.bot_id} value={bot.bot_id}>
               {bot.name}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </TextInput>
         <Tabs value={tab} onChange={(_event, next: number) => setTab(next)} aria-label="Template lists">
           <Tab label={<TabCountLabel label="Templates" count={counts?.templates} />} />
           <Tab label={<TabCountLabel label="Active templates" count={counts?.active} />} />

@@ -5,10 +5,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { type TWhatsappRateCard, WHATSAPP_PRICING_CATEGORIES } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
+import { FormSelectField } from '@/lib/form/select-field';
 import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
 import { errorMessage } from '@/lib/http/api-error';
@@ -48,20 +48,19 @@ export function RateCardDialog({
             </Alert>
           )}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
-            <FormTextField
+            <FormSelectField
               control={control}
               name="country_id"
-              select
               label="Country"
               size="small"
               helperText={countries.isError ? 'Countries could not be loaded' : ' '}
             >
               {(countries.data?.items ?? []).map((country) => (
-                <MenuItem key={country.country_id} value={country.country_id}>
+                <option key={country.country_id} value={country.country_id}>
                   {country.name} ({country.country_id})
-                </MenuItem>
+                </option>
               ))}
-            </FormTextField>
+            </FormSelectField>
             <FormTextField
               control={control}
               name="currency"

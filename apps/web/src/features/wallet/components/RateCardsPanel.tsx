@@ -1,7 +1,6 @@
 import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
 import { formatDateTime, type RateCardSort, type TWhatsappRateCard } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -11,6 +10,7 @@ import { ListStatus } from '@/lib/ui/ListStatus';
 import { ListToolbar } from '@/lib/ui/ListToolbar';
 import type { ResponsiveColumn } from '@/lib/ui/ResponsiveTable';
 import { useListSort } from '@/lib/ui/SortSelect';
+import { TextInput } from '@/lib/ui/TextInput';
 import { rateCardsQueryOptions, useExportRateCards } from '../api/whatsapp-rate-cards';
 import { cardStatus, RateCardTable } from './RateCardTable';
 
@@ -66,7 +66,7 @@ export function RateCardsPanel({ canEdit }: { canEdit: boolean }) {
         exporting={exporter.isPending}
         exportError={exporter.error}
       >
-        <TextField
+        <TextInput
           size="small"
           label="Search countries"
           value={search}

@@ -5,10 +5,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_PLAN_CODE, MESSAGE_TYPES, type TRatePlan } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
+import { FormSelectField } from '@/lib/form/select-field';
 import { FormTextField } from '@/lib/form/text-field';
 import { useZodForm } from '@/lib/form/use-zod-form';
 import { errorMessage } from '@/lib/http/api-error';
@@ -51,20 +51,19 @@ export function RatePlanDialog({ open, onClose, from }: RatePlanDialogProps) {
             </Alert>
           )}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 1fr' }, mb: 2 }}>
-            <FormTextField
+            <FormSelectField
               control={control}
               name="carrier_id"
-              select
               label="Carrier"
               size="small"
               helperText={carriers.isError ? 'Carriers could not be loaded' : ' '}
             >
               {(carriers.data?.items ?? []).map((carrier) => (
-                <MenuItem key={carrier.carrier_id} value={carrier.carrier_id}>
+                <option key={carrier.carrier_id} value={carrier.carrier_id}>
                   {carrier.carrier_name} ({carrier.country_id})
-                </MenuItem>
+                </option>
               ))}
-            </FormTextField>
+            </FormSelectField>
             <FormTextField
               control={control}
               name="plan_code"

@@ -1,9 +1,7 @@
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   formatCurrency,
@@ -21,7 +19,9 @@ import { ExportButtons } from '@/lib/ui/ExportButtons';
 import { ListPagination, type Paging, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { type ResponsiveColumn, ResponsiveTable, type TableSort } from '@/lib/ui/ResponsiveTable';
+import { SelectField } from '@/lib/ui/SelectField';
 import { SortSelect, useListSort } from '@/lib/ui/SortSelect';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useExportWalletHistory } from '../api/export-wallet-history';
 import { type WalletHistoryFilters, walletTransactionsQueryOptions } from '../api/get-wallet-transactions';
 import { PendingCharges } from './PendingCharges';
@@ -140,22 +140,13 @@ export function WalletHistory() {
           '& > .sort-select': { gridColumn: { sm: '1 / -1' } },
         }}
       >
-        <TextField
-          select
-          size="small"
+        <SelectField
           label="Type"
+          all="All types"
           value={filters.kind ?? ''}
-          onChange={(event) =>
-            update({ kind: (event.target.value || undefined) as LedgerTransactionKind | undefined })
-          }
-        >
-          <MenuItem value="">All types</MenuItem>
-          {LEDGER_TRANSACTION_KINDS.map((kind) => (
-            <MenuItem key={kind} value={kind}>
-              {KIND_LABELS[kind]}
-            </MenuItem>
-          ))}
-        </TextField>
+          options={LEDGER_TRANSACTION_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }))}
+          onChange={(kind) => update({ kind: (kind || undefined) as LedgerTransactionKind | undefined })}
+        />
         <DayField
           label="From"
           value={filters.from ?? ''}
@@ -167,7 +158,7 @@ export function WalletHistory() {
           error={dateError}
           onChange={(day) => update({ to: day || undefined })}
         />
-        <TextField
+        <TextInput
           size="small"
           label="Search description or reference"
           value={filters.search ?? ''}

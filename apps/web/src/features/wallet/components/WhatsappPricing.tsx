@@ -1,7 +1,6 @@
 import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { WhatsappPricingSort } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +9,7 @@ import { EmptyState } from '@/lib/ui/EmptyState';
 import { ListPagination, usePaging } from '@/lib/ui/ListPagination';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { useListSort } from '@/lib/ui/SortSelect';
+import { TextInput } from '@/lib/ui/TextInput';
 import { whatsappPricingQueryOptions } from '../api/whatsapp-rate-cards';
 import { RateCardTable } from './RateCardTable';
 
@@ -43,7 +43,7 @@ export function WhatsappPricing() {
           (marketing, utility, authentication), any other message as a service reply in the customer service
           window.
         </Typography>
-        <TextField
+        <TextInput
           size="small"
           label="Search countries"
           value={search}

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatCurrency, formatDate, type PricingSort, type TCarrierPricing } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +15,7 @@ import { ListStatus } from '@/lib/ui/ListStatus';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { type ResponsiveColumn, type ResponsiveExpansion, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { SortSelect, useListSort } from '@/lib/ui/SortSelect';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useCan } from '@/lib/use-can';
 import { pricingQueryOptions } from '../api/get-pricing';
 import { LowBalanceBanner } from '../components/LowBalanceBanner';
@@ -110,7 +110,7 @@ export default function PricingPage() {
             justifyContent: 'space-between',
           }}
         >
-          <TextField
+          <TextInput
             size="small"
             label="Search carriers"
             value={search}

@@ -4,11 +4,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import MuiTab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import { formatCurrency, formatDateTime, type RatePlanSort, type TRatePlan } from '@portico/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -21,6 +19,7 @@ import { ListToolbar } from '@/lib/ui/ListToolbar';
 import { PageFrame } from '@/lib/ui/PageFrame';
 import { type ResponsiveColumn, type ResponsiveExpansion, ResponsiveTable } from '@/lib/ui/ResponsiveTable';
 import { SortSelect, useListSort } from '@/lib/ui/SortSelect';
+import { TextInput } from '@/lib/ui/TextInput';
 import { useCan } from '@/lib/use-can';
 import { ratePlansQueryOptions, useExportRatePlans } from '../api/rate-plans';
 import { PriceGrid } from '../components/PriceGrid';
@@ -189,7 +188,7 @@ function CarrierPlansPanel({ canEdit }: { canEdit: boolean }) {
         exporting={exporter.isPending}
         exportError={exporter.error}
       >
-        <TextField
+        <TextInput
           size="small"
           label="Search carrier, country or plan"
           value={search}
@@ -198,7 +197,7 @@ function CarrierPlansPanel({ canEdit }: { canEdit: boolean }) {
             setPage(0);
           }}
         />
-        <TextField
+        <TextInput
           select
           size="small"
           label="Carrier"
@@ -209,13 +208,13 @@ function CarrierPlansPanel({ canEdit }: { canEdit: boolean }) {
           }}
           helperText={carriers.isError ? 'Carriers could not be loaded' : undefined}
         >
-          <MenuItem value="">All carriers</MenuItem>
+          <option value="">All carriers</option>
           {(carriers.data?.items ?? []).map((carrier) => (
-            <MenuItem key={carrier.carrier_id} value={carrier.carrier_id}>
+            <option key={carrier.carrier_id} value={carrier.carrier_id}>
               {carrier.carrier_name} ({carrier.country_id})
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </TextInput>
         {canEdit && (
           <Button
             variant="contained"

@@ -84,8 +84,12 @@ describe('WhatsApp rate cards on the rate-plans screen', () => {
     expect(await within(dialog).findByText('Choose a country')).toBeTruthy();
     expect(within(dialog).getByText('Add at least one price')).toBeTruthy();
 
-    await user.click(within(dialog).getByRole('combobox', { name: 'Country' }));
-    await user.click(await screen.findByRole('option', { name: 'United States (US)' }));
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Country' }),
+      await within(within(dialog).getByRole('combobox', { name: 'Country' })).findByRole('option', {
+        name: 'United States (US)',
+      }),
+    );
     await user.type(within(dialog).getByRole('textbox', { name: 'Marketing' }), '0.025');
     await user.type(within(dialog).getByRole('textbox', { name: 'Service' }), '0');
     await user.click(within(dialog).getByRole('button', { name: 'Save version' }));
