@@ -135,6 +135,36 @@ async function submittedBrand(owner: Developer): Promise<TBrand> {
   return brand;
 }
 
+/** A developer's RCS text template, saved as a draft through its route. */
+async function draftTemplate(name: string) {
+  const owner = await caller(ROLES.DEVELOPER);
+  const botId = await insertBot(t.database, owner.partner.partnerId);
+  const created = await call(owner, {
+    method: 'POST',
+    url: `${S}/templates`,
+    payload: {
+      bot_id: botId,
+      channel: 'rcs',
+      name: `${name} ${randomUUID().slice(0, 6)}`,
+      language: 'en',
+      content: { kind: 'text', text: 'Hello {{first_name}}' },
+      sample_values: { first_name: 'Asha' },
+    },
+  });
+  const { template_id } = expectEnvelope(created, 201).data as { template_id: string };
+  return { owner, templateId: template_id };
+}
+
+/** A draft template submitted for review through its route. */
+async function submittedTemplate() {
+  const draft = await draftTemplate('Submitted');
+  expectEnvelope(
+    await call(draft.owner, { method: 'POST', url: `${S}/templates/${draft.templateId}/submit` }),
+    200,
+  );
+  return draft;
+}
+
 /**
  * Every use case that writes more than one row, as the route that runs it: the table issue 31
  * point 9 asks for. Each is run with its commit failing (nothing may be left) and then for real
@@ -407,6 +437,45 @@ const CASES: UnitOfWorkCase[] = [
       });
       const { template_id } = expectEnvelope(created, 201).data as { template_id: string };
       return { method: 'POST', url: `${S}/templates/${template_id}/submit`, headers: owner.headers };
+    },
+  },
+  {
+    name: 'approving a template (its version active, the template, the history, the owner told)',
+    route: 'POST /api/v1/secure/templates/:templateId/approve',
+    writes: ['template_versions', 'templates'],
+    async arrange() {
+      const { templateId } = await submittedTemplate();
+      const reviewer = await caller(ROLES.SUPER_ADMIN_PORTICO);
+      return {
+        method: 'POST',
+        url: `${S}/templates/${templateId}/approve`,
+        headers: reviewer.headers,
+        payload: {},
+      };
+    },
+  },
+  {
+    name: 'rejecting a template (its version rejected with the reason, the history, the owner told)',
+    route: 'POST /api/v1/secure/templates/:templateId/reject',
+    writes: ['template_versions'],
+    async arrange() {
+      const { templateId } = await submittedTemplate();
+      const reviewer = await caller(ROLES.SUPER_ADMIN_PORTICO);
+      return {
+        method: 'POST',
+        url: `${S}/templates/${templateId}/reject`,
+        headers: reviewer.headers,
+        payload: { reason: 'The sample values do not match the text.' },
+      };
+    },
+  },
+  {
+    name: 'deleting a draft template (the template and its versions)',
+    route: 'DELETE /api/v1/secure/templates/:templateId',
+    writes: ['templates', 'template_versions'],
+    async arrange() {
+      const { owner, templateId } = await draftTemplate('Draft');
+      return { method: 'DELETE', url: `${S}/templates/${templateId}`, headers: owner.headers };
     },
   },
 ];
