@@ -135,6 +135,16 @@ async function submittedBrand(owner: Developer): Promise<TBrand> {
   return brand;
 }
 
+/** An RCS text template of a bot, as the developer's form sends it. */
+const templateBody = (botId: string, name: string) => ({
+  bot_id: botId,
+  channel: 'rcs',
+  name: `${name} ${randomUUID().slice(0, 6)}`,
+  language: 'en',
+  content: { kind: 'text', text: 'Hello {{first_name}}' },
+  sample_values: { first_name: 'Asha' },
+});
+
 /** A developer's RCS text template, saved as a draft through its route. */
 async function draftTemplate(name: string) {
   const owner = await caller(ROLES.DEVELOPER);
@@ -142,14 +152,7 @@ async function draftTemplate(name: string) {
   const created = await call(owner, {
     method: 'POST',
     url: `${S}/templates`,
-    payload: {
-      bot_id: botId,
-      channel: 'rcs',
-      name: `${name} ${randomUUID().slice(0, 6)}`,
-      language: 'en',
-      content: { kind: 'text', text: 'Hello {{first_name}}' },
-      sample_values: { first_name: 'Asha' },
-    },
+    payload: templateBody(botId, name),
   });
   const { template_id } = expectEnvelope(created, 201).data as { template_id: string };
   return { owner, templateId: template_id };
@@ -405,14 +408,7 @@ const CASES: UnitOfWorkCase[] = [
         method: 'POST',
         url: `${S}/templates`,
         headers: owner.headers,
-        payload: {
-          bot_id: botId,
-          channel: 'rcs',
-          name: `Greeting ${randomUUID().slice(0, 6)}`,
-          language: 'en',
-          content: { kind: 'text', text: 'Hello {{first_name}}' },
-          sample_values: { first_name: 'Asha' },
-        },
+        payload: templateBody(botId, 'Greeting'),
       };
     },
   },
@@ -421,22 +417,8 @@ const CASES: UnitOfWorkCase[] = [
     route: 'POST /api/v1/secure/templates/:templateId/submit',
     writes: ['template_versions'],
     async arrange() {
-      const owner = await caller(ROLES.DEVELOPER);
-      const botId = await insertBot(t.database, owner.partner.partnerId);
-      const created = await call(owner, {
-        method: 'POST',
-        url: `${S}/templates`,
-        payload: {
-          bot_id: botId,
-          channel: 'rcs',
-          name: `Shipped ${randomUUID().slice(0, 6)}`,
-          language: 'en',
-          content: { kind: 'text', text: 'Hello {{first_name}}' },
-          sample_values: { first_name: 'Asha' },
-        },
-      });
-      const { template_id } = expectEnvelope(created, 201).data as { template_id: string };
-      return { method: 'POST', url: `${S}/templates/${template_id}/submit`, headers: owner.headers };
+      const { owner, templateId } = await draftTemplate('Shipped');
+      return { method: 'POST', url: `${S}/templates/${templateId}/submit`, headers: owner.headers };
     },
   },
   {
