@@ -105,7 +105,13 @@ export function TextInput({
       {select ? (
         <NativeSelect
           input={<OutlinedInput notched label={outlineLabel} />}
-          inputProps={{ ...slotProps?.htmlInput, id: inputId, 'aria-describedby': helperId } as object}
+          // A select takes its name (a row's role picker has no visible label) and nothing else of the
+          // input's attributes, which are typed for an <input>.
+          inputProps={{
+            id: inputId,
+            'aria-describedby': helperId,
+            'aria-label': slotProps?.htmlInput?.['aria-label'],
+          }}
           value={input.value ?? ''}
           onChange={input.onChange}
           onBlur={input.onBlur}

@@ -142,7 +142,7 @@ function SecurityRecords() {
           label="Action"
           all="All actions"
           value={action}
-          options={AUDIT_ACTIONS.map((value) => ({ value: value, label: AUDIT_ACTION_LABELS[value] }))}
+          options={AUDIT_ACTIONS.map((value) => ({ value, label: AUDIT_ACTION_LABELS[value] }))}
           onChange={(value) => change(setAction)(value as AuditAction | '')}
         />
         <TextInput

@@ -77,7 +77,7 @@ export function ContentToolbar({
             label="Category"
             all="All categories"
             value={filters.category}
-            options={Object.entries(categories).map(([value, text]) => ({ value: value, label: text }))}
+            options={Object.entries(categories).map(([value, text]) => ({ value, label: text }))}
             onChange={(value) => filters.onCategory(value)}
             sx={{ minWidth: 180 }}
           />
