@@ -1,7 +1,17 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
+
+/**
+ * Debian's headless shell when it is installed (`apt-get install -y chromium-headless-shell`): the same
+ * Blink without the browser's UI, about a fifth less CPU per journey on 2 cores. Debian's full
+ * Chromium otherwise; CHROMIUM_PATH chooses (the full one for `--headed`).
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 /** Journeys run in Debian's Chromium against the real stack (API + built SPA + PGlite or PostgreSQL). */
 export default defineConfig({
@@ -20,7 +30,7 @@ export default defineConfig({
     trace: process.env.E2E_TRACE ? 'on' : 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: [
         '--no-sandbox',
         '--disable-gpu',
