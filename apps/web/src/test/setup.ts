@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { queryClient } from '@/lib/query-client';
 
 // Screens are lazy chunks: on a busy 2-core machine their first import can take longer than the
 // default 1 s of findBy/waitFor. This is how long a query waits for the screen, not an assertion on time.
@@ -18,4 +19,6 @@ afterEach(() => {
   clearCookies();
   localStorage.clear();
   sessionStorage.clear();
+  // The app's own client outlives a file in a shared worker (vitest.config.ts: isolate false).
+  queryClient.clear();
 });

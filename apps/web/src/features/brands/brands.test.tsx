@@ -103,11 +103,16 @@ describe('brands list states', () => {
   it(
     'when the list is loading, then fails, then the developer sees the message and a way to try again',
     async () => {
-      let fail: (error: unknown) => void = () => {};
+      // Every request of the list fails at once: the screen may ask twice (its data is prefetched
+      // with its code, and asked again when it mounts, depending on which arrives first).
+      const pending: ((error: unknown) => void)[] = [];
+      const fail = (error: unknown) => {
+        for (const reject of pending.splice(0)) reject(error);
+      };
       mockGets({
         '/secure/brands': () =>
           new Promise((_resolve, reject) => {
-            fail = reject;
+            pending.push(reject);
           }),
       });
       renderApp('/u/my-brands', { details: DEVELOPER });
