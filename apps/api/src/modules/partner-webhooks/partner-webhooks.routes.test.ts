@@ -523,8 +523,10 @@ describe('delivery', () => {
         (n) => n >= 0,
       );
       // The other bot had its turn in the next slot that freed after its job was taken, ahead of
-      // the hanging bot's backlog (each of its attempts waits out the 1 s time-out).
-      expect(rbmBefore).toBeGreaterThanOrEqual(4);
+      // the hanging bot's backlog (each of its attempts waits out the 1 s time-out). The hanging
+      // bot's first requests were under way by then; how many had reached the receiver depends on
+      // the machine's load (a slot is taken before its request arrives), so only one is certain.
+      expect(rbmBefore).toBeGreaterThanOrEqual(1);
       expect(rbmBefore).toBeLessThan(msisdns.length);
     } finally {
       // The hanging bot answers again: every conversation is delivered, so no later test sees them.
