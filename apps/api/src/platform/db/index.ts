@@ -16,6 +16,7 @@ import {
   pgliteNotifications,
   postgresNotifications,
 } from './notifications.ts';
+import { oneQueryAtATime } from './one-query-at-a-time.ts';
 
 /** The one database handle type used by every repository, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -194,6 +195,8 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
 
 function openPostgres(url: string, poolSize: number): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A unit of work's side-by-side reads reach its connection one at a time (pg 9 will not queue them).
+  pool.on('connect', (client) => oneQueryAtATime(client));
   const db = drizzlePg(pool) as unknown as Db;
   const notifications = postgresNotifications(url);
   return {
