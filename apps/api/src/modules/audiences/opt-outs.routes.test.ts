@@ -3,6 +3,7 @@ import { CHANNEL_TYPE, ROLES, ZCloudApiError, ZOptOut, ZOptOutList } from '@port
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
+import { postRbmEvent } from '../../../test/network-posts.ts';
 import {
   AIRTEL_RECIPIENT,
   botWithAccessToken,
@@ -66,20 +67,7 @@ async function list(who: Owner, query = '') {
   );
 }
 
-function postRbm(event: Record<string, unknown>) {
-  const body = JSON.stringify({ message: { data: Buffer.from(JSON.stringify(event)).toString('base64') } });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/network-events/rbm',
-    payload: body,
-    headers: {
-      'content-type': 'application/json',
-      'x-goog-signature': createHmac('sha512', t.config.networks.rbm.clientToken)
-        .update(body)
-        .digest('base64'),
-    },
-  });
-}
+const postRbm = (event: Record<string, unknown>) => postRbmEvent(t, event);
 function postWhatsAppText(from: string, text: string) {
   const body = JSON.stringify({
     object: 'whatsapp_business_account',

@@ -9,6 +9,13 @@ import type { ChannelListener } from '../../platform/db/notifications.ts';
  */
 export const CAMPAIGN_FEED_GAP_MS = 500;
 
+/**
+ * The notification that every campaign watched may have changed: users replied or tapped (a reply is
+ * counted for each campaign that sent to its number, and which those are is not worth a lookup per
+ * reply: the campaigns watched read again, each at most once per gap).
+ */
+export const EVERY_CAMPAIGN = '*';
+
 /** An open stream's delivery: the campaign's live part now (null: it is gone). */
 type Deliver = (live: TCampaignLive | null) => void;
 
@@ -67,6 +74,10 @@ export function createCampaignFeeds(
 
   const listener: ChannelListener = {
     notification(campaignId) {
+      if (campaignId === EVERY_CAMPAIGN) {
+        for (const [id, group] of groups) schedule(id, group);
+        return;
+      }
       const group = groups.get(campaignId);
       if (group) schedule(campaignId, group);
     },

@@ -61,6 +61,8 @@ export const campaignsModule = defineModule({
     use('network-messages').onStatusesChanged((messages) =>
       service.copyStatuses(messages.filter((m) => m.purpose === 'campaign')),
     );
+    // Users' replies and taps count for the campaigns that sent to them: their streams hear of them.
+    use('network-messages').onEventsStored((events) => service.eventsStored(events));
     use('templates').refuseDeleteWhen((templateId) => service.templateInUse(templateId));
     return {
       secureRoutes: [campaignsRoutes(service, verifier, metrics)],

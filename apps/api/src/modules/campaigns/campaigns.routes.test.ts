@@ -22,6 +22,7 @@ import { openEventStream } from '../../../test/event-stream.ts';
 import type { Subject } from '../../../test/factories.ts';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
 import { createLedgerForTest } from '../../../test/ledger.ts';
+import { postRbmEvent } from '../../../test/network-posts.ts';
 import { seedAirtelPrice } from '../../../test/partner-api.ts';
 import { bots } from '../bots/bots.schema.ts';
 
@@ -753,6 +754,32 @@ describe('live counts', () => {
       ),
     );
     expect(receipted.counts).toMatchObject({ sent: 4, delivered: 4, read: 4 });
+    // So are the users' replies and taps that come after its end.
+    const user = { agentId: 'camp_test', sendTime: new Date().toISOString() };
+    expectEnvelope(
+      await postRbmEvent(t, {
+        ...user,
+        senderPhoneNumber: NUMBERS[0],
+        messageId: 'live-reply',
+        text: 'Yes please',
+      }),
+      200,
+    );
+    expectEnvelope(
+      await postRbmEvent(t, {
+        ...user,
+        senderPhoneNumber: NUMBERS[1],
+        messageId: 'live-tap',
+        suggestionResponse: { postbackData: 'offer', text: 'Show me', type: 'REPLY' },
+      }),
+      200,
+    );
+    const answered = counts(
+      await stream.next(
+        (e) => e.event === 'counts' && counts(e).counts.replied === 1 && counts(e).counts.clicked === 1,
+      ),
+    );
+    expect(answered.counts).toMatchObject({ sent: 4, read: 4, replied: 1, clicked: 1 });
     expect(stream.events.some((e) => e.event === 'end')).toBe(false);
     stream.close();
     // Each counts event differs from the one before (unchanged reads are not sent again).

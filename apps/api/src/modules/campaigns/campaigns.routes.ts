@@ -102,7 +102,7 @@ export function campaignsRoutes(
 
     /**
      * A campaign's counts as server-sent events (decision 0050): `counts` (ZCampaignLive) first and
-     * each time they change (batches and receipts), pushed by the database's notifications; `end`
+     * each time they change (batches, receipts, users' replies and taps), pushed by the database's notifications; `end`
      * when its counts stop moving (CAMPAIGN_RECEIPTS_WINDOW_MS after its end), or its token expires
      * or is refused.
      */
@@ -408,7 +408,7 @@ export function campaignsRoutes(
         schema: {
           tags,
           summary:
-            "Server-sent events of the campaign's counts: `counts` (its live part) first and each time they change (batches and receipts), `end` when its counts stop moving (24 hours after it ends, while receipts still come) or the token expires or is refused. The database notifies the server of each change (LISTEN/NOTIFY); nobody polls.",
+            "Server-sent events of the campaign's counts: `counts` (its live part) first and each time they change (batches, receipts, users' replies and taps), `end` when its counts stop moving (24 hours after it ends, while receipts still come) or the token expires or is refused. The database notifies the server of each change (LISTEN/NOTIFY); nobody polls.",
           params: ZCampaignParams,
         },
       },

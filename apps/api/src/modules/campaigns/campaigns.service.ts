@@ -59,6 +59,7 @@ import type { MeteringService, Price } from '../metering/metering.service.ts';
 import type { NetworkMessagesService } from '../network-messages/network-messages.service.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
+import { EVERY_CAMPAIGN } from './campaign-feed.ts';
 import type { CampaignsQueues } from './campaigns.jobs.ts';
 import { createPacer } from './campaigns.pace.ts';
 import type {
@@ -107,6 +108,8 @@ const ESTIMATE_PAGE = 5_000;
 const CAMPAIGN_DISPATCH_LOCK = 740_121_003;
 /** The channel the database notifies when a campaign's counts may have changed (the live page). */
 export const CAMPAIGN_CHANNEL = 'campaign_changed';
+/** The network events a campaign's counts read as replied and clicked (repository.counts). */
+const REPLY_KINDS: readonly string[] = ['user_message', 'suggestion_response'];
 
 type Template = NonNullable<Awaited<ReturnType<TemplatesService['forCampaign']>>>;
 
@@ -1309,6 +1312,17 @@ export function createCampaignsService(deps: CampaignsDeps) {
      */
     async copyStatuses(messages: readonly { messageId: string; status: string }[]): Promise<void> {
       for (const campaignId of await repository.setNetStatuses(messages)) await changed(campaignId);
+    },
+
+    /**
+     * network-messages' listener of newly stored events: a user's reply or tap counts for the
+     * campaigns that sent to the number (replied and clicked in `counts`), also after their end, so
+     * the streams watching campaigns read again (notified on commit; each at most once per gap).
+     */
+    async eventsStored(events: readonly { kind: string; sender?: string | null }[]): Promise<void> {
+      if (events.some((event) => event.sender && REPLY_KINDS.includes(event.kind))) {
+        await database.notify(CAMPAIGN_CHANNEL, EVERY_CAMPAIGN);
+      }
     },
 
     /** Listens to every campaign's change notifications (the live streams; one LISTEN per process). */

@@ -14,6 +14,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Subject } from '../../../test/factories.ts';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
+import { postRbmEvent as postRbm } from '../../../test/network-posts.ts';
 import { bots } from '../bots/bots.schema.ts';
 import { createPartnerWebhooksRepository, type NewDelivery } from './partner-webhooks.repository.ts';
 
@@ -168,20 +169,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 }
 
 // ---- the networks posting to our webhooks (their own signatures) ----
-function postRbmEvent(event: Record<string, unknown>) {
-  const body = JSON.stringify({ message: { data: Buffer.from(JSON.stringify(event)).toString('base64') } });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/network-events/rbm',
-    payload: body,
-    headers: {
-      'content-type': 'application/json',
-      'x-goog-signature': createHmac('sha512', t.config.networks.rbm.clientToken)
-        .update(body)
-        .digest('base64'),
-    },
-  });
-}
+const postRbmEvent = (event: Record<string, unknown>) => postRbm(t, event);
 function postWhatsAppMessage(message: Record<string, unknown>) {
   const body = JSON.stringify({
     object: 'whatsapp_business_account',
