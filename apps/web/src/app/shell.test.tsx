@@ -292,7 +292,12 @@ describe('the shell for a platform admin', () => {
   });
 
   it('when only the analytics dashboard is configured then it keeps the reference token and the firewall link is hidden', async () => {
-    vi.spyOn(http, 'get').mockResolvedValue({ token: 'r2', expiresAt: Date.now() + 60_000 });
+    // The reference token answers; the dashboard's own data stays loading (not what this is about).
+    vi.spyOn(http, 'get').mockImplementation((url: string) =>
+      url === '/secure/reference-token'
+        ? Promise.resolve({ token: 'r2', expiresAt: Date.now() + 60_000 })
+        : new Promise(() => {}),
+    );
     renderApp('/admin/dashboard', {
       details: SUPER_ADMIN,
       appConfig: {

@@ -43,9 +43,12 @@ describe('the audiences page', () => {
   });
 
   it('when an audience is viewed then its counts and reasons show; a read-only user sees no upload or delete', async () => {
-    vi.spyOn(http, 'get').mockImplementation(async (url: string) =>
-      url === `/secure/audiences/${AUDIENCE.audience_id}` ? AUDIENCE : list([AUDIENCE]),
-    );
+    // The audience, the list it is in, and no RCS bot or reach check yet.
+    const answers: Record<string, unknown> = {
+      [`/secure/audiences/${AUDIENCE.audience_id}`]: AUDIENCE,
+      '/secure/audiences': list([AUDIENCE]),
+    };
+    vi.spyOn(http, 'get').mockImplementation(async (url: string) => answers[url] ?? list([]));
     renderApp(`/u/audiences?audience=${AUDIENCE.audience_id}`, {
       details: partnerDetails({ role: ROLES.CHILD_AGGREGATOR_READONLY }),
     });
