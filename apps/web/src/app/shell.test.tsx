@@ -46,6 +46,14 @@ const emptyAnswer = (url: string) =>
       : /^\/secure\/(bots|brands|bot-reviews|carrier\/bot-reviews)|^\/reference\//.test(url)
         ? { items: [], total: 0, by_status: [] }
         : undefined;
+/** GET answers the reference token; the rest of the page is answered empty or stays loading (not what is tested). */
+function answerReferenceToken(token: string) {
+  vi.spyOn(http, 'get').mockImplementation(((url: string) => {
+    if (url === '/secure/reference-token') return Promise.resolve({ token, expiresAt: Date.now() + 60_000 });
+    const answer = emptyAnswer(url);
+    return answer ? Promise.resolve(answer) : new Promise(() => {});
+  }) as typeof http.get);
+}
 beforeEach(() => {
   vi.spyOn(http, 'get').mockImplementation(((url: string, ...rest: [never, never]) => {
     const answer = emptyAnswer(url);
@@ -202,10 +210,7 @@ describe('the shell for a carrier', () => {
   });
 
   it('has the carrier profile menu with the analytics link carrying the reference token', async () => {
-    vi.spyOn(http, 'get').mockImplementation(
-      (async (url: string) =>
-        emptyAnswer(url) ?? { token: 'ref/abc+1', expiresAt: Date.now() + 60_000 }) as typeof http.get,
-    );
+    answerReferenceToken('ref/abc+1');
     renderApp('/billing/my-billing', { details: CARRIER_ADMIN });
     const menu = await openProfileMenu();
     expect(itemLabels(menu)).toEqual([
@@ -245,7 +250,7 @@ describe('the shell for a carrier', () => {
 
 describe('the shell for a platform admin', () => {
   it('shows the admin bar and the admin profile menu with the firewall tool', async () => {
-    vi.spyOn(http, 'get').mockResolvedValue({ token: 'r1', expiresAt: Date.now() + 60_000 });
+    answerReferenceToken('r1');
     renderApp('/admin/viewAggregatorDetails', { details: SUPER_ADMIN });
     expect(await screen.findByRole('heading', { level: 1, name: 'Aggregator Details' })).toBeTruthy();
     expect(barLinks().map((l) => l.label)).toEqual([
@@ -292,12 +297,7 @@ describe('the shell for a platform admin', () => {
   });
 
   it('when only the analytics dashboard is configured then it keeps the reference token and the firewall link is hidden', async () => {
-    // The reference token answers; the dashboard's own data stays loading (not what this is about).
-    vi.spyOn(http, 'get').mockImplementation((url: string) =>
-      url === '/secure/reference-token'
-        ? Promise.resolve({ token: 'r2', expiresAt: Date.now() + 60_000 })
-        : new Promise(() => {}),
-    );
+    answerReferenceToken('r2');
     renderApp('/admin/dashboard', {
       details: SUPER_ADMIN,
       appConfig: {
