@@ -3,21 +3,20 @@ import { oneQueryAtATime } from './one-query-at-a-time.ts';
 
 /** A connection that answers after a tick and records how many queries it had at once. */
 function connection() {
-  let active = 0;
-  const seen = { most: 0, order: [] as string[] };
-  const client = {
-    query: async (...args: unknown[]) => {
+  const seen = { most: 0, active: 0, order: [] as string[] };
+  class Connection {
+    async query(...args: unknown[]) {
       const text = args[0];
-      active += 1;
-      seen.most = Math.max(seen.most, active);
+      seen.active += 1;
+      seen.most = Math.max(seen.most, seen.active);
       await new Promise((resolve) => setTimeout(resolve, 5));
-      active -= 1;
+      seen.active -= 1;
       seen.order.push(String(text));
       if (text === 'fail') throw new Error('refused');
       return { rows: [text] };
-    },
-  };
-  return { client: oneQueryAtATime(client), seen };
+    }
+  }
+  return { client: oneQueryAtATime(new Connection()), seen, Connection };
 }
 
 describe('one query at a time on a held connection', () => {
@@ -35,6 +34,18 @@ describe('one query at a time on a held connection', () => {
     expect(failed).toMatchObject({ status: 'rejected', reason: new Error('refused') });
     expect(next).toEqual({ status: 'fulfilled', value: { rows: ['after'] } });
     expect(seen.most).toBe(1);
+  });
+
+  it('when the class method is wrapped after the connection opened then the wrapper still sees each query', async () => {
+    const { client, Connection } = connection();
+    const original = Connection.prototype.query;
+    const counted: unknown[] = [];
+    Connection.prototype.query = function (this: unknown, ...args: unknown[]) {
+      counted.push(args[0]);
+      return original.apply(this, args);
+    };
+    await Promise.all([client.query('one'), client.query('two')]);
+    expect(counted).toEqual(['one', 'two']);
   });
 
   it('when a query comes with a callback then it passes straight through (the pool’s own form)', async () => {
