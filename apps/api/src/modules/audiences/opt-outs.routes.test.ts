@@ -67,7 +67,6 @@ async function list(who: Owner, query = '') {
   );
 }
 
-const postRbm = (event: Record<string, unknown>) => postRbmEvent(t, event);
 function postWhatsAppText(from: string, text: string) {
   const body = JSON.stringify({
     object: 'whatsapp_business_account',
@@ -126,7 +125,7 @@ const sendWhatsApp = (to: string) =>
 
 describe('users opting out through the networks', () => {
   it("when a user types STOP to the partner's RBM agent then the number is on the partner's list with the bot and the text", async () => {
-    expectEnvelope(await postRbm(rbmText('+919800000101', ' stop ')), 200);
+    expectEnvelope(await postRbmEvent(t, rbmText('+919800000101', ' stop ')), 200);
     const { items } = await list(owner, '&search=9800000101');
     expect(items).toEqual([
       expect.objectContaining({
@@ -143,7 +142,7 @@ describe('users opting out through the networks', () => {
 
   it('when the network reports an unsubscribe, or a WhatsApp user writes UNSUBSCRIBE, then the number is added; other text is not', async () => {
     expectEnvelope(
-      await postRbm({
+      await postRbmEvent(t, {
         ...rbmText('+919800000102', ''),
         text: undefined,
         eventType: 'UNSUBSCRIBE',
@@ -164,9 +163,9 @@ describe('users opting out through the networks', () => {
 
   it('when the same STOP is delivered twice then the number is listed once with its first time', async () => {
     const event = rbmText('+919800000105', 'STOP');
-    expectEnvelope(await postRbm(event), 200);
+    expectEnvelope(await postRbmEvent(t, event), 200);
     const first = (await list(owner, '&search=9800000105')).items;
-    expectEnvelope(await postRbm({ ...event, messageId: `${event.messageId}-again` }), 200);
+    expectEnvelope(await postRbmEvent(t, { ...event, messageId: `${event.messageId}-again` }), 200);
     expect((await list(owner, '&search=9800000105')).items).toEqual(first);
   });
 });

@@ -102,9 +102,9 @@ export function campaignsRoutes(
 
     /**
      * A campaign's counts as server-sent events (decision 0050): `counts` (ZCampaignLive) first and
-     * each time they change (batches, receipts, users' replies and taps), pushed by the database's notifications; `end`
-     * when its counts stop moving (CAMPAIGN_RECEIPTS_WINDOW_MS after its end), or its token expires
-     * or is refused.
+     * each time they change (batches, receipts, users' replies and taps), pushed by the database's
+     * notifications; `end` when its counts stop moving (CAMPAIGN_RECEIPTS_WINDOW_MS after its end),
+     * or its token expires or is refused.
      */
     async function events(
       request: import('fastify').FastifyRequest,

@@ -14,7 +14,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Subject } from '../../../test/factories.ts';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
-import { postRbmEvent as postRbm } from '../../../test/network-posts.ts';
+import { postRbmEvent } from '../../../test/network-posts.ts';
 import { bots } from '../bots/bots.schema.ts';
 import { createPartnerWebhooksRepository, type NewDelivery } from './partner-webhooks.repository.ts';
 
@@ -169,7 +169,6 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 }
 
 // ---- the networks posting to our webhooks (their own signatures) ----
-const postRbmEvent = (event: Record<string, unknown>) => postRbm(t, event);
 function postWhatsAppMessage(message: Record<string, unknown>) {
   const body = JSON.stringify({
     object: 'whatsapp_business_account',
@@ -273,7 +272,7 @@ describe('webhook update', () => {
     const rotated = ZWebhookSecret.parse(
       expectEnvelope(await call(developer, { method: 'POST', url: `${hook(rcsBot)}/secret` }), 200).data,
     );
-    expectEnvelope(await postRbmEvent(tap(1, '+919800000099')), 200);
+    expectEnvelope(await postRbmEvent(t, tap(1, '+919800000099')), 200);
     const [delivery] = await until(
       async () => received,
       (r) => r.length >= 1,
@@ -292,7 +291,7 @@ describe('delivery', () => {
     const { secret } = ZWebhookSecret.parse(
       expectEnvelope(await call(developer, { method: 'POST', url: `${hook(rcsBot)}/secret` }), 200).data,
     );
-    expectEnvelope(await postRbmEvent(tap(7, '+919800000007')), 200);
+    expectEnvelope(await postRbmEvent(t, tap(7, '+919800000007')), 200);
     const got = await until(
       async () => received,
       (r) => r.length >= 1,
@@ -423,7 +422,7 @@ describe('delivery', () => {
     const msisdn = '+919800000010';
     let failures = 0;
     answer = (r) => (postbackOf(r) === 'choice-1' && failures++ < 2 ? 503 : 200);
-    for (const n of [1, 2, 3]) expectEnvelope(await postRbmEvent(tap(n, msisdn)), 200);
+    for (const n of [1, 2, 3]) expectEnvelope(await postRbmEvent(t, tap(n, msisdn)), 200);
     const mine = () => received.filter((x) => eventOf(x).senderPhoneNumber === msisdn);
     await until(
       async () => mine(),
@@ -450,7 +449,7 @@ describe('delivery', () => {
     await setWebhook(rcsBot);
     const msisdn = '+919800000020';
     answer = () => 500;
-    expectEnvelope(await postRbmEvent(tap(5, msisdn)), 200);
+    expectEnvelope(await postRbmEvent(t, tap(5, msisdn)), 200);
     const rows = await until(
       () => log(rcsBot, '&status=dead'),
       (r) => r.some((x) => x.msisdn === msisdn),
@@ -490,7 +489,7 @@ describe('delivery', () => {
     // on the other bot.
     const msisdns = Array.from({ length: 16 }, (_, n) => `+9198000002${String(n).padStart(2, '0')}`);
     try {
-      for (const msisdn of msisdns) expectEnvelope(await postRbmEvent(tap(1, msisdn)), 200);
+      for (const msisdn of msisdns) expectEnvelope(await postRbmEvent(t, tap(1, msisdn)), 200);
       expectEnvelope(
         await postMaapEvent({
           event: 'message',
@@ -577,7 +576,10 @@ describe('delivery', () => {
 
   it("when an event belongs to another partner's bot then this partner's webhook never sees it", async () => {
     await setWebhook(rcsBot);
-    expectEnvelope(await postRbmEvent({ ...tap(9, '+919800000030'), agentId: 'someone_elses_agent' }), 200);
+    expectEnvelope(
+      await postRbmEvent(t, { ...tap(9, '+919800000030'), agentId: 'someone_elses_agent' }),
+      200,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(received).toHaveLength(0);
   });
