@@ -705,8 +705,9 @@ export function whatsappPlugin(ctx: SandboxContext): FastifyPluginAsync {
             `Content in this language already exists for template ${input.name}.`,
           );
         const template: WaTemplate = {
-          // A safe integer (15 digits): the webhook carries it as a JSON number, as Meta's does.
-          id: String(Date.now()).slice(-9) + String(Math.floor(Math.random() * 1e6)).padStart(6, '0'),
+          // A safe integer of 15 digits, never with a leading zero: the webhook carries it as a JSON
+          // number, as Meta's does, and a leading zero would not survive that.
+          id: String(1e14 + (Date.now() % 1e9) * 1e5 + Math.floor(Math.random() * 1e5)),
           wabaId,
           name: input.name,
           language: input.language,

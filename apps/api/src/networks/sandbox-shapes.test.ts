@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sandboxPlugin } from '@portico/sandbox';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 /**
  * The sandbox checked against the networks' documented examples: the request bodies below are the
@@ -381,6 +381,24 @@ describe('WhatsApp Cloud API shapes', () => {
       id: answer.id,
     });
     expect(Object.keys(list.paging.cursors).sort()).toEqual(['after', 'before']);
+  });
+
+  it("gives each template an id that stays the same as the webhook's JSON number, whatever the clock", async () => {
+    // The clock's last nine digits start with zeros for about a day in every eleven and a half.
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(1_796_001_613_700);
+    try {
+      const created = await call('POST', '/whatsapp/v21.0/102290129340398/message_templates', {
+        name: 'clock_edge',
+        language: 'en_US',
+        category: 'UTILITY',
+        components: [{ type: 'BODY', text: 'Your order is on its way.' }],
+      });
+      const { id } = (await json(created)) as { id: string };
+      expect(id).toMatch(/^[1-9]\d{14}$/);
+      expect(String(Number(id))).toBe(id);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('answers errors in the Graph shape (code, type, error_data.details, fbtrace_id)', async () => {
