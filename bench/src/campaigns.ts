@@ -34,6 +34,8 @@ const CANCEL_AFTER_S = numberFromEnv('CAMPAIGN_BENCH_CANCEL_AFTER_S', 8);
 const WHATSAPP_PACE = 80;
 /** The connector straight to the sandbox: this many sends, this many in flight. */
 const DIRECT_SENDS = Math.round(numberFromEnv('CAMPAIGN_BENCH_DIRECT_SENDS', 3_000));
+/** Reads of the details and of the list timed after the run. */
+const READS = 20;
 const DIRECT_IN_FLIGHT = 64;
 const DB_NAME = 'portico_bench_campaigns';
 const S = '/api/v1/secure';
@@ -295,6 +297,27 @@ export async function benchCampaigns(
     const walletLine = `balance ${w.balance} = funds ${FUNDS} - charged ${c.charged}; reserved ${w.reserved}; sum of the ${c.sent} sent recipients' prices ${c.prices}`;
     log(`wallet: ${walletLine}: ${walletExact ? 'exact' : 'NOT EXACT'}`);
 
+    // What a watched campaign costs to read at this size: its details with the live counts, and the
+    // list (each row with its counts), over HTTP, 20 times each (decision 0061).
+    const timed = async (read: () => Promise<unknown>) => {
+      const times: number[] = [];
+      for (let n = 0; n < READS; n += 1) {
+        const begun = performance.now();
+        await read();
+        times.push(performance.now() - begun);
+      }
+      times.sort((a, b) => a - b);
+      return {
+        p50: round(times[Math.floor(READS / 2)] ?? 0, 1),
+        p95: round(times[Math.ceil(READS * 0.95) - 1] ?? 0, 1),
+      };
+    };
+    const detailsRead = await timed(() => details(developer, id));
+    const listRead = await timed(() => developer('GET', '/campaigns'));
+    log(
+      `reads: details p50 ${detailsRead.p50} ms, p95 ${detailsRead.p95} ms; list p50 ${listRead.p50} ms, p95 ${listRead.p95} ms`,
+    );
+
     // The paced WhatsApp campaign on one number, cancelled while it runs.
     let pace: {
       maxCalendar: number;
@@ -396,6 +419,18 @@ export async function benchCampaigns(
         'n/a',
       ),
       result(
+        'campaigns.postgres.details-read.p95-ms',
+        `p95 ms of a campaign's details with its live counts (${RECIPIENTS} recipients, ${READS} reads)`,
+        detailsRead.p95,
+        'n/a',
+      ),
+      result(
+        'campaigns.postgres.list-read.p95-ms',
+        `p95 ms of the campaign list with each row's counts (${READS} reads)`,
+        listRead.p95,
+        'n/a',
+      ),
+      result(
         'campaigns.postgres.wallet-exact',
         'wallet exact (1 = nothing held, balance = funds - charged, charged = sum of sent prices)',
         walletExact ? 1 : 0,
@@ -436,6 +471,7 @@ export async function benchCampaigns(
       `- ${RECIPIENTS} RCS recipients: started (estimate, hold, recipients) in ${round(startSeconds, 1)} s; completed after ${round(completedSeconds, 1)} s; every receipt counted after ${round(endSeconds, 1)} s: ${round(endToEnd, 0)} messages/s end to end. Counts ${JSON.stringify(counts)}. Load average at the start ${loadStart}, at the end ${loadEnd}.`,
       `- The RBM connector straight to the sandbox (${DIRECT_SENDS} sends, ${DIRECT_IN_FLIGHT} in flight) before and after: ${round(directBefore, 0)} and ${round(directAfter, 0)} sends/s; ratio ${round(endToEnd / directRate, 3)}.`,
       `- Wallet: ${walletLine}: ${walletExact ? 'exact' : 'NOT EXACT'}.`,
+      `- Reads after the run (${READS} each): the details with live counts p50 ${detailsRead.p50} ms, p95 ${detailsRead.p95} ms; the list p50 ${listRead.p50} ms, p95 ${listRead.p95} ms.`,
       pace
         ? `- WhatsApp at ${WHATSAPP_PACE}/s on one number (${PHONE_NUMBER_ID}): ${pace.sent} sent before the cancel took effect; most in one calendar second ${pace.maxCalendar}, ${pace.over} seconds over; most in a sliding 1 s window ${pace.maxSliding}; the last send ${pace.cancelMs} ms after the cancel call.`
         : `- ${paceNote}`,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { migrationsFolder, openDatabase } from '../../src/platform/db/index.ts';
+import { recountCampaign } from '../campaign-counts.ts';
 import { databaseUrl, withAdmin } from '../database.ts';
 
 /**
@@ -45,8 +46,9 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0030_campaign_recipient_net_status.sql':
     '43cae38cff7602886d3d385f08778a0c61d32720d63a17a3e588aeecb798d9a2',
   '0031_network_message_error_kind.sql': '71aed6abe30fe3a469ea325bb7b79fb4b51521c7657cfbb3f499d6951e04a444',
+  '0032_campaign_counts.sql': '90a176271b2012ba70e67cfc4608e86142cce2155732e821afa065cf6af3af93',
 };
-/** How many migrations the previous landed main had (0000 to 0029). */
+/** How many migrations the previous landed main had (0000 to 0031). */
 const PREVIOUS_RELEASE_MIGRATIONS = 32;
 
 interface Journal {
@@ -107,6 +109,34 @@ describe('migrations', () => {
     await old.sql.query(
       `INSERT INTO audit_log (action, actor_email, subject_email) VALUES ('sign-in', 'keeper@upgrade.test', 'keeper@upgrade.test')`,
     );
+    // A campaign part sent, with receipts and a user's reply and taps (0032 keeps its counts).
+    const campaignId = '00000000-0000-4000-8000-0000000000cc';
+    await old.sql.query(
+      `INSERT INTO campaigns (campaign_id, partner_id, name, status, bot_id, template_id, audience_id,
+                              bot_name, template_name, audience_name, channel, fallback)
+       VALUES ($1, '00000000-0000-4000-8000-0000000000aa', 'Kept run', 'r', gen_random_uuid(), gen_random_uuid(),
+               gen_random_uuid(), 'Bot', 'Template', 'Audience', 'rcs', '{"kind":"skip"}')`,
+      [campaignId],
+    );
+    await old.sql.query(
+      `INSERT INTO campaign_recipients (campaign_id, seq, msisdn, message_id, status, reason, channel, sent_at, net_status)
+       SELECT $1, n, '+9198000000' || lpad(n::text, 2, '0'), gen_random_uuid(),
+              (ARRAY['queued', 'sent', 'sent', 'sent', 'failed', 'skipped'])[1 + n % 6],
+              CASE WHEN n % 6 = 4 THEN 'blocked' WHEN n % 6 = 5 THEN 'not_rcs_capable' END,
+              CASE WHEN n % 6 IN (1, 2, 3) THEN 'rcs' END,
+              CASE WHEN n % 6 IN (1, 2, 3) THEN now() - interval '1 hour' END,
+              (ARRAY[NULL, 'delivered', 'read', 'failed', NULL, NULL])[1 + n % 6]
+         FROM generate_series(1, 30) n`,
+      [campaignId],
+    );
+    await old.sql.query(
+      `INSERT INTO network_events (network, dedupe_key, kind, sender, received_at, payload)
+       VALUES ('rbm', 'up-1', 'user_message', '+919800000001', now(), '{}'),
+              ('rbm', 'up-2', 'user_message', '+919800000001', now(), '{}'),
+              ('rbm', 'up-3', 'suggestion_response', '+919800000002', now(), '{}'),
+              ('rbm', 'up-4', 'suggestion_response', '+919800000002', now(), '{}'),
+              ('rbm', 'up-5', 'user_message', '+919800000007', now() - interval '2 hours', '{}')`,
+    );
     await old.close();
 
     const upgraded = await openDatabase({ ...options, poolSize: 2 });
@@ -131,6 +161,19 @@ describe('migrations', () => {
         `SELECT count(*)::int AS n FROM audit_log WHERE actor_email ILIKE '%KEEPER%'`,
       );
       expect(found[0]?.n).toBe(1);
+      // 0032: the campaign's kept counts are its recipients', its replies and taps after the send.
+      const { rows: kept } = await upgraded.sql.query<{ key: string; n: string }>(
+        'SELECT key, sum(n)::text AS n FROM campaign_counts WHERE campaign_id = $1 GROUP BY key ORDER BY key',
+        [campaignId],
+      );
+      const recount = await recountCampaign(upgraded, campaignId);
+      expect(recount).toMatchObject({ recipients: 30, sent: 10, replied: 1, clicked: 2, read: 5 });
+      const byReason = (recount?.by_reason ?? {}) as Record<string, number>;
+      const expected = Object.entries({ ...recount, by_reason: undefined })
+        .filter(([, n]) => typeof n === 'number' && n !== 0)
+        .map(([key, n]) => [key, String(n)])
+        .concat(Object.entries(byReason).map(([reason, n]) => [`reason:${reason}`, String(n)]));
+      expect(kept.map((row) => [row.key, row.n]).sort()).toEqual(expected.sort());
     } finally {
       await upgraded.close();
     }

@@ -4,17 +4,10 @@ import type { ChannelListener } from '../../platform/db/notifications.ts';
 
 /**
  * The shortest gap between two reads of one campaign's counts in a process: a running campaign
- * notifies after every batch (several a second at full pace), and its counts are one query over its
- * recipients, so the notifications that come within the gap are read together at its end.
+ * notifies after every batch (several a second at full pace), so the notifications that come within
+ * the gap are read together at its end.
  */
 export const CAMPAIGN_FEED_GAP_MS = 500;
-
-/**
- * The notification that every campaign watched may have changed: users replied or tapped (a reply is
- * counted for each campaign that sent to its number, and which those are is not worth a lookup per
- * reply: the campaigns watched read again, each at most once per gap).
- */
-export const EVERY_CAMPAIGN = '*';
 
 /** An open stream's delivery: the campaign's live part now (null: it is gone). */
 type Deliver = (live: TCampaignLive | null) => void;
@@ -74,10 +67,6 @@ export function createCampaignFeeds(
 
   const listener: ChannelListener = {
     notification(campaignId) {
-      if (campaignId === EVERY_CAMPAIGN) {
-        for (const [id, group] of groups) schedule(id, group);
-        return;
-      }
       const group = groups.get(campaignId);
       if (group) schedule(campaignId, group);
     },

@@ -1,6 +1,7 @@
 import { formatMicros, ROLES } from '@portico/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recountCampaign } from '../../../test/campaign-counts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { createLedgerForTest, createWalletForTest } from '../../../test/ledger.ts';
 import { createMeteringForTest } from '../../../test/metering.ts';
@@ -247,6 +248,14 @@ describe('campaign charging', () => {
             [campaignId],
           );
           for (const { msisdn } of skipped) expect(msisdn).toMatch(/0$/);
+          // The kept counts are its recipients' (the killed unit's additions undone with it), also
+          // once folded into a row per key.
+          const repository = createCampaignsRepository(t.database);
+          const { last_minute: _pace, ...kept } = await repository.counts(campaignId);
+          expect(kept).toEqual(await recountCampaign(t.database, campaignId));
+          await repository.foldCounts();
+          const { last_minute: _again, ...folded } = await repository.counts(campaignId);
+          expect(folded).toEqual(kept);
         },
       ),
       { numRuns: 25 },

@@ -62,12 +62,30 @@ const SORTS: Record<CampaignFilters['sort'], string> = {
  */
 const NET = `CASE WHEN r.status = 'sent' AND r.channel <> 'sms' THEN r.net_status END`;
 
-/** Counts of a list row from its recipients, in one pass over them. */
+/** Counts of a list row from its campaign's counts (decision 0061): a few rows, not its recipients. */
 const ROW_COUNTS = `(SELECT json_build_object(
-    'sent', count(*) FILTER (WHERE r.status = 'sent' AND coalesce(${NET}, 'sent') <> 'failed'),
-    'delivered', count(*) FILTER (WHERE ${NET} IN ('delivered', 'read')),
-    'failed', count(*) FILTER (WHERE r.status = 'failed' OR ${NET} = 'failed'))
-  FROM campaign_recipients r WHERE r.campaign_id = c.campaign_id) AS "rowCounts"`;
+    'sent', coalesce(sum(k.n) FILTER (WHERE k.key = 'sent'), 0),
+    'delivered', coalesce(sum(k.n) FILTER (WHERE k.key = 'delivered'), 0),
+    'failed', coalesce(sum(k.n) FILTER (WHERE k.key = 'failed'), 0))
+  FROM campaign_counts k WHERE k.campaign_id = c.campaign_id AND k.key IN ('sent', 'delivered', 'failed')) AS "rowCounts"`;
+
+/** The buckets campaign_counts keeps (besides reason:<why>), as migration 0032's trigger names them. */
+const COUNTED = [
+  'recipients',
+  'queued',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'skipped',
+  'fallback_sms',
+  'replied',
+  'clicked',
+] as const;
+const REASON_KEY = 'reason:';
+
+/** Folds at most this many campaigns' additions into one row per key in one unit of work. */
+const FOLD_CAMPAIGNS = 200;
 
 /** SQL of campaigns and their recipients (the rules are the service's). */
 /** A campaign message network-messages already stored (a batch sent again after a kill). */
@@ -444,35 +462,74 @@ export function createCampaignsRepository(database: Database) {
         .where(eq(campaigns.campaignId, campaignId));
     },
 
-    /** The live counts: our sends, the networks' receipts (network_messages), replies and taps after the send. */
+    /**
+     * The live counts: our sends, the networks' receipts (copied onto the recipients), replies and
+     * taps after the send, summed from the campaign's counts; the pace from its last minute of sends.
+     */
     async counts(campaignId: string): Promise<CountsRow> {
-      const [row] = await q<CountsRow>(
-        `SELECT count(*)::int AS recipients,
-                count(*) FILTER (WHERE r.status = 'queued')::int AS queued,
-                count(*) FILTER (WHERE r.status = 'sent' AND coalesce(${NET}, 'sent') <> 'failed')::int AS sent,
-                count(*) FILTER (WHERE ${NET} IN ('delivered', 'read'))::int AS delivered,
-                count(*) FILTER (WHERE ${NET} = 'read')::int AS read,
-                count(*) FILTER (WHERE r.status = 'failed' OR ${NET} = 'failed')::int AS failed,
-                count(*) FILTER (WHERE r.status = 'skipped')::int AS skipped,
-                count(*) FILTER (WHERE r.channel = 'sms')::int AS fallback_sms,
-                count(*) FILTER (WHERE r.sent_at > now() - interval '1 minute')::int AS last_minute,
-                (SELECT count(DISTINCT e.sender)::int FROM network_events e JOIN campaign_recipients x
-                   ON x.campaign_id = $1 AND x.msisdn = e.sender AND x.sent_at IS NOT NULL AND e.received_at >= x.sent_at
-                  WHERE e.kind = 'user_message') AS replied,
-                (SELECT count(*)::int FROM network_events e JOIN campaign_recipients x
-                   ON x.campaign_id = $1 AND x.msisdn = e.sender AND x.sent_at IS NOT NULL AND e.received_at >= x.sent_at
-                  WHERE e.kind = 'suggestion_response') AS clicked,
-                (SELECT jsonb_object_agg(reason, n) FROM (
-                   SELECT coalesce(r.reason, 'undelivered') AS reason, count(*)::int AS n
-                     FROM campaign_recipients r
-                    WHERE r.campaign_id = $1 AND (r.status = 'failed' OR ${NET} = 'failed')
-                    GROUP BY 1) g) AS by_reason
-           FROM campaign_recipients r
-          WHERE r.campaign_id = $1`,
+      const [row] = await q<{ counts: Record<string, string> | null; last_minute: number }>(
+        `SELECT (SELECT jsonb_object_agg(key, n) FROM (
+                   SELECT key, sum(n) AS n FROM campaign_counts WHERE campaign_id = $1 GROUP BY key) k) AS counts,
+                (SELECT count(*)::int FROM campaign_recipients r
+                  WHERE r.campaign_id = $1 AND r.sent_at > now() - interval '1 minute') AS last_minute`,
         [campaignId],
       );
-      if (!row) throw new Error('counts query returned nothing');
-      return row;
+      const counts = row?.counts ?? {};
+      const byReason: Record<string, number> = {};
+      for (const [key, n] of Object.entries(counts))
+        if (key.startsWith(REASON_KEY) && Number(n) > 0) byReason[key.slice(REASON_KEY.length)] = Number(n);
+      const bucket = Object.fromEntries(COUNTED.map((key) => [key, Number(counts[key] ?? 0)])) as Record<
+        (typeof COUNTED)[number],
+        number
+      >;
+      return {
+        ...bucket,
+        by_reason: Object.keys(byReason).length > 0 ? byReason : null,
+        last_minute: row?.last_minute ?? 0,
+      };
+    },
+
+    /**
+     * Users' replies and taps: each recipient already sent to by its number keeps its first reply
+     * after the send and counts its taps since. Returns the campaigns whose counts changed.
+     */
+    async recordReplies(events: readonly { sender: string; kind: string; at: Date | null }[]) {
+      if (events.length === 0) return [];
+      const changed = await q<{ campaign_id: string }>(
+        `UPDATE campaign_recipients r
+            SET replied_at = coalesce(r.replied_at, e.first_reply), clicks = r.clicks + e.taps
+           FROM (SELECT x.campaign_id, x.seq,
+                        min(coalesce(ev.at, now())) FILTER (WHERE ev.kind = 'user_message') AS first_reply,
+                        count(*) FILTER (WHERE ev.kind = 'suggestion_response')::int AS taps
+                   FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS ev(sender, kind, at)
+                   JOIN campaign_recipients x
+                     ON x.msisdn = ev.sender AND x.sent_at IS NOT NULL AND coalesce(ev.at, now()) >= x.sent_at
+                  GROUP BY 1, 2) e
+          WHERE r.campaign_id = e.campaign_id AND r.seq = e.seq
+            AND (e.taps > 0 OR (r.replied_at IS NULL AND e.first_reply IS NOT NULL))
+          RETURNING r.campaign_id`,
+        [events.map((e) => e.sender), events.map((e) => e.kind), events.map((e) => e.at)],
+      );
+      return [...new Set(changed.map((row) => row.campaign_id))];
+    },
+
+    /**
+     * Folds campaigns' counts into one row per key (the additions of a minute of sends and receipts),
+     * one process at a time. Returns how many campaigns it folded.
+     */
+    async foldCounts(): Promise<number> {
+      const [row] = await q<{ n: number }>(
+        `WITH locked AS (SELECT pg_try_advisory_xact_lock(hashtext('campaign_counts_fold')) AS ok),
+              many AS (SELECT campaign_id FROM campaign_counts, locked WHERE locked.ok
+                        GROUP BY campaign_id HAVING count(*) > count(DISTINCT key) LIMIT ${FOLD_CAMPAIGNS}),
+              gone AS (DELETE FROM campaign_counts k USING many WHERE k.campaign_id = many.campaign_id
+                       RETURNING k.campaign_id, k.key, k.n),
+              folded AS (INSERT INTO campaign_counts (campaign_id, key, n)
+                         SELECT campaign_id, key, sum(n) FROM gone GROUP BY 1, 2 HAVING sum(n) <> 0)
+         SELECT count(*)::int AS n FROM many`,
+        [],
+      );
+      return row?.n ?? 0;
     },
 
     /** Campaigns the scheduler acts on: scheduled ones now due, running ones not paused by the partner. */

@@ -18,6 +18,7 @@ import {
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recountCampaign } from '../../../test/campaign-counts.ts';
 import { openEventStream } from '../../../test/event-stream.ts';
 import type { Subject } from '../../../test/factories.ts';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../../../test/helpers.ts';
@@ -25,6 +26,7 @@ import { createLedgerForTest } from '../../../test/ledger.ts';
 import { postRbmEvent } from '../../../test/network-posts.ts';
 import { seedAirtelPrice } from '../../../test/partner-api.ts';
 import { bots } from '../bots/bots.schema.ts';
+import { createCampaignsRepository } from './campaigns.repository.ts';
 
 /**
  * Campaigns through the API with workers and the sandbox: the form's checks (each a clear 4xx),
@@ -780,6 +782,27 @@ describe('live counts', () => {
       ),
     );
     expect(answered.counts).toMatchObject({ sent: 4, read: 4, replied: 1, clicked: 1 });
+    // A number that replies again is still one that replied; each tap is one more.
+    for (const [messageId, extra] of [
+      ['live-reply-again', { text: 'Still yes' }],
+      ['live-tap-again', { suggestionResponse: { postbackData: 'offer', text: 'Show me', type: 'REPLY' } }],
+    ] as const)
+      expectEnvelope(
+        await postRbmEvent(t, {
+          ...user,
+          senderPhoneNumber: NUMBERS[messageId === 'live-tap-again' ? 1 : 0],
+          messageId,
+          ...extra,
+        }),
+        200,
+      );
+    const again = counts(await stream.next((e) => e.event === 'counts' && counts(e).counts.clicked === 2));
+    expect(again.counts).toMatchObject({ replied: 1, clicked: 2 });
+    // The kept counts are the recipients' own (decision 0061).
+    const { last_minute: _pace, ...kept } = await createCampaignsRepository(t.database).counts(
+      draft.campaign_id,
+    );
+    expect(kept).toEqual(await recountCampaign(t.database, draft.campaign_id));
     expect(stream.events.some((e) => e.event === 'end')).toBe(false);
     stream.close();
     // Each counts event differs from the one before (unchanged reads are not sent again).

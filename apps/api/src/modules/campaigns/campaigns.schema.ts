@@ -110,12 +110,37 @@ export const campaignRecipients = pgTable(
      * 0058): the live counts read the recipients alone, not each recipient's message.
      */
     netStatus: text('net_status'),
+    /** Its first message (a reply) after the send, and its taps on the message's suggestions since. */
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    clicks: integer('clicks').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.seq] }),
     index('campaign_recipients_status_idx').on(t.campaignId, t.status, t.seq),
+    // The pace (sent in the last minute) reads a minute of sends, not every recipient.
+    index('campaign_recipients_sent_idx').on(t.campaignId, t.sentAt),
+    // A reply or a tap finds the recipients its sender was sent to.
+    index('campaign_recipients_msisdn_idx').on(t.msisdn),
     // Unique (one message per recipient): the planner knows a lookup by message id finds one row,
     // with or without statistics (the receipts' copies of net_status look recipients up by it).
     uniqueIndex('campaign_recipients_message_idx').on(t.messageId),
   ],
+);
+
+/**
+ * A campaign's live counts (decision 0061), as additions: each statement that changes recipients
+ * adds, in its own unit of work, how many it moved into and out of each bucket (recipients, queued,
+ * sent, delivered, read, failed, skipped, fallback_sms, replied, reason:<why>) and the taps (clicked).
+ * A statement trigger on campaign_recipients writes them: insert-only, so no unit of work waits on
+ * another's count, and no foreign key (its lock would wait on the campaign's row lock). A count is
+ * the sum of a campaign's rows; the scheduler folds them into one row per key every minute.
+ */
+export const campaignCounts = pgTable(
+  'campaign_counts',
+  {
+    campaignId: uuid('campaign_id').notNull(),
+    key: text('key').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('campaign_counts_campaign_idx').on(t.campaignId, t.key)],
 );

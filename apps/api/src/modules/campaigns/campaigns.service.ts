@@ -59,7 +59,6 @@ import type { MeteringService, Price } from '../metering/metering.service.ts';
 import type { NetworkMessagesService } from '../network-messages/network-messages.service.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
-import { EVERY_CAMPAIGN } from './campaign-feed.ts';
 import type { CampaignsQueues } from './campaigns.jobs.ts';
 import { createPacer } from './campaigns.pace.ts';
 import type {
@@ -1315,14 +1314,19 @@ export function createCampaignsService(deps: CampaignsDeps) {
     },
 
     /**
-     * network-messages' listener of newly stored events: a user's reply or tap counts for the
-     * campaigns that sent to the number (replied and clicked in `counts`), also after their end, so
-     * the streams watching campaigns read again (notified on commit; each at most once per gap).
+     * network-messages' listener of newly stored events, in their unit of work: a user's reply or tap
+     * counts for each campaign that sent to the number before it (replied and clicked), also after
+     * the campaign's end, and the streams watching those campaigns read again.
      */
-    async eventsStored(events: readonly { kind: string; sender?: string | null }[]): Promise<void> {
-      if (events.some((event) => event.sender && REPLY_KINDS.includes(event.kind))) {
-        await database.notify(CAMPAIGN_CHANNEL, EVERY_CAMPAIGN);
-      }
+    async eventsStored(
+      events: readonly { kind: string; sender?: string | null; receivedAt?: Date | null }[],
+    ): Promise<void> {
+      const replies = events.flatMap((event) =>
+        event.sender && REPLY_KINDS.includes(event.kind)
+          ? [{ sender: event.sender, kind: event.kind, at: event.receivedAt ?? null }]
+          : [],
+      );
+      for (const campaignId of await repository.recordReplies(replies)) await changed(campaignId);
     },
 
     /** Listens to every campaign's change notifications (the live streams; one LISTEN per process). */
@@ -1351,6 +1355,8 @@ export function createCampaignsService(deps: CampaignsDeps) {
      * paused by their partner are dispatched again (after a restart, a kill, or a network outage).
      */
     async tick(): Promise<number> {
+      // The counts' additions of the last minute, folded into a row per key (decision 0061).
+      await repository.foldCounts();
       const due = await repository.due(now());
       for (const c of due) {
         if (c.status === 's')
