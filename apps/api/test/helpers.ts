@@ -15,6 +15,7 @@ import { buildServer, type Server } from '../src/server.ts';
 import { openTestDatabase } from './database.ts';
 import { type Account, createFactories, type Factories, type Subject } from './factories.ts';
 import { mintAccessToken } from './tokens.ts';
+import { auditUnitsOfWork } from './unit-of-work-audit.ts';
 
 export interface TestAppOptions {
   /** Environment for loadConfig on top of the test defaults. */
@@ -114,6 +115,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const { app, database } = server;
   await app.ready();
+  auditUnitsOfWork(app, database);
   if (port !== undefined) await app.listen({ port, host: '127.0.0.1' });
   const factories = createFactories(database);
 

@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { pgliteOf, poolOf } from '../src/platform/db/index.ts';
+import { type Database, pgliteOf, poolOf } from '../src/platform/db/index.ts';
 import type { TestApp } from './helpers.ts';
 
 /** The failure a probe injects at the commit of a request's unit of work. */
@@ -27,7 +27,7 @@ const OUTSIDE_THE_USE_CASE = new Set([
 ]);
 
 /** What a request did to the database, seen from the driver. */
-interface RequestTrace {
+export interface RequestTrace {
   /** Write statements run on the pool or the embedded database itself, outside any transaction. */
   writesOutside: string[];
   /** Transactions of the request that wrote (not savepoints inside them; read-only ones do not count). */
@@ -45,17 +45,16 @@ const statementText = (first: unknown) =>
 type AsyncMethod = (...args: unknown[]) => Promise<unknown>;
 
 /**
- * Watches the database driver under a test app: which of a request's transactions write, which
- * statements write outside one, and (when asked) fails a request's commit. Only statements run while a traced request
- * is answered count, not the test's set-up.
+ * Watches the database driver: which transactions of a traced request write, which statements write
+ * outside one, and (when asked) fails a request's commit. `traceOf` names the trace of the work
+ * running now (none: not counted, as the test's own set-up). Each watcher wraps the driver again, so
+ * two may watch one database.
  */
-export function unitOfWorkProbe(t: TestApp) {
-  // The request being traced. Nothing else runs meanwhile: the tests' apps run no job workers, and
-  // the request is awaited before the next (the async context does not survive Fastify's hooks).
-  let current: RequestTrace | undefined;
-  const traces = { getStore: () => current };
-  const pool = poolOf(t.database);
-  const lite = pgliteOf(t.database);
+export function watchUnitsOfWork(database: Database, traceOf: () => RequestTrace | undefined): void {
+  const traces = { getStore: traceOf };
+  const wrapped = Symbol('watched by this watcher');
+  const pool = poolOf(database);
+  const lite = pgliteOf(database);
 
   if (pool) {
     // The pool's own query is a statement outside any transaction.
@@ -68,9 +67,9 @@ export function unitOfWorkProbe(t: TestApp) {
       return query(...args);
     };
     // drizzle begins a transaction on a client it takes from the pool: `begin` ... `commit`.
-    type Client = { query: AsyncMethod; __uowWrapped?: boolean };
+    type Client = { query: AsyncMethod; [wrapped]?: boolean };
     const watch = (client: Client) => {
-      if (client.__uowWrapped) return client;
+      if (client[wrapped]) return client;
       const clientQuery = client.query.bind(client);
       let wrote = false;
       client.query = (...args: unknown[]) => {
@@ -83,7 +82,7 @@ export function unitOfWorkProbe(t: TestApp) {
         if (trace?.failCommit && text === 'commit') return Promise.reject(new InjectedCommitFailure());
         return clientQuery(...args);
       };
-      client.__uowWrapped = true;
+      client[wrapped] = true;
       return client;
     };
     const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
@@ -131,6 +130,15 @@ export function unitOfWorkProbe(t: TestApp) {
       });
     }) as typeof lite.transaction;
   }
+}
+
+/**
+ * The unit-of-work probe of one request at a time: traces the request it runs (and, when asked,
+ * fails its commit). Nothing else runs meanwhile: the request is awaited before the next.
+ */
+export function unitOfWorkProbe(t: TestApp) {
+  let current: RequestTrace | undefined;
+  watchUnitsOfWork(t.database, () => current);
 
   async function run(request: InjectOptions, failCommit: boolean) {
     const trace: RequestTrace = { writesOutside: [], writingTransactions: 0, failCommit };

@@ -26,7 +26,7 @@ const ALLOWED_WRITES: readonly string[] = [];
 /**
  * Reads of another module's tables (FROM, JOIN; an imported table only selected from), found when
  * the check was written (28 Nov 2026) and since: review lists and dashboards join bots, brands and
- * launches; metering prices by the wallet's plans; the delivery log and the campaign counts read
+ * launches; metering prices by the wallet's plans; the delivery log and the campaign report read
  * network messages and events; analytics' rollups and reports; seeds finding their demo rows. Each
  * is to move behind the owner's service where a read in one statement is not needed; the list only
  * shrinks.

@@ -29,6 +29,12 @@ const wrongUseCases: FastifyPluginAsyncZod = async (app) => {
     await t.database.transaction(() => insertUser(request.body.partnerId));
     return ok(null);
   });
+  // The same mistake on a route nobody listed: the suite-wide audit (test/unit-of-work-audit.ts).
+  app.post('/probe/unlisted', { schema: { body } }, async (request) => {
+    await t.database.transaction(() => insertUser(request.body.partnerId));
+    await insertUser(request.body.partnerId);
+    return ok(null);
+  });
   app.post('/probe/write-beside', { schema: { body } }, async (request) => {
     await insertUser(request.body.partnerId);
     await t.database.transaction(() => insertUser(request.body.partnerId));
@@ -468,6 +474,22 @@ describe('every use case that writes more than one row is one unit of work', () 
       await expectOneUnitOfWork(t, probe, useCase);
     });
   }
+});
+
+describe('the audit of every write request in the suite', () => {
+  it('when a write request is not one unit of work and its route is not listed then the request throws, naming it', async () => {
+    const { partnerId } = await t.factories.partner();
+    await expect(
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/probe/unlisted',
+        headers: xsrfHeaders(),
+        payload: { partnerId },
+      }),
+    ).rejects.toThrow(
+      'POST /api/v1/probe/unlisted (answered 200) is not one unit of work: 1 transactions wrote, and it wrote outside any',
+    );
+  });
 });
 
 describe('the probe', () => {

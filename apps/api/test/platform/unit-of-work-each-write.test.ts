@@ -165,6 +165,19 @@ const USE_CASES: UseCase[] = [
     status: 200,
   },
   {
+    name: "a developer names a new brand for a draft bot (the brand, its carriers, the bot's brand, history)",
+    who: 'DEVELOPER',
+    call: async () => {
+      const bot = await prepare(
+        'DEVELOPER',
+        { method: 'POST', url: `${S}/bots/rcs`, payload: rcsBody() },
+        201,
+      );
+      return { method: 'PUT', url: `${S}/bots/${String(bot.bot_id)}/brand`, payload: { brand: brandBody() } };
+    },
+    status: 200,
+  },
+  {
     name: 'a read-write admin adds a rate plan version (the plan, its prices, the earlier version ended)',
     who: 'ADMIN_PORTICO_READWRITE',
     call: async () => ({

@@ -284,26 +284,26 @@ export function createBotsService(deps: BotsServiceDeps) {
 
     /**
      * The brand-details step: one of the partner's brands, or a new one created through the brands
-     * module (the approved-partner rule applies: an aggregator awaiting approval cannot create one).
+     * module (the approved-partner rule applies: an aggregator awaiting approval cannot create one),
+     * in the same unit of work as the bot's change: a new brand exists only if the bot names it.
      */
     async setBrand(user: AuthenticatedUser, botId: string, body: TBotBrandRequest): Promise<TBot> {
-      const bot = await database.transaction(() => requireOwn(user, botId));
-      if (!canDeleteBot(bot.status))
-        throw new ConflictError(
-          `This bot is ${botStatusOf(bot.status).label.toLowerCase()}: its brand can no longer change.`,
-        );
-      let brandId = body.brand_id;
-      if (!brandId) {
-        const refusal = approvalRefusal(await repository.approvalOf(user.partnerId), 'brands.write');
-        if (refusal) throw new ForbiddenError(refusal);
-        const parsed = ZBrandRequest.parse(body.brand);
-        brandId = (await deps.brands().create(user, parsed)).brand_id;
-      } else if (!(await repository.ownBrandExists(user.partnerId, brandId))) {
-        const message = 'Choose one of your brands.';
-        throw new BadRequestError(message, [{ field: 'brand_id', message }]);
-      }
       await database.transaction(async () => {
-        await requireOwn(user, botId);
+        const bot = await requireOwn(user, botId);
+        if (!canDeleteBot(bot.status))
+          throw new ConflictError(
+            `This bot is ${botStatusOf(bot.status).label.toLowerCase()}: its brand can no longer change.`,
+          );
+        let brandId = body.brand_id;
+        if (!brandId) {
+          const refusal = approvalRefusal(await repository.approvalOf(user.partnerId), 'brands.write');
+          if (refusal) throw new ForbiddenError(refusal);
+          const parsed = ZBrandRequest.parse(body.brand);
+          brandId = (await deps.brands().create(user, parsed)).brand_id;
+        } else if (!(await repository.ownBrandExists(user.partnerId, brandId))) {
+          const message = 'Choose one of your brands.';
+          throw new BadRequestError(message, [{ field: 'brand_id', message }]);
+        }
         await repository.update(botId, { brandId });
         await record(user, 'bot.updated', { botId, change: 'brand', brandId });
       });

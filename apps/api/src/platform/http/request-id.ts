@@ -20,20 +20,30 @@ export function genReqId(req: IncomingMessage): string {
  * The request a piece of work is done for: set for the rest of an HTTP request, carried into the
  * jobs it queues (and the jobs those queue), so the connector calls they make log the same id.
  */
-const requestContext = new AsyncLocalStorage<string>();
+const requestContext = new AsyncLocalStorage<{ id: string; queued: boolean }>();
 
 /** The id of the request the current work is done for, if any. */
-export const currentRequestId = (): string | undefined => requestContext.getStore();
+export const currentRequestId = (): string | undefined => requestContext.getStore()?.id;
+
+/**
+ * The id of the request the current work answers, if any: not a job it queued, which carries its id
+ * too (the tests' unit-of-work audit counts a request's own transactions only).
+ */
+export const answeringRequestId = (): string | undefined => {
+  const store = requestContext.getStore();
+  return store && !store.queued ? store.id : undefined;
+};
 
 /** Runs work on behalf of a request (a job carrying the id of the request that queued it). */
-export const runForRequest = <T>(requestId: string, work: () => T): T => requestContext.run(requestId, work);
+export const runForRequest = <T>(requestId: string, work: () => T): T =>
+  requestContext.run({ id: requestId, queued: true }, work);
 
 /**
  * The logger's mixin: every line written while work runs for a request names it, unless the logger
  * already does (Fastify's request loggers bind `reqId` themselves).
  */
 export function requestIdMixin(_merge: object, _level: number, logger: { bindings(): object }): object {
-  const requestId = requestContext.getStore();
+  const requestId = requestContext.getStore()?.id;
   if (requestId === undefined || REQUEST_ID_LOG_FIELD in logger.bindings()) return {};
   return { [REQUEST_ID_LOG_FIELD]: requestId };
 }
@@ -46,7 +56,7 @@ export const requestIdHeader: FastifyPluginAsync = fp(
   async (app) => {
     app.addHook('onRequest', (request, reply, done) => {
       reply.header(REQUEST_ID_HEADER, request.id);
-      requestContext.run(request.id, done);
+      requestContext.run({ id: request.id, queued: false }, done);
     });
   },
   { name: 'portico-request-id' },
