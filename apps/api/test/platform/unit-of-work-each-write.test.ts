@@ -134,6 +134,10 @@ async function prepare(who: Subject, options: InjectOptions, status: number) {
   return expectEnvelope(await t.injectAs(who, options), status).data as Record<string, unknown>;
 }
 
+/** A developer's new RCS draft (set-up). */
+const draftBot = () =>
+  prepare('DEVELOPER', { method: 'POST', url: `${S}/bots/rcs`, payload: rcsBody() }, 201);
+
 const USE_CASES: UseCase[] = [
   {
     name: 'a developer creates a brand (brand, its carriers, history, security record)',
@@ -168,11 +172,7 @@ const USE_CASES: UseCase[] = [
     name: "a developer names a new brand for a draft bot (the brand, its carriers, the bot's brand, history)",
     who: 'DEVELOPER',
     call: async () => {
-      const bot = await prepare(
-        'DEVELOPER',
-        { method: 'POST', url: `${S}/bots/rcs`, payload: rcsBody() },
-        201,
-      );
+      const bot = await draftBot();
       return { method: 'PUT', url: `${S}/bots/${String(bot.bot_id)}/brand`, payload: { brand: brandBody() } };
     },
     status: 200,
@@ -235,11 +235,7 @@ const USE_CASES: UseCase[] = [
     name: 'a developer deletes a draft bot (the bot and every row of it, history)',
     who: 'DEVELOPER',
     call: async () => {
-      const bot = await prepare(
-        'DEVELOPER',
-        { method: 'POST', url: `${S}/bots/rcs`, payload: rcsBody() },
-        201,
-      );
+      const bot = await draftBot();
       return { method: 'DELETE', url: `${S}/bots/${String(bot.bot_id)}` };
     },
     status: 200,

@@ -1,3 +1,4 @@
+import { CAMPAIGN_RECIPIENT_STATUSES } from '@portico/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/index.ts';
 import { type campaignRecipients, campaigns } from './campaigns.schema.ts';
@@ -70,18 +71,7 @@ const ROW_COUNTS = `(SELECT json_build_object(
   FROM campaign_counts k WHERE k.campaign_id = c.campaign_id AND k.key IN ('sent', 'delivered', 'failed')) AS "rowCounts"`;
 
 /** The buckets campaign_counts keeps (besides reason:<why>), as migration 0032's trigger names them. */
-const COUNTED = [
-  'recipients',
-  'queued',
-  'sent',
-  'delivered',
-  'read',
-  'failed',
-  'skipped',
-  'fallback_sms',
-  'replied',
-  'clicked',
-] as const;
+const COUNTED = ['recipients', ...CAMPAIGN_RECIPIENT_STATUSES, 'fallback_sms', 'replied', 'clicked'] as const;
 const REASON_KEY = 'reason:';
 
 /** Folds at most this many campaigns' additions into one row per key in one unit of work. */
