@@ -67,15 +67,20 @@ BEGIN
 END
 $fn$;
 --> statement-breakpoint
--- The replies and taps of recipients already sent to, as the counts read them until now: the
--- first message of the number after the send, and its taps since.
+-- The replies and taps of recipients already sent to: the number's first message to the bot that
+-- sent to it after the send, and its taps since (the bot as the network names it, network_messages.sender).
 UPDATE campaign_recipients r
    SET replied_at = e.replied_at, clicks = e.clicks
   FROM (SELECT x.campaign_id, x.seq,
                min(ev.received_at) FILTER (WHERE ev.kind = 'user_message') AS replied_at,
                count(*) FILTER (WHERE ev.kind = 'suggestion_response')::int AS clicks
           FROM campaign_recipients x
-          JOIN network_events ev ON ev.sender = x.msisdn AND ev.received_at >= x.sent_at
+          JOIN network_messages m ON m.message_id = x.message_id::text
+          JOIN network_events ev
+            ON (CASE WHEN ev.sender LIKE '+%' THEN ev.sender ELSE '+' || ev.sender END) = x.msisdn
+           AND ev.received_at >= x.sent_at AND ev.network = m.network
+           AND m.sender = CASE ev.network WHEN 'rbm' THEN ev.payload->>'agentId' WHEN 'maap' THEN ev.payload->>'botId'
+                                          WHEN 'whatsapp' THEN ev.payload->'metadata'->>'phone_number_id' END
          WHERE x.sent_at IS NOT NULL AND ev.kind IN ('user_message', 'suggestion_response')
          GROUP BY 1, 2) e
  WHERE r.campaign_id = e.campaign_id AND r.seq = e.seq;

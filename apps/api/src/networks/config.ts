@@ -139,6 +139,8 @@ export function networksFrom(env: NetworksEnv, publicUrl: string) {
     maxAttempts: env.NETWORK_MAX_ATTEMPTS,
     /** The mounted sandbox's behaviour, when the sandbox is in use. */
     sandboxBehaviour: env.SANDBOX_BEHAVIOUR,
+    /** The mounted sandbox's handsets, where its users reply and tap (the demo's users do). */
+    sandboxHandsetsUrl: `${sandbox}/api/handsets`,
     rbm: {
       sandbox: !env.RBM_API_URL,
       url: (env.RBM_API_URL ?? `${sandbox}/rbm`).replace(/\/$/, ''),

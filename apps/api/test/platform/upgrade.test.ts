@@ -46,7 +46,7 @@ const COMMITTED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0030_campaign_recipient_net_status.sql':
     '43cae38cff7602886d3d385f08778a0c61d32720d63a17a3e588aeecb798d9a2',
   '0031_network_message_error_kind.sql': '71aed6abe30fe3a469ea325bb7b79fb4b51521c7657cfbb3f499d6951e04a444',
-  '0032_campaign_counts.sql': '90a176271b2012ba70e67cfc4608e86142cce2155732e821afa065cf6af3af93',
+  '0032_campaign_counts.sql': '1c3d3f77f414d3456b861bb4da1583759ed9599db5a340adbcc02f6bef68fcc8',
 };
 /** How many migrations the previous landed main had (0000 to 0031). */
 const PREVIOUS_RELEASE_MIGRATIONS = 32;
@@ -129,13 +129,23 @@ describe('migrations', () => {
          FROM generate_series(1, 30) n`,
       [campaignId],
     );
+    // Each sent recipient's message, from the campaign's agent; the users' events to it (and to
+    // another agent, and before the send: neither counts).
+    await old.sql.query(
+      `INSERT INTO network_messages (message_id, partner_id, network, sender, recipient, content, status, created_at, updated_at)
+       SELECT message_id::text, '00000000-0000-4000-8000-0000000000aa', 'rbm', 'kept_agent', msisdn,
+              '{"kind":"text","text":"hi"}', coalesce(net_status, 'sent'), sent_at, sent_at
+         FROM campaign_recipients WHERE campaign_id = $1 AND sent_at IS NOT NULL`,
+      [campaignId],
+    );
     await old.sql.query(
       `INSERT INTO network_events (network, dedupe_key, kind, sender, received_at, payload)
-       VALUES ('rbm', 'up-1', 'user_message', '+919800000001', now(), '{}'),
-              ('rbm', 'up-2', 'user_message', '+919800000001', now(), '{}'),
-              ('rbm', 'up-3', 'suggestion_response', '+919800000002', now(), '{}'),
-              ('rbm', 'up-4', 'suggestion_response', '+919800000002', now(), '{}'),
-              ('rbm', 'up-5', 'user_message', '+919800000007', now() - interval '2 hours', '{}')`,
+       VALUES ('rbm', 'up-1', 'user_message', '+919800000001', now(), '{"agentId":"kept_agent"}'),
+              ('rbm', 'up-2', 'user_message', '+919800000001', now(), '{"agentId":"kept_agent"}'),
+              ('rbm', 'up-3', 'suggestion_response', '+919800000002', now(), '{"agentId":"kept_agent"}'),
+              ('rbm', 'up-4', 'suggestion_response', '+919800000002', now(), '{"agentId":"kept_agent"}'),
+              ('rbm', 'up-5', 'user_message', '+919800000007', now() - interval '2 hours', '{"agentId":"kept_agent"}'),
+              ('rbm', 'up-6', 'user_message', '+919800000008', now(), '{"agentId":"another_agent"}')`,
     );
     await old.close();
 

@@ -73,6 +73,8 @@ export const campaignsModule = defineModule({
           templates: use('templates'),
           service,
           withoutDispatch: createCampaignsService({ ...deps, jobs: { send: async () => null } }),
+          // The demo's users answer through the sandbox's handsets when RBM is the sandbox.
+          handsetsUrl: config.networks.rbm.sandbox ? config.networks.sandboxHandsetsUrl : null,
         }),
       jobs: {
         'campaigns.dispatch': {

@@ -74,6 +74,17 @@ const ROW_COUNTS = `(SELECT json_build_object(
 const COUNTED = ['recipients', ...CAMPAIGN_RECIPIENT_STATUSES, 'fallback_sms', 'replied', 'clicked'] as const;
 const REASON_KEY = 'reason:';
 
+/**
+ * Users' replies and taps among events ($1, their ids): the user's number (WhatsApp's without its
+ * plus) and the bot it answered, by the network's name of it (as network_messages.sender keeps it).
+ */
+const REPLY_EVENTS = `SELECT kind, received_at, network,
+         CASE WHEN sender LIKE '+%' THEN sender ELSE '+' || sender END AS msisdn,
+         CASE network WHEN 'rbm' THEN payload->>'agentId' WHEN 'maap' THEN payload->>'botId'
+                      WHEN 'whatsapp' THEN payload->'metadata'->>'phone_number_id' END AS bot
+    FROM network_events
+   WHERE event_id = ANY($1::uuid[]) AND sender IS NOT NULL AND kind IN ('user_message', 'suggestion_response')`;
+
 /** Folds at most this many campaigns' additions into one row per key in one unit of work. */
 const FOLD_CAMPAIGNS = 200;
 
@@ -480,25 +491,28 @@ export function createCampaignsRepository(database: Database) {
     },
 
     /**
-     * Users' replies and taps: each recipient already sent to by its number keeps its first reply
-     * after the send and counts its taps since. Returns the campaigns whose counts changed.
+     * Users' replies and taps (the newly stored events by id): each recipient its number was sent to
+     * by the bot the user answered keeps its first reply after the send and counts its taps since.
+     * Returns the campaigns whose counts changed.
      */
-    async recordReplies(events: readonly { sender: string; kind: string; at: Date | null }[]) {
-      if (events.length === 0) return [];
+    async recordReplies(eventIds: readonly string[]) {
+      if (eventIds.length === 0) return [];
       const changed = await q<{ campaign_id: string }>(
         `UPDATE campaign_recipients r
             SET replied_at = coalesce(r.replied_at, e.first_reply), clicks = r.clicks + e.taps
            FROM (SELECT x.campaign_id, x.seq,
-                        min(coalesce(ev.at, now())) FILTER (WHERE ev.kind = 'user_message') AS first_reply,
+                        min(ev.received_at) FILTER (WHERE ev.kind = 'user_message') AS first_reply,
                         count(*) FILTER (WHERE ev.kind = 'suggestion_response')::int AS taps
-                   FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS ev(sender, kind, at)
+                   FROM (${REPLY_EVENTS}) ev
                    JOIN campaign_recipients x
-                     ON x.msisdn = ev.sender AND x.sent_at IS NOT NULL AND coalesce(ev.at, now()) >= x.sent_at
+                     ON x.msisdn = ev.msisdn AND x.sent_at IS NOT NULL AND ev.received_at >= x.sent_at
+                   JOIN network_messages m
+                     ON m.message_id = x.message_id::text AND m.network = ev.network AND m.sender = ev.bot
                   GROUP BY 1, 2) e
           WHERE r.campaign_id = e.campaign_id AND r.seq = e.seq
             AND (e.taps > 0 OR (r.replied_at IS NULL AND e.first_reply IS NOT NULL))
           RETURNING r.campaign_id`,
-        [events.map((e) => e.sender), events.map((e) => e.kind), events.map((e) => e.at)],
+        [eventIds],
       );
       return [...new Set(changed.map((row) => row.campaign_id))];
     },

@@ -798,6 +798,18 @@ describe('live counts', () => {
       );
     const again = counts(await stream.next((e) => e.event === 'counts' && counts(e).counts.clicked === 2));
     expect(again.counts).toMatchObject({ replied: 1, clicked: 2 });
+    // A message from a recipient to another bot is no reply to this campaign.
+    expectEnvelope(
+      await postRbmEvent(t, {
+        agentId: 'another_agent',
+        sendTime: new Date().toISOString(),
+        senderPhoneNumber: NUMBERS[2],
+        messageId: 'elsewhere',
+        text: 'Hello other bot',
+      }),
+      200,
+    );
+    expect((await createCampaignsRepository(t.database).counts(draft.campaign_id)).replied).toBe(1);
     // The kept counts are the recipients' own (decision 0061).
     const { last_minute: _pace, ...kept } = await createCampaignsRepository(t.database).counts(
       draft.campaign_id,

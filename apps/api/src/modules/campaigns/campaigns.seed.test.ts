@@ -1,9 +1,11 @@
 import { CAMPAIGN_STATUSES, campaignReference } from '@portico/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recountCampaign } from '../../../test/campaign-counts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { DEMO_PARTNERS } from '../../platform/db/seed/index.ts';
 import { seedModules } from '../../seed.ts';
 import { DEMO_AUDIENCE_TESTERS } from '../bot-testing/bot-testing.seed.ts';
+import { createCampaignsRepository } from './campaigns.repository.ts';
 
 /**
  * The demo campaigns (issue 28 point 8), seeded through the running app (its job workers, the
@@ -115,5 +117,23 @@ describe('demo campaigns', () => {
     ]);
     // Real sends: the completed campaigns' recipients were sent, some skipped or sent as SMS.
     expect(after.recipients.filter((r) => r.status === 'sent').length).toBeGreaterThan(0);
+    // The first completed RCS campaign's users replied and tapped on their handsets: three each,
+    // counted after the send (moved back with it), and the kept counts are the recipients' own.
+    const repository = createCampaignsRepository(t.database);
+    for (const partnerId of PARTNERS) {
+      const { rows } = await t.database.sql.query<{ campaign_id: string; early: number }>(
+        `SELECT c.campaign_id,
+                (SELECT count(*)::int FROM campaign_recipients r
+                  WHERE r.campaign_id = c.campaign_id AND r.replied_at < r.sent_at) AS early
+           FROM campaigns c WHERE c.partner_id = $1 AND c.name = 'Diwali offers'`,
+        [partnerId],
+      );
+      const diwali = rows[0];
+      if (!diwali) throw new Error('no Diwali offers campaign');
+      const { last_minute: _pace, ...kept } = await repository.counts(diwali.campaign_id);
+      expect(kept).toMatchObject({ replied: 3, clicked: 3 });
+      expect(kept).toEqual(await recountCampaign(t.database, diwali.campaign_id));
+      expect(diwali.early).toBe(0);
+    }
   }, 600_000);
 });

@@ -7,6 +7,9 @@ import type { CampaignsService } from './campaigns.service.ts';
 
 const DAY = 86_400_000;
 
+/** What the demo's users write back to a campaign. */
+const REPLIES = ['Yes please, send me the details', 'Is this on in Pune too?', 'Thanks! Ordering now.'];
+
 /** A demo campaign: its name, who makes it, what it sends to whom, where it ends and when. */
 interface DemoCampaign {
   name: string;
@@ -83,6 +86,11 @@ export interface CampaignsDemoDeps {
    */
   withoutDispatch: CampaignsService;
   templates: Pick<TemplatesService, 'forCampaign'>;
+  /**
+   * The sandbox's handsets (null: a real RBM): a few users of the first completed RCS campaign
+   * reply and tap there, and the network's events come back to our webhook as real ones do.
+   */
+  handsetsUrl?: string | null;
   /** How long a completed campaign's dispatch may take (the app's worker runs it). */
   timeoutMs?: number;
 }
@@ -110,6 +118,7 @@ export async function seedCampaignsDemo({
   service,
   withoutDispatch,
   templates,
+  handsetsUrl = null,
   timeoutMs = 120_000,
 }: CampaignsDemoDeps): Promise<Record<string, number>> {
   const q = async <T>(text: string, values: unknown[]) => (await database.sql.query<T>(text, values)).rows;
@@ -143,6 +152,8 @@ export async function seedCampaignsDemo({
     const personalised = audiences.find((a) => a.fields.length > 0);
     const plain = audiences.find((a) => a.fields.length === 0) ?? personalised;
     const templates = await approvedTemplates(partnerId);
+    // Whether one of the partner's campaigns has had its users' replies and taps (the first RCS one).
+    let answered = false;
     for (const demo of plan(key)) {
       const user = users.get(demo.email);
       const wanted = demo.audience === 'personalised' ? personalised : plain;
@@ -181,6 +192,7 @@ export async function seedCampaignsDemo({
       if (demo.status === 'i')
         await campaigns.fail(id, 'The bot could not send: its sender was unavailable (demo).');
       if (demo.status === 'c') await ended(id);
+      if (demo.status === 'c' && demo.channel === 'rcs' && !answered) answered = await answer(id);
       if (demo.daysAgo > 0) await backdate(id, demo.daysAgo * DAY + 2 * 3_600_000);
       const [row] = await q<{ status: string }>('SELECT status FROM campaigns WHERE campaign_id = $1', [id]);
       if (row?.status !== demo.status)
@@ -278,6 +290,55 @@ export async function seedCampaignsDemo({
     }
   }
 
+  /**
+   * Three of the campaign's users reply on their handsets and three tap its first suggestion (two
+   * of them both), as people do: the events come back through our webhook and count as replied and
+   * clicked. False when there is no sandbox to answer on.
+   */
+  async function answer(campaignId: string): Promise<boolean> {
+    if (!handsetsUrl) return false;
+    const sent = await q<{ msisdn: string }>(
+      `SELECT msisdn FROM campaign_recipients
+        WHERE campaign_id = $1 AND status = 'sent' AND channel = 'rcs' ORDER BY seq LIMIT 4`,
+      [campaignId],
+    );
+    const post = async (path: string, body: unknown) => {
+      const response = await fetch(`${handsetsUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`the sandbox handset answered ${response.status} to ${path}`);
+    };
+    for (const [i, { msisdn }] of sent.entries()) {
+      const number = encodeURIComponent(msisdn);
+      if (i < 3) await post(`/${number}/replies`, { text: REPLIES[i % REPLIES.length] });
+      if (i === 0) continue;
+      const thread = (await (await fetch(`${handsetsUrl}/${number}`)).json()) as {
+        items: {
+          id: string;
+          direction: string;
+          suggestions: unknown[];
+          cards?: { suggestions: unknown[] }[];
+        }[];
+      };
+      const item = [...thread.items]
+        .reverse()
+        .find(
+          (x) =>
+            x.direction === 'received' &&
+            (x.suggestions.length > 0 || (x.cards?.[0]?.suggestions.length ?? 0) > 0),
+        );
+      if (!item) continue;
+      await post(`/${number}/taps`, {
+        itemId: item.id,
+        ...(item.suggestions.length > 0 ? {} : { cardIndex: 0 }),
+        suggestionIndex: 0,
+      });
+    }
+    return sent.length > 0;
+  }
+
   /** Moves a campaign's own dates (its rows, recipients' sends and history) back by `ms`. */
   async function backdate(campaignId: string, ms: number) {
     const shift = `${ms} milliseconds`;
@@ -288,10 +349,11 @@ export async function seedCampaignsDemo({
         WHERE campaign_id = $1`,
       [campaignId, shift],
     );
-    await q(`UPDATE campaign_recipients SET sent_at = sent_at - $2::interval WHERE campaign_id = $1`, [
-      campaignId,
-      shift,
-    ]);
+    await q(
+      `UPDATE campaign_recipients SET sent_at = sent_at - $2::interval, replied_at = replied_at - $2::interval
+        WHERE campaign_id = $1`,
+      [campaignId, shift],
+    );
     await q(
       `UPDATE review_history SET created_at = created_at - $2::interval WHERE subject = 'campaign' AND subject_id = $1`,
       [campaignId, shift],

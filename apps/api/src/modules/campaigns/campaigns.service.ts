@@ -1315,18 +1315,13 @@ export function createCampaignsService(deps: CampaignsDeps) {
 
     /**
      * network-messages' listener of newly stored events, in their unit of work: a user's reply or tap
-     * counts for each campaign that sent to the number before it (replied and clicked), also after
-     * the campaign's end, and the streams watching those campaigns read again.
+     * to a bot counts for each of the bot's campaigns that sent to the number before it (replied and
+     * clicked), also after the campaign's end, and the streams watching those campaigns read again.
      */
-    async eventsStored(
-      events: readonly { kind: string; sender?: string | null; receivedAt?: Date | null }[],
-    ): Promise<void> {
-      const replies = events.flatMap((event) =>
-        event.sender && REPLY_KINDS.includes(event.kind)
-          ? [{ sender: event.sender, kind: event.kind, at: event.receivedAt ?? null }]
-          : [],
-      );
-      for (const campaignId of await repository.recordReplies(replies)) await changed(campaignId);
+    async eventsStored(events: readonly { eventId: string; kind: string; sender?: string | null }[]) {
+      const replies = events.filter((event) => event.sender && REPLY_KINDS.includes(event.kind));
+      const changedIds = await repository.recordReplies(replies.map((event) => event.eventId));
+      for (const campaignId of changedIds) await changed(campaignId);
     },
 
     /** Listens to every campaign's change notifications (the live streams; one LISTEN per process). */
