@@ -11,7 +11,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const OBJECT_SEGMENT = (segment: string) => /\d/.test(segment) && !/^v\d+(\.\d+)?$/.test(segment);
 
 /** A request's route as the audit names it: its path with each object named ":id". */
-export const routeOf = (method: string, url: string) =>
+const routeOf = (method: string, url: string) =>
   `${method.toUpperCase()} ${(url.split('?')[0] ?? '')
     .split('/')
     .map((segment) => (OBJECT_SEGMENT(segment) ? ':id' : segment))

@@ -51,7 +51,6 @@ type AsyncMethod = (...args: unknown[]) => Promise<unknown>;
  * two may watch one database.
  */
 export function watchUnitsOfWork(database: Database, traceOf: () => RequestTrace | undefined): void {
-  const traces = { getStore: traceOf };
   const wrapped = Symbol('watched by this watcher');
   const pool = poolOf(database);
   const lite = pgliteOf(database);
@@ -60,7 +59,7 @@ export function watchUnitsOfWork(database: Database, traceOf: () => RequestTrace
     // The pool's own query is a statement outside any transaction.
     const query = pool.query.bind(pool) as unknown as AsyncMethod;
     (pool as unknown as { query: AsyncMethod }).query = (...args: unknown[]) => {
-      const trace = traces.getStore();
+      const trace = traceOf();
       const text = statementText(args[0]);
       if (trace && WRITE.test(text) && !OUTSIDE_WRITE.test(text))
         trace.writesOutside.push(text.slice(0, 160));
@@ -73,7 +72,7 @@ export function watchUnitsOfWork(database: Database, traceOf: () => RequestTrace
       const clientQuery = client.query.bind(client);
       let wrote = false;
       client.query = (...args: unknown[]) => {
-        const trace = traces.getStore();
+        const trace = traceOf();
         const full = statementText(args[0]);
         const text = full.trim().toLowerCase();
         if (text.startsWith('begin')) wrote = false;
@@ -101,7 +100,7 @@ export function watchUnitsOfWork(database: Database, traceOf: () => RequestTrace
     for (const key of ['query', 'exec'] as const) {
       const original = (lite[key] as AsyncMethod).bind(lite);
       (lite as unknown as Record<string, AsyncMethod>)[key] = (...args: unknown[]) => {
-        const trace = traces.getStore();
+        const trace = traceOf();
         const text = statementText(args[0]);
         if (trace && WRITE.test(text) && !OUTSIDE_WRITE.test(text))
           trace.writesOutside.push(text.slice(0, 160));
@@ -110,7 +109,7 @@ export function watchUnitsOfWork(database: Database, traceOf: () => RequestTrace
     }
     const transaction = lite.transaction.bind(lite);
     lite.transaction = (<T>(work: (tx: never) => Promise<T>) => {
-      const trace = traces.getStore();
+      const trace = traceOf();
       return transaction(async (tx) => {
         let wrote = false;
         const watched = tx as unknown as Record<'query' | 'exec', AsyncMethod>;

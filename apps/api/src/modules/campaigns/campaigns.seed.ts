@@ -302,19 +302,22 @@ export async function seedCampaignsDemo({
         WHERE campaign_id = $1 AND status = 'sent' AND channel = 'rcs' ORDER BY seq LIMIT 4`,
       [campaignId],
     );
-    const post = async (path: string, body: unknown) => {
-      const response = await fetch(`${handsetsUrl}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+    // A call to the sandbox's handset API: a POST with a body, else a GET of the handset.
+    const handset = async (path: string, body?: unknown) => {
+      const response = await fetch(
+        `${handsetsUrl}${path}`,
+        body === undefined
+          ? {}
+          : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      );
       if (!response.ok) throw new Error(`the sandbox handset answered ${response.status} to ${path}`);
+      return response.json() as Promise<unknown>;
     };
     for (const [i, { msisdn }] of sent.entries()) {
       const number = encodeURIComponent(msisdn);
-      if (i < 3) await post(`/${number}/replies`, { text: REPLIES[i % REPLIES.length] });
+      if (i < 3) await handset(`/${number}/replies`, { text: REPLIES[i % REPLIES.length] });
       if (i === 0) continue;
-      const thread = (await (await fetch(`${handsetsUrl}/${number}`)).json()) as {
+      const thread = (await handset(`/${number}`)) as {
         items: {
           id: string;
           direction: string;
@@ -330,7 +333,7 @@ export async function seedCampaignsDemo({
             (x.suggestions.length > 0 || (x.cards?.[0]?.suggestions.length ?? 0) > 0),
         );
       if (!item) continue;
-      await post(`/${number}/taps`, {
+      await handset(`/${number}/taps`, {
         itemId: item.id,
         ...(item.suggestions.length > 0 ? {} : { cardIndex: 0 }),
         suggestionIndex: 0,

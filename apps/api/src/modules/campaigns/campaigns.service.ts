@@ -107,7 +107,7 @@ const ESTIMATE_PAGE = 5_000;
 const CAMPAIGN_DISPATCH_LOCK = 740_121_003;
 /** The channel the database notifies when a campaign's counts may have changed (the live page). */
 export const CAMPAIGN_CHANNEL = 'campaign_changed';
-/** The network events a campaign's counts read as replied and clicked (repository.counts). */
+/** The network events that count as a recipient's reply or tap (repository.recordReplies reads them). */
 const REPLY_KINDS: readonly string[] = ['user_message', 'suggestion_response'];
 
 type Template = NonNullable<Awaited<ReturnType<TemplatesService['forCampaign']>>>;
