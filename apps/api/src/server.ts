@@ -25,6 +25,8 @@ import { createAuditService } from './platform/audit/audit.service.ts';
 import { createApprovalLookup } from './platform/auth/approval.ts';
 import type { Config } from './platform/config.ts';
 import { type Database, openDatabase } from './platform/db/index.ts';
+import { createBackgroundExports } from './platform/export/background-exports.ts';
+import { exportRoutes } from './platform/export/exports.routes.ts';
 import { healthRoutes } from './platform/health/health.routes.ts';
 import { createHealthService } from './platform/health/health.service.ts';
 import { canonicalOrigin } from './platform/http/canonical-origin.ts';
@@ -213,6 +215,12 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
   const networks = resolveNetworks(config.networks, database);
   const connectors = createConnectors(networks, app.log, options.networkBackoffBaseMs, metrics.connectors);
   const downloads = await createSignedDownloads(database);
+  const backgroundExports = createBackgroundExports({
+    storage,
+    downloads,
+    log: app.log.child({ component: 'exports' }),
+  });
+  app.decorate('backgroundExports', backgroundExports);
 
   const parts = await createModules(modules, config.modules, {
     config,
@@ -236,7 +244,10 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
       schedule: { cron: '41 2 * * *', payload: {} },
       retryLimit: 2,
       handler: async (_payload, { log }) => {
-        const declared = parts.flatMap(({ parts: moduleParts }) => moduleParts.storedFiles ?? []);
+        const declared = [
+          ...parts.flatMap(({ parts: moduleParts }) => moduleParts.storedFiles ?? []),
+          backgroundExports.storedFiles,
+        ];
         log.info(await sweepOrphanedFiles(storage, declared, log), 'stored files swept');
       },
     }),
@@ -320,6 +331,7 @@ export async function buildServer(options: ServerOptions): Promise<Server> {
           approvalOf: createApprovalLookup(database.db),
           routes: [
             auditRoutes(audit),
+            exportRoutes(backgroundExports),
             ...parts.flatMap(({ parts: moduleParts }) => moduleParts.secureRoutes ?? []),
             ...(options.extraRoutes?.secure ?? []),
           ],

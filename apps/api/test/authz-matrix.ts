@@ -193,6 +193,15 @@ export const AUTHZ_MATRIX: readonly MatrixEntry[] = [
   },
   {
     method: 'GET',
+    url: '/api/v1/secure/exports/:exportId',
+    path: '/api/v1/secure/exports/00000000-0000-4000-8000-000000000000',
+    action: 'exports.read',
+    // Everyone follows their own large exports; this one is nobody's.
+    allowed: SUBJECTS,
+    okStatus: 404,
+  },
+  {
+    method: 'GET',
     url: '/api/v1/secure/otp/channel',
     path: '/api/v1/secure/otp/channel?msisdn=%2B919876543210',
     action: 'otp.use',

@@ -1,10 +1,11 @@
 import { ZReferenceToken } from '@portico/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountsKeys } from '@/features/accounts/api/keys';
 import { browser } from '@/lib/browser';
 import { http } from '@/lib/http/client';
+import { endExportProgress, reportExportProgress } from '@/lib/http/export-progress';
 import {
   APP_CONFIG,
   CARRIER_ADMIN,
@@ -432,5 +433,27 @@ describe('the public shell', () => {
     renderApp('/', { details: SUPER_ADMIN });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect(barLinks().find((l) => l.current)?.label).toBe('DASHBOARD');
+  });
+});
+
+describe('the large exports being prepared', () => {
+  it('when a background export reports its progress then every page shows it until it ends', async () => {
+    renderApp('/u/dashboard', { details: DEVELOPER });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Bots' }, { timeout: 15_000 }),
+    ).toBeTruthy();
+    const id = 'a1b2c3d4-0000-4000-8000-000000000001';
+    act(() =>
+      reportExportProgress({ id, fileName: 'wallet-history-2026-11-30.pdf', done: 1500, total: 6000 }),
+    );
+    expect(await screen.findByText('Preparing wallet-history-2026-11-30.pdf')).toBeTruthy();
+    expect(screen.getByText('1,500 of 6,000 rows (25%)')).toBeTruthy();
+    expect(
+      screen
+        .getByRole('progressbar', { name: 'Preparing wallet-history-2026-11-30.pdf' })
+        .getAttribute('aria-valuenow'),
+    ).toBe('25');
+    act(() => endExportProgress(id));
+    await waitFor(() => expect(screen.queryByText('Preparing wallet-history-2026-11-30.pdf')).toBeNull());
   });
 });

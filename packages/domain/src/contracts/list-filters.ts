@@ -43,3 +43,34 @@ export function sortQuery<const F extends readonly [string, ...string[]]>(
 /** The `format` of every list's export call (Excel or PDF, with the list's filters applied). */
 export const ZExportFormat = z.enum(['xlsx', 'pdf'], 'format must be xlsx or pdf');
 export type TExportFormat = z.output<typeof ZExportFormat>;
+
+/**
+ * A large export rendered in the background (the caller asked `Prefer: respond-async` and the list
+ * has more than EXPORT_PROGRESS_ROWS rows): answered 202 with this, then followed by its status.
+ */
+export const ZExportStarted = z.object({
+  export_id: z.uuid(),
+  /** Rows to render. */
+  total: z.number().int().nonnegative(),
+});
+export type TExportStarted = z.output<typeof ZExportStarted>;
+
+/** GET /secure/exports/:exportId params. */
+export const ZExportParams = z.object({ exportId: z.uuid('exportId must be a UUID') });
+
+/** Where a background export stands: rows rendered so far, and once ready a short-lived signed link. */
+export const ZExportStatus = z.object({
+  export_id: z.uuid(),
+  status: z.enum(['running', 'ready', 'failed']),
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  file_name: z.string(),
+  /** The file's signed download link (ready only), valid a few minutes. */
+  url: z.string().nullable(),
+  /** Why it failed (failed only). */
+  error: z.string().nullable(),
+});
+export type TExportStatus = z.output<typeof ZExportStatus>;
+
+/** Lists longer than this are rendered with progress when the caller asks for it (issue 31 point 5). */
+export const EXPORT_PROGRESS_ROWS = 2_000;

@@ -24,6 +24,8 @@ export const ACCOUNTS_POLICY = definePolicy({
   'users.list': ['developer', 'carrierAdmin', 'superAdmin'],
   /** Invite, re-invite, delete: developers with no sub-role, the carrier admin, the super admin (service checks approval). */
   'users.manage': ['developerOwner', 'carrierAdmin', 'superAdmin'],
+  /** Everyone follows their own large exports (the rows of any list they may export). */
+  'exports.read': ['anyone'],
   /** The security records. */
   'audit-log.read': ['providerAdmin'],
   /** Generate and validate OTPs, and the OTP channel of a number (developer side, not read-only). */

@@ -1,5 +1,15 @@
-import type { FastifyReply } from 'fastify';
+import { EXPORT_PROGRESS_ROWS } from '@portico/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ok } from '../http/envelope.ts';
+import type { BackgroundExports } from './background-exports.ts';
 import { renderInWorker } from './worker-pool.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Large exports with progress (server.ts decorates the app with them). */
+    backgroundExports?: BackgroundExports;
+  }
+}
 
 /**
  * Every list's Excel and PDF download, built one way. A module describes its table (columns and
@@ -41,7 +51,11 @@ export function neutraliseFormula(value: string): string {
 const textOf = (cell: ExportCell | undefined) =>
   cell === undefined ? '' : typeof cell === 'string' ? cell : cell.text;
 
-export async function tableXlsx(table: ExportTable): Promise<Buffer> {
+/** Called with the rows rendered so far, every PROGRESS_EVERY rows and at the end. */
+export type RenderProgress = (done: number) => void;
+const PROGRESS_EVERY = 250;
+
+export async function tableXlsx(table: ExportTable, onProgress?: RenderProgress): Promise<Buffer> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   // Excel refuses sheet names over 31 characters or with []:*?/\
@@ -52,6 +66,7 @@ export async function tableXlsx(table: ExportTable): Promise<Buffer> {
     width: Math.round(column.width / 5),
   }));
   sheet.getRow(1).font = { bold: true };
+  let done = 0;
   for (const cells of table.rows) {
     const row = sheet.addRow(
       table.columns.map((column, i) => {
@@ -63,11 +78,14 @@ export async function tableXlsx(table: ExportTable): Promise<Buffer> {
     table.columns.forEach((column, i) => {
       if (column.number) row.getCell(i + 1).numFmt = column.number.format;
     });
+    done += 1;
+    if (onProgress && done % PROGRESS_EVERY === 0) onProgress(done);
   }
+  onProgress?.(done);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-export async function tablePdf(table: ExportTable): Promise<Buffer> {
+export async function tablePdf(table: ExportTable, onProgress?: RenderProgress): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 36 });
@@ -105,7 +123,13 @@ export async function tablePdf(table: ExportTable): Promise<Buffer> {
       table.columns.map((c) => c.header),
       true,
     );
-    for (const cells of table.rows) drawRow(cells.map(textOf), false);
+    let done = 0;
+    for (const cells of table.rows) {
+      drawRow(cells.map(textOf), false);
+      done += 1;
+      if (onProgress && done % PROGRESS_EVERY === 0) onProgress(done);
+    }
+    onProgress?.(done);
     if (table.rows.length === 0) doc.font('Helvetica').text(table.emptyText);
     doc.end();
   });
@@ -116,16 +140,34 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   pdf: 'application/pdf',
 };
 
-/** Renders the table in the asked format and sends it as an attachment `<name>-<YYYY-MM-DD>.<format>`. */
+/** The caller takes a 202 and follows the export's progress (RFC 7240 `Prefer: respond-async`). */
+const asksAsync = (request: FastifyRequest) =>
+  /(^|[\s,;])respond-async\b/i.test(String(request.headers.prefer ?? ''));
+
+/**
+ * Renders the table in the asked format and sends it as an attachment `<name>-<YYYY-MM-DD>.<format>`.
+ * A table over EXPORT_PROGRESS_ROWS rows, for a signed-in caller that asks for it, is rendered in
+ * the background instead: 202 with the export's id, followed at GET /secure/exports/:exportId.
+ */
 export async function sendTable(
   reply: FastifyReply,
   format: ExportFormat,
   name: string,
   table: ExportTable,
 ): Promise<FastifyReply> {
-  const body = await renderTable(format, table);
   const stamp = new Date().toISOString().slice(0, 10);
   const filename = `${name.replace(/[^a-z0-9-]+/gi, '-')}-${stamp}.${format}`;
+  const background = reply.server.backgroundExports;
+  const owner = reply.request.user?.userId;
+  if (background && owner && table.rows.length > EXPORT_PROGRESS_ROWS && asksAsync(reply.request)) {
+    const started = await background.start(owner, format, filename, table);
+    return reply
+      .code(202)
+      .header('preference-applied', 'respond-async')
+      .header('cache-control', 'no-store')
+      .send(ok(started));
+  }
+  const body = await renderTable(format, table);
   return reply
     .header('content-type', CONTENT_TYPES[format])
     .header('content-disposition', `attachment; filename="${filename}"`)
@@ -148,6 +190,10 @@ export function renderTable(format: ExportFormat, table: ExportTable): Promise<B
 }
 
 /** The rendering itself (also what the worker thread runs). */
-export function renderHere(format: ExportFormat, table: ExportTable): Promise<Buffer> {
-  return format === 'xlsx' ? tableXlsx(table) : tablePdf(table);
+export function renderHere(
+  format: ExportFormat,
+  table: ExportTable,
+  onProgress?: RenderProgress,
+): Promise<Buffer> {
+  return format === 'xlsx' ? tableXlsx(table, onProgress) : tablePdf(table, onProgress);
 }

@@ -1,9 +1,10 @@
 import { Worker } from 'node:worker_threads';
-import type { ExportFormat, ExportTable } from './tables.ts';
+import type { ExportFormat, ExportTable, RenderProgress } from './tables.ts';
 
 interface Pending {
   resolve(body: Buffer): void;
   reject(error: Error): void;
+  onProgress?: RenderProgress | undefined;
 }
 
 /**
@@ -36,9 +37,13 @@ function theWorker(): Worker {
   if (worker) return worker;
   const started = startWorker();
   started.unref();
-  started.on('message', (message: { id: number; body?: Uint8Array; error?: string }) => {
+  started.on('message', (message: { id: number; done?: number; body?: Uint8Array; error?: string }) => {
     const job = pending.get(message.id);
     if (!job) return;
+    if (message.done !== undefined) {
+      job.onProgress?.(message.done);
+      return;
+    }
     pending.delete(message.id);
     if (message.body)
       job.resolve(Buffer.from(message.body.buffer, message.body.byteOffset, message.body.byteLength));
@@ -52,11 +57,18 @@ function theWorker(): Worker {
   return started;
 }
 
-/** Renders a table in the export worker thread (rows are copied to it; the file comes back). */
-export function renderInWorker(format: ExportFormat, table: ExportTable): Promise<Buffer> {
+/**
+ * Renders a table in the export worker thread (rows are copied to it; the file comes back), with
+ * the rows rendered so far passed to onProgress while it goes.
+ */
+export function renderInWorker(
+  format: ExportFormat,
+  table: ExportTable,
+  onProgress?: RenderProgress,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const id = nextId++;
-    pending.set(id, { resolve, reject });
-    theWorker().postMessage({ id, format, table });
+    pending.set(id, { resolve, reject, onProgress });
+    theWorker().postMessage({ id, format, table, progress: onProgress !== undefined });
   });
 }

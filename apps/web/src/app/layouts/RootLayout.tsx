@@ -1,14 +1,29 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { isBarePage } from '@portico/domain';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useExportsInProgress } from '@/lib/http/export-progress';
 import { CenteredStatus } from '@/lib/ui/CenteredStatus';
 import { AccessGate } from '../guards/AccessGate';
 import { AppFooter } from './AppFooter';
 import { AppHeader } from './header/AppHeader';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { RouteFocus } from './RouteFocus';
+
+// Loaded when a large export starts, not with the shell.
+const ExportProgressPanel = lazy(() => import('@/lib/ui/ExportProgressPanel'));
+
+/** The large exports being prepared, over every page (signed-in or bare) until each is saved. */
+function ExportProgress() {
+  const exports = useExportsInProgress();
+  if (exports.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <ExportProgressPanel exports={exports} />
+    </Suspense>
+  );
+}
 
 function Page() {
   const { pathname } = useLocation();
@@ -34,6 +49,7 @@ export function RootLayout() {
     return (
       <Box component="main" id="main">
         <Page />
+        <ExportProgress />
       </Box>
     );
   }
@@ -74,6 +90,7 @@ export function RootLayout() {
         </Container>
       </Box>
       <AppFooter />
+      <ExportProgress />
     </Box>
   );
 }

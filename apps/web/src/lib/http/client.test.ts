@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { storeToken } from '@/lib/auth/token';
 import { ApiError, isHttpError } from './api-error';
 import { createHttpClient, setHttpHandlers } from './client';
+import { watchExports } from './export-progress';
 
 type FetchMock = ReturnType<typeof vi.fn<typeof fetch>>;
 
@@ -389,5 +390,85 @@ describe('the HTTP client uploads', () => {
     expect((failure as ApiError).message).toBe('The LOA is not a PDF.');
     expect((failure as ApiError).httpStatus).toBe(400);
     expect(onServerError).not.toHaveBeenCalled();
+  });
+});
+
+describe('a large export rendered in the background', () => {
+  const ID = '7d3c8f0e-2b1a-4c5d-9e6f-0a1b2c3d4e5f';
+  const status = (over: Record<string, unknown>) =>
+    respond(200, {
+      status_code: 10,
+      message: 'ok',
+      data: {
+        export_id: ID,
+        status: 'running',
+        done: 0,
+        total: 3000,
+        file_name: 'brands-2026-11-30.pdf',
+        url: null,
+        error: null,
+        ...over,
+      },
+    });
+
+  it('asks to respond async, follows the progress (reported to the panel) and fetches the signed link', async () => {
+    const seen: number[] = [];
+    const answers = [
+      respond(202, { status_code: 10, message: 'ok', data: { export_id: ID, total: 3000 } }),
+      status({ done: 1500 }),
+      status({ status: 'ready', done: 3000, url: '/api/v1/files/download/token.abc' }),
+      new Response('%PDF-1.7', {
+        status: 200,
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': 'attachment; filename="brands-2026-11-30.pdf"',
+        },
+      }),
+    ];
+    const urls: string[] = [];
+    const prefer: (string | null)[] = [];
+    const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+      const request = input instanceof Request ? input : new Request(String(input), init);
+      urls.push(new URL(request.url).pathname);
+      prefer.push(request.headers.get('Prefer'));
+      const answer = answers.shift();
+      if (!answer) throw new Error('no more answers');
+      return answer;
+    });
+    let underWay = -1;
+    const stop = watchExports((items) => {
+      underWay = items.length;
+      for (const item of items) seen.push(item.done);
+    });
+    const file = await clientWith(fetchMock).download('/secure/brands/export', { params: { format: 'pdf' } });
+    stop();
+    expect(seen.at(-1)).toBe(3000);
+    expect(file.filename).toBe('brands-2026-11-30.pdf');
+    expect(await file.blob.text()).toBe('%PDF-1.7');
+    expect(urls).toEqual([
+      '/api/v1/secure/brands/export',
+      `/api/v1/secure/exports/${ID}`,
+      `/api/v1/secure/exports/${ID}`,
+      '/api/v1/files/download/token.abc',
+    ]);
+    expect(prefer[0]).toBe('respond-async');
+    // Reported as it went (0, 1,500, 3,000), then the export left the panel (an empty list).
+    expect(seen).toEqual([0, 1500, 3000]);
+    expect(underWay).toBe(0);
+  });
+
+  it('when the export fails then the download fails with its reason', async () => {
+    const answers = [
+      respond(202, { status_code: 10, message: 'ok', data: { export_id: ID, total: 3000 } }),
+      status({ status: 'failed', error: 'The export stopped before it was ready. Please try again.' }),
+    ];
+    const fetchMock = vi.fn<typeof fetch>(async () => {
+      const answer = answers.shift();
+      if (!answer) throw new Error('no more answers');
+      return answer;
+    });
+    await expect(clientWith(fetchMock).download('/secure/brands/export')).rejects.toThrow(
+      'The export stopped before it was ready. Please try again.',
+    );
   });
 });

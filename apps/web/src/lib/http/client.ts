@@ -159,7 +159,11 @@ export interface HttpClient {
   put<T>(url: string, body: unknown, schema: ResponseSchema<T>, config?: RequestConfig): Promise<T>;
   patch<T>(url: string, body: unknown, schema: ResponseSchema<T>, config?: RequestConfig): Promise<T>;
   delete<T>(url: string, schema: ResponseSchema<T>, config?: RequestConfig): Promise<T>;
-  /** A file the API answers (not the envelope), e.g. an export: the body and the name it suggests. */
+  /**
+   * A file the API answers (not the envelope), e.g. an export: the body and the name it suggests.
+   * A large export the server renders in the background (202) is followed until its file is ready,
+   * its progress reported to the export progress panel on the way.
+   */
   download(url: string, config?: RequestConfig): Promise<{ blob: Blob; filename: string | null }>;
   /**
    * POST a multipart body and report how much of it was sent (0 to 1) while it goes: the same
@@ -330,7 +334,22 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     delete: (url, schema, config) => send('DELETE', url, schema, config),
     upload,
     async download(url, config = {}) {
-      const response = await fetchResponse('GET', url, config, {});
+      const asked = { ...config, headers: { ...config.headers, Prefer: 'respond-async' } };
+      let response = await fetchResponse('GET', url, asked, {});
+      if (response.status === 202) {
+        // Loaded with the first large export, not with the shell.
+        const { followExport } = await import('./follow-export');
+        const link = await followExport(
+          unwrapEnvelope({ status: 202, data: await readBody(response) }),
+          (path, schema) => send('GET', path, schema),
+        );
+        response = await fetchResponse(
+          'GET',
+          link.startsWith(baseURL) ? link.slice(baseURL.length) : link,
+          {},
+          {},
+        );
+      }
       if (!response.ok) throw httpFailure(response.status, await readBody(response));
       const disposition = response.headers.get('content-disposition') ?? '';
       return { blob: await response.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
