@@ -13,7 +13,7 @@
  * and 2 api processes of the production build behind a balancer (scale-out.ts, PostgreSQL only),
  * `BENCH_ONLY=webhooks` webhook deliveries, `BENCH_ONLY=console` the bot console's database load
  * with 200 open consoles (console.ts), `BENCH_ONLY=analytics` billing analytics over a year of traffic (analytics.ts), `BENCH_ONLY=exports` the event loop during a 10,000-row export
- * (exports.ts), `BENCH_ONLY=audiences` a 100 MB audience check (audiences.ts, BENCH_AUDIENCE_MB), `BENCH_ONLY=campaigns` a
+ * (exports.ts), `BENCH_ONLY=audiences` a 100 MB audience check (audiences.ts, BENCH_AUDIENCE_MB), `BENCH_ONLY=retention` the retention jobs' deletes (retention.ts), `BENCH_ONLY=campaigns` a
  * CAMPAIGN_BENCH_RECIPIENTS RCS campaign, the WhatsApp pace and the cancel (campaigns.ts).
  */
 import os from 'node:os';
@@ -32,6 +32,7 @@ import { benchMetering } from './metering.ts';
 import { runNetworksBench } from './networks.ts';
 import { benchPartnerSends } from './partner-sends.ts';
 import { addResults, type BenchResult, markdownTable, result, round } from './results.ts';
+import { benchRetention } from './retention.ts';
 import { benchScaleOut } from './scale-out.ts';
 import {
   type BenchStack,
@@ -88,6 +89,8 @@ const SINGLE_PARTS: Record<
   audiences: { title: 'audience checks', run: () => benchAudiences() },
   // Issue 28: a CAMPAIGN_BENCH_RECIPIENTS (1,000,000) RCS campaign end to end on PostgreSQL, the pace, the cancel.
   campaigns: { title: 'campaigns', run: () => benchCampaigns() },
+  // Issue 31: the nightly retention jobs' delete rate against a day of 1,000 sends/s.
+  retention: { title: 'raw traffic retention', run: () => benchRetention() },
 };
 
 interface Pair {
