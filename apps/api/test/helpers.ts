@@ -27,6 +27,11 @@ export interface TestAppOptions {
   storage?: (files: Storage) => Storage;
   /** Where the app's log lines go (with env LOG_LEVEL set to what the test reads). */
   logStream?: LogStream;
+  /**
+   * Whether the audit sends each write route's first writing request with its commit failing first
+   * (test/unit-of-work-audit.ts); off only where a test counts what its concurrent requests store.
+   */
+  failCommits?: boolean;
 }
 
 export interface TestApp {
@@ -115,7 +120,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const { app, database } = server;
   await app.ready();
-  auditUnitsOfWork(app, database);
+  auditUnitsOfWork(app, database, options.failCommits === false ? undefined : { filesDir });
   if (port !== undefined) await app.listen({ port, host: '127.0.0.1' });
   const factories = createFactories(database);
 

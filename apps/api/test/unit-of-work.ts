@@ -32,7 +32,7 @@ export interface RequestTrace {
   writesOutside: string[];
   /** Transactions of the request that wrote (not savepoints inside them; read-only ones do not count). */
   writingTransactions: number;
-  /** Fail the commit of the request's transactions. */
+  /** Fail the commit of the request's transactions that wrote. */
   failCommit: boolean;
 }
 
@@ -78,7 +78,9 @@ export function watchUnitsOfWork(database: Database, traceOf: () => RequestTrace
         if (text.startsWith('begin')) wrote = false;
         else if (WRITE.test(full) && !OUTSIDE_WRITE.test(full)) wrote = true;
         if (trace && text === 'commit' && wrote) trace.writingTransactions += 1;
-        if (trace?.failCommit && text === 'commit') return Promise.reject(new InjectedCommitFailure());
+        // Only a transaction that wrote is failed: failing a read before it would prove nothing.
+        if (trace?.failCommit && text === 'commit' && wrote)
+          return Promise.reject(new InjectedCommitFailure());
         return clientQuery(...args);
       };
       client[wrapped] = true;
@@ -124,7 +126,7 @@ export function watchUnitsOfWork(database: Database, traceOf: () => RequestTrace
         const result = await work(tx as never);
         if (trace && wrote) trace.writingTransactions += 1;
         // Everything the unit wrote is written: failing here is failing at its commit.
-        if (trace?.failCommit) throw new InjectedCommitFailure();
+        if (trace?.failCommit && wrote) throw new InjectedCommitFailure();
         return result;
       });
     }) as typeof lite.transaction;

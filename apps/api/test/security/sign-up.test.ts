@@ -8,8 +8,10 @@ import {
   MAILED_TOO_OFTEN,
   SIGN_UP_MAILS_PER_HOUR,
 } from '../../src/modules/accounts/accounts.service.ts';
+import { REQUEST_ID_HEADER } from '../../src/platform/http/request-id.ts';
 import { renderMail } from '../../src/platform/mail/templates.ts';
 import { createTestApp, expectEnvelope, type TestApp, xsrfHeaders } from '../helpers.ts';
+import { unitOfWorkProbe } from '../unit-of-work.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -61,6 +63,23 @@ describe('sign-up', () => {
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     }
     expect(await mailsTo(victim)).toEqual(['verify-email']);
+  });
+
+  it('when a sign-up fails at its commit then nothing is counted against the address: asked again at once, its mail goes', async () => {
+    // Before the fix the cooldown was counted outside the unit: the retry was told a mail had gone.
+    const probe = unitOfWorkProbe(t);
+    const email = freshEmail();
+    // Its own request id: the suite's audit leaves a request that has one to the probe.
+    const request = () => ({
+      method: 'POST' as const,
+      url: '/api/v1/accounts/sign-up',
+      headers: { ...xsrfHeaders(), [REQUEST_ID_HEADER]: randomUUID() },
+      payload: { email, acceptTerms: true },
+    });
+    expect((await probe.run(request(), true)).response.statusCode).toBe(500);
+    expect(await mailsTo(email)).toEqual([]);
+    expectEnvelope((await probe.run(request(), false)).response, 200);
+    expect(await mailsTo(email)).toEqual(['verify-email']);
   });
 
   it('when a registered email signs up then the answer is the same as for a new one and its owner is told instead', async () => {

@@ -107,6 +107,8 @@ export function createAccountsService(deps: AccountsDeps) {
   /**
    * Sign-up and resend mail one address at most once a minute and a few times an hour, whether or
    * not it is registered (the refusal is the same either way): nobody can bomb an inbox through us.
+   * Counted in the caller's unit of work, with the mail it queues: if that unit fails, nothing was
+   * sent and nothing is counted (a retry is not told a mail went out).
    */
   async function mailCooldown(email: string): Promise<void> {
     const key = createHash('sha256').update(email).digest('base64url');
@@ -144,11 +146,12 @@ export function createAccountsService(deps: AccountsDeps) {
   return {
     /** Starts a sign-up: a verification link to a new email, an "already have an account" mail to a registered one. */
     async signUp(input: TSignUpRequest): Promise<TMailSent> {
-      await mailCooldown(input.email);
-      const registered = await repository.userByEmail(input.email);
-      return database.transaction(() =>
-        registered ? sendAccountExists(input.email) : sendVerification(input.email),
-      );
+      // The cooldown counts in the unit that queues the mail: a sign-up that fails is not "sent".
+      return database.transaction(async () => {
+        await mailCooldown(input.email);
+        const registered = await repository.userByEmail(input.email);
+        return registered ? sendAccountExists(input.email) : sendVerification(input.email);
+      });
     },
 
     /**
@@ -157,15 +160,17 @@ export function createAccountsService(deps: AccountsDeps) {
      * answer is the same in all three cases.
      */
     async resendVerification(email: string): Promise<TMailSent> {
-      await mailCooldown(email);
-      if (await repository.userByEmail(email)) return database.transaction(() => sendAccountExists(email));
-      if (!(await repository.latestToken('verify-email', email))) {
-        return {
-          email,
-          expiresAt: new Date(now().getTime() + VERIFY_LINK_TTL_HOURS * 3_600_000).toISOString(),
-        };
-      }
-      return database.transaction(() => sendVerification(email));
+      return database.transaction(async () => {
+        await mailCooldown(email);
+        if (await repository.userByEmail(email)) return sendAccountExists(email);
+        if (!(await repository.latestToken('verify-email', email))) {
+          return {
+            email,
+            expiresAt: new Date(now().getTime() + VERIFY_LINK_TTL_HOURS * 3_600_000).toISOString(),
+          };
+        }
+        return sendVerification(email);
+      });
     },
 
     /** The verification link was opened: it proves the email, and stays usable until the password is set. */

@@ -85,8 +85,11 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
   return {
     /** Asks for a reset link: the same answer, and the same work, whether or not the email has an account. */
     async requestReset(email: string, ip: string): Promise<TMailSent> {
-      await rateLimit(email, ip);
-      await deps.queueResetMail({ email, ip });
+      // One unit: the counters count only a request whose job was queued (a failed one was not "sent").
+      await database.transaction(async () => {
+        await rateLimit(email, ip);
+        await deps.queueResetMail({ email, ip });
+      });
       return { email, expiresAt: new Date(now().getTime() + ttlMs).toISOString() };
     },
 
