@@ -133,10 +133,10 @@ const replayable = (options: InjectOptions) =>
  *
  * And failure injection for every such use case: each request of a route in an app is sent first
  * with the commit of its unit of work failing, until one of them writes (a refusal writes nothing and
- * is simply answered). Its transaction then leaves nothing (the
- * database rolls it back, and the rule above leaves nothing written beside it), so what is checked is
- * what the database cannot: that the caller is told it failed (5xx, not a success), and that no
- * stored file is left behind by the failed unit. Then the request is sent again for real.
+ * is simply answered). The database rolls that transaction back, and the rule above leaves nothing
+ * written beside it, so what is checked is what the database cannot: that the caller is told it
+ * failed (5xx, not a success), and that the failed unit left no stored file behind. Then the
+ * request is sent again for real.
  */
 export function auditUnitsOfWork(
   app: FastifyInstance,
@@ -193,19 +193,14 @@ export function auditUnitsOfWork(
   };
 
   /** Whether this request is sent first with its commit failing: until one of its route's requests here writes. */
-  const toFail = (route: string, options: InjectOptions) => {
-    if (
-      failing === undefined ||
-      process.env.UOW_FAIL_COMMITS === '0' ||
-      failed.has(route) ||
-      !route.includes(' /api/v1/') ||
-      !replayable(options) ||
-      allowed(route) !== null ||
-      NOT_FAILED.some((entry) => entry.route.test(route))
-    )
-      return false;
-    return true;
-  };
+  const toFail = (route: string, options: InjectOptions) =>
+    failing !== undefined &&
+    process.env.UOW_FAIL_COMMITS !== '0' &&
+    !failed.has(route) &&
+    route.includes(' /api/v1/') &&
+    replayable(options) &&
+    allowed(route) === null &&
+    !NOT_FAILED.some((entry) => entry.route.test(route));
 
   const traced = async (options: InjectOptions) => {
     const route = routeOf(options.method ?? 'GET', String(options.url ?? options.path ?? ''));

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../storage/storage.ts';
 import type { StoredFiles } from '../storage/sweep.ts';
 import type { SignedDownloads } from '../uploads/signed-downloads.ts';
-import type { ExportFormat, ExportTable } from './tables.ts';
+import { CONTENT_TYPES, type ExportFormat, type ExportTable } from './tables.ts';
 import { renderInWorker } from './worker-pool.ts';
 
 /**
@@ -37,11 +37,6 @@ const PREFIX = 'exports/';
 const WRITE_EVERY_MS = 500;
 /** A running export whose record has not been written for this long stopped with its process. */
 export const EXPORT_STALE_MS = 30_000;
-
-const CONTENT_TYPES: Record<ExportFormat, string> = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pdf: 'application/pdf',
-};
 
 export function createBackgroundExports(deps: {
   storage: Storage;

@@ -3,7 +3,8 @@ import { type ExportFormat, type ExportTable, renderHere } from './tables.ts';
 
 /**
  * The export worker thread: renders the tables the process hands it (worker-pool.ts) off the
- * event loop that answers requests, posting the rows done when asked (large exports' progress). Built as dist/export-worker.js beside dist/main.js.
+ * event loop that answers requests, posting the rows done when asked (large exports' progress).
+ * Built as dist/export-worker.js beside dist/main.js.
  */
 interface RenderRequest {
   id: number;

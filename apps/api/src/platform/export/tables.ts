@@ -135,7 +135,8 @@ export async function tablePdf(table: ExportTable, onProgress?: RenderProgress):
   });
 }
 
-const CONTENT_TYPES: Record<ExportFormat, string> = {
+/** Each export format's content type (also the background exports' stored files). */
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pdf: 'application/pdf',
 };

@@ -340,6 +340,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         // Loaded with the first large export, not with the shell.
         const { followExport } = await import('./follow-export');
         const link = await followExport(
+          url,
           unwrapEnvelope({ status: 202, data: await readBody(response) }),
           (path, schema) => send('GET', path, schema),
         );

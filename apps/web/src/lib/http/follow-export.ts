@@ -13,12 +13,13 @@ const POLL_MS = 500;
  * export throws with its reason.
  */
 export async function followExport(
+  url: string,
   started: unknown,
   get: <T>(path: string, schema: ZodType<T>) => Promise<T>,
 ): Promise<string> {
   const { export_id: id, total } = parseResponse(ZExportStarted, started, {
     method: 'GET',
-    url: 'an export',
+    url,
     httpStatus: 202,
   });
   reportExportProgress({ id, fileName: null, done: 0, total });
