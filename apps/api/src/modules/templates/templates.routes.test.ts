@@ -699,7 +699,8 @@ describe('the active templates sorted by a column header', () => {
 describe('WhatsApp templates', () => {
   it("when submitted then Meta's sandbox reviews it and its webhook makes it APPROVED; admins cannot decide it", async () => {
     const template = await createWhatsapp('order_update_test');
-    expect(template.status.key).toBe('pending');
+    // Meta's sandbox reviews at once: on a loaded machine its webhook may land before the answer.
+    expect(['pending', 'approved']).toContain(template.status.key);
     expect(template.versions[0]?.network_template_id).toBeTruthy();
     expect(
       (
